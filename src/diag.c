@@ -1,0 +1,212 @@
+/* Printing located diagnostics with the source line and a caret underline. */
+#include "diag.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define C_BOLD "\033[1m"
+#define C_RED "\033[1;31m"
+#define C_MAGENTA "\033[1;35m"
+#define C_CYAN "\033[1;36m"
+#define C_GREEN "\033[1;32m"
+#define C_RESET "\033[0m"
+
+bool diag_color_auto(FILE *out)
+{
+	const char *no = getenv("NO_COLOR");
+
+	if (no && *no)
+		return false;
+	return isatty(fileno(out)) != 0;
+}
+
+void diag_init(struct diag *d, FILE *out, bool color)
+{
+	memset(d, 0, sizeof(*d));
+	d->out = out;
+	d->color = color;
+}
+
+static const char *level_name(enum diag_level level)
+{
+	switch (level) {
+	case DIAG_ERROR:
+		return "error";
+	case DIAG_WARNING:
+		return "warning";
+	case DIAG_NOTE:
+		return "note";
+	}
+	return "error";
+}
+
+static const char *level_color(enum diag_level level)
+{
+	switch (level) {
+	case DIAG_ERROR:
+		return C_RED;
+	case DIAG_WARNING:
+		return C_MAGENTA;
+	case DIAG_NOTE:
+		return C_CYAN;
+	}
+	return C_RED;
+}
+
+static void count(struct diag *d, enum diag_level level)
+{
+	if (level == DIAG_ERROR)
+		d->errors++;
+	else if (level == DIAG_WARNING)
+		d->warnings++;
+}
+
+static void head(struct diag *d, enum diag_level level)
+{
+	if (d->color)
+		fprintf(d->out, "%s%s:%s " C_BOLD, level_color(level), level_name(level), C_RESET);
+	else
+		fprintf(d->out, "%s: ", level_name(level));
+}
+
+static void tail(struct diag *d, const char *fmt, va_list ap)
+{
+	vfprintf(d->out, fmt, ap);
+	fputs(d->color ? C_RESET "\n" : "\n", d->out);
+}
+
+/* Decodes one UTF-8 sequence starting at s[0]; returns its length (>= 1). */
+static size_t utf8_step(const unsigned char *s, size_t left, unsigned *cp)
+{
+	size_t n = 1;
+
+	*cp = s[0];
+	if (s[0] >= 0xF0 && left >= 4) {
+		*cp = ((s[0] & 0x07u) << 18) | ((s[1] & 0x3Fu) << 12) | ((s[2] & 0x3Fu) << 6) | (s[3] & 0x3Fu);
+		n = 4;
+	} else if (s[0] >= 0xE0 && left >= 3) {
+		*cp = ((s[0] & 0x0Fu) << 12) | ((s[1] & 0x3Fu) << 6) | (s[2] & 0x3Fu);
+		n = 3;
+	} else if (s[0] >= 0xC0 && left >= 2) {
+		*cp = ((s[0] & 0x1Fu) << 6) | (s[1] & 0x3Fu);
+		n = 2;
+	}
+	return n;
+}
+
+/* Terminal cells taken by a code point: East Asian wide ranges take two. */
+static int cell_width(unsigned cp)
+{
+	if ((cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF) ||
+	    (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
+	    (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
+	    (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x20000 && cp <= 0x3FFFD))
+		return 2;
+	return 1;
+}
+
+static void show_source(struct diag *d, struct src_loc loc)
+{
+	const struct src_file *f = loc.file;
+	size_t line = src_file_line(f, loc.start);
+	uint32_t ls = src_file_line_start(f, line);
+	size_t llen = src_file_line_length(f, line);
+	uint32_t le = ls + (uint32_t)llen;
+	uint32_t end = loc.end > loc.start ? loc.end : loc.start + 1;
+	const unsigned char *s = (const unsigned char *)f->data;
+	bool first = true;
+
+	fwrite(f->data + ls, 1, llen, d->out);
+	fputc('\n', d->out);
+	for (uint32_t i = ls; i < loc.start && i < le;) {
+		unsigned cp;
+		size_t n = utf8_step(s + i, le - i, &cp);
+		if (cp == '\t')
+			fputc('\t', d->out);
+		else
+			fprintf(d->out, "%*s", cell_width(cp), "");
+		i += (uint32_t)n;
+	}
+	if (d->color)
+		fputs(C_GREEN, d->out);
+	for (uint32_t i = loc.start; first || (i < end && i < le);) {
+		unsigned cp = ' ';
+		size_t n = 1;
+		if (i < le)
+			n = utf8_step(s + i, le - i, &cp);
+		for (int w = 0; w < cell_width(cp); w++) {
+			fputc(first ? '^' : '~', d->out);
+			first = false;
+		}
+		i += (uint32_t)n;
+	}
+	if (d->color)
+		fputs(C_RESET, d->out);
+	fputc('\n', d->out);
+}
+
+void diag_vat(struct diag *d, enum diag_level level, struct src_loc loc, const char *fmt, va_list ap)
+{
+	count(d, level);
+	if (!loc.file) {
+		fputs("autotrace: ", d->out);
+		head(d, level);
+		tail(d, fmt, ap);
+		return;
+	}
+	if (d->color)
+		fputs(C_BOLD, d->out);
+	fprintf(d->out, "%s:%zu:%zu: ", loc.file->path, src_file_line(loc.file, loc.start),
+		src_file_column(loc.file, loc.start));
+	if (d->color)
+		fputs(C_RESET, d->out);
+	head(d, level);
+	tail(d, fmt, ap);
+	show_source(d, loc);
+}
+
+void diag_at(struct diag *d, enum diag_level level, struct src_loc loc, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_vat(d, level, loc, fmt, ap);
+	va_end(ap);
+}
+
+void diag_pos(struct diag *d, enum diag_level level, const char *path, size_t line, size_t col,
+	      const char *fmt, ...)
+{
+	va_list ap;
+
+	count(d, level);
+	if (d->color)
+		fputs(C_BOLD, d->out);
+	if (!path)
+		fputs("autotrace: ", d->out);
+	else if (line == 0)
+		fprintf(d->out, "%s: ", path);
+	else if (col == 0)
+		fprintf(d->out, "%s:%zu: ", path, line);
+	else
+		fprintf(d->out, "%s:%zu:%zu: ", path, line, col);
+	if (d->color)
+		fputs(C_RESET, d->out);
+	head(d, level);
+	va_start(ap, fmt);
+	tail(d, fmt, ap);
+	va_end(ap);
+}
+
+void diag_plain(struct diag *d, enum diag_level level, const char *fmt, ...)
+{
+	va_list ap;
+
+	count(d, level);
+	fputs("autotrace: ", d->out);
+	head(d, level);
+	va_start(ap, fmt);
+	tail(d, fmt, ap);
+	va_end(ap);
+}

@@ -1,0 +1,41 @@
+/* Diagnostics: `file:line:col: error|warning|note: message`, the source line and
+ * a caret under the range, printed to a FILE * so tests can capture them. */
+#ifndef AUTOTRACE_DIAG_H
+#define AUTOTRACE_DIAG_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "src_file.h"
+
+enum diag_level { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE };
+
+struct diag {
+	FILE *out;
+	bool color;
+	unsigned errors;
+	unsigned warnings;
+};
+
+/* True when `out` is a terminal and NO_COLOR is unset or empty. */
+bool diag_color_auto(FILE *out);
+
+void diag_init(struct diag *d, FILE *out, bool color);
+
+/* A message at a source range; the line and a caret follow. A NULL loc.file
+ * prints `autotrace: level: message`. */
+void diag_at(struct diag *d, enum diag_level level, struct src_loc loc, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+void diag_vat(struct diag *d, enum diag_level level, struct src_loc loc, const char *fmt, va_list ap);
+
+/* A message at a position known only by numbers (binary inputs, JSON, ...):
+ * line 0 omits line and column, col 0 omits the column. `path` may be NULL. */
+void diag_pos(struct diag *d, enum diag_level level, const char *path, size_t line, size_t col,
+	      const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+/* `autotrace: level: message` with no location. */
+void diag_plain(struct diag *d, enum diag_level level, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+#endif

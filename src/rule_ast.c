@@ -1,0 +1,112 @@
+/* Constructors and destructors for the raw rules syntax tree (grammar actions). */
+#include "rule_ast.h"
+
+#include "xalloc.h"
+
+struct rule_value *rule_ast_value(enum rule_value_kind kind, struct rules_span span, char *text)
+{
+	struct rule_value *v = xcalloc(1, sizeof(*v));
+	v->kind = kind;
+	v->span = span;
+	v->text = text;
+	return v;
+}
+
+struct rule_node *rule_ast_args_new(void)
+{
+	return xcalloc(1, sizeof(struct rule_node));
+}
+
+struct rule_node *rule_ast_args_add(struct rule_node *args, struct rule_value *v)
+{
+	XGROW(args->args, args->cap_args, args->nargs + 1);
+	args->args[args->nargs++] = v;
+	return args;
+}
+
+struct rule_node *rule_ast_stmt(struct rule_value *keyword, struct rule_node *args, struct rules_span span)
+{
+	struct rule_node *n = args;
+	n->keyword = keyword->text;
+	n->kw_span = keyword->span;
+	n->span = span;
+	keyword->text = NULL;
+	rule_value_free(keyword);
+	return n;
+}
+
+struct rule_node *rule_ast_list_new(void)
+{
+	struct rule_node *n = xcalloc(1, sizeof(*n));
+	n->is_section = true;
+	return n;
+}
+
+struct rule_node *rule_ast_list_add(struct rule_node *list, struct rule_node *item)
+{
+	if (!item)
+		return list;
+	XGROW(list->children, list->cap_children, list->nchildren + 1);
+	list->children[list->nchildren++] = item;
+	return list;
+}
+
+struct rule_node *rule_ast_section(struct rule_value *name, struct rule_node *body, struct rules_span span)
+{
+	body->is_section = true;
+	body->keyword = name->text;
+	body->kw_span = name->span;
+	body->span = span;
+	name->text = NULL;
+	rule_value_free(name);
+	return body;
+}
+
+void rule_value_free(struct rule_value *v)
+{
+	if (!v)
+		return;
+	free(v->text);
+	free(v->flags);
+	free(v);
+}
+
+void rule_node_free(struct rule_node *n)
+{
+	if (!n)
+		return;
+	for (size_t i = 0; i < n->nargs; i++)
+		rule_value_free(n->args[i]);
+	for (size_t i = 0; i < n->nchildren; i++)
+		rule_node_free(n->children[i]);
+	free(n->args);
+	free(n->children);
+	free(n->keyword);
+	free(n);
+}
+
+/* The flex scanner's entry points (prefix rules_yy, reentrant). */
+int rules_yylex_init_extra(struct rules_parse *extra, void **scanner);
+int rules_yylex_destroy(void *scanner);
+int rules_yyparse(void *scanner, struct rules_parse *p);
+
+struct rule_node *rule_ast_parse(const struct src_file *file, struct diag *diag, unsigned *errors)
+{
+	struct rules_parse p;
+	void *scanner = NULL;
+	struct rule_node *root;
+
+	memset(&p, 0, sizeof(p));
+	p.file = file;
+	p.diag = diag;
+	if (rules_yylex_init_extra(&p, &scanner) != 0)
+		xalloc_die();
+	if (rules_yyparse(scanner, &p) != 0 && p.errors == 0) {
+		diag_at(diag, DIAG_ERROR, src_loc_make(file, 0, 0), "cannot parse this rules file");
+		p.errors++;
+	}
+	rules_yylex_destroy(scanner);
+	root = p.root ? p.root : rule_ast_list_new();
+	*errors = p.errors;
+	return root;
+}

@@ -1,0 +1,135 @@
+/* Rendering the resolved policy as JSON with cJSON (insertion order is kept,
+ * so the key order below is the format). */
+#include "rule_dump.h"
+
+#include "xalloc.h"
+
+char *rule_loc_text(struct src_loc loc)
+{
+	char buf[4096];
+
+	if (!loc.file)
+		return xstrdup("default");
+	snprintf(buf, sizeof(buf), "%s:%zu", loc.file->path, src_file_line(loc.file, loc.start));
+	return xstrdup(buf);
+}
+
+static void add_regex(cJSON *obj, const char *key, const struct rule_regex *re)
+{
+	char *s;
+
+	if (!re) {
+		cJSON_AddNullToObject(obj, key);
+		return;
+	}
+	s = rule_regex_text(re);
+	cJSON_AddStringToObject(obj, key, s);
+	free(s);
+}
+
+static void add_list(cJSON *obj, const char *key, const struct rule_strlist *l)
+{
+	cJSON *arr = cJSON_AddArrayToObject(obj, key);
+	for (size_t i = 0; i < l->n; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(l->v[i]));
+}
+
+static void add_loc(cJSON *obj, struct src_loc loc)
+{
+	char *s = rule_loc_text(loc);
+	cJSON_AddStringToObject(obj, "at", s);
+	free(s);
+}
+
+static void add_opt_string(cJSON *obj, const char *key, const char *value)
+{
+	if (value)
+		cJSON_AddStringToObject(obj, key, value);
+	else
+		cJSON_AddNullToObject(obj, key);
+}
+
+static cJSON *dump_rule(const struct rule_trace_rule *r)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "kind", rule_kind_name(r->kind));
+	cJSON_AddStringToObject(o, "target", rule_target_name(r->target));
+	if (r->kind == RULE_phase)
+		cJSON_AddStringToObject(o, "phase", r->phase);
+	add_regex(o, r->kind == RULE_region ? "from" : "match", r->match);
+	if (r->kind == RULE_region)
+		add_regex(o, "to", r->until);
+	if (r->kind != RULE_phase && r->kind != RULE_skip && r->kind != RULE_merge)
+		add_opt_string(o, "label", r->label ? r->label->text : NULL);
+	if (r->kind == RULE_function || r->kind == RULE_loop || r->kind == RULE_wrap) {
+		add_opt_string(o, "index", r->index);
+		add_opt_string(o, "extra", r->extra);
+	}
+	add_loc(o, r->loc);
+	return o;
+}
+
+cJSON *rule_dump_json(const struct rule_policy *p)
+{
+	cJSON *root = cJSON_CreateObject();
+	cJSON *files, *op, *prof, *defs, *tr, *rootlabel, *density, *rules, *gate, *hook, *col, *cores;
+
+	cJSON_AddNumberToObject(root, "rules_version", p->version);
+	files = cJSON_AddArrayToObject(root, "files");
+	for (size_t i = 0; i < p->nsources; i++)
+		cJSON_AddItemToArray(files, cJSON_CreateString(p->sources[i]->path));
+
+	op = cJSON_AddObjectToObject(root, "operator");
+	cJSON_AddStringToObject(op, "kernel", p->kernel.value);
+	add_list(op, "base", &p->base);
+	add_list(op, "host", &p->host);
+	add_list(op, "infer", &p->infer);
+	add_list(op, "aclnn", &p->aclnn);
+	add_list(op, "pybind", &p->pybind);
+	add_list(op, "samples", &p->samples);
+	add_list(op, "build", &p->build);
+	add_list(op, "include_dirs", &p->include_dirs);
+	defs = cJSON_AddArrayToObject(op, "defines");
+	for (size_t i = 0; i < p->ndefines; i++) {
+		cJSON *d = cJSON_CreateObject();
+		cJSON_AddStringToObject(d, "name", p->defines[i].name);
+		add_opt_string(d, "value", p->defines[i].value);
+		add_loc(d, p->defines[i].loc);
+		cJSON_AddItemToArray(defs, d);
+	}
+	prof = cJSON_AddObjectToObject(op, "profiling");
+	cJSON_AddStringToObject(prof, "name", p->profiling.value);
+	cJSON_AddStringToObject(prof, "mode", p->mode == RULE_MODE_REQUIRED ? "required" : "optional");
+
+	tr = cJSON_AddObjectToObject(root, "trace");
+	rootlabel = cJSON_AddObjectToObject(tr, "root");
+	cJSON_AddStringToObject(rootlabel, "label", p->root.value);
+	add_regex(rootlabel, "at", p->root_at);
+	cJSON_AddNumberToObject(tr, "depth", p->depth);
+	density = cJSON_AddObjectToObject(tr, "density");
+	cJSON_AddNumberToObject(density, "min", p->density_min);
+	cJSON_AddNumberToObject(density, "max", p->density_max);
+	rules = cJSON_AddArrayToObject(tr, "rules");
+	for (size_t i = 0; i < p->nrules; i++)
+		cJSON_AddItemToArray(rules, dump_rule(&p->rules[i]));
+
+	gate = cJSON_AddObjectToObject(root, "gate");
+	hook = cJSON_AddObjectToObject(gate, "hook");
+	add_regex(hook, "after", p->hook_after);
+	add_regex(hook, "before", p->hook_before);
+	add_opt_string(gate, "build", p->gate_build.value);
+
+	col = cJSON_AddObjectToObject(root, "collect");
+	cJSON_AddStringToObject(col, "layout", rule_layout_name(p->layout));
+	cJSON_AddNumberToObject(col, "clock_hz", (double)p->clock_hz);
+	cores = cJSON_AddArrayToObject(col, "cores");
+	for (size_t i = 0; i < p->ncores; i++) {
+		cJSON *c = cJSON_CreateObject();
+		cJSON_AddStringToObject(c, "type", p->cores[i].type);
+		cJSON_AddNumberToObject(c, "count", p->cores[i].count);
+		cJSON_AddItemToArray(cores, c);
+	}
+	cJSON_AddNumberToObject(col, "slot_words", p->slot_words);
+	return root;
+}

@@ -1,0 +1,170 @@
+/* Reading rules files: parse, follow includes (with cycle detection), decode. */
+#include "rule_load.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rule_ast.h"
+#include "rule_decode.h"
+#include "xalloc.h"
+
+enum { MAX_INCLUDE_DEPTH = 32 };
+
+struct loader {
+	struct rule_policy *policy;
+	struct diag *diag;
+	const char *rules_dir;
+	char *stack[MAX_INCLUDE_DEPTH]; /* canonical paths of the files being read */
+	const struct src_file *stack_file[MAX_INCLUDE_DEPTH];
+	unsigned depth;
+};
+
+static unsigned load_file(struct loader *ld, struct src_file *f, const char *canon);
+
+static char *join_path(const char *dir, const char *name)
+{
+	size_t n = strlen(dir) + strlen(name) + 2;
+	char *s = xmalloc(n);
+	snprintf(s, n, "%s/%s", dir, name);
+	return s;
+}
+
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		return xstrdup(".");
+	if (slash == path)
+		return xstrdup("/");
+	return xstrndup(path, (size_t)(slash - path));
+}
+
+/* A display path: relative names stay as written ("./" dropped). */
+static char *include_candidate(const char *includer, const char *name)
+{
+	char *dir, *path;
+
+	if (name[0] == '/')
+		return xstrdup(name);
+	if (!strchr(includer, '/'))
+		return xstrdup(name);
+	dir = dir_of(includer);
+	path = join_path(dir, name);
+	free(dir);
+	return path;
+}
+
+static unsigned on_include(void *ctx, const char *name, struct src_loc loc)
+{
+	struct loader *ld = ctx;
+	char *path = include_candidate(loc.file->path, name);
+	char canon[PATH_MAX];
+	struct src_file *f;
+
+	if (access(path, F_OK) != 0 && name[0] != '/' && ld->rules_dir) {
+		char *alt = join_path(ld->rules_dir, name);
+		if (access(alt, F_OK) == 0) {
+			free(path);
+			path = alt;
+		} else {
+			free(alt);
+		}
+	}
+	if (!realpath(path, canon)) {
+		if (ld->rules_dir && name[0] != '/')
+			diag_at(ld->diag, DIAG_ERROR, loc, "cannot find included file '%s' (looked next to %s and in %s)",
+				name, loc.file->path, ld->rules_dir);
+		else
+			diag_at(ld->diag, DIAG_ERROR, loc, "cannot find included file '%s': %s", name, strerror(errno));
+		free(path);
+		return 1;
+	}
+	for (unsigned i = 0; i < ld->depth; i++) {
+		if (strcmp(ld->stack[i], canon) == 0) {
+			size_t cap = 64, len = 0;
+			char *chain = xmalloc(cap);
+			chain[0] = '\0';
+			for (unsigned k = i; k < ld->depth; k++) {
+				const char *part = ld->stack_file[k]->path;
+				XGROW(chain, cap, len + strlen(part) + 5);
+				len += (size_t)sprintf(chain + len, "%s -> ", part);
+			}
+			diag_at(ld->diag, DIAG_ERROR, loc, "include cycle: %s%s", chain, path);
+			free(chain);
+			free(path);
+			return 1;
+		}
+	}
+	if (ld->depth >= MAX_INCLUDE_DEPTH) {
+		diag_at(ld->diag, DIAG_ERROR, loc, "includes nest deeper than %d files", MAX_INCLUDE_DEPTH);
+		free(path);
+		return 1;
+	}
+	f = src_file_load(path);
+	if (!f) {
+		diag_at(ld->diag, DIAG_ERROR, loc, "cannot read included file '%s': %s", path, strerror(errno));
+		free(path);
+		return 1;
+	}
+	free(path);
+	return load_file(ld, f, canon);
+}
+
+/* Takes ownership of `f`. */
+static unsigned load_file(struct loader *ld, struct src_file *f, const char *canon)
+{
+	struct rule_policy *p = ld->policy;
+	struct rule_node *root;
+	unsigned errors;
+
+	p->sources = xrealloc(p->sources, (p->nsources + 1) * sizeof(*p->sources));
+	p->sources[p->nsources++] = f;
+	root = rule_ast_parse(f, ld->diag, &errors);
+	if (errors == 0) {
+		ld->stack[ld->depth] = xstrdup(canon);
+		ld->stack_file[ld->depth] = f;
+		ld->depth++;
+		errors = rule_decode(p, f, root, ld->diag, on_include, ld);
+		ld->depth--;
+		free(ld->stack[ld->depth]);
+	}
+	rule_node_free(root);
+	return errors;
+}
+
+static struct rule_policy *finish_load(struct loader *ld, unsigned errors)
+{
+	if (errors) {
+		rule_policy_free(ld->policy);
+		return NULL;
+	}
+	return ld->policy;
+}
+
+struct rule_policy *rule_load(const char *path, const char *rules_dir, struct diag *diag)
+{
+	struct loader ld = { .policy = NULL, .diag = diag, .rules_dir = rules_dir };
+	char canon[PATH_MAX];
+	struct src_file *f = src_file_load(path);
+
+	if (!f) {
+		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot read rules file: %s", strerror(errno));
+		return NULL;
+	}
+	if (!realpath(path, canon))
+		snprintf(canon, sizeof(canon), "%s", path);
+	ld.policy = rule_policy_new();
+	return finish_load(&ld, load_file(&ld, f, canon));
+}
+
+struct rule_policy *rule_load_buffer(const char *name, const char *data, size_t len, const char *rules_dir,
+				     struct diag *diag)
+{
+	struct loader ld = { .policy = NULL, .diag = diag, .rules_dir = rules_dir };
+
+	ld.policy = rule_policy_new();
+	return finish_load(&ld, load_file(&ld, src_file_from_buffer(name, data, len), name));
+}

@@ -1,0 +1,143 @@
+/* Loading source files and mapping byte offsets to lines and columns. */
+#include "src_file.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <sys/stat.h>
+
+#include "xalloc.h"
+
+struct src_file *src_file_from_buffer(const char *path, const char *data, size_t len)
+{
+	struct src_file *f = xcalloc(1, sizeof(*f));
+	f->path = xstrdup(path);
+	f->data = xmalloc(len + 1);
+	memcpy(f->data, data, len);
+	f->data[len] = '\0';
+	f->len = len;
+	return f;
+}
+
+struct src_file *src_file_load(const char *path)
+{
+	struct src_file *f = NULL;
+	FILE *fp = fopen(path, "rb");
+	struct stat st;
+	size_t got;
+	int saved;
+
+	if (!fp)
+		return NULL;
+	if (fstat(fileno(fp), &st) < 0)
+		goto fail;
+	if (S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		goto fail;
+	}
+	if ((uint64_t)st.st_size >= UINT32_MAX) {
+		errno = EFBIG;
+		goto fail;
+	}
+	f = xcalloc(1, sizeof(*f));
+	f->path = xstrdup(path);
+	f->data = xmalloc((size_t)st.st_size + 1);
+	got = fread(f->data, 1, (size_t)st.st_size, fp);
+	if (ferror(fp)) {
+		errno = EIO;
+		goto fail;
+	}
+	f->len = got;
+	f->data[got] = '\0';
+	fclose(fp);
+	return f;
+fail:
+	saved = errno;
+	fclose(fp);
+	src_file_free(f);
+	errno = saved;
+	return NULL;
+}
+
+void src_file_free(struct src_file *f)
+{
+	if (!f)
+		return;
+	free(f->path);
+	free(f->data);
+	free(f->lines);
+	free(f);
+}
+
+static void build_lines(const struct src_file *cf)
+{
+	struct src_file *f = (struct src_file *)cf; /* the table is a cache */
+	size_t cap = 0, n = 0;
+	uint32_t *lines = NULL;
+
+	XGROW(lines, cap, n + 1);
+	lines[n++] = 0;
+	for (size_t i = 0; i < f->len; i++) {
+		if (f->data[i] == '\n') {
+			XGROW(lines, cap, n + 1);
+			lines[n++] = (uint32_t)(i + 1);
+		}
+	}
+	f->lines = lines;
+	f->nlines = n;
+}
+
+size_t src_file_line(const struct src_file *f, uint32_t off)
+{
+	size_t lo = 0, hi;
+
+	if (!f->lines)
+		build_lines(f);
+	hi = f->nlines;
+	if (off > f->len)
+		off = (uint32_t)f->len;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (f->lines[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo + 1;
+}
+
+uint32_t src_file_line_start(const struct src_file *f, size_t line)
+{
+	if (!f->lines)
+		build_lines(f);
+	if (line < 1)
+		line = 1;
+	if (line > f->nlines)
+		line = f->nlines;
+	return f->lines[line - 1];
+}
+
+size_t src_file_line_length(const struct src_file *f, size_t line)
+{
+	uint32_t start = src_file_line_start(f, line);
+	size_t end = start;
+
+	while (end < f->len && f->data[end] != '\n')
+		end++;
+	if (end > start && f->data[end - 1] == '\r')
+		end--;
+	return end - start;
+}
+
+size_t src_file_column(const struct src_file *f, uint32_t off)
+{
+	uint32_t start;
+	size_t col = 1;
+
+	if (off > f->len)
+		off = (uint32_t)f->len;
+	start = src_file_line_start(f, src_file_line(f, off));
+	for (uint32_t i = start; i < off; i++)
+		if (((unsigned char)f->data[i] & 0xC0) != 0x80)
+			col++;
+	return col;
+}

@@ -1,0 +1,50 @@
+/* A source text held in memory with a lazily built line table: every token and
+ * AST node carries byte offsets into it; lines and columns are computed only
+ * when a message is printed. */
+#ifndef AUTOTRACE_SRC_FILE_H
+#define AUTOTRACE_SRC_FILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct src_file {
+	char *path;          /* as given by the caller; owned */
+	char *data;          /* contents, NUL-terminated; owned */
+	size_t len;          /* bytes, not counting the terminating NUL */
+	uint32_t *lines;     /* byte offset of each line start; built on demand */
+	size_t nlines;
+};
+
+/* A location: a byte range [start, end) in one file. */
+struct src_loc {
+	const struct src_file *file;
+	uint32_t start;
+	uint32_t end;
+};
+
+/* Reads `path` whole. Returns NULL and sets errno on failure. Files over 4 GiB
+ * are refused (EFBIG) since offsets are 32-bit. */
+struct src_file *src_file_load(const char *path);
+
+/* Wraps a copy of `len` bytes of `data` under the name `path`. */
+struct src_file *src_file_from_buffer(const char *path, const char *data, size_t len);
+
+void src_file_free(struct src_file *f);
+
+/* 1-based line of byte offset `off` (clamped to the file). */
+size_t src_file_line(const struct src_file *f, uint32_t off);
+
+/* Byte offset where 1-based `line` starts, and its length without the newline. */
+uint32_t src_file_line_start(const struct src_file *f, size_t line);
+size_t src_file_line_length(const struct src_file *f, size_t line);
+
+/* 1-based column of `off`, counted in characters (UTF-8 code points). */
+size_t src_file_column(const struct src_file *f, uint32_t off);
+
+static inline struct src_loc src_loc_make(const struct src_file *f, uint32_t start, uint32_t end)
+{
+	struct src_loc l = { f, start, end };
+	return l;
+}
+
+#endif

@@ -1,0 +1,197 @@
+/* Unit tests for diag.c, src_file.c and suggest.c: line tables, columns,
+ * message format, caret lines, colour policy, "did you mean". */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "src_file.h"
+#include "suggest.h"
+
+/* Runs `fn` with a diag printing into a memory buffer; returns the text. */
+static char *capture_at(const struct src_file *f, uint32_t start, uint32_t end, enum diag_level level,
+			const char *msg, struct diag *out_counts)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	struct diag d;
+
+	diag_init(&d, fp, false);
+	diag_at(&d, level, src_loc_make(f, start, end), "%s", msg);
+	fclose(fp);
+	if (out_counts)
+		*out_counts = d;
+	return buf;
+}
+
+START_TEST(t_line_and_column)
+{
+	struct src_file *f = src_file_from_buffer("a.rules", "ab\ncd\n\nef", 9);
+
+	ck_assert_uint_eq(src_file_line(f, 0), 1);
+	ck_assert_uint_eq(src_file_line(f, 2), 1);
+	ck_assert_uint_eq(src_file_line(f, 3), 2);
+	ck_assert_uint_eq(src_file_line(f, 6), 3);
+	ck_assert_uint_eq(src_file_line(f, 7), 4);
+	ck_assert_uint_eq(src_file_line(f, 100), 4);
+	ck_assert_uint_eq(src_file_column(f, 4), 2);
+	ck_assert_uint_eq(src_file_line_start(f, 4), 7);
+	ck_assert_uint_eq(src_file_line_length(f, 2), 2);
+	ck_assert_uint_eq(src_file_line_length(f, 3), 0);
+	src_file_free(f);
+}
+END_TEST
+
+START_TEST(t_utf8_column_counts_characters)
+{
+	const char *text = "# 注释\nx";
+	struct src_file *f = src_file_from_buffer("u.rules", text, strlen(text));
+	/* '释' starts after "# " and one 3-byte character */
+	ck_assert_uint_eq(src_file_column(f, 5), 4);
+	src_file_free(f);
+}
+END_TEST
+
+START_TEST(t_crlf_line_length)
+{
+	struct src_file *f = src_file_from_buffer("w.rules", "abc\r\nd", 6);
+	ck_assert_uint_eq(src_file_line_length(f, 1), 3);
+	ck_assert_uint_eq(src_file_line(f, 5), 2);
+	src_file_free(f);
+}
+END_TEST
+
+START_TEST(t_message_format_with_caret)
+{
+	const char *text = "trace {\n    fucntion /x/;\n}\n";
+	struct src_file *f = src_file_from_buffer("x.rules", text, strlen(text));
+	struct diag d;
+	char *out = capture_at(f, 12, 20, DIAG_ERROR, "unknown statement 'fucntion'", &d);
+
+	ck_assert_str_eq(out, "x.rules:2:5: error: unknown statement 'fucntion'\n"
+			      "    fucntion /x/;\n"
+			      "    ^~~~~~~~\n");
+	ck_assert_uint_eq(d.errors, 1);
+	ck_assert_uint_eq(d.warnings, 0);
+	free(out);
+	src_file_free(f);
+}
+END_TEST
+
+START_TEST(t_caret_keeps_tabs_and_wide_characters)
+{
+	const char *text = "\t\"阶段\" x;\n";
+	struct src_file *f = src_file_from_buffer("t.rules", text, strlen(text));
+	uint32_t x = (uint32_t)(strchr(text, 'x') - text);
+	char *out = capture_at(f, x, x + 1, DIAG_WARNING, "w", NULL);
+
+	/* tab kept, each wide character takes two cells, quotes and space one */
+	ck_assert_str_eq(out, "t.rules:1:7: warning: w\n\t\"阶段\" x;\n\t       ^\n");
+	free(out);
+	src_file_free(f);
+}
+END_TEST
+
+START_TEST(t_empty_range_points_at_one_column)
+{
+	const char *text = "depth 7\n";
+	struct src_file *f = src_file_from_buffer("d.rules", text, strlen(text));
+	char *out = capture_at(f, 7, 7, DIAG_ERROR, "expected ';'", NULL);
+
+	ck_assert_str_eq(out, "d.rules:1:8: error: expected ';'\ndepth 7\n       ^\n");
+	free(out);
+	src_file_free(f);
+}
+END_TEST
+
+START_TEST(t_range_stops_at_end_of_line)
+{
+	const char *text = "ab\ncd\n";
+	struct src_file *f = src_file_from_buffer("r.rules", text, strlen(text));
+	char *out = capture_at(f, 0, 6, DIAG_NOTE, "n", NULL);
+
+	ck_assert_str_eq(out, "r.rules:1:1: note: n\nab\n^~\n");
+	free(out);
+	src_file_free(f);
+}
+END_TEST
+
+START_TEST(t_pos_and_plain_forms)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	struct diag d;
+
+	diag_init(&d, fp, false);
+	diag_pos(&d, DIAG_ERROR, "rank000.pt", 0, 0, "truncated archive");
+	diag_pos(&d, DIAG_WARNING, "map.json", 3, 0, "odd");
+	diag_pos(&d, DIAG_ERROR, "map.json", 3, 7, "bad id");
+	diag_plain(&d, DIAG_NOTE, "done");
+	fclose(fp);
+	ck_assert_str_eq(buf, "rank000.pt: error: truncated archive\n"
+			      "map.json:3: warning: odd\n"
+			      "map.json:3:7: error: bad id\n"
+			      "autotrace: note: done\n");
+	ck_assert_uint_eq(d.errors, 2);
+	ck_assert_uint_eq(d.warnings, 1);
+	free(buf);
+}
+END_TEST
+
+START_TEST(t_colour_only_when_asked)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	struct diag d;
+
+	diag_init(&d, fp, true);
+	diag_plain(&d, DIAG_ERROR, "x");
+	fclose(fp);
+	ck_assert_ptr_nonnull(strstr(buf, "\033[1;31merror:"));
+	free(buf);
+
+	setenv("NO_COLOR", "1", 1);
+	ck_assert(!diag_color_auto(stderr));
+	unsetenv("NO_COLOR");
+	fp = tmpfile(); /* never a terminal */
+	ck_assert(!diag_color_auto(fp));
+	fclose(fp);
+}
+END_TEST
+
+START_TEST(t_suggestions)
+{
+	const char *const words[] = { "function", "loop", "branch", "region" };
+
+	ck_assert_uint_eq(suggest_distance("fucntion", "function"), 1);
+	ck_assert_uint_eq(suggest_distance("", "abc"), 3);
+	ck_assert_uint_eq(suggest_distance("kitten", "sitting"), 3);
+	ck_assert_str_eq(suggest_closest("fucntion", words, 4), "function");
+	ck_assert_str_eq(suggest_closest("lop", words, 4), "loop");
+	ck_assert_ptr_null(suggest_closest("zzzzzz", words, 4));
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+	Suite *s = suite_create("diag");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, t_line_and_column);
+	tcase_add_test(tc, t_utf8_column_counts_characters);
+	tcase_add_test(tc, t_crlf_line_length);
+	tcase_add_test(tc, t_message_format_with_caret);
+	tcase_add_test(tc, t_caret_keeps_tabs_and_wide_characters);
+	tcase_add_test(tc, t_empty_range_points_at_one_column);
+	tcase_add_test(tc, t_range_stops_at_end_of_line);
+	tcase_add_test(tc, t_pos_and_plain_forms);
+	tcase_add_test(tc, t_colour_only_when_asked);
+	tcase_add_test(tc, t_suggestions);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"
