@@ -126,11 +126,21 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, void *scanner, struct 
 		return 0;
 	}
 	if (got == YYSYMBOL_LBRACE && p->nopen >= 2) {
-		struct rules_span open = p->open_braces[p->nopen - 2 < 16 ? p->nopen - 2 : 15];
-		diag_at(p->diag, DIAG_ERROR, rule_span_loc(p->file, *loc),
+		unsigned outer = p->nopen - 2 < 16 ? p->nopen - 2 : 15;
+		diag_at(p->diag, DIAG_ERROR, rule_span_loc(p->file, p->prev),
 			"sections do not nest: is a '}' missing before this section?");
-		diag_at(p->diag, DIAG_NOTE, rule_span_loc(p->file, open), "the section still open starts here");
+		diag_at(p->diag, DIAG_NOTE, rule_span_loc(p->file, p->open_names[outer]),
+			"the section still open starts here");
 		p->errors++;
+		return 0;
+	}
+	if (got == YYSYMBOL_LBRACE && wants_semi &&
+	    src_file_line(p->file, p->prev.start) > src_file_line(p->file, p->prev2.end)) {
+		/* `include "x"` then `trace {` on a later line: the ';' was forgotten */
+		RULES_YYLTYPE at = { p->prev2.end, p->prev2.end };
+		snprintf(buf, sizeof(buf), "expected ';' after '%.*s'", (int)(p->prev2.end - p->prev2.start),
+			 p->file->data + p->prev2.start);
+		rules_yyerror(&at, scanner, p, buf);
 		return 0;
 	}
 	if (wants_semi && (got == YYSYMBOL_RBRACE || got == YYSYMBOL_YYEOF || got == YYSYMBOL_LBRACE)) {

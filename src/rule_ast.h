@@ -49,9 +49,11 @@ struct rules_parse {
 	unsigned errors;
 	size_t input_pos;             /* lexer read position */
 	uint32_t offset;              /* byte offset of the next token */
+	struct rules_span prev2;      /* the token before prev */
 	struct rules_span prev;       /* the token before the last one */
 	struct rules_span last;       /* the last token */
 	struct rules_span open_braces[16];
+	struct rules_span open_names[16]; /* the word before each open '{' */
 	unsigned nopen;
 };
 

@@ -116,9 +116,21 @@ static struct rules_span after_prev(const struct cursor *c)
 	return s;
 }
 
+/* The token before the cursor as written in the file (quotes, slashes kept). */
 static const char *prev_text(const struct cursor *c)
 {
-	return c->i ? (c->n->args[c->i - 1]->text ? c->n->args[c->i - 1]->text : ",") : c->n->keyword;
+	static char buf[128];
+	struct rules_span s = c->i ? c->n->args[c->i - 1]->span : c->n->kw_span;
+	size_t n = s.end - s.start;
+
+	if (n > sizeof(buf) - 4) {
+		memcpy(buf, c->dc->file->data + s.start, sizeof(buf) - 4);
+		memcpy(buf + sizeof(buf) - 4, "...", 4);
+	} else {
+		memcpy(buf, c->dc->file->data + s.start, n);
+		buf[n] = '\0';
+	}
+	return buf;
 }
 
 static const struct rule_value *peek(const struct cursor *c)
@@ -174,6 +186,11 @@ static struct rule_regex *take_regex(struct cursor *c)
 
 	if (!v)
 		return NULL;
+	if (v->text[0] == '\0') {
+		error_at(c->dc, v->span, "empty regular expression (it would match everything)");
+		c->failed = true;
+		return NULL;
+	}
 	re = rule_regex_compile(v->text, v->flags, span_loc(c->dc, v->span), c->dc->diag);
 	if (!re) {
 		c->dc->errors++;
@@ -201,7 +218,7 @@ static struct rule_template *take_label(struct cursor *c)
 /* A whole number in [lo, hi]. */
 static bool take_int(struct cursor *c, const char *what, long lo, long hi, long *out)
 {
-	const struct rule_value *v = take(c, RV_NUMBER, what);
+	const struct rule_value *v = take(c, RV_NUMBER, "a whole number");
 
 	if (!v)
 		return false;
@@ -231,7 +248,9 @@ static int take_choice(struct cursor *c, const char *const *choices, const char 
 	while (choices[n])
 		n++;
 	if (!v || v->kind != RV_WORD) {
-		expected(c, what);
+		char article[96];
+		snprintf(article, sizeof(article), "a %s", what);
+		expected(c, article);
 		return -1;
 	}
 	for (size_t k = 0; k < n; k++) {
@@ -242,9 +261,15 @@ static int take_choice(struct cursor *c, const char *const *choices, const char 
 	}
 	c->failed = true;
 	best = suggest_closest(v->text, choices, n);
-	if (best)
-		error_at(c->dc, v->span, "unknown %s '%s' (did you mean '%s'?)", what, v->text, best);
-	else
+	if (best) {
+		const char *ties[4];
+		size_t nt = suggest_ties(v->text, choices, n, ties, 4);
+		char list[160];
+		size_t ll = 0;
+		for (size_t k = 0; k < nt; k++)
+			ll += (size_t)snprintf(list + ll, sizeof(list) - ll, "%s'%s'", k ? " or " : "", ties[k]);
+		error_at(c->dc, v->span, "unknown %s '%s' (did you mean %s?)", what, v->text, list);
+	} else
 		error_at(c->dc, v->span, "unknown %s '%s' (%s)", what, v->text, c->dc->def->synopsis);
 	return -1;
 }
@@ -257,7 +282,7 @@ static bool take_keyword(struct cursor *c, const char *kw)
 	snprintf(what, sizeof(what), "'%s'", kw);
 	if (c->failed)
 		return false;
-	if (!peek(c) || peek(c)->kind != RV_WORD) {
+	if (!peek(c) || peek(c)->kind != RV_WORD || !suggest_closest(peek(c)->text, choices, 1)) {
 		expected(c, what);
 		return false;
 	}
@@ -388,7 +413,8 @@ static void d_include(struct decode *dc, const struct rule_node *n)
 	struct src_loc loc;
 	const char *name = take_string(&c, "a file name string", &loc);
 
-	if (name && finish(&c))
+	if (name && finish(&c) &&
+	    first_in_file(dc, name, SEC_COUNT, span_loc(dc, n->args[0]->span), "include"))
 		dc->errors += dc->include(dc->include_ctx, name, loc);
 }
 
@@ -400,6 +426,10 @@ static void d_kernel(struct decode *dc, const struct rule_node *n)
 	struct src_loc loc;
 	const char *dir = take_string(&c, "a directory string", &loc);
 
+	if (dir && !dir[0]) {
+		error_at(dc, n->args[0]->span, "empty path");
+		return;
+	}
 	if (dir && finish(&c) && once(dc, n))
 		rule_str_set(&dc->p->kernel, dir, loc);
 }
@@ -433,8 +463,12 @@ static void d_globs(struct decode *dc, const struct rule_node *n)
 
 	do {
 		const char *s = take_string(&c, "a path pattern string", NULL);
-		if (s)
+		if (s && !s[0]) {
+			error_at(dc, c.n->args[c.i - 1]->span, "empty path pattern");
+			c.failed = true;
+		} else if (s) {
 			rule_strlist_add(&list, s);
+		}
 	} while (take_comma(&c));
 	if (finish(&c) && once(dc, n)) {
 		rule_strlist_clear(target);
@@ -452,8 +486,12 @@ static void d_define(struct decode *dc, const struct rule_node *n)
 	const struct rule_value *value = NULL;
 	struct rule_policy *p = dc->p;
 
-	if (!undef && peek(&c) && peek(&c)->kind != RV_COMMA)
-		value = c.n->args[c.i++];
+	if (!undef && peek(&c) && !c.failed) {
+		if (peek(&c)->kind == RV_WORD || peek(&c)->kind == RV_NUMBER || peek(&c)->kind == RV_STRING)
+			value = c.n->args[c.i++];
+		else
+			expected(&c, "a macro value (a word, number or string)");
+	}
 	if (!name || !finish(&c))
 		return;
 	p->defines = xrealloc(p->defines, (p->ndefines + 1) * sizeof(*p->defines));
@@ -548,7 +586,13 @@ static void d_phase(struct decode *dc, const struct rule_node *n)
 	struct rule_trace_rule *r = new_rule(dc, RULE_phase, n);
 	struct cursor c = cursor_of(dc, n);
 	const char *name = take_string(&c, "the phase name string", NULL);
-	int k = take_choice(&c, kinds, "phase target");
+	int k;
+
+	if (name && !name[0]) {
+		error_at(dc, n->args[0]->span, "empty phase name");
+		c.failed = true;
+	}
+	k = take_choice(&c, kinds, "phase target");
 
 	r->phase = name ? xstrdup(name) : NULL;
 	r->target = k == 0 ? RULE_TARGET_file : RULE_TARGET_function;
@@ -721,7 +765,7 @@ static void d_layout(struct decode *dc, const struct rule_node *n)
 {
 	static const char *const layouts[] = { "auto", "moe-v1", "moe-v2", NULL };
 	struct cursor c = cursor_of(dc, n);
-	int k = take_choice(&c, layouts, "layout");
+	int k = take_choice(&c, layouts, "layout name");
 
 	if (k >= 0 && finish(&c) && once(dc, n))
 		dc->p->layout = k == 1 ? RULE_LAYOUT_MOE_V1 : k == 2 ? RULE_LAYOUT_MOE_V2 : RULE_LAYOUT_AUTO;
@@ -814,19 +858,28 @@ static void unknown_statement(struct decode *dc, enum section sec, const struct 
 	size_t nn = 0;
 	const char *best;
 
+	char where[160] = "";
+	size_t wl = 0;
+	int homes = 0;
+
 	for (size_t k = 0; k < NSTMTS; k++) {
-		if (stmt_defs[k].section == sec)
+		if (stmt_defs[k].section == sec) {
 			names[nn++] = stmt_defs[k].keyword;
-		else if (strcmp(stmt_defs[k].keyword, n->keyword) == 0) {
-			if (stmt_defs[k].section == SEC_top)
+		} else if (strcmp(stmt_defs[k].keyword, n->keyword) == 0) {
+			if (stmt_defs[k].section == SEC_top) {
 				error_at(dc, n->kw_span, "'%s' belongs at the top level, outside any section",
 					 n->keyword);
-			else
-				error_at(dc, n->kw_span, "'%s' belongs in the '%s' section, not %s%s%s", n->keyword,
-					 section_names[stmt_defs[k].section], sec == SEC_top ? "at the " : "in '",
-					 section_names[sec], sec == SEC_top ? "" : "'");
-			return;
+				return;
+			}
+			wl += (size_t)snprintf(where + wl, sizeof(where) - wl, "%s'%s'", homes ? " or " : "",
+					       section_names[stmt_defs[k].section]);
+			homes++;
 		}
+	}
+	if (homes) {
+		error_at(dc, n->kw_span, "'%s' belongs in the %s section, not %s%s%s", n->keyword, where,
+			 sec == SEC_top ? "at the " : "in '", section_names[sec], sec == SEC_top ? "" : "'");
+		return;
 	}
 	if (sec == SEC_top) {
 		for (int s = SEC_operator; s < SEC_COUNT; s++)

@@ -1,16 +1,52 @@
 /* Locating the rules file for a command. */
 #include "rule_find.h"
 
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "rule_load.h"
 #include "xalloc.h"
 
+/* An uninstalled autotrace (run from its build tree) finds the shipped
+ * files next to the binary: <dir of the binary>/<sub>. */
+const char *rule_find_data_dir(const char *env_name, const char *installed, const char *sub)
+{
+	static char found[2][PATH_MAX];
+	static const char *subs[2];
+	const char *env = getenv(env_name);
+	char exe[PATH_MAX];
+	ssize_t n;
+	int slot = strcmp(sub, "rules") == 0 ? 0 : 1;
+
+	if (env && *env)
+		return env;
+	if (access(installed, F_OK) == 0)
+		return installed;
+	if (subs[slot])
+		return found[slot];
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		char *slash;
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = '\0';
+			snprintf(found[slot], sizeof(found[slot]), "%.*s/%s", PATH_MAX - 64, exe, sub);
+			if (access(found[slot], F_OK) == 0) {
+				subs[slot] = sub;
+				return found[slot];
+			}
+		}
+	}
+	return installed;
+}
+
 const char *rule_find_rules_dir(void)
 {
-	const char *env = getenv("AUTOTRACE_RULES_DIR");
-	return env && *env ? env : RULESDIR;
+	return rule_find_data_dir("AUTOTRACE_RULES_DIR", RULESDIR, "rules");
 }
 
 static char *join(const char *dir, const char *name)

@@ -6,7 +6,12 @@
 #include "diag.h"
 #include "rule_policy.h"
 
-/* The directory of the shipped rules: $AUTOTRACE_RULES_DIR, else RULESDIR. */
+/* A directory of shipped files: $ENV_NAME, else `installed` when it exists,
+ * else <directory of the running binary>/<sub> when that exists (an
+ * uninstalled build), else `installed`. */
+const char *rule_find_data_dir(const char *env_name, const char *installed, const char *sub);
+
+/* The directory of the shipped rules ($AUTOTRACE_RULES_DIR, RULESDIR, ./rules). */
 const char *rule_find_rules_dir(void);
 
 /* The rules file to use (newly allocated): `explicit_path` when given, else

@@ -43,9 +43,10 @@ struct rule_template *rule_template_parse(const char *text, struct src_loc loc, 
 	t->text = xstrdup(text);
 	t->loc = loc;
 	for (const char *c = text; *c; c++) {
-		if (*c == '\\' || *c == '\n' || *c == '\t' || (unsigned char)*c < 0x20) {
+		if (*c == '\\' || *c == '"' || (unsigned char)*c < 0x20) {
 			diag_at(diag, DIAG_ERROR, sub_loc(text, loc, (size_t)(c - text), 1),
-				"a label cannot contain control characters or backslashes");
+				"a label cannot contain quotes, backslashes or control characters "
+				"(it becomes a C++ string literal)");
 			goto fail;
 		}
 	}

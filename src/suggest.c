@@ -2,6 +2,7 @@
 #include "suggest.h"
 
 #include <string.h>
+#include <strings.h>
 
 #include "xalloc.h"
 
@@ -38,6 +39,24 @@ size_t suggest_distance(const char *a, const char *b)
 	return r;
 }
 
+size_t suggest_ties(const char *word, const char *const *candidates, size_t n, const char **out, size_t max)
+{
+	const char *best = suggest_closest(word, candidates, n);
+	size_t d, k = 0;
+
+	if (!best || max == 0)
+		return 0;
+	if (strcasecmp(word, best) == 0) {
+		out[0] = best;
+		return 1;
+	}
+	d = suggest_distance(word, best);
+	for (size_t i = 0; i < n && k < max; i++)
+		if (suggest_distance(word, candidates[i]) == d)
+			out[k++] = candidates[i];
+	return k;
+}
+
 const char *suggest_closest(const char *word, const char *const *candidates, size_t n)
 {
 	size_t limit = strlen(word) / 3;
@@ -46,6 +65,9 @@ const char *suggest_closest(const char *word, const char *const *candidates, siz
 
 	if (limit < 1)
 		limit = 1;
+	for (size_t i = 0; i < n; i++)
+		if (strcasecmp(word, candidates[i]) == 0)
+			return candidates[i];
 	for (size_t i = 0; i < n; i++) {
 		size_t dist = suggest_distance(word, candidates[i]);
 		if (dist < best_d) {

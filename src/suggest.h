@@ -11,4 +11,8 @@ size_t suggest_distance(const char *a, const char *b);
  * one edit per three characters of `word`, and at least one). */
 const char *suggest_closest(const char *word, const char *const *candidates, size_t n);
 
+/* Every candidate at the smallest distance within the same limit (ties), at
+ * most `max`, into `out`; returns how many. */
+size_t suggest_ties(const char *word, const char *const *candidates, size_t n, const char **out, size_t max);
+
 #endif

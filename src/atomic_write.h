@@ -1,0 +1,16 @@
+/* Writing a file so that readers see either the old or the new contents, never
+ * a half-written file: a temporary file in the same directory, fsync, rename. */
+#ifndef AUTOTRACE_ATOMIC_WRITE_H
+#define AUTOTRACE_ATOMIC_WRITE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "diag.h"
+
+/* Replaces (or creates) `path` with `len` bytes of `data`. An existing file
+ * keeps its permission bits; a new one gets 0644 less the umask. Errors are
+ * reported to `diag` with the path; returns 0 or -1 (nothing changed then). */
+int atomic_write(const char *path, const char *data, size_t len, struct diag *diag);
+
+#endif

@@ -1,0 +1,256 @@
+/* autotrace hook install|verify|remove: the G1 preprocessor hook in the build script. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "atomic_write.h"
+#include "commands.h"
+#include "exit_status.h"
+#include "hook_block.h"
+#include "path_glob.h"
+#include "rule_find.h"
+#include "udiff.h"
+#include "xalloc.h"
+
+static void usage(FILE *out)
+{
+	fputs("Usage: autotrace hook install|verify|remove [options] [OPDIR]\n"
+	      "\n"
+	      "The G1 gate: the team's build script runs 'autotrace preprocess' on the\n"
+	      "build-tree copy of the sources, in a block marked\n"
+	      "  " HOOK_MARK_START " ... " HOOK_MARK_END "\n"
+	      "placed right after the call that copies the sources into the build tree\n"
+	      "(in the function or top-level flow that really runs it, never inside a\n"
+	      "function definition that is merely there) and before the build step.\n"
+	      "The block finds the build tree from the copy call's destination argument.\n"
+	      "\n"
+	      "  install   insert the block (again, at the right place, if one exists)\n"
+	      "  verify    exit 1 when the block is missing, misplaced, preprocesses\n"
+	      "            another directory or calls a preprocessor that does not exist\n"
+	      "  remove    delete the block; the script is restored byte for byte\n"
+	      "\n"
+	      "Options:\n"
+	      "  --script FILE     the build script (default: the rules' 'build' glob in OPDIR)\n"
+	      "  --rules FILE      the rules file (anchors: gate { hook after /RE/ before /RE/; })\n"
+	      "  --after REGEX     the copy call (overrides the rules)\n"
+	      "  --before REGEX    the build step (overrides the rules)\n"
+	      "  --allow-missing   install a block that only warns when autotrace is missing\n"
+	      "  --dry-run         print the change as a unified diff, write nothing\n"
+	      "  -h, --help        this help\n"
+	      "\n"
+	      "The block runs \"${AUTOTRACE:-autotrace}\": set AUTOTRACE in the build's\n"
+	      "environment to use an autotrace that is not on PATH.\n"
+	      "Exit status: 0 ok, 1 verify found problems, 2 bad usage or input.\n",
+	      out);
+}
+
+/* A regex given on the command line, located in a buffer named after the option. */
+static struct rule_regex *cli_regex(const char *opt, const char *pattern, struct src_file **holder,
+				    struct diag *diag)
+{
+	size_t n = strlen(pattern);
+	char *lit = xmalloc(n + 3);
+	struct rule_regex *re;
+
+	snprintf(lit, n + 3, "/%s/", pattern);
+	*holder = src_file_from_buffer(opt, lit, n + 2);
+	free(lit);
+	re = rule_regex_compile(pattern, "", src_loc_make(*holder, 0, (uint32_t)n + 2), diag);
+	return re;
+}
+
+/* The build script: --script, else the single match of the rules' build globs. */
+static char *find_script(const char *explicit_path, const char *opdir, const struct rule_policy *p,
+			 struct diag *diag)
+{
+	char **found = NULL;
+	size_t n = 0;
+	char *path = NULL;
+
+	if (explicit_path)
+		return xstrdup(explicit_path);
+	if (path_glob(opdir, &p->build, &found, &n, diag) != 0)
+		return NULL;
+	if (n == 0)
+		diag_plain(diag, DIAG_ERROR, "no build script in %s matches the rules' 'build' patterns; use --script FILE",
+			   opdir);
+	else if (n > 1)
+		diag_plain(diag, DIAG_ERROR, "%zu build scripts in %s match the rules' 'build' patterns (%s, %s%s); use --script FILE",
+			   n, opdir, found[0], found[1], n > 2 ? ", ..." : "");
+	else
+		path = path_join(opdir, found[0]);
+	path_glob_free(found, n);
+	return path;
+}
+
+static int write_or_show(const char *path, const struct src_file *f, const char *text, size_t len, bool dry_run,
+			 struct diag *diag)
+{
+	if (dry_run) {
+		udiff_print(stdout, path, f->data, f->len, text, len);
+		return 0;
+	}
+	return atomic_write(path, text, len, diag);
+}
+
+static int do_install(const char *path, const struct src_file *f, const struct rule_regex *after,
+		      const struct rule_regex *before, bool allow_missing, bool dry_run, struct diag *diag)
+{
+	struct hook_found b;
+	struct hook_place place;
+	struct sh_script sh;
+	struct src_file *clean;
+	char *text, *block, *out;
+	size_t len, blen;
+	int status = EXIT_BAD_INPUT;
+
+	if (hook_find_block(f, &b, diag) != 0)
+		return EXIT_BAD_INPUT;
+	if (b.present)
+		text = hook_text_without(f, &b, &len);
+	else
+		text = xstrndup(f->data, f->len), len = f->len;
+	clean = src_file_from_buffer(path, text, len);
+	free(text);
+	sh_scan(clean->data, clean->len, &sh);
+	if (hook_check_scannable(clean, &sh, diag) != 0 || hook_find_place(clean, &sh, after, before, &place, diag) != 0)
+		goto out;
+	block = hook_block_text(&place, allow_missing);
+	blen = strlen(block);
+	out = xmalloc(clean->len + blen + 1);
+	memcpy(out, clean->data, place.insert_at);
+	memcpy(out + place.insert_at, block, blen);
+	memcpy(out + place.insert_at + blen, clean->data + place.insert_at, clean->len - place.insert_at);
+	len = clean->len + blen;
+	if (len == f->len && memcmp(out, f->data, len) == 0) {
+		printf("%s: the G1 hook is already installed after line %zu\n", path,
+		       src_file_line(clean, sh.cmds[place.copy_cmd].start));
+		status = EXIT_OK;
+	} else if (write_or_show(path, f, out, len, dry_run, diag) == 0) {
+		if (!dry_run) {
+			size_t block_lines = 0;
+			for (const char *q = block; *q; q++)
+				block_lines += *q == '\n';
+			printf("%s: %s the G1 hook after line %zu (copy into %s), before the build step at line %zu\n",
+			       path, b.present ? "moved" : "installed",
+			       src_file_line(clean, sh.cmds[place.copy_cmd].start), place.dest,
+			       src_file_line(clean, sh.cmds[place.build_cmd].start) + block_lines);
+		}
+		status = EXIT_OK;
+	}
+	free(out);
+	free(block);
+	hook_place_release(&place);
+out:
+	sh_script_release(&sh);
+	src_file_free(clean);
+	return status;
+}
+
+static int do_remove(const char *path, const struct src_file *f, bool dry_run, struct diag *diag)
+{
+	struct hook_found b;
+	char *text;
+	size_t len;
+	int rc;
+
+	if (hook_find_block(f, &b, diag) != 0)
+		return EXIT_BAD_INPUT;
+	if (!b.present) {
+		printf("%s: no G1 hook block to remove\n", path);
+		return EXIT_OK;
+	}
+	text = hook_text_without(f, &b, &len);
+	rc = write_or_show(path, f, text, len, dry_run, diag);
+	if (rc == 0 && !dry_run)
+		printf("%s: removed the G1 hook (lines %zu-%zu)\n", path, src_file_line(f, b.start),
+		       src_file_line(f, b.end ? b.end - 1 : 0));
+	free(text);
+	return rc == 0 ? EXIT_OK : EXIT_BAD_INPUT;
+}
+
+int cmd_hook(int argc, char **argv, struct diag *diag)
+{
+	static const struct option opts[] = {
+		{ "script", required_argument, NULL, 's' }, { "rules", required_argument, NULL, 'r' },
+		{ "after", required_argument, NULL, 'a' },  { "before", required_argument, NULL, 'b' },
+		{ "allow-missing", no_argument, NULL, 'm' }, { "dry-run", no_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 },
+	};
+	const char *script = NULL, *rules = NULL, *after_s = NULL, *before_s = NULL, *action, *opdir = ".";
+	bool allow_missing = false, dry_run = false;
+	struct rule_policy *p = NULL;
+	struct rule_regex *after = NULL, *before = NULL;
+	struct src_file *after_src = NULL, *before_src = NULL, *f = NULL;
+	char *path = NULL;
+	int c, status = EXIT_BAD_INPUT;
+
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 's': script = optarg; break;
+		case 'r': rules = optarg; break;
+		case 'a': after_s = optarg; break;
+		case 'b': before_s = optarg; break;
+		case 'm': allow_missing = true; break;
+		case 'n': dry_run = true; break;
+		case 'h': usage(stdout); return EXIT_OK;
+		default: usage(stderr); return EXIT_BAD_INPUT;
+		}
+	}
+	if (optind >= argc) {
+		usage(stderr);
+		return EXIT_BAD_INPUT;
+	}
+	action = argv[optind++];
+	if (optind < argc)
+		opdir = argv[optind++];
+	if (optind < argc) {
+		diag_plain(diag, DIAG_ERROR, "hook: unexpected argument '%s'", argv[optind]);
+		return EXIT_BAD_INPUT;
+	}
+	if (strcmp(action, "install") != 0 && strcmp(action, "verify") != 0 && strcmp(action, "remove") != 0) {
+		diag_plain(diag, DIAG_ERROR, "hook: unknown action '%s' (expected install, verify or remove)", action);
+		return EXIT_BAD_INPUT;
+	}
+	p = rule_find_and_load(rules, opdir, diag);
+	if (!p)
+		goto out;
+	after = after_s ? cli_regex("--after", after_s, &after_src, diag) : NULL;
+	before = before_s ? cli_regex("--before", before_s, &before_src, diag) : NULL;
+	if ((after_s && !after) || (before_s && !before))
+		goto out;
+	path = find_script(script, opdir, p, diag);
+	if (!path)
+		goto out;
+	f = src_file_load(path);
+	if (!f) {
+		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot read the build script: %s", strerror(errno));
+		goto out;
+	}
+	if (strcmp(action, "install") == 0) {
+		status = do_install(path, f, after ? after : p->hook_after, before ? before : p->hook_before,
+				    allow_missing, dry_run, diag);
+	} else if (strcmp(action, "remove") == 0) {
+		status = do_remove(path, f, dry_run, diag);
+	} else {
+		int n = hook_verify(f, after ? after : p->hook_after, before ? before : p->hook_before, diag);
+		if (n < 0)
+			status = EXIT_BAD_INPUT;
+		else if (n > 0)
+			status = EXIT_FINDINGS;
+		else {
+			printf("%s: G1 hook ok\n", path);
+			status = EXIT_OK;
+		}
+	}
+out:
+	src_file_free(f);
+	free(path);
+	rule_regex_free(after);
+	rule_regex_free(before);
+	src_file_free(after_src);
+	src_file_free(before_src);
+	rule_policy_free(p);
+	return status;
+}
