@@ -1,0 +1,479 @@
+/* The scan session: queueing files, resolving includes against the including
+ * file and the include dirs, following the closure under the kernel root. */
+#include "cxx_scan.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cxx_pp.h"
+#include "xalloc.h"
+
+struct scan_file {
+	char *canon;       /* absolute, symlinks resolved */
+	char *rel;         /* as printed */
+	size_t *incs;      /* followed includes, as file indices */
+	size_t nincs, incs_cap;
+	char **kernels;
+	size_t nkernels;
+	/* who asked for it, for a located error when it cannot be read */
+	size_t from;       /* SIZE_MAX: the command line */
+	char *from_name;
+};
+
+struct cxx_scan {
+	struct diag *diag;
+	char *root;        /* canonical */
+	char **idirs;      /* canonical */
+	size_t nidirs;
+	struct cxx_macro_table *macros;
+	struct cxx_macro_table *own_macros;
+	struct scan_file *files;
+	size_t nfiles, files_cap, next;
+	size_t *set;       /* open addressing over files, SIZE_MAX empty */
+	size_t set_cap;
+	unsigned errors;
+	char **missing;    /* quoted includes reported missing, reported once */
+	size_t nmissing;
+};
+
+static char *canon_path(const char *path)
+{
+	char *r = realpath(path, NULL);
+	return r;
+}
+
+static size_t hash_str(const char *s)
+{
+	size_t h = 5381;
+
+	while (*s)
+		h = h * 33 + (unsigned char)*s++;
+	return h;
+}
+
+static size_t set_find(const struct cxx_scan *s, const char *canon)
+{
+	size_t h;
+
+	if (s->set_cap == 0)
+		return SIZE_MAX;
+	h = hash_str(canon) & (s->set_cap - 1);
+	while (s->set[h] != SIZE_MAX) {
+		if (strcmp(s->files[s->set[h]].canon, canon) == 0)
+			return s->set[h];
+		h = (h + 1) & (s->set_cap - 1);
+	}
+	return SIZE_MAX;
+}
+
+static void set_insert(struct cxx_scan *s, size_t idx)
+{
+	size_t h;
+
+	if ((s->nfiles + 1) * 2 > s->set_cap) {
+		size_t cap = s->set_cap ? s->set_cap * 2 : 64;
+		free(s->set);
+		s->set = xmalloc(cap * sizeof(*s->set));
+		s->set_cap = cap;
+		for (size_t i = 0; i < cap; i++)
+			s->set[i] = SIZE_MAX;
+		for (size_t i = 0; i < idx; i++) {
+			h = hash_str(s->files[i].canon) & (cap - 1);
+			while (s->set[h] != SIZE_MAX)
+				h = (h + 1) & (cap - 1);
+			s->set[h] = i;
+		}
+	}
+	h = hash_str(s->files[idx].canon) & (s->set_cap - 1);
+	while (s->set[h] != SIZE_MAX)
+		h = (h + 1) & (s->set_cap - 1);
+	s->set[h] = idx;
+}
+
+/* `to` relative to directory `from` (both canonical). */
+static char *rel_path(const char *from, const char *to)
+{
+	size_t fl = strlen(from), i = 0, last_sep = 0, common, ups = 0;
+	const char *rest;
+	char *out, *w;
+
+	if (strcmp(from, to) == 0)
+		return xstrdup(".");
+	if (strcmp(from, "/") == 0)
+		return xstrdup(to + 1);
+	if (strncmp(to, from, fl) == 0 && to[fl] == '/')
+		return xstrdup(to + fl + 1);
+	while (from[i] && from[i] == to[i]) {
+		if (from[i] == '/')
+			last_sep = i;
+		i++;
+	}
+	common = (to[i] == '\0' && from[i] == '/') ? i : last_sep;
+	for (const char *c = from + common; *c; c++)
+		if (*c == '/')
+			ups++;
+	rest = to[common] ? to + common + 1 : "";
+	w = out = xmalloc(ups * 3 + strlen(rest) + 1);
+	for (size_t u = 0; u < ups; u++) {
+		memcpy(w, "../", 3);
+		w += 3;
+	}
+	strcpy(w, rest);
+	if (!rest[0] && w > out)
+		w[-1] = '\0';
+	return out;
+}
+
+static bool under_root(const struct cxx_scan *s, const char *canon)
+{
+	size_t rl = strlen(s->root);
+
+	if (strcmp(s->root, "/") == 0)
+		return true;
+	return strncmp(canon, s->root, rl) == 0 && canon[rl] == '/';
+}
+
+static size_t queue_file(struct cxx_scan *s, const char *canon, size_t from, const char *from_name)
+{
+	size_t idx = set_find(s, canon);
+	struct scan_file *f;
+
+	if (idx != SIZE_MAX)
+		return idx;
+	XGROW(s->files, s->files_cap, s->nfiles + 1);
+	f = &s->files[s->nfiles];
+	memset(f, 0, sizeof(*f));
+	f->canon = xstrdup(canon);
+	f->rel = rel_path(s->root, canon);
+	f->from = from;
+	f->from_name = from_name ? xstrdup(from_name) : NULL;
+	set_insert(s, s->nfiles);
+	return s->nfiles++;
+}
+
+struct cxx_scan *cxx_scan_new(const struct cxx_scan_opts *opts, struct diag *diag)
+{
+	struct cxx_scan *s = xcalloc(1, sizeof(*s));
+	const char *root = opts->root ? opts->root : ".";
+
+	s->diag = diag;
+	s->root = canon_path(root);
+	if (!s->root) {
+		diag_plain(diag, DIAG_ERROR, "cannot use '%s' as the kernel root: %s", root, strerror(errno));
+		goto fail;
+	}
+	s->idirs = xcalloc(opts->ninclude_dirs + 1, sizeof(*s->idirs));
+	for (size_t i = 0; i < opts->ninclude_dirs; i++) {
+		struct stat st;
+		char *c = canon_path(opts->include_dirs[i]);
+		if (!c || stat(c, &st) < 0 || !S_ISDIR(st.st_mode)) {
+			diag_plain(diag, DIAG_ERROR, "cannot use '%s' as an include dir: %s", opts->include_dirs[i],
+				   c ? strerror(ENOTDIR) : strerror(errno));
+			free(c);
+			goto fail;
+		}
+		s->idirs[s->nidirs++] = c;
+	}
+	s->macros = opts->macros;
+	if (!s->macros)
+		s->macros = s->own_macros = cxx_macros_new();
+	return s;
+fail:
+	cxx_scan_free(s);
+	return NULL;
+}
+
+void cxx_scan_free(struct cxx_scan *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->nfiles; i++) {
+		free(s->files[i].canon);
+		free(s->files[i].rel);
+		free(s->files[i].incs);
+		free(s->files[i].from_name);
+		for (size_t k = 0; k < s->files[i].nkernels; k++)
+			free(s->files[i].kernels[k]);
+		free(s->files[i].kernels);
+	}
+	for (size_t i = 0; i < s->nidirs; i++)
+		free(s->idirs[i]);
+	for (size_t i = 0; i < s->nmissing; i++)
+		free(s->missing[i]);
+	free(s->missing);
+	free(s->idirs);
+	free(s->files);
+	free(s->set);
+	free(s->root);
+	cxx_macros_free(s->own_macros);
+	free(s);
+}
+
+static bool source_name(const char *name)
+{
+	static const char *const exts[] = { ".c", ".cc", ".cpp", ".cxx", ".c++", ".h", ".hh", ".hpp",
+					    ".hxx", ".h++", ".inl", ".ipp", ".tcc", ".cu", ".cuh" };
+	const char *dot = strrchr(name, '.');
+
+	if (!dot)
+		return false;
+	for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
+		if (strcmp(dot, exts[i]) == 0)
+			return true;
+	return false;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int add_dir(struct cxx_scan *s, const char *dir, int depth)
+{
+	DIR *d;
+	struct dirent *e;
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+	int ret = 0;
+
+	if (depth > 64)
+		return 0;
+	d = opendir(dir);
+	if (!d) {
+		diag_plain(s->diag, DIAG_ERROR, "cannot read directory '%s': %s", dir, strerror(errno));
+		return -1;
+	}
+	while ((e = readdir(d)) != NULL) {
+		size_t len;
+		if (e->d_name[0] == '.')
+			continue;
+		len = strlen(dir) + strlen(e->d_name) + 2;
+		XGROW(names, cap, n + 1);
+		names[n] = xmalloc(len);
+		snprintf(names[n], len, "%s/%s", dir, e->d_name);
+		n++;
+	}
+	closedir(d);
+	qsort(names, n, sizeof(*names), cmp_str);
+	for (size_t i = 0; i < n; i++) {
+		struct stat st;
+		if (stat(names[i], &st) < 0)
+			continue;
+		if (S_ISDIR(st.st_mode)) {
+			if (add_dir(s, names[i], depth + 1) < 0)
+				ret = -1;
+		} else if (S_ISREG(st.st_mode) && source_name(names[i])) {
+			char *c = canon_path(names[i]);
+			if (c)
+				queue_file(s, c, SIZE_MAX, NULL);
+			free(c);
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return ret;
+}
+
+int cxx_scan_add(struct cxx_scan *s, const char *path)
+{
+	struct stat st;
+	char *c;
+
+	if (stat(path, &st) < 0) {
+		diag_plain(s->diag, DIAG_ERROR, "cannot read '%s': %s", path, strerror(errno));
+		s->errors++;
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode))
+		return add_dir(s, path, 0) < 0 ? (s->errors++, -1) : 0;
+	c = canon_path(path);
+	if (!c) {
+		diag_plain(s->diag, DIAG_ERROR, "cannot read '%s': %s", path, strerror(errno));
+		s->errors++;
+		return -1;
+	}
+	queue_file(s, c, SIZE_MAX, NULL);
+	free(c);
+	return 0;
+}
+
+/* Canonical path of `name` in `dir` when it is a regular file. */
+static char *try_path(const char *dir, const char *name)
+{
+	size_t len = strlen(dir) + strlen(name) + 2;
+	char *p = xmalloc(len), *c;
+	struct stat st;
+
+	if (name[0] == '/')
+		snprintf(p, len, "%s", name);
+	else
+		snprintf(p, len, "%s/%s", dir, name);
+	c = stat(p, &st) == 0 && S_ISREG(st.st_mode) ? canon_path(p) : NULL;
+	free(p);
+	return c;
+}
+
+/* True when `name` was already reported missing; records it otherwise. */
+static bool seen_missing(struct cxx_scan *s, const char *name)
+{
+	for (size_t i = 0; i < s->nmissing; i++)
+		if (strcmp(s->missing[i], name) == 0)
+			return true;
+	s->missing = xrealloc(s->missing, (s->nmissing + 1) * sizeof(*s->missing));
+	s->missing[s->nmissing++] = xstrdup(name);
+	return false;
+}
+
+static void resolve_includes(struct cxx_scan *s, size_t idx, struct cxx_outline *ol)
+{
+	char *dir = xstrdup(s->files[idx].canon);
+	char *slash = strrchr(dir, '/');
+
+	if (slash)
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	for (size_t i = 0; i < ol->nincludes; i++) {
+		struct cxx_include *inc = &ol->includes[i];
+		char *found = NULL;
+		if (!inc->active || !inc->name[0])
+			continue;
+		if (!inc->system)
+			found = try_path(dir, inc->name);
+		for (size_t d = 0; !found && d < s->nidirs; d++)
+			found = try_path(s->idirs[d], inc->name);
+		if (!found) {
+			inc->status = inc->system ? CXX_INC_SYSTEM : CXX_INC_MISSING;
+			if (!inc->system && !seen_missing(s, inc->name)) {
+				ol->warnings++;
+				if (s->nidirs)
+					diag_at(s->diag, DIAG_WARNING,
+						src_loc_make(ol->file, inc->range.start, inc->range.end),
+						"cannot find \"%s\" next to the including file or in the %zu "
+						"include dir%s given with -I",
+						inc->name, s->nidirs, s->nidirs == 1 ? "" : "s");
+				else
+					diag_at(s->diag, DIAG_WARNING,
+						src_loc_make(ol->file, inc->range.start, inc->range.end),
+						"cannot find \"%s\" next to the including file (no -I dirs given)",
+						inc->name);
+			}
+			continue;
+		}
+		{
+			char *rel = rel_path(s->root, found);
+			inc->resolved = cxx_outline_strdup(ol, rel, strlen(rel));
+			free(rel);
+		}
+		if (under_root(s, found)) {
+			size_t t = queue_file(s, found, idx, inc->name);
+			struct scan_file *f = &s->files[idx];
+			inc->status = CXX_INC_FOLLOWED;
+			XGROW(f->incs, f->incs_cap, f->nincs + 1);
+			f->incs[f->nincs++] = t;
+		} else {
+			inc->status = CXX_INC_OUTSIDE;
+		}
+		free(found);
+	}
+	free(dir);
+}
+
+struct cxx_unit *cxx_scan_next(struct cxx_scan *s)
+{
+	while (s->next < s->nfiles) {
+		size_t idx = s->next++;
+		struct scan_file *f = &s->files[idx];
+		struct src_file *file = src_file_load(f->canon);
+		struct cxx_unit *u;
+
+		if (!file) {
+			diag_plain(s->diag, DIAG_ERROR, "cannot read '%s'%s%s%s: %s", f->rel,
+				   f->from_name ? " (included from " : "",
+				   f->from_name ? s->files[f->from].rel : "", f->from_name ? ")" : "",
+				   strerror(errno));
+			s->errors++;
+			continue;
+		}
+		/* diagnostics name the file as printed */
+		free(file->path);
+		file->path = xstrdup(f->rel);
+		u = xcalloc(1, sizeof(*u));
+		u->index = idx;
+		u->path = xstrdup(f->rel);
+		u->file = file;
+		u->outline = cxx_outline_build(file, s->macros, s->diag);
+		resolve_includes(s, idx, u->outline);
+		f = &s->files[idx];
+		for (size_t k = 0; k < u->outline->nfuncs; k++) {
+			const struct cxx_func *fn = &u->outline->funcs[k];
+			if (!fn->kernel || fn->def != CXX_DEF_BODY)
+				continue;
+			f->kernels = xrealloc(f->kernels, (f->nkernels + 1) * sizeof(*f->kernels));
+			f->kernels[f->nkernels++] = xstrdup(fn->qualified_name);
+		}
+		return u;
+	}
+	return NULL;
+}
+
+void cxx_unit_free(struct cxx_unit *u)
+{
+	if (!u)
+		return;
+	cxx_outline_free(u->outline);
+	src_file_free(u->file);
+	free(u->path);
+	free(u);
+}
+
+unsigned cxx_scan_errors(const struct cxx_scan *s)
+{
+	return s->errors;
+}
+
+size_t cxx_scan_nfiles(const struct cxx_scan *s)
+{
+	return s->nfiles;
+}
+
+const char *cxx_scan_path(const struct cxx_scan *s, size_t i)
+{
+	return i < s->nfiles ? s->files[i].rel : NULL;
+}
+
+size_t cxx_scan_nkernels(const struct cxx_scan *s, size_t i)
+{
+	return i < s->nfiles ? s->files[i].nkernels : 0;
+}
+
+const char *cxx_scan_kernel(const struct cxx_scan *s, size_t i, size_t k)
+{
+	return i < s->nfiles && k < s->files[i].nkernels ? s->files[i].kernels[k] : NULL;
+}
+
+size_t cxx_scan_closure(const struct cxx_scan *s, size_t i, size_t **out)
+{
+	size_t *list = xmalloc((s->nfiles + 1) * sizeof(*list));
+	bool *seen = xcalloc(s->nfiles + 1, sizeof(*seen));
+	size_t n = 0, head = 0;
+
+	list[n++] = i;
+	seen[i] = true;
+	while (head < n) {
+		const struct scan_file *f = &s->files[list[head++]];
+		for (size_t k = 0; k < f->nincs; k++) {
+			if (!seen[f->incs[k]]) {
+				seen[f->incs[k]] = true;
+				list[n++] = f->incs[k];
+			}
+		}
+	}
+	free(seen);
+	*out = list;
+	return n;
+}

@@ -1,0 +1,2 @@
+#pragma once
+struct MoeKernelV22 { __aicore__ inline void Process() { UbCompute(); } };

@@ -1,0 +1,2 @@
+#pragma once
+__aicore__ inline void Load(GM_ADDR x) {}

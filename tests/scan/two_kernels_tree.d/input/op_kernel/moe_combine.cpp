@@ -1,0 +1,9 @@
+#include "kernel_operator.h"
+#include "moe_common.h"
+
+extern "C" __global__ __aicore__ void moe_combine(GM_ADDR x, GM_ADDR y, GM_ADDR tiling)
+{
+    MoeCombine op;
+    op.Init(x, y, tiling);
+    op.Process();
+}
