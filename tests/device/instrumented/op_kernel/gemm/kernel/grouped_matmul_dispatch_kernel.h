@@ -1,0 +1,197 @@
+// GroupedMatmulDispatchKernel: the per-core flow of the fused operator. Expert group g belongs to
+// 1C2V group g % GetBlockNum(). For each of its groups:
+//   AIV send core  SendCoreFunc: pack the group's tokens into the window     -> recv core
+//   AIV recv core  RecvCoreFunc: wait for the window, build the gather index  -> AIC
+//   AIC            GMM1 = window x weight1[g]                                  -> both AIV
+//   AIV (both)     CompCoreFunc: act = relu(GMM1 * scale[g])                   -> AIC
+//   AIC            GMM2 = act x weight2[g]                                     -> both AIV
+//   AIV (both)     combine: y[token] = GMM2 row
+#ifndef GEMM_KERNEL_GROUPED_MATMUL_DISPATCH_KERNEL_H
+#define GEMM_KERNEL_GROUPED_MATMUL_DISPATCH_KERNEL_H
+
+#include "../../moe_distribute_dispatch_gmm_base.h"
+#include "../block/block_grouped_matmul.h"
+#include "../../epilogue/block_epilogue_scale_relu.h"
+#include "../../raw_distributed/moe_token_dispatcher.h"
+#include "../../raw_distributed/moe_token_combiner.h"
+
+class GroupedMatmulDispatchKernel {
+public:
+    struct Params {
+        GM_ADDR x;
+        GM_ADDR expertIds;
+        GM_ADDR weight1;
+        GM_ADDR weight2;
+        GM_ADDR scale;
+        GM_ADDR y;
+        GM_ADDR expertTokenNums;
+        GM_ADDR workspace;
+        MoeDistributeDispatchGmmTilingData tiling;
+    };
+
+    CATLASS_DEVICE GroupedMatmulDispatchKernel() {}
+
+    template <int32_t CORE_TYPE>
+    CATLASS_DEVICE void operator()(const Params &params);
+
+private:
+    CATLASS_DEVICE uint32_t GroupRows(const Params &params, uint32_t groupIdx)
+    {
+        AscendC::GlobalTensor<int64_t> nums;
+        nums.SetGlobalBuffer((__gm__ int64_t *)params.expertTokenNums);
+        return (uint32_t)nums.GetValue(groupIdx);
+    }
+
+    CATLASS_DEVICE void CompCoreFunc(const Params &params, BlockEpilogueScaleRelu &epilogue,
+                                     uint32_t groupIdx)
+    {
+        const MoeDistributeDispatchGmmTilingData &t = params.tiling;
+        AscendC::GlobalTensor<float> gmm1;
+        AscendC::GlobalTensor<float> act;
+        AscendC::GlobalTensor<float> scale;
+        uint64_t offset = (uint64_t)groupIdx * t.tokenNum * t.interSize;
+        gmm1.SetGlobalBuffer((__gm__ float *)(params.workspace + t.gmm1Offset) + offset);
+        act.SetGlobalBuffer((__gm__ float *)(params.workspace + t.actOffset) + offset);
+        scale.SetGlobalBuffer((__gm__ float *)params.scale);
+        epilogue(gmm1, act, GroupRows(params, groupIdx), scale.GetValue(groupIdx),
+                 (uint32_t)AscendC::GetSubBlockIdx(), (uint32_t)AscendC::GetSubBlockNum());
+    }
+
+    AscendC::TPipe pipe_;
+};
+
+template <>
+CATLASS_DEVICE void GroupedMatmulDispatchKernel::operator()<AscendC::AIC>(const Params &params)
+{
+    MoeTracing(TRACE_POINT("dispatch-gmm aic", "B"));
+    const MoeDistributeDispatchGmmTilingData &t = params.tiling;
+    GroupedMatmulBlock<BASE_M, BASE_N, BASE_K> blockMmad;
+    MoeTracing(TRACE_POINT("dispatch-gmm aic init", "B"));
+    uint32_t maxWeight = t.hiddenSize * t.interSize;
+    blockMmad.Init(&pipe_, maxWeight);
+    MoeTracing(TRACE_POINT("dispatch-gmm aic init", "E"));
+    uint32_t blockIdx = (uint32_t)AscendC::GetBlockIdx();
+    uint32_t blockNum = (uint32_t)AscendC::GetBlockNum();
+    AscendC::GlobalTensor<float> window;
+    AscendC::GlobalTensor<float> weight1;
+    AscendC::GlobalTensor<float> gmm1;
+    window.SetGlobalBuffer((__gm__ float *)(params.workspace + t.windowOffset));
+    weight1.SetGlobalBuffer((__gm__ float *)params.weight1);
+    gmm1.SetGlobalBuffer((__gm__ float *)(params.workspace + t.gmm1Offset));
+    for (uint32_t groupIdx = blockIdx; groupIdx < t.expertNum; groupIdx += blockNum) {
+        MoeTracing(TRACE_POINT("gmm1 moe-process", "B"), groupIdx);
+        MoeTracing<true>(TRACE_POINT("gmm1 wait-dispatch", "B"), groupIdx);
+        AscendC::CrossCoreWaitFlag(FLAG_DISPATCH_DONE);
+        MoeTracing(TRACE_POINT("gmm1 wait-dispatch", "E"), groupIdx);
+        uint32_t rows = GroupRows(params, groupIdx);
+        if (rows > 0) {
+            MoeTracing(TRACE_POINT("gmm1 load-weight", "B"), groupIdx);
+            blockMmad.LoadWeight(weight1[(uint64_t)groupIdx * maxWeight], maxWeight);
+            MoeTracing(TRACE_POINT("gmm1 load-weight", "E"), groupIdx);
+            MoeTracing(TRACE_POINT("gmm1 block-mmad", "B"), groupIdx);
+            blockMmad(window[(uint64_t)groupIdx * t.tokenNum * t.hiddenSize],
+                      gmm1[(uint64_t)groupIdx * t.tokenNum * t.interSize], rows, t.interSize,
+                      t.hiddenSize);
+            MoeTracing(TRACE_POINT("gmm1 block-mmad", "E"), groupIdx);
+        }
+        MoeTracing(TRACE_POINT("gmm1 notify-epilogue", "B"), groupIdx);
+        AscendC::CrossCoreSetFlag<2, PIPE_FIX>(FLAG_GMM1_DONE);
+        MoeTracing(TRACE_POINT("gmm1 notify-epilogue", "E"), groupIdx);
+        MoeTracing(TRACE_POINT("gmm1 moe-process", "E"), groupIdx);
+    }
+
+    AscendC::GlobalTensor<float> act;
+    AscendC::GlobalTensor<float> weight2;
+    AscendC::GlobalTensor<float> gmm2;
+    act.SetGlobalBuffer((__gm__ float *)(params.workspace + t.actOffset));
+    weight2.SetGlobalBuffer((__gm__ float *)params.weight2);
+    gmm2.SetGlobalBuffer((__gm__ float *)(params.workspace + t.gmm2Offset));
+    for (uint32_t groupIdx = blockIdx; groupIdx < t.expertNum; groupIdx += blockNum) {
+        MoeTracing(TRACE_POINT("gmm2 moe-process", "B"), groupIdx);
+        MoeTracing<true>(TRACE_POINT("gmm2 wait-epilogue", "B"), groupIdx);
+        AscendC::CrossCoreWaitFlag(FLAG_ACT_DONE);
+        MoeTracing(TRACE_POINT("gmm2 wait-epilogue", "E"), groupIdx);
+        uint32_t rows = GroupRows(params, groupIdx);
+        if (rows > 0) {
+            MoeTracing(TRACE_POINT("gmm2 load-weight", "B"), groupIdx);
+            blockMmad.LoadWeight(weight2[(uint64_t)groupIdx * maxWeight], maxWeight);
+            MoeTracing(TRACE_POINT("gmm2 load-weight", "E"), groupIdx);
+            MoeTracing(TRACE_POINT("gmm2 block-mmad", "B"), groupIdx);
+            blockMmad(act[(uint64_t)groupIdx * t.tokenNum * t.interSize],
+                      gmm2[(uint64_t)groupIdx * t.tokenNum * t.hiddenSize], rows, t.hiddenSize,
+                      t.interSize);
+            MoeTracing(TRACE_POINT("gmm2 block-mmad", "E"), groupIdx);
+        }
+        MoeTracing(TRACE_POINT("gmm2 notify-combine", "B"), groupIdx);
+        AscendC::CrossCoreSetFlag<2, PIPE_FIX>(FLAG_GMM2_DONE);
+        MoeTracing(TRACE_POINT("gmm2 notify-combine", "E"), groupIdx);
+        MoeTracing(TRACE_POINT("gmm2 moe-process", "E"), groupIdx);
+    }
+    MoeTracing(TRACE_POINT("dispatch-gmm aic", "E"));
+}
+
+template <>
+CATLASS_DEVICE void GroupedMatmulDispatchKernel::operator()<AscendC::AIV>(const Params &params)
+{
+    MoeTracing(TRACE_POINT("dispatch-gmm aiv", "B"));
+    const MoeDistributeDispatchGmmTilingData &t = params.tiling;
+    uint32_t blockNum = (uint32_t)AscendC::GetBlockNum();
+    uint32_t group = (uint32_t)(AscendC::GetBlockIdx() / AscendC::GetSubBlockNum());
+    bool isSendCore = AscendC::GetSubBlockIdx() == SEND_SUB_BLOCK;
+
+    MoeTokenDispatcher dispatcher;
+    MoeTracing(TRACE_POINT("dispatch init", "B"));
+    dispatcher.Init(params.x, params.expertIds, params.expertTokenNums, params.workspace, t, &pipe_);
+    MoeTracing(TRACE_POINT("dispatch init", "E"));
+    for (uint32_t groupIdx = group; groupIdx < t.expertNum; groupIdx += blockNum) {
+        MoeTracing(TRACE_POINT("dispatch moe-process", "B"), groupIdx);
+        if (isSendCore) {
+            MoeTracing(TRACE_POINT("dispatch send-core", "B"), (uint32_t)AscendC::GetSubBlockIdx(), groupIdx);
+            dispatcher.SendCoreFunc(groupIdx);
+            MoeTracing(TRACE_POINT("dispatch send-core", "E"), (uint32_t)AscendC::GetSubBlockIdx(), groupIdx);
+        } else {
+            MoeTracing(TRACE_POINT("dispatch recv-core", "B"), (uint32_t)AscendC::GetSubBlockIdx(), groupIdx);
+            dispatcher.RecvCoreFunc(groupIdx);
+            MoeTracing(TRACE_POINT("dispatch recv-core", "E"), (uint32_t)AscendC::GetSubBlockIdx(), groupIdx);
+        }
+        MoeTracing(TRACE_POINT("dispatch notify-aic", "B"), groupIdx);
+        AscendC::CrossCoreSetFlag<2, PIPE_MTE3>(FLAG_DISPATCH_DONE);
+        MoeTracing(TRACE_POINT("dispatch notify-aic", "E"), groupIdx);
+        MoeTracing(TRACE_POINT("dispatch moe-process", "E"), groupIdx);
+    }
+
+    BlockEpilogueScaleRelu epilogue;
+    epilogue.Init(&pipe_, t.interSize);
+    for (uint32_t groupIdx = group; groupIdx < t.expertNum; groupIdx += blockNum) {
+        MoeTracing(TRACE_POINT("epilogue moe-process", "B"), groupIdx);
+        MoeTracing<true>(TRACE_POINT("epilogue wait-gmm1", "B"), groupIdx);
+        AscendC::CrossCoreWaitFlag(FLAG_GMM1_DONE);
+        MoeTracing(TRACE_POINT("epilogue wait-gmm1", "E"), groupIdx);
+        MoeTracing(TRACE_POINT("epilogue comp-core", "B"), groupIdx);
+        CompCoreFunc(params, epilogue, groupIdx);
+        MoeTracing(TRACE_POINT("epilogue comp-core", "E"), groupIdx);
+        MoeTracing(TRACE_POINT("epilogue notify-aic", "B"), groupIdx);
+        AscendC::CrossCoreSetFlag<2, PIPE_MTE3>(FLAG_ACT_DONE);
+        MoeTracing(TRACE_POINT("epilogue notify-aic", "E"), groupIdx);
+        MoeTracing(TRACE_POINT("epilogue moe-process", "E"), groupIdx);
+    }
+
+    MoeTokenCombiner combiner;
+    MoeTracing(TRACE_POINT("combine init", "B"));
+    combiner.Init(params.y, params.workspace, t, &pipe_);
+    MoeTracing(TRACE_POINT("combine init", "E"));
+    for (uint32_t groupIdx = group; groupIdx < t.expertNum; groupIdx += blockNum) {
+        MoeTracing(TRACE_POINT("combine moe-process", "B"), groupIdx);
+        MoeTracing<true>(TRACE_POINT("combine wait-gmm2", "B"), groupIdx);
+        AscendC::CrossCoreWaitFlag(FLAG_GMM2_DONE);
+        MoeTracing(TRACE_POINT("combine wait-gmm2", "E"), groupIdx);
+        MoeTracing(TRACE_POINT("combine copy-out", "B"), groupIdx);
+        combiner.CombineFunc(groupIdx, GroupRows(params, groupIdx),
+                             (uint32_t)AscendC::GetSubBlockIdx(), (uint32_t)AscendC::GetSubBlockNum());
+        MoeTracing(TRACE_POINT("combine copy-out", "E"), groupIdx);
+        MoeTracing(TRACE_POINT("combine moe-process", "E"), groupIdx);
+    }
+    MoeTracing(TRACE_POINT("dispatch-gmm aiv", "E"));
+}
+
+#endif
