@@ -1,0 +1,257 @@
+/* autotrace collect: rank dumps + point_map.json -> a Chrome trace JSON or a
+ * Perfetto protobuf trace, with filters and an accounting of every record. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "collect_run.h"
+#include "commands.h"
+#include "exit_status.h"
+#include "rule_find.h"
+#include "xalloc.h"
+
+static void usage(FILE *out)
+{
+	fputs("Usage: autotrace collect [options] DUMP...\n"
+	      "\n"
+	      "Turn profiling dumps (rank000.pt, ..., .npy, raw .bin, or directories of\n"
+	      "rank*.{pt,npy,bin}) and the point_map.json of the same build into a trace.\n"
+	      "\n"
+	      "  -m, --map FILE         point map (default: point_map.json in the dump\n"
+	      "                         directory, else in the current directory)\n"
+	      "  -o, --output FILE      output file, '-' for stdout (default trace.json,\n"
+	      "                         or trace.perfetto-trace with --format perfetto);\n"
+	      "                         written to a temporary file and renamed\n"
+	      "  -f, --format FMT       chrome (Trace Event JSON, default) or perfetto\n"
+	      "                         (native protobuf, about a third of the size)\n"
+	      "      --rules FILE       rules file (layout, clock, cores, slot size)\n"
+	      "      --depth N          keep only the N nesting levels nearest the root\n"
+	      "      --rank LIST        ranks to keep, e.g. 0,2,4-7\n"
+	      "      --core LIST        cores to keep: aic, aiv, aic3, aiv3 (both\n"
+	      "                         sub-blocks), aiv3.1\n"
+	      "      --label REGEX      keep slices whose label matches (PCRE2)\n"
+	      "      --align MODE       rank-start (default): t = 0 at each rank's earliest\n"
+	      "                         kernel-entry cycle; absolute: raw cycles, for\n"
+	      "                         devices that share one clock\n"
+	      "      --json-events E    x (default): one complete event per slice;\n"
+	      "                         be: a B and an E event per slice\n"
+	      "      --whole-index      the record's bits 32-63 are one index (the\n"
+	      "                         two-argument MoeTracing), not extra + index\n"
+	      "      --ignore-stamp     decode dumps whose build stamp differs from the map's\n"
+	      "  -q, --quiet            no summary or per-record warnings\n"
+	      "  -h, --help             this help\n"
+	      "\n"
+	      "Time: the cores of one rank share a clock, so each rank has one time axis;\n"
+	      "with rank-start alignment all ranks start at their common entry point (the\n"
+	      "start synchronisation of the runtime). Clock rate from the rules (`clock`).\n"
+	      "Records: B/E matched by label per core; unmatched B are closed at the slot's\n"
+	      "last record and marked unclosed; unmatched E are reported and dropped; ids\n"
+	      "not in the map are counted as skipped_no_mapping. The counts go to stderr.\n"
+	      "Exit status: 0 written, 2 bad input (corrupt dumps, a map of another build,\n"
+	      "an unwritable output), 3 internal error.\n",
+	      out);
+}
+
+/* The default map: next to the (single) dump directory, else ./point_map.json. */
+static char *default_map(char **args, int n)
+{
+	struct stat st;
+
+	if (n >= 1 && stat(args[0], &st) == 0) {
+		char *p;
+		if (S_ISDIR(st.st_mode)) {
+			p = xmalloc(strlen(args[0]) + 32);
+			sprintf(p, "%s/point_map.json", args[0]);
+		} else {
+			const char *slash = strrchr(args[0], '/');
+			size_t dl = slash ? (size_t)(slash - args[0]) + 1 : 0;
+			p = xmalloc(dl + 32);
+			sprintf(p, "%.*spoint_map.json", (int)dl, args[0]);
+		}
+		if (access(p, R_OK) == 0)
+			return p;
+		free(p);
+	}
+	return xstrdup("point_map.json");
+}
+
+int cmd_collect(int argc, char **argv, struct diag *diag)
+{
+	enum { O_RULES = 256, O_DEPTH, O_RANK, O_CORE, O_LABEL, O_ALIGN, O_WHOLE, O_IGNORE, O_EVENTS };
+	static const struct option opts[] = {
+		{ "map", required_argument, NULL, 'm' },    { "output", required_argument, NULL, 'o' },
+		{ "format", required_argument, NULL, 'f' }, { "rules", required_argument, NULL, O_RULES },
+		{ "depth", required_argument, NULL, O_DEPTH }, { "rank", required_argument, NULL, O_RANK },
+		{ "core", required_argument, NULL, O_CORE }, { "label", required_argument, NULL, O_LABEL },
+		{ "align", required_argument, NULL, O_ALIGN }, { "whole-index", no_argument, NULL, O_WHOLE },
+		{ "json-events", required_argument, NULL, O_EVENTS },
+		{ "ignore-stamp", no_argument, NULL, O_IGNORE }, { "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 }
+	};
+	struct collect_opts o;
+	const char *map_path = NULL, *out_path = NULL, *rules_path = NULL, *label = NULL;
+	const struct trace_ops *ops = &trace_chrome_ops;
+	char *map_default = NULL;
+	struct rule_policy *policy = NULL;
+	struct point_map *map = NULL;
+	struct dump_input *in = NULL;
+	size_t nin = 0;
+	pcre2_code *re = NULL;
+	struct trace_out out;
+	bool out_open = false;
+	void *sink = NULL;
+	struct collect_counts counts;
+	uint64_t bytes;
+	bool be = false;
+	int c, status = EXIT_BAD_INPUT;
+
+	memset(&o, 0, sizeof(o));
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "m:o:f:qh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'm':
+			map_path = optarg;
+			break;
+		case 'o':
+			out_path = optarg;
+			break;
+		case 'f':
+			if (strcmp(optarg, "chrome") == 0 || strcmp(optarg, "json") == 0) {
+				ops = &trace_chrome_ops;
+			} else if (strcmp(optarg, "perfetto") == 0 || strcmp(optarg, "proto") == 0) {
+				ops = &trace_perfetto_ops;
+			} else {
+				diag_plain(diag, DIAG_ERROR, "--format: '%s' is neither 'chrome' nor 'perfetto'", optarg);
+				return EXIT_BAD_INPUT;
+			}
+			break;
+		case O_RULES:
+			rules_path = optarg;
+			break;
+		case O_DEPTH: {
+			char *end;
+			long d = strtol(optarg, &end, 10);
+			if (*end || d < 1 || d > 1000) {
+				diag_plain(diag, DIAG_ERROR, "--depth: expected a level from 1, found '%s'", optarg);
+				return EXIT_BAD_INPUT;
+			}
+			o.depth = (int)d;
+			break;
+		}
+		case O_RANK:
+			if (!collect_rank_spec_valid(optarg)) {
+				diag_plain(diag, DIAG_ERROR, "--rank: expected a list like 0,2,4-7, found '%s'", optarg);
+				return EXIT_BAD_INPUT;
+			}
+			o.ranks = optarg;
+			break;
+		case O_CORE:
+			o.cores = optarg;
+			break;
+		case O_LABEL:
+			label = optarg;
+			break;
+		case O_ALIGN:
+			if (strcmp(optarg, "rank-start") == 0) {
+				o.align = COLLECT_ALIGN_RANK_START;
+			} else if (strcmp(optarg, "absolute") == 0) {
+				o.align = COLLECT_ALIGN_ABSOLUTE;
+			} else {
+				diag_plain(diag, DIAG_ERROR, "--align: '%s' is neither 'rank-start' nor 'absolute'", optarg);
+				return EXIT_BAD_INPUT;
+			}
+			break;
+		case O_WHOLE:
+			o.whole_index = true;
+			break;
+		case O_EVENTS:
+			if (strcmp(optarg, "x") == 0) {
+				be = false;
+			} else if (strcmp(optarg, "be") == 0) {
+				be = true;
+			} else {
+				diag_plain(diag, DIAG_ERROR, "--json-events: '%s' is neither 'x' nor 'be'", optarg);
+				return EXIT_BAD_INPUT;
+			}
+			break;
+		case O_IGNORE:
+			o.ignore_stamp = true;
+			break;
+		case 'q':
+			o.quiet = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return EXIT_OK;
+		default:
+			usage(stderr);
+			return EXIT_BAD_INPUT;
+		}
+	}
+	if (optind >= argc) {
+		diag_plain(diag, DIAG_ERROR, "collect: no dump given (rank000.pt ..., or their directory)");
+		return EXIT_BAD_INPUT;
+	}
+	if (label) {
+		int err;
+		PCRE2_SIZE off;
+		re = pcre2_compile((PCRE2_SPTR)label, PCRE2_ZERO_TERMINATED, PCRE2_UTF, &err, &off, NULL);
+		if (!re) {
+			PCRE2_UCHAR msg[256];
+			pcre2_get_error_message(err, msg, sizeof(msg));
+			diag_plain(diag, DIAG_ERROR, "--label: %s at offset %zu of '%s'", (char *)msg, (size_t)off, label);
+			return EXIT_BAD_INPUT;
+		}
+		o.label_re = re;
+	}
+	if (!map_path)
+		map_path = map_default = default_map(argv + optind, argc - optind);
+	policy = rule_find_and_load(rules_path, ".", diag);
+	if (!policy)
+		goto out;
+	map = point_map_load(map_path, diag);
+	if (!map)
+		goto out;
+	if (dump_inputs_expand(argv + optind, (size_t)(argc - optind), &in, &nin, diag) != 0)
+		goto out;
+	if (be && ops == &trace_chrome_ops)
+		ops = &trace_chrome_be_ops;
+	if (!out_path)
+		out_path = ops == &trace_perfetto_ops ? "trace.perfetto-trace" : "trace.json";
+	if (trace_out_open(&out, out_path, diag) != 0)
+		goto out;
+	out_open = true;
+	o.policy = policy;
+	o.map = map;
+	o.map_path = map_path;
+	o.progress = !o.quiet && isatty(fileno(stderr));
+	sink = ops->new_sink(&out);
+	if (collect_run(in, nin, &o, ops, sink, &counts, diag) != 0)
+		goto out;
+	out_open = false;
+	bytes = out.bytes;
+	if (trace_out_commit(&out, diag) != 0)
+		goto out;
+	if (!o.quiet) {
+		collect_counts_print(stderr, &counts);
+		fprintf(stderr, "collect: wrote %s (%s, %llu bytes, %.1f bytes per record) in %.3f s, %.1f M records/s\n",
+			out_path, ops->name, (unsigned long long)bytes,
+			counts.mapped ? (double)bytes / (double)counts.mapped : 0.0, counts.seconds,
+			counts.seconds > 0 ? (double)counts.records / counts.seconds / 1e6 : 0.0);
+	}
+	status = EXIT_OK;
+out:
+	if (out_open)
+		trace_out_abort(&out);
+	if (sink)
+		ops->free_sink(sink);
+	pcre2_code_free(re);
+	dump_inputs_free(in, nin);
+	point_map_free(map);
+	rule_policy_free(policy);
+	free(map_default);
+	return status;
+}

@@ -1,0 +1,464 @@
+/* The pairing engine of collect: per (rank, core) track, B/E records are
+ * matched by label on a stack, so the slices given to the output nest
+ * strictly whatever the dump holds. An E whose label is open deeper in the
+ * stack closes the slices above it (marked unclosed); an E with no open B
+ * is reported and dropped; B left open at the slot's end close at its last
+ * record, marked. Every record ends in exactly one count. */
+#include "collect_run.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "xalloc.h"
+
+/* Unmatched-E warnings printed before only counting. */
+#define WARN_LIMIT 5
+/* Distinct unmapped ids remembered for the overlap diagnostic. */
+#define MISSING_CAP 65536u
+
+struct open_slice {
+	uint32_t label;
+	bool emitted;
+};
+
+struct run {
+	const struct collect_opts *o;
+	const struct trace_ops *ops;
+	void *sink;
+	struct collect_counts *c;
+	struct diag *diag;
+	uint64_t ns_per_cycle;        /* exact when the clock divides 1 GHz, else 0 */
+	uint64_t hz;
+	bool *label_ok;               /* per label: passes --label */
+	bool *seen;                   /* per map id: met in a dump */
+	uint32_t *missing;            /* open-addressing set of unmapped ids (+1) */
+	size_t nmissing;
+	bool missing_full;
+	struct open_slice *stack;
+	size_t cap_stack;
+	unsigned warned_e;
+	uint64_t next_uuid;
+};
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static inline uint64_t to_ns(const struct run *r, uint64_t cycles)
+{
+	if (r->ns_per_cycle)
+		return cycles * r->ns_per_cycle;
+	__extension__ typedef unsigned __int128 u128;
+	return (uint64_t)((u128)cycles * 1000000000u / r->hz);
+}
+
+static void note_missing(struct run *r, uint32_t id)
+{
+	uint32_t key = id + 1, i;
+
+	if (key == 0 || r->missing_full)
+		return;
+	i = (id * 2654435761u) & (MISSING_CAP - 1);
+	while (r->missing[i]) {
+		if (r->missing[i] == key)
+			return;
+		i = (i + 1) & (MISSING_CAP - 1);
+	}
+	if (r->nmissing + 1 >= MISSING_CAP / 2) {
+		r->missing_full = true;
+		return;
+	}
+	r->missing[i] = key;
+	r->nmissing++;
+}
+
+bool collect_rank_spec_valid(const char *spec)
+{
+	const char *p = spec;
+
+	if (!*p)
+		return false;
+	while (*p) {
+		char *end;
+		long a = strtol(p, &end, 10), b;
+		if (end == p || a < 0)
+			return false;
+		p = end;
+		if (*p == '-') {
+			b = strtol(p + 1, &end, 10);
+			if (end == p + 1 || b < a)
+				return false;
+			p = end;
+		}
+		if (*p == ',')
+			p++;
+		else if (*p)
+			return false;
+	}
+	return true;
+}
+
+bool collect_rank_selected(const char *spec, int rank)
+{
+	const char *p = spec;
+
+	if (!spec)
+		return true;
+	while (*p) {
+		char *end;
+		long a = strtol(p, &end, 10), b = a;
+		p = end;
+		if (*p == '-') {
+			b = strtol(p + 1, &end, 10);
+			p = end;
+		}
+		if (rank >= a && rank <= b)
+			return true;
+		if (*p == ',')
+			p++;
+		else
+			break;
+	}
+	return false;
+}
+
+static void run_track(struct run *r, const struct dump *d, const struct collect_slot *s, int64_t origin,
+		      struct trace_track *t, bool *process_announced)
+{
+	const struct point_map *map = r->o->map;
+	const int depth = r->o->depth;
+	bool selected = collect_core_selected(r->o->cores, s->name);
+	bool announced = false;
+	uint64_t last_ts = 0;
+	size_t sp = 0;
+
+	if (s->n > r->cap_stack) {
+		r->cap_stack = s->n;
+		r->stack = xrealloc(r->stack, r->cap_stack * sizeof(*r->stack));
+	}
+	for (uint64_t k = 0; k < s->n; k++) {
+		uint64_t w = (uint64_t)collect_slot_word(s, k);
+		uint32_t id = (uint32_t)w;
+		const struct point_map_point *pt;
+		int64_t cyc;
+		uint64_t ts;
+
+		if (id == POINT_MAP_UNPREPROCESSED_ID) {
+			r->c->unpreprocessed++;
+			continue;
+		}
+		pt = point_map_get(map, id);
+		if (!pt) {
+			r->c->skipped_no_mapping++;
+			note_missing(r, id);
+			continue;
+		}
+		r->c->mapped++;
+		r->seen[id] = true;
+		cyc = collect_slot_cycle(s, k);
+		if (cyc < origin) {
+			ts = 0;
+			r->c->clamped++;
+		} else {
+			ts = to_ns(r, (uint64_t)(cyc - origin));
+		}
+		if (ts < last_ts) {
+			ts = last_ts;
+			r->c->clamped++;
+		}
+		last_ts = ts;
+		if (pt->event_type == 'B') {
+			bool emit = selected && (depth == 0 || (int)sp < depth) && r->label_ok[pt->label];
+			r->stack[sp].label = pt->label;
+			r->stack[sp].emitted = emit;
+			sp++;
+			if (emit) {
+				uint32_t index, extra;
+				if (!announced) {
+					if (!*process_announced) {
+						r->ops->process(r->sink, t->rank);
+						*process_announced = true;
+					}
+					t->name = s->name;
+					t->kind = s->kind;
+					t->uuid = ++r->next_uuid;
+					r->ops->track(r->sink, t);
+					r->c->tracks++;
+					announced = true;
+				}
+				if (r->o->whole_index) {
+					index = (uint32_t)(w >> 32);
+					extra = 0;
+				} else {
+					index = (uint32_t)(w >> 40);
+					extra = (uint32_t)(w >> 32) & 0xFF;
+				}
+				r->ops->slice_begin(r->sink, t, ts, pt->label, index, extra);
+			}
+		} else {
+			size_t j = sp;
+			while (j > 0 && r->stack[j - 1].label != pt->label)
+				j--;
+			if (j == 0) {
+				r->c->unmatched_e++;
+				if (!r->o->quiet && r->warned_e++ < WARN_LIMIT)
+					diag_pos(r->diag, DIAG_WARNING, d->path, 0, 0,
+						 "%s, record %llu: \"E\" of '%s' (id %u) without an open \"B\"; dropped", s->name,
+						 (unsigned long long)k, map->labels[pt->label], id);
+				continue;
+			}
+			/* stack[j - 1] is the matching B; those above it close here, unclosed */
+			while (sp > j - 1) {
+				bool unclosed;
+				sp--;
+				unclosed = sp != j - 1;
+				r->c->slices++;
+				if (unclosed)
+					r->c->unmatched_b++;
+				if (r->stack[sp].emitted) {
+					r->ops->slice_end(r->sink, t, ts, unclosed);
+					r->c->written++;
+				}
+			}
+		}
+	}
+	while (sp > 0) {
+		sp--;
+		r->c->slices++;
+		r->c->unmatched_b++;
+		if (r->stack[sp].emitted) {
+			r->ops->slice_end(r->sink, t, last_ts, true);
+			r->c->written++;
+		}
+	}
+	if (announced)
+		t->tid++;
+}
+
+static int check_stamps(struct run *r, const struct dump *d, const struct collect_slots *slots)
+{
+	const struct point_map *map = r->o->map;
+
+	if (!map->has_stamp)
+		return 0;
+	for (size_t i = 0; i < slots->n; i++) {
+		const struct collect_slot *s = &slots->v[i];
+		if (s->layout != 2 || s->stamp == 0 || s->stamp == map->build_stamp)
+			continue;
+		if (r->o->ignore_stamp) {
+			diag_pos(r->diag, DIAG_WARNING, d->path, 0, 0,
+				 "build stamp %016llx differs from the map's %016llx (--ignore-stamp given)",
+				 (unsigned long long)s->stamp, (unsigned long long)map->build_stamp);
+			return 0;
+		}
+		diag_pos(r->diag, DIAG_ERROR, d->path, 0, 0,
+			 "the dumps and point_map.json come from different builds: %s carries build stamp %016llx, "
+			 "%s has %016llx (rebuild and rerun, or pass --ignore-stamp to decode anyway)",
+			 s->name, (unsigned long long)s->stamp, r->o->map_path ? r->o->map_path : "the map",
+			 (unsigned long long)map->build_stamp);
+		return -1;
+	}
+	return 0;
+}
+
+static int run_dump(struct run *r, const struct dump_input *in)
+{
+	struct dump *d = dump_read(in->path, r->diag);
+	struct collect_slots slots;
+	struct trace_track t;
+	bool process_announced = false;
+	int64_t origin = 0;
+	int rc = -1;
+
+	if (!d)
+		return -1;
+	d->rank = in->rank;
+	if (collect_slots_decode(d, r->o->policy, &slots, r->diag) != 0)
+		goto out;
+	if (check_stamps(r, d, &slots) != 0)
+		goto out_slots;
+	r->c->files++;
+	r->c->slots += slots.total;
+	r->c->slots_empty += slots.empty;
+	if (r->o->align == COLLECT_ALIGN_RANK_START) {
+		origin = INT64_MAX;
+		for (size_t i = 0; i < slots.n; i++)
+			if (slots.v[i].entry < origin)
+				origin = slots.v[i].entry;
+	}
+	memset(&t, 0, sizeof(t));
+	t.rank = in->rank;
+	for (size_t i = 0; i < slots.n; i++) {
+		const struct collect_slot *s = &slots.v[i];
+		r->c->records += s->n;
+		r->c->dropped_v2 += s->dropped;
+		if (s->layout == 1 && s->n == s->capacity)
+			r->c->full_v1++;
+		run_track(r, d, s, origin, &t, &process_announced);
+	}
+	rc = 0;
+out_slots:
+	collect_slots_release(&slots);
+out:
+	dump_free(d);
+	return rc;
+}
+
+static void overlap_diagnostic(struct run *r)
+{
+	const struct collect_counts *c = r->c;
+	uint64_t with_id = c->mapped + c->skipped_no_mapping;
+	uint32_t shown[8];
+	size_t nshown = 0;
+	char list[160] = "";
+
+	if (!c->skipped_no_mapping || c->skipped_no_mapping * 50 < with_id)
+		return; /* under 2% missing: counted, not worth a diagnostic */
+	for (size_t i = 0; i < MISSING_CAP && nshown < 8; i++)
+		if (r->missing[i])
+			shown[nshown++] = r->missing[i] - 1;
+	for (size_t i = 0; i < nshown; i++) {
+		size_t len = strlen(list);
+		snprintf(list + len, sizeof(list) - len, "%s%u", i ? ", " : "", shown[i]);
+	}
+	diag_pos(r->diag, DIAG_WARNING, r->o->map_path, 0, 0,
+		 "%llu of %llu records (%.1f%%) have ids not in this map: ids in the dumps %llu%s, in the map %llu, "
+		 "in both %llu; e.g. %s",
+		 (unsigned long long)c->skipped_no_mapping, (unsigned long long)with_id,
+		 100.0 * (double)c->skipped_no_mapping / (double)with_id, (unsigned long long)c->ids_in_dumps,
+		 r->missing_full ? "+" : "", (unsigned long long)c->ids_in_map, (unsigned long long)c->ids_in_both, list);
+	if (c->ids_in_both == 0)
+		diag_pos(r->diag, DIAG_NOTE, r->o->map_path, 0, 0,
+			 "no id in common: this point_map.json belongs to another build or another operator");
+	else
+		diag_pos(r->diag, DIAG_NOTE, r->o->map_path, 0, 0,
+			 "the map is probably from an older or newer build of the same sources; use the one "
+			 "`autotrace preprocess` wrote for the build that ran");
+}
+
+int collect_run(const struct dump_input *in, size_t nin, const struct collect_opts *o, const struct trace_ops *ops,
+		void *sink, struct collect_counts *c, struct diag *diag)
+{
+	struct run r;
+	struct trace_header h;
+	const struct point_map *map = o->map;
+	double t0 = now_seconds(), last_progress = t0;
+	size_t nsel = 0, done = 0;
+	int rc = -1;
+
+	memset(&r, 0, sizeof(r));
+	memset(c, 0, sizeof(*c));
+	r.o = o;
+	r.ops = ops;
+	r.sink = sink;
+	r.c = c;
+	r.diag = diag;
+	r.hz = o->policy->clock_hz ? o->policy->clock_hz : 50000000;
+	if (1000000000u % r.hz == 0)
+		r.ns_per_cycle = 1000000000u / r.hz;
+	r.label_ok = xcalloc(map->nlabels + 1, sizeof(bool));
+	for (size_t i = 0; i < map->nlabels; i++) {
+		if (o->label_re) {
+			pcre2_match_data *md = pcre2_match_data_create_from_pattern(o->label_re, NULL);
+			r.label_ok[i] = pcre2_match(o->label_re, (PCRE2_SPTR)map->labels[i], strlen(map->labels[i]), 0, 0, md,
+						    NULL) >= 0;
+			pcre2_match_data_free(md);
+		} else {
+			r.label_ok[i] = true;
+		}
+	}
+	r.seen = xcalloc(map->npoints + 1, sizeof(bool));
+	r.missing = xcalloc(MISSING_CAP, sizeof(uint32_t));
+
+	h.map = map;
+	h.map_path = o->map_path;
+	h.clock_hz = r.hz;
+	h.alignment = o->align == COLLECT_ALIGN_ABSOLUTE ? "absolute" : "rank-start";
+	if (ops->begin(sink, &h) != 0)
+		goto out;
+	for (size_t i = 0; i < nin; i++)
+		if (collect_rank_selected(o->ranks, in[i].rank))
+			nsel++;
+	for (size_t i = 0; i < nin; i++) {
+		if (!collect_rank_selected(o->ranks, in[i].rank))
+			continue;
+		if (run_dump(&r, &in[i]) != 0)
+			goto out;
+		done++;
+		if (o->progress) {
+			double t = now_seconds();
+			if (t - last_progress > 0.2 || done == nsel) {
+				fprintf(stderr, "\rcollect: %zu/%zu files, %.1f M records/s ", done, nsel,
+					(double)c->records / (t - t0 > 1e-9 ? t - t0 : 1e-9) / 1e6);
+				last_progress = t;
+			}
+		}
+	}
+	if (o->progress && nsel)
+		fputc('\n', stderr);
+	if (nsel == 0) {
+		diag_plain(diag, DIAG_ERROR, "--rank %s selects none of the %zu dump files", o->ranks ? o->ranks : "",
+			   nin);
+		goto out;
+	}
+	c->ids_in_map = map->count;
+	for (size_t id = 0; id < map->npoints; id++)
+		if (r.seen[id])
+			c->ids_in_both++;
+	c->ids_in_dumps = c->ids_in_both + r.nmissing;
+	overlap_diagnostic(&r);
+	if (r.warned_e > WARN_LIMIT)
+		diag_plain(diag, DIAG_NOTE, "%u more \"E\" records without an open \"B\" (see unmatched_e)",
+			   r.warned_e - WARN_LIMIT);
+	if (c->unpreprocessed)
+		diag_plain(diag, c->mapped ? DIAG_WARNING : DIAG_ERROR,
+			   "%llu records carry the reserved id 0xFFFFFFFF: this build was not preprocessed "
+			   "(TRACE_POINT fell back to its placeholder because `autotrace preprocess` did not run on "
+			   "the build tree; check the hook with `autotrace hook --verify`, gate G1)",
+			   (unsigned long long)c->unpreprocessed);
+	if (c->records && !c->mapped) {
+		if (!c->unpreprocessed)
+			diag_pos(diag, DIAG_ERROR, o->map_path, 0, 0, "no record of the dumps has an id in this map");
+		goto out;
+	}
+	if (c->dropped_v2)
+		diag_plain(diag, DIAG_WARNING,
+			   "%llu records were dropped on the device (slots full): raise PROF_SIZE_PER_CORE or trace less",
+			   (unsigned long long)c->dropped_v2);
+	if (c->full_v1)
+		diag_plain(diag, DIAG_WARNING,
+			   "%llu moe-v1 slots are full: later records may have been lost (moe-v1 does not count them)",
+			   (unsigned long long)c->full_v1);
+	c->seconds = now_seconds() - t0;
+	if (ops->end(sink, c) != 0)
+		goto out;
+	rc = 0;
+out:
+	free(r.label_ok);
+	free(r.seen);
+	free(r.missing);
+	free(r.stack);
+	return rc;
+}
+
+void collect_counts_print(FILE *out, const struct collect_counts *c)
+{
+	fprintf(out,
+		"collect: files %llu, slots %llu (%llu never written), tracks %llu\n"
+		"collect: records %llu: mapped %llu, skipped_no_mapping %llu, unpreprocessed %llu\n"
+		"collect: slices %llu (written %llu), unmatched_b %llu, unmatched_e %llu\n"
+		"collect: dropped_on_device %llu, full_v1_slots %llu, clamped_cycles %llu\n"
+		"collect: ids in dumps %llu, in map %llu, in both %llu\n",
+		(unsigned long long)c->files, (unsigned long long)c->slots, (unsigned long long)c->slots_empty,
+		(unsigned long long)c->tracks, (unsigned long long)c->records, (unsigned long long)c->mapped,
+		(unsigned long long)c->skipped_no_mapping, (unsigned long long)c->unpreprocessed,
+		(unsigned long long)c->slices, (unsigned long long)c->written, (unsigned long long)c->unmatched_b,
+		(unsigned long long)c->unmatched_e, (unsigned long long)c->dropped_v2, (unsigned long long)c->full_v1,
+		(unsigned long long)c->clamped, (unsigned long long)c->ids_in_dumps, (unsigned long long)c->ids_in_map,
+		(unsigned long long)c->ids_in_both);
+}

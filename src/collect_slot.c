@@ -1,0 +1,328 @@
+/* Slot decoding for collect and inspect: layouts moe-v1 and moe-v2
+ * (device/LAYOUT.md), core topology, and every count checked against the
+ * slot size before a record is touched. See collect_slot.h. */
+#include "collect_slot.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xalloc.h"
+
+struct topo {
+	unsigned aic, aiv;           /* from the rules */
+};
+
+static void rules_topology(const struct rule_policy *p, struct topo *t)
+{
+	t->aic = t->aiv = 0;
+	for (size_t i = 0; i < p->ncores; i++) {
+		if (strcmp(p->cores[i].type, "aic") == 0)
+			t->aic = p->cores[i].count;
+		else if (strcmp(p->cores[i].type, "aiv") == 0)
+			t->aiv = p->cores[i].count;
+	}
+}
+
+static bool is_v2_word0(int64_t w0)
+{
+	return ((uint64_t)w0 >> 32) == COLLECT_V2_MAGIC;
+}
+
+static bool all_zero(const int64_t *w, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (w[i])
+			return false;
+	return true;
+}
+
+static void name_slot(struct collect_slot *s)
+{
+	if (s->kind == CORE_AIC)
+		snprintf(s->name, sizeof(s->name), "AIC %u", s->block);
+	else if (s->grouped)
+		snprintf(s->name, sizeof(s->name), "AIV %u.%u", s->block, s->sub);
+	else
+		snprintf(s->name, sizeof(s->name), "AIV %u", s->block);
+	s->sort = (uint64_t)s->block << 16 | (s->kind == CORE_AIC ? 0 : 1u + s->sub);
+}
+
+/* v1 position naming: AIV v of V cores working with B AIC cores. */
+static void name_aiv(struct collect_slot *s, unsigned v, unsigned aic, unsigned aiv)
+{
+	s->kind = CORE_AIV;
+	if (aic && aiv % aic == 0 && aiv / aic >= 2) {
+		unsigned r = aiv / aic;
+		s->block = v / r;
+		s->sub = v % r;
+		s->grouped = true;
+	} else {
+		s->block = v;
+		s->sub = 0;
+		s->grouped = false;
+	}
+}
+
+static int decode_v2(const char *path, struct collect_slot *s, const int64_t *w, size_t S, struct diag *diag)
+{
+	uint64_t w0 = (uint64_t)w[0], w1 = (uint64_t)w[1];
+	unsigned version = (unsigned)(w0 & 0xFFFF), hlen = (unsigned)((w0 >> 16) & 0xFFFF);
+	unsigned type = (unsigned)(w1 & 0xFF), subnum = (unsigned)((w1 >> 8) & 0xFF);
+	uint64_t slot_words = w1 >> 32;
+	int64_t n = w[4], dropped = w[5];
+
+	if (version < 2 || hlen < 8 || hlen > S) {
+		diag_pos(diag, DIAG_ERROR, path, 0, 0,
+			 "slot %zu: moe-v2 header with version %u and header length %u is corrupt", s->index, version, hlen);
+		return -1;
+	}
+	if (slot_words != S) {
+		diag_pos(diag, DIAG_ERROR, path, 0, 0,
+			 "slot %zu: the moe-v2 header says %llu words per slot, the dump is cut in slots of %zu "
+			 "(fix `slot` in the rules, or the tensor shape)",
+			 s->index, (unsigned long long)slot_words, S);
+		return -1;
+	}
+	if (type != CORE_AIC && type != CORE_AIV) {
+		diag_pos(diag, DIAG_ERROR, path, 0, 0, "slot %zu: moe-v2 core type %u is neither 1 (AIC) nor 2 (AIV)",
+			 s->index, type);
+		return -1;
+	}
+	s->layout = 2;
+	s->capacity = (S - hlen) / 2;
+	if (n < 0 || (uint64_t)n > s->capacity || dropped < 0) {
+		diag_pos(diag, DIAG_ERROR, path, 0, 0,
+			 "slot %zu: moe-v2 record count %lld (dropped %lld) does not fit the slot's %llu records", s->index,
+			 (long long)n, (long long)dropped, (unsigned long long)s->capacity);
+		return -1;
+	}
+	if (w[2] < 0 || w[2] > 0xFFFF || w[3] < 0 || w[3] > 0xFF) {
+		diag_pos(diag, DIAG_ERROR, path, 0, 0, "slot %zu: moe-v2 block index %lld / sub-block %lld out of range",
+			 s->index, (long long)w[2], (long long)w[3]);
+		return -1;
+	}
+	s->kind = type;
+	s->grouped = false;
+	s->sub = 0;
+	s->n = (uint64_t)n;
+	s->dropped = (uint64_t)dropped;
+	s->stamp = (uint64_t)w[6];
+	s->entry = w[7];
+	s->rec = w + hlen;
+	s->rstride = 2;
+	s->cyc = w + hlen + 1;
+	s->cstride = 2;
+	if (type == CORE_AIC) {
+		s->block = (unsigned)w[2];
+	} else if (subnum >= 2) {
+		s->block = (unsigned)w[2] / subnum;
+		s->sub = (unsigned)w[3];
+		s->grouped = true;
+	} else {
+		s->block = (unsigned)w[2];
+	}
+	name_slot(s);
+	return 0;
+}
+
+static int decode_v1(const char *path, struct collect_slot *s, const int64_t *w, size_t S, struct diag *diag)
+{
+	int64_t counter = w[0];
+
+	s->layout = 1;
+	s->capacity = (S - 2) / 2;
+	if (counter < 1 || (uint64_t)(counter - 1) > s->capacity) {
+		diag_pos(diag, DIAG_ERROR, path, 0, 0,
+			 "slot %zu (%s): moe-v1 counter %lld is not 1 + a record count of at most %llu "
+			 "(a wrong `slot` size in the rules, or not a moe-v1 dump?)",
+			 s->index, s->name, (long long)counter, (unsigned long long)s->capacity);
+		return -1;
+	}
+	s->n = (uint64_t)(counter - 1);
+	s->entry = w[S - 1];
+	s->rec = w + 1;
+	s->rstride = 1;
+	s->cyc = w + S - 2;
+	s->cstride = -1;
+	if (s->entry == 0 && s->n)
+		s->entry = w[S - 2];
+	return 0;
+}
+
+static int cmp_slot(const void *a, const void *b)
+{
+	const struct collect_slot *x = a, *y = b;
+	if (x->sort != y->sort)
+		return x->sort < y->sort ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+int collect_slots_decode(const struct dump *d, const struct rule_policy *p, struct collect_slots *out,
+			 struct diag *diag)
+{
+	struct topo topo;
+	size_t cap = 0, slotno = 0;
+	/* v1 position naming: which scheme applies to the list structure */
+	enum { BY_RULES, BY_PAIR, BY_TRIPLE } scheme = BY_RULES;
+	unsigned pos_in_scheme = 0;
+	bool warned_extra = false;
+
+	memset(out, 0, sizeof(*out));
+	rules_topology(p, &topo);
+	if (d->is_list && d->ntensors == 2 && d->tensors[0].rows > 1 && d->tensors[1].rows > 1 &&
+	    d->tensors[0].cols == d->tensors[1].cols)
+		scheme = BY_PAIR;
+	if (d->is_list && d->ntensors == 3 && d->tensors[0].rows == d->tensors[1].rows &&
+	    d->tensors[1].rows == d->tensors[2].rows && d->tensors[0].cols == d->tensors[1].cols &&
+	    d->tensors[1].cols == d->tensors[2].cols)
+		scheme = BY_TRIPLE;
+
+	for (size_t ti = 0; ti < d->ntensors; ti++) {
+		const struct dump_tensor *t = &d->tensors[ti];
+		size_t total = t->rows * t->cols, S, nslots;
+
+		if (total == 0)
+			continue;
+		if (t->ndim >= 2) {
+			S = t->cols;
+		} else if (is_v2_word0(t->words[0]) && total >= 2 && ((uint64_t)t->words[1] >> 32) >= 8 &&
+			   ((uint64_t)t->words[1] >> 32) <= total) {
+			S = (size_t)((uint64_t)t->words[1] >> 32);
+		} else {
+			S = p->slot_words;
+		}
+		if (S < 8 || total % S) {
+			diag_pos(diag, DIAG_ERROR, d->path, 0, 0,
+				 "tensor%s%s: %zu words do not divide into slots of %zu words (`slot` in the rules)",
+				 t->name[0] ? " " : "", t->name, total, S);
+			goto fail;
+		}
+		nslots = total / S;
+		for (size_t k = 0; k < nslots; k++, slotno++) {
+			const int64_t *w = t->words + k * S;
+			struct collect_slot s;
+			unsigned pos = pos_in_scheme++;
+
+			out->total++;
+			memset(&s, 0, sizeof(s));
+			s.index = slotno;
+			s.tensor = t->name;
+			s.S = S;
+			/* position naming (v1); v2 overrides from its header */
+			if (scheme == BY_PAIR) {
+				if (ti == 0) {
+					s.kind = CORE_AIC;
+					s.block = (unsigned)k;
+				} else {
+					name_aiv(&s, (unsigned)k, (unsigned)d->tensors[0].rows, (unsigned)d->tensors[1].rows);
+				}
+			} else if (scheme == BY_TRIPLE) {
+				s.kind = ti == 0 ? CORE_AIC : CORE_AIV;
+				s.block = (unsigned)k;
+				s.sub = ti == 0 ? 0 : (unsigned)ti - 1;
+				s.grouped = ti > 0;
+			} else if (pos < topo.aic) {
+				s.kind = CORE_AIC;
+				s.block = pos;
+			} else {
+				name_aiv(&s, pos - topo.aic, topo.aic, topo.aiv);
+			}
+			name_slot(&s);
+
+			if (is_v2_word0(w[0]) && p->layout != RULE_LAYOUT_MOE_V1) {
+				if (decode_v2(d->path, &s, w, S, diag) != 0)
+					goto fail;
+			} else if (p->layout == RULE_LAYOUT_MOE_V2) {
+				if (all_zero(w, 8)) {
+					out->empty++;
+					continue;
+				}
+				diag_pos(diag, DIAG_ERROR, d->path, 0, 0,
+					 "slot %zu: no moe-v2 magic, but the rules say `layout moe-v2`", s.index);
+				goto fail;
+			} else {
+				if (w[0] == 0) {
+					out->empty++;
+					continue;
+				}
+				if (decode_v1(d->path, &s, w, S, diag) != 0)
+					goto fail;
+				if (scheme == BY_RULES && pos >= topo.aic + topo.aiv && !warned_extra) {
+					diag_pos(diag, DIAG_WARNING, d->path, 0, 0,
+						 "slot %zu holds records but lies beyond the cores of the rules (aic %u, aiv %u); "
+						 "named %s", s.index, topo.aic, topo.aiv, s.name);
+					warned_extra = true;
+				}
+			}
+			if (s.layout == 1)
+				out->v1++;
+			else
+				out->v2++;
+			XGROW(out->v, cap, out->n + 1);
+			out->v[out->n++] = s;
+		}
+	}
+	if (out->total == 0) {
+		diag_pos(diag, DIAG_ERROR, d->path, 0, 0, "the dump holds no slot (empty tensors)");
+		goto fail;
+	}
+	if (out->n == 0) {
+		diag_pos(diag, DIAG_ERROR, d->path, 0, 0,
+			 "none of the %zu slots was written (all zero): did the kernel run with profiling enabled, "
+			 "and was the tensor saved after torch_npu.npu.synchronize()?",
+			 out->total);
+		goto fail;
+	}
+	qsort(out->v, out->n, sizeof(*out->v), cmp_slot);
+	return 0;
+fail:
+	collect_slots_release(out);
+	return -1;
+}
+
+void collect_slots_release(struct collect_slots *s)
+{
+	free(s->v);
+	memset(s, 0, sizeof(*s));
+}
+
+/* "AIV 3.1" -> "aiv3.1" */
+static void squash(const char *in, char *out, size_t cap)
+{
+	size_t k = 0;
+	for (; *in && k + 1 < cap; in++)
+		if (!isspace((unsigned char)*in))
+			out[k++] = (char)tolower((unsigned char)*in);
+	out[k] = '\0';
+}
+
+bool collect_core_selected(const char *filter, const char *name)
+{
+	char want[64], tok[64];
+	const char *p = filter;
+
+	if (!filter || !*filter)
+		return true;
+	squash(name, want, sizeof(want));
+	while (*p) {
+		size_t len = strcspn(p, ",");
+		char raw[64];
+		size_t tl;
+		snprintf(raw, sizeof(raw), "%.*s", (int)(len < 63 ? len : 63), p);
+		squash(raw, tok, sizeof(tok));
+		tl = strlen(tok);
+		p += len;
+		if (*p == ',')
+			p++;
+		if (!tl)
+			continue;
+		if (strcmp(tok, want) == 0)
+			return true;
+		/* a type ("aiv") or a group ("aiv3" selects aiv3.0 and aiv3.1) */
+		if (strncmp(want, tok, tl) == 0 && (tl == 3 || want[tl] == '.'))
+			return true;
+	}
+	return false;
+}

@@ -1,0 +1,82 @@
+/* From the tensors of one rank dump to per-core slots: which layout each
+ * slot uses (moe-v1 or the self-describing moe-v2), which core wrote it
+ * (AIC b, AIV b.s) and where its records and cycles are. Bounds and counts
+ * are checked here, so consumers index records without further checks.
+ *
+ * Core names (moe-v1, where the slot does not say):
+ *  - a list of two tensors (B, S) and (V, S): AIC 0..B-1 from the first,
+ *    AIV v from the second, named "AIV v/r.v%r" with r = V/B when V is a
+ *    multiple r >= 2 of B (1C2V: AIV 3.1 is sub-block 1 of group 3);
+ *  - a list of three tensors of B rows each (1C2V grouping): AIC b, AIV b.0,
+ *    AIV b.1 from the first, second and third;
+ *  - anything else (one tensor, .npy, .bin): slots in order, the first
+ *    `cores aic A` are AIC, the next `cores aiv V` AIV (grouped as above),
+ *    which is how the device numbers them (AIC b in slot b, AIV v in B + v).
+ * moe-v2 slots name themselves: core type, GetBlockIdx(), GetSubBlockIdx(). */
+#ifndef AUTOTRACE_COLLECT_SLOT_H
+#define AUTOTRACE_COLLECT_SLOT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "dump.h"
+#include "rule_policy.h"
+
+enum core_kind { CORE_AIC = 1, CORE_AIV = 2 };
+
+/* moe-v2 word 0: magic in bits 32..63 */
+#define COLLECT_V2_MAGIC 0x4D4F4554u
+
+struct collect_slot {
+	unsigned layout;             /* 1 or 2 */
+	enum core_kind kind;
+	unsigned block, sub;
+	bool grouped;                /* AIV named "AIV block.sub" */
+	size_t index;                /* slot number across the dump's tensors */
+	const char *tensor;          /* the tensor's name in the file */
+	size_t S;                    /* slot size in words */
+	uint64_t n;                  /* records */
+	uint64_t capacity;
+	uint64_t dropped;            /* v2: refused by the device guard */
+	uint64_t stamp;              /* v2 build stamp, 0 when none */
+	int64_t entry;               /* cycle at kernel entry */
+	const int64_t *rec;          /* record k at rec[k * rstride] */
+	ptrdiff_t rstride;
+	const int64_t *cyc;          /* its cycle at cyc[k * cstride] */
+	ptrdiff_t cstride;
+	uint64_t sort;               /* track order: block, then AIC, AIV sub 0, 1, ... */
+	char name[32];               /* "AIC 3", "AIV 3.1", "AIV 7" */
+};
+
+struct collect_slots {
+	struct collect_slot *v;      /* written slots (n >= 0 records), sorted by `sort` */
+	size_t n;
+	size_t total;                /* slots in the dump, written or not */
+	size_t empty;                /* never written (v1 counter 0, v2 all zero) */
+	size_t v1, v2;               /* written slots per layout */
+};
+
+/* Decodes `d` with the collect settings of `p`. 0, or -1 after reporting
+ * `file: error: ...` (corrupt slot, sizes that do not divide, no slot
+ * written at all). The slots point into d's tensors. */
+int collect_slots_decode(const struct dump *d, const struct rule_policy *p, struct collect_slots *out,
+			 struct diag *diag);
+void collect_slots_release(struct collect_slots *s);
+
+static inline int64_t collect_slot_word(const struct collect_slot *s, uint64_t k)
+{
+	return s->rec[(ptrdiff_t)k * s->rstride];
+}
+
+static inline int64_t collect_slot_cycle(const struct collect_slot *s, uint64_t k)
+{
+	return s->cyc[(ptrdiff_t)k * s->cstride];
+}
+
+/* Core filter: a comma-separated list of "aic", "aiv", "aic3", "aiv3",
+ * "aiv3.1" (case and spaces ignored). True when `name` is selected. */
+bool collect_core_selected(const char *filter, const char *name);
+
+#endif

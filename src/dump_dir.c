@@ -1,0 +1,125 @@
+/* Turning command-line arguments into rank-ordered dump files: a directory
+ * contributes its rank*.{pt,npy,bin} entries, a file itself. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "dump.h"
+#include "xalloc.h"
+
+static bool dump_name_ok(const char *name)
+{
+	size_t n = strlen(name);
+	static const char *const exts[] = { ".pt", ".npy", ".bin" };
+
+	if (strncmp(name, "rank", 4) != 0 || dump_rank_from_name(name) < 0)
+		return false;
+	for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
+		size_t k = strlen(exts[i]);
+		if (n > k && strcmp(name + n - k, exts[i]) == 0)
+			return true;
+	}
+	return false;
+}
+
+static void add(struct dump_input **v, size_t *n, size_t *cap, char *path, int rank)
+{
+	XGROW(*v, *cap, *n + 1);
+	(*v)[*n].path = path;
+	(*v)[*n].rank = rank;
+	(*n)++;
+}
+
+static int cmp_input(const void *a, const void *b)
+{
+	const struct dump_input *x = a, *y = b;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	return strcmp(x->path, y->path);
+}
+
+static char *join(const char *dir, const char *name)
+{
+	size_t a = strlen(dir), b = strlen(name);
+	char *p = xmalloc(a + b + 2);
+	memcpy(p, dir, a);
+	if (a && dir[a - 1] != '/')
+		p[a++] = '/';
+	memcpy(p + a, name, b + 1);
+	return p;
+}
+
+int dump_inputs_expand(char **args, size_t nargs, struct dump_input **out, size_t *nout, struct diag *diag)
+{
+	struct dump_input *v = NULL;
+	size_t n = 0, cap = 0;
+	int next_rank = 0;
+
+	for (size_t i = 0; i < nargs; i++) {
+		struct stat st;
+		if (stat(args[i], &st) != 0) {
+			diag_pos(diag, DIAG_ERROR, args[i], 0, 0, "cannot read: %s", strerror(errno));
+			goto fail;
+		}
+		if (S_ISDIR(st.st_mode)) {
+			size_t before = n;
+			DIR *dir = opendir(args[i]);
+			struct dirent *e;
+			if (!dir) {
+				diag_pos(diag, DIAG_ERROR, args[i], 0, 0, "cannot open directory: %s", strerror(errno));
+				goto fail;
+			}
+			while ((e = readdir(dir)) != NULL)
+				if (dump_name_ok(e->d_name))
+					add(&v, &n, &cap, join(args[i], e->d_name), dump_rank_from_name(e->d_name));
+			closedir(dir);
+			if (n == before) {
+				diag_pos(diag, DIAG_ERROR, args[i], 0, 0,
+					 "no rank*.pt, rank*.npy or rank*.bin files in this directory");
+				goto fail;
+			}
+		} else {
+			add(&v, &n, &cap, xstrdup(args[i]), dump_rank_from_name(args[i]));
+		}
+	}
+	/* Files without a rank in their name take the free ranks in argument order. */
+	for (size_t i = 0; i < n; i++) {
+		if (v[i].rank >= 0)
+			continue;
+		for (;;) {
+			bool taken = false;
+			for (size_t j = 0; j < n; j++)
+				if (v[j].rank == next_rank)
+					taken = true;
+			if (!taken)
+				break;
+			next_rank++;
+		}
+		v[i].rank = next_rank++;
+	}
+	qsort(v, n, sizeof(*v), cmp_input);
+	for (size_t i = 1; i < n; i++) {
+		if (v[i].rank == v[i - 1].rank) {
+			diag_pos(diag, DIAG_ERROR, v[i].path, 0, 0, "rank %d is also given by %s", v[i].rank,
+				 v[i - 1].path);
+			goto fail;
+		}
+	}
+	*out = v;
+	*nout = n;
+	return 0;
+fail:
+	dump_inputs_free(v, n);
+	return -1;
+}
+
+void dump_inputs_free(struct dump_input *in, size_t n)
+{
+	if (!in)
+		return;
+	for (size_t i = 0; i < n; i++)
+		free(in[i].path);
+	free(in);
+}

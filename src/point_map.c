@@ -1,0 +1,387 @@
+/* point_map.json reader (cJSON) and the id-indexed map it fills. Errors name
+ * the line and column: cJSON gives the offset of a syntax error; for a value
+ * of the wrong type the position of its key is found in the text. */
+#include "point_map.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "xalloc.h"
+
+/* ---- interning: open addressing, string -> index ---- */
+
+struct intern_table {
+	uint32_t *slots;        /* index + 1; 0 = empty */
+	size_t cap;             /* power of two */
+	size_t used;
+};
+
+struct intern {
+	struct intern_table labels, files;
+};
+
+static uint64_t hash_str(const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
+
+static uint32_t intern_in(struct intern_table *t, char ***names, size_t *n, size_t *cap, const char *s)
+{
+	size_t mask, i;
+
+	if (t->used * 2 >= t->cap) {
+		size_t ncap = t->cap ? t->cap * 2 : 64;
+		uint32_t *ns = xcalloc(ncap, sizeof(*ns));
+		for (size_t k = 0; k < t->cap; k++) {
+			if (!t->slots[k])
+				continue;
+			i = hash_str((*names)[t->slots[k] - 1]) & (ncap - 1);
+			while (ns[i])
+				i = (i + 1) & (ncap - 1);
+			ns[i] = t->slots[k];
+		}
+		free(t->slots);
+		t->slots = ns;
+		t->cap = ncap;
+	}
+	mask = t->cap - 1;
+	i = hash_str(s) & mask;
+	while (t->slots[i]) {
+		if (strcmp((*names)[t->slots[i] - 1], s) == 0)
+			return t->slots[i] - 1;
+		i = (i + 1) & mask;
+	}
+	XGROW(*names, *cap, *n + 1);
+	(*names)[*n] = xstrdup(s);
+	t->slots[i] = (uint32_t)(*n + 1);
+	t->used++;
+	return (uint32_t)(*n)++;
+}
+
+struct point_map *point_map_new(void)
+{
+	struct point_map *m = xcalloc(1, sizeof(*m));
+	m->intern = xcalloc(1, sizeof(struct intern));
+	return m;
+}
+
+void point_map_free(struct point_map *m)
+{
+	struct intern *in;
+
+	if (!m)
+		return;
+	in = m->intern;
+	for (size_t i = 0; i < m->nlabels; i++)
+		free(m->labels[i]);
+	for (size_t i = 0; i < m->nfiles; i++)
+		free(m->files[i]);
+	free(m->labels);
+	free(m->files);
+	free(m->points);
+	free(m->generator);
+	if (in) {
+		free(in->labels.slots);
+		free(in->files.slots);
+		free(in);
+	}
+	free(m);
+}
+
+uint32_t point_map_intern_label(struct point_map *m, const char *label)
+{
+	struct intern *in = m->intern;
+	return intern_in(&in->labels, &m->labels, &m->nlabels, &m->cap_labels, label);
+}
+
+uint32_t point_map_intern_file(struct point_map *m, const char *file)
+{
+	struct intern *in = m->intern;
+	return intern_in(&in->files, &m->files, &m->nfiles, &m->cap_files, file);
+}
+
+int point_map_add(struct point_map *m, uint32_t id, const char *label, char event_type,
+		  int64_t event_id, const char *file, uint32_t line)
+{
+	struct point_map_point *p;
+
+	if (id == 0 || id > POINT_MAP_MAX_ID || (event_type != 'B' && event_type != 'E'))
+		return -1;
+	if (id >= m->npoints) {
+		size_t old = m->cap_points;
+		XGROW(m->points, m->cap_points, (size_t)id + 1);
+		memset(m->points + old, 0, (m->cap_points - old) * sizeof(*m->points));
+		m->npoints = (size_t)id + 1;
+	}
+	p = &m->points[id];
+	if (!p->present)
+		m->count++;
+	p->present = true;
+	p->event_type = event_type;
+	p->label = point_map_intern_label(m, label);
+	p->file = file ? point_map_intern_file(m, file) : UINT32_MAX;
+	p->line = line;
+	p->event_id = event_id;
+	return 0;
+}
+
+/* ---- reading ---- */
+
+struct reader {
+	const char *path;
+	const char *text;
+	size_t len;
+	struct diag *diag;
+};
+
+static void offset_to_line_col(const char *text, size_t len, size_t off, size_t *line, size_t *col)
+{
+	size_t l = 1, c = 1;
+
+	if (off > len)
+		off = len;
+	for (size_t i = 0; i < off; i++) {
+		if (text[i] == '\n') {
+			l++;
+			c = 1;
+		} else if (((unsigned char)text[i] & 0xC0) != 0x80) {
+			c++;
+		}
+	}
+	*line = l;
+	*col = c;
+}
+
+/* Offset of `"key"` used as an object key at or after `from`; `from` when not found. */
+static size_t find_key(const struct reader *r, const char *key, size_t from)
+{
+	size_t klen = strlen(key);
+
+	for (size_t i = from; i + klen + 2 <= r->len; i++) {
+		size_t j;
+		if (r->text[i] != '"' || memcmp(r->text + i + 1, key, klen) != 0 || r->text[i + 1 + klen] != '"')
+			continue;
+		j = i + klen + 2;
+		while (j < r->len && (r->text[j] == ' ' || r->text[j] == '\t' || r->text[j] == '\n' ||
+				      r->text[j] == '\r'))
+			j++;
+		if (j < r->len && r->text[j] == ':')
+			return i;
+	}
+	return from;
+}
+
+static void error_at_off(const struct reader *r, size_t off, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void error_at_off(const struct reader *r, size_t off, const char *fmt, ...)
+{
+	char msg[512];
+	size_t line, col;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	offset_to_line_col(r->text, r->len, off, &line, &col);
+	diag_pos(r->diag, DIAG_ERROR, r->path, line, col, "%s", msg);
+}
+
+static bool is_decimal_id(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (!*s)
+		return false;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return false;
+		v = v * 10 + (uint64_t)(*s - '0');
+		if (v > UINT32_MAX)
+			return false;
+	}
+	*out = v;
+	return true;
+}
+
+static bool whole_number(const cJSON *v, double lo, double hi)
+{
+	return cJSON_IsNumber(v) && v->valuedouble >= lo && v->valuedouble <= hi &&
+	       v->valuedouble == (double)(int64_t)v->valuedouble;
+}
+
+static int read_point(struct reader *r, struct point_map *m, const cJSON *item, size_t key_off)
+{
+	const cJSON *label, *type, *event_id, *file, *line;
+	uint64_t id;
+	size_t at;
+
+	if (!is_decimal_id(item->string, &id) || id == 0 || id > POINT_MAP_MAX_ID) {
+		error_at_off(r, key_off, "point id '%s' is not a number from 1 to %u", item->string, POINT_MAP_MAX_ID);
+		return -1;
+	}
+	if (!cJSON_IsObject(item)) {
+		error_at_off(r, key_off, "point '%s' must be an object", item->string);
+		return -1;
+	}
+	label = cJSON_GetObjectItemCaseSensitive(item, "label");
+	type = cJSON_GetObjectItemCaseSensitive(item, "event_type");
+	event_id = cJSON_GetObjectItemCaseSensitive(item, "event_id");
+	file = cJSON_GetObjectItemCaseSensitive(item, "file");
+	line = cJSON_GetObjectItemCaseSensitive(item, "line");
+	if (!cJSON_IsString(label) || !label->valuestring[0]) {
+		at = label ? find_key(r, "label", key_off) : key_off;
+		error_at_off(r, at, "point '%s': \"label\" must be a non-empty string", item->string);
+		return -1;
+	}
+	if (!cJSON_IsString(type) || (strcmp(type->valuestring, "B") != 0 && strcmp(type->valuestring, "E") != 0)) {
+		at = type ? find_key(r, "event_type", key_off) : key_off;
+		error_at_off(r, at, "point '%s': \"event_type\" must be \"B\" or \"E\"", item->string);
+		return -1;
+	}
+	if (event_id && !whole_number(event_id, -9e15, 9e15)) {
+		error_at_off(r, find_key(r, "event_id", key_off), "point '%s': \"event_id\" must be an integer",
+			     item->string);
+		return -1;
+	}
+	if (file && !cJSON_IsString(file) && !cJSON_IsNull(file)) {
+		error_at_off(r, find_key(r, "file", key_off), "point '%s': \"file\" must be a string", item->string);
+		return -1;
+	}
+	if (line && !whole_number(line, 0, UINT32_MAX) && !cJSON_IsNull(line)) {
+		error_at_off(r, find_key(r, "line", key_off), "point '%s': \"line\" must be a whole number",
+			     item->string);
+		return -1;
+	}
+	point_map_add(m, (uint32_t)id, label->valuestring, type->valuestring[0],
+		      event_id ? (int64_t)event_id->valuedouble : 0, cJSON_IsString(file) ? file->valuestring : NULL,
+		      cJSON_IsNumber(line) ? (uint32_t)line->valuedouble : 0);
+	return 0;
+}
+
+static int parse_stamp(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+	size_t n = 0;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		s += 2;
+	for (; *s; s++, n++) {
+		int d;
+		if (*s >= '0' && *s <= '9')
+			d = *s - '0';
+		else if (*s >= 'a' && *s <= 'f')
+			d = *s - 'a' + 10;
+		else if (*s >= 'A' && *s <= 'F')
+			d = *s - 'A' + 10;
+		else
+			return -1;
+		v = v << 4 | (uint64_t)d;
+	}
+	if (n == 0 || n > 16)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+struct point_map *point_map_parse(const char *path, const char *text, size_t len, struct diag *diag)
+{
+	struct reader r = { path, text, len, diag };
+	struct point_map *m = NULL;
+	const char *end = NULL;
+	const cJSON *points, *item, *v;
+	cJSON *root;
+	size_t from = 0;
+
+	root = cJSON_ParseWithLengthOpts(text, len, &end, false);
+	if (!root) {
+		size_t off = end ? (size_t)(end - text) : 0;
+		error_at_off(&r, off, "%s", len == 0 ? "empty file: expected a JSON object" : "malformed JSON");
+		return NULL;
+	}
+	if (end) {
+		const char *p = end;
+		while ((size_t)(p - text) < len && (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r'))
+			p++;
+		if ((size_t)(p - text) < len && *p) {
+			error_at_off(&r, (size_t)(p - text), "unexpected text after the JSON object");
+			goto fail;
+		}
+	}
+	if (!cJSON_IsObject(root)) {
+		error_at_off(&r, 0, "expected a JSON object holding \"points\"");
+		goto fail;
+	}
+	m = point_map_new();
+	points = cJSON_GetObjectItemCaseSensitive(root, "points");
+	if (points) {
+		if (!cJSON_IsObject(points)) {
+			error_at_off(&r, find_key(&r, "points", 0), "\"points\" must be an object");
+			goto fail;
+		}
+		from = find_key(&r, "points", 0);
+		v = cJSON_GetObjectItemCaseSensitive(root, "version");
+		if (v) {
+			if (!whole_number(v, 1, 1e9)) {
+				error_at_off(&r, find_key(&r, "version", 0), "\"version\" must be a positive integer");
+				goto fail;
+			}
+			m->version = (int)v->valuedouble;
+			if (m->version > 1) {
+				error_at_off(&r, find_key(&r, "version", 0),
+					     "point map version %d is newer than this autotrace reads (1)", m->version);
+				goto fail;
+			}
+		}
+		v = cJSON_GetObjectItemCaseSensitive(root, "generator");
+		if (cJSON_IsString(v))
+			m->generator = xstrdup(v->valuestring);
+		v = cJSON_GetObjectItemCaseSensitive(root, "build_stamp");
+		if (v && !cJSON_IsNull(v)) {
+			if (!cJSON_IsString(v) || parse_stamp(v->valuestring, &m->build_stamp) != 0) {
+				error_at_off(&r, find_key(&r, "build_stamp", 0),
+					     "\"build_stamp\" must be a string of up to 16 hex digits");
+				goto fail;
+			}
+			m->has_stamp = true;
+		}
+	} else {
+		points = root;
+	}
+	cJSON_ArrayForEach(item, points) {
+		size_t key_off = find_key(&r, item->string, from);
+		if (read_point(&r, m, item, key_off) != 0)
+			goto fail;
+		from = key_off;
+	}
+	cJSON_Delete(root);
+	return m;
+fail:
+	cJSON_Delete(root);
+	point_map_free(m);
+	return NULL;
+}
+
+struct point_map *point_map_load(const char *path, struct diag *diag)
+{
+	struct src_file *f = src_file_load(path);
+	struct point_map *m;
+
+	if (!f) {
+		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot read point map: %s", strerror(errno));
+		return NULL;
+	}
+	m = point_map_parse(path, f->data, f->len, diag);
+	src_file_free(f);
+	return m;
+}

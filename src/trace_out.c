@@ -1,0 +1,106 @@
+/* Buffered, atomically committed trace output. See trace_out.h. */
+#include "trace_out.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "xalloc.h"
+
+int trace_out_open(struct trace_out *o, const char *path, struct diag *diag)
+{
+	memset(o, 0, sizeof(*o));
+	o->buf = xmalloc(TRACE_OUT_BUF);
+	if (strcmp(path, "-") == 0) {
+		o->fp = stdout;
+		return 0;
+	}
+	{
+		const char *slash = strrchr(path, '/');
+		size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
+		const char *base = slash ? slash + 1 : path;
+		int fd;
+		o->tmp = xmalloc(strlen(path) + 16);
+		sprintf(o->tmp, "%.*s.%s.XXXXXX", (int)dirlen, path, base);
+		fd = mkstemp(o->tmp);
+		if (fd < 0) {
+			diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot write the trace: %s", strerror(errno));
+			goto fail;
+		}
+		/* mkstemp makes it 0600; a trace is an ordinary file */
+		{
+			mode_t um = umask(0);
+			umask(um);
+			fchmod(fd, 0666 & ~um);
+		}
+		o->fp = fdopen(fd, "wb");
+		if (!o->fp) {
+			close(fd);
+			unlink(o->tmp);
+			diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot write the trace: %s", strerror(errno));
+			goto fail;
+		}
+	}
+	o->path = xstrdup(path);
+	return 0;
+fail:
+	free(o->tmp);
+	free(o->buf);
+	memset(o, 0, sizeof(*o));
+	return -1;
+}
+
+void trace_out_flush(struct trace_out *o)
+{
+	if (o->len && !o->failed && fwrite(o->buf, 1, o->len, o->fp) != o->len) {
+		o->failed = true;
+		o->err = errno;
+	}
+	o->len = 0;
+}
+
+int trace_out_commit(struct trace_out *o, struct diag *diag)
+{
+	int rc = 0;
+	const char *name = o->path ? o->path : "<stdout>";
+
+	trace_out_flush(o);
+	if (fflush(o->fp) != 0 && !o->failed) {
+		o->failed = true;
+		o->err = errno;
+	}
+	if (o->path) {
+		if (fclose(o->fp) != 0 && !o->failed) {
+			o->failed = true;
+			o->err = errno;
+		}
+		if (!o->failed && rename(o->tmp, o->path) != 0) {
+			o->failed = true;
+			o->err = errno;
+		}
+		if (o->failed)
+			unlink(o->tmp);
+	}
+	if (o->failed) {
+		diag_pos(diag, DIAG_ERROR, name, 0, 0, "cannot write the trace: %s", strerror(o->err ? o->err : EIO));
+		rc = -1;
+	}
+	free(o->tmp);
+	free(o->path);
+	free(o->buf);
+	memset(o, 0, sizeof(*o));
+	return rc;
+}
+
+void trace_out_abort(struct trace_out *o)
+{
+	if (o->path) {
+		fclose(o->fp);
+		unlink(o->tmp);
+	}
+	free(o->tmp);
+	free(o->path);
+	free(o->buf);
+	memset(o, 0, sizeof(*o));
+}

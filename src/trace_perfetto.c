@@ -1,0 +1,271 @@
+/* Perfetto's native protobuf trace, encoded by hand (no SDK): a Trace is a
+ * stream of `packet = 1` records. The first packet clears the incremental
+ * state of sequence 1 and interns every label as an event name; each rank is
+ * a process track, each core a thread track under it; slices are TrackEvent
+ * SLICE_BEGIN / SLICE_END pairs referring to the interned names, so an event
+ * costs about 20 bytes. Field numbers: DESIGN §8 and Perfetto's
+ * trace_packet.proto, track_event.proto, debug_annotation.proto. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "collect_run.h"
+#include "trace_ops.h"
+#include "xalloc.h"
+
+/* TracePacket */
+#define F_PACKET 1
+#define F_TIMESTAMP 8
+#define F_SEQ_ID 10
+#define F_TRACK_EVENT 11
+#define F_INTERNED_DATA 12
+#define F_SEQ_FLAGS 13
+#define F_TRACK_DESCRIPTOR 60
+/* TrackDescriptor, ProcessDescriptor, ThreadDescriptor */
+#define F_TD_UUID 1
+#define F_TD_NAME 2
+#define F_TD_PROCESS 3
+#define F_TD_THREAD 4
+#define F_TD_PARENT 5
+#define F_PD_PID 1
+#define F_PD_NAME 6
+#define F_THD_PID 1
+#define F_THD_TID 2
+#define F_THD_NAME 5
+/* TrackEvent, InternedData, EventName, DebugAnnotation */
+#define F_TE_DEBUG 4
+#define F_TE_TYPE 9
+#define F_TE_NAME_IID 10
+#define F_TE_TRACK 11
+#define F_ID_EVENT_NAMES 2
+#define F_EN_IID 1
+#define F_EN_NAME 2
+#define F_DA_BOOL 2
+#define F_DA_UINT 3
+#define F_DA_NAME 10
+
+#define SEQ_CLEARED 1
+#define SEQ_NEEDS_STATE 2
+#define TYPE_SLICE_BEGIN 1
+#define TYPE_SLICE_END 2
+
+#define SEQUENCE 1
+#define PROCESS_UUID_BASE (1ull << 40)
+
+/* A growable message buffer for the few large messages. */
+struct pb {
+	unsigned char *p;
+	size_t n, cap;
+};
+
+struct perfetto {
+	struct trace_out *out;
+	const struct trace_header *h;
+};
+
+static inline size_t put_varint(unsigned char *p, uint64_t v)
+{
+	size_t n = 0;
+	while (v >= 0x80) {
+		p[n++] = (unsigned char)(v | 0x80);
+		v >>= 7;
+	}
+	p[n++] = (unsigned char)v;
+	return n;
+}
+
+static inline size_t put_key(unsigned char *p, unsigned field, unsigned wire)
+{
+	return put_varint(p, (uint64_t)field << 3 | wire);
+}
+
+static inline size_t put_uint(unsigned char *p, unsigned field, uint64_t v)
+{
+	size_t n = put_key(p, field, 0);
+	return n + put_varint(p + n, v);
+}
+
+static void pb_reserve(struct pb *b, size_t more)
+{
+	XGROW(b->p, b->cap, b->n + more);
+}
+
+static void pb_uint(struct pb *b, unsigned field, uint64_t v)
+{
+	pb_reserve(b, 24);
+	b->n += put_uint(b->p + b->n, field, v);
+}
+
+static void pb_bytes(struct pb *b, unsigned field, const void *data, size_t len)
+{
+	pb_reserve(b, len + 24);
+	b->n += put_key(b->p + b->n, field, 2);
+	b->n += put_varint(b->p + b->n, len);
+	memcpy(b->p + b->n, data, len);
+	b->n += len;
+}
+
+static void pb_str(struct pb *b, unsigned field, const char *s)
+{
+	pb_bytes(b, field, s, strlen(s));
+}
+
+static void pb_msg(struct pb *b, unsigned field, struct pb *inner)
+{
+	pb_bytes(b, field, inner->p, inner->n);
+	inner->n = 0;
+}
+
+/* Writes `packet` as one Trace.packet record. */
+static void emit_packet(struct trace_out *o, const unsigned char *packet, size_t len)
+{
+	unsigned char head[16];
+	size_t n = put_key(head, F_PACKET, 2);
+	n += put_varint(head + n, len);
+	trace_out_mem(o, head, n);
+	trace_out_mem(o, packet, len);
+}
+
+static void *pf_new(struct trace_out *out)
+{
+	struct perfetto *p = xcalloc(1, sizeof(*p));
+	p->out = out;
+	return p;
+}
+
+static void pf_free(void *sink)
+{
+	free(sink);
+}
+
+static int pf_begin(void *sink, const struct trace_header *h)
+{
+	struct perfetto *p = sink;
+	const struct point_map *m = h->map;
+	struct pb packet = { 0 }, interned = { 0 }, name = { 0 };
+
+	p->h = h;
+	for (size_t i = 0; i < m->nlabels; i++) {
+		pb_uint(&name, F_EN_IID, i + 1);
+		pb_str(&name, F_EN_NAME, m->labels[i]);
+		pb_msg(&interned, F_ID_EVENT_NAMES, &name);
+	}
+	pb_uint(&packet, F_SEQ_ID, SEQUENCE);
+	pb_uint(&packet, F_SEQ_FLAGS, SEQ_CLEARED);
+	pb_msg(&packet, F_INTERNED_DATA, &interned);
+	emit_packet(p->out, packet.p, packet.n);
+	free(packet.p);
+	free(interned.p);
+	free(name.p);
+	return 0;
+}
+
+static void pf_process(void *sink, int rank)
+{
+	struct perfetto *p = sink;
+	struct pb packet = { 0 }, td = { 0 }, pd = { 0 };
+	char name[32];
+
+	snprintf(name, sizeof(name), "rank %d", rank);
+	pb_uint(&pd, F_PD_PID, (uint64_t)rank + 1);
+	pb_str(&pd, F_PD_NAME, name);
+	pb_uint(&td, F_TD_UUID, PROCESS_UUID_BASE + (uint64_t)rank);
+	pb_msg(&td, F_TD_PROCESS, &pd);
+	pb_msg(&packet, F_TRACK_DESCRIPTOR, &td);
+	emit_packet(p->out, packet.p, packet.n);
+	free(packet.p);
+	free(td.p);
+	free(pd.p);
+}
+
+static void pf_track(void *sink, const struct trace_track *t)
+{
+	struct perfetto *p = sink;
+	struct pb packet = { 0 }, td = { 0 }, thd = { 0 };
+
+	/* tids are global in Perfetto: (pid * 100000) + position keeps them unique and ordered */
+	pb_uint(&thd, F_THD_PID, (uint64_t)t->rank + 1);
+	pb_uint(&thd, F_THD_TID, ((uint64_t)t->rank + 1) * 100000 + t->tid + 1);
+	pb_str(&thd, F_THD_NAME, t->name);
+	pb_uint(&td, F_TD_UUID, t->uuid);
+	pb_str(&td, F_TD_NAME, t->name);
+	pb_msg(&td, F_TD_THREAD, &thd);
+	pb_uint(&td, F_TD_PARENT, PROCESS_UUID_BASE + (uint64_t)t->rank);
+	pb_msg(&packet, F_TRACK_DESCRIPTOR, &td);
+	emit_packet(p->out, packet.p, packet.n);
+	free(packet.p);
+	free(td.p);
+	free(thd.p);
+}
+
+/* DebugAnnotation {name, uint_value} into p; returns its length. */
+static size_t put_annotation(unsigned char *p, const char *name, unsigned value_field, uint64_t v)
+{
+	unsigned char inner[48];
+	size_t len = strlen(name), n = 0, k;
+
+	n += put_key(inner + n, F_DA_NAME, 2);
+	n += put_varint(inner + n, len);
+	memcpy(inner + n, name, len);
+	n += len;
+	n += put_uint(inner + n, value_field, v);
+	k = put_key(p, F_TE_DEBUG, 2);
+	k += put_varint(p + k, n);
+	memcpy(p + k, inner, n);
+	return k + n;
+}
+
+static void event(struct perfetto *p, const struct trace_track *t, uint64_t ts_ns, unsigned type, uint32_t label,
+		  uint32_t index, uint32_t extra, bool unclosed)
+{
+	unsigned char te[160], packet[200];
+	size_t n = 0, k = 0;
+
+	n += put_uint(te + n, F_TE_TYPE, type);
+	n += put_uint(te + n, F_TE_TRACK, t->uuid);
+	if (type == TYPE_SLICE_BEGIN)
+		n += put_uint(te + n, F_TE_NAME_IID, (uint64_t)label + 1);
+	if (index)
+		n += put_annotation(te + n, "index", F_DA_UINT, index);
+	if (extra)
+		n += put_annotation(te + n, "extra", F_DA_UINT, extra);
+	if (unclosed)
+		n += put_annotation(te + n, "unclosed", F_DA_BOOL, 1);
+	k += put_uint(packet + k, F_TIMESTAMP, ts_ns);
+	k += put_key(packet + k, F_TRACK_EVENT, 2);
+	k += put_varint(packet + k, n);
+	memcpy(packet + k, te, n);
+	k += n;
+	k += put_uint(packet + k, F_SEQ_ID, SEQUENCE);
+	k += put_uint(packet + k, F_SEQ_FLAGS, SEQ_NEEDS_STATE);
+	emit_packet(p->out, packet, k);
+}
+
+static void pf_slice_begin(void *sink, const struct trace_track *t, uint64_t ts_ns, uint32_t label, uint32_t index,
+			   uint32_t extra)
+{
+	event(sink, t, ts_ns, TYPE_SLICE_BEGIN, label, index, extra, false);
+}
+
+static void pf_slice_end(void *sink, const struct trace_track *t, uint64_t ts_ns, bool unclosed)
+{
+	event(sink, t, ts_ns, TYPE_SLICE_END, 0, 0, 0, unclosed);
+}
+
+static int pf_end(void *sink, const struct collect_counts *c)
+{
+	(void)sink;
+	(void)c;
+	return 0;
+}
+
+const struct trace_ops trace_perfetto_ops = {
+	.name = "perfetto",
+	.new_sink = pf_new,
+	.begin = pf_begin,
+	.process = pf_process,
+	.track = pf_track,
+	.slice_begin = pf_slice_begin,
+	.slice_end = pf_slice_end,
+	.end = pf_end,
+	.free_sink = pf_free,
+};

@@ -1,0 +1,242 @@
+/* Unit tests for the collect readers and decoders: point_map.c (both
+ * forms, located errors), dump_npy.c, dump_bin.c, dump_pickle.c (hand-made
+ * pickles), collect_slot.c (moe-v1 / moe-v2 decoding, bounds, names) and
+ * the filters' parsers. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collect_run.h"
+#include "collect_slot.h"
+#include "dump.h"
+#include "dump_pickle.h"
+#include "point_map.h"
+#include "rule_policy.h"
+
+static char *errbuf;
+static size_t errlen;
+
+static struct diag *mkdiag(void)
+{
+	static struct diag d;
+	static FILE *fp;
+	if (fp)
+		fclose(fp);
+	free(errbuf);
+	errbuf = NULL;
+	fp = open_memstream(&errbuf, &errlen);
+	diag_init(&d, fp, false);
+	return &d;
+}
+
+static const char *errors(struct diag *d)
+{
+	fflush(d->out);
+	return errbuf ? errbuf : "";
+}
+
+START_TEST(t_map_new_form)
+{
+	const char *text = "{\"version\": 1, \"generator\": \"autotrace 0.1.0\", \"build_stamp\": \"00000000000000ff\",\n"
+			   " \"points\": {\"1\": {\"label\": \"a b\", \"event_type\": \"B\", \"event_id\": 1, \"file\": \"x.h\", \"line\": 3},\n"
+			   "  \"2\": {\"label\": \"a b\", \"event_type\": \"E\", \"event_id\": 1, \"file\": \"x.h\", \"line\": 9}}}";
+	struct diag *d = mkdiag();
+	struct point_map *m = point_map_parse("m.json", text, strlen(text), d);
+	ck_assert_ptr_nonnull(m);
+	ck_assert(m->has_stamp);
+	ck_assert_uint_eq(m->build_stamp, 0xff);
+	ck_assert_uint_eq(m->count, 2);
+	ck_assert_uint_eq(m->nlabels, 1);
+	ck_assert_int_eq(point_map_get(m, 2)->event_type, 'E');
+	ck_assert_uint_eq(point_map_get(m, 2)->line, 9);
+	ck_assert_ptr_null(point_map_get(m, 3));
+	ck_assert_ptr_null(point_map_get(m, 0xFFFFFFFFu));
+	point_map_free(m);
+}
+END_TEST
+
+START_TEST(t_map_old_form)
+{
+	const char *text = "{\"7\": {\"label\": \"x\", \"event_type\": \"B\"}}";
+	struct point_map *m = point_map_parse("m.json", text, strlen(text), mkdiag());
+	ck_assert_ptr_nonnull(m);
+	ck_assert(!m->has_stamp);
+	ck_assert_str_eq(m->labels[point_map_get(m, 7)->label], "x");
+	point_map_free(m);
+}
+END_TEST
+
+START_TEST(t_map_errors)
+{
+	struct diag *d = mkdiag();
+	const char *bad_type = "{\"points\": {\n \"1\": {\"label\": \"x\", \"event_type\": \"Q\"}}}";
+	const char *bad_id = "{\"points\": {\"abc\": {\"label\": \"x\", \"event_type\": \"B\"}}}";
+	ck_assert_ptr_null(point_map_parse("m.json", "", 0, d));
+	ck_assert_ptr_nonnull(strstr(errors(d), "m.json:1:1: error: empty file"));
+	d = mkdiag();
+	ck_assert_ptr_null(point_map_parse("m.json", bad_type, strlen(bad_type), d));
+	ck_assert_ptr_nonnull(strstr(errors(d), "m.json:2:22: error: point '1': \"event_type\" must be \"B\" or \"E\""));
+	d = mkdiag();
+	ck_assert_ptr_null(point_map_parse("m.json", bad_id, strlen(bad_id), d));
+	ck_assert_ptr_nonnull(strstr(errors(d), "point id 'abc' is not a number"));
+}
+END_TEST
+
+START_TEST(t_npy)
+{
+	unsigned char buf[256];
+	const char *hdr = "{'descr': '<i8', 'fortran_order': False, 'shape': (2, 3), }";
+	size_t hl = 118; /* padded so the data is 64-byte aligned */
+	struct dump d = { 0 };
+	struct diag *dg = mkdiag();
+	memset(buf, ' ', sizeof(buf));
+	memcpy(buf, "\x93NUMPY\x01\x00", 8);
+	buf[8] = (unsigned char)hl;
+	buf[9] = 0;
+	memcpy(buf + 10, hdr, strlen(hdr));
+	buf[10 + hl - 1] = '\n';
+	for (int i = 0; i < 6; i++) {
+		int64_t v = i * 1000 - 1;
+		memcpy(buf + 10 + hl + 8 * i, &v, 8);
+	}
+	ck_assert_int_eq(dump_npy_read_mem("a.npy", buf, 10 + hl + 48, &d, dg), 0);
+	ck_assert_uint_eq(d.ntensors, 1);
+	ck_assert_uint_eq(d.tensors[0].rows, 2);
+	ck_assert_uint_eq(d.tensors[0].cols, 3);
+	ck_assert_int_eq(d.tensors[0].words[0], -1);
+	ck_assert_int_eq(d.tensors[0].words[5], 4999);
+	/* one byte short */
+	ck_assert_int_eq(dump_npy_read_mem("a.npy", buf, 10 + hl + 47, &d, dg), -1);
+	ck_assert_ptr_nonnull(strstr(errors(dg), "a.npy: error: truncated"));
+	for (size_t i = 0; i < d.ntensors; i++) {
+		free(d.tensors[i].name);
+		free(d.tensors[i].words);
+	}
+	free(d.tensors);
+}
+END_TEST
+
+START_TEST(t_bin_odd)
+{
+	struct dump d = { 0 };
+	struct diag *dg = mkdiag();
+	ck_assert_int_eq(dump_bin_read_mem("r.bin", "1234567", 7, &d, dg), -1);
+	ck_assert_ptr_nonnull(strstr(errors(dg), "r.bin: error: 7 bytes is not a whole number"));
+}
+END_TEST
+
+START_TEST(t_pickle_refuses)
+{
+	char err[256];
+	/* PROTO 2, GLOBAL os.system, EMPTY_TUPLE, REDUCE, STOP */
+	static const unsigned char evil[] = "\x80\x02" "cos\nsystem\n" ")R.";
+	static const unsigned char list[] = "\x80\x02]q\x00(K\x01K\x02" "e.";
+	struct pickle *pk = pickle_run(evil, sizeof(evil) - 1, err, sizeof(err));
+	ck_assert_ptr_null(pk);
+	ck_assert_ptr_nonnull(strstr(err, "unsupported object 'os.system'"));
+	pk = pickle_run(list, sizeof(list) - 1, err, sizeof(err));
+	ck_assert_ptr_nonnull(pk);
+	ck_assert_int_eq(pickle_result(pk)->kind, PK_LIST);
+	ck_assert_uint_eq(pickle_result(pk)->n, 2);
+	pickle_free(pk);
+	/* truncated: no STOP */
+	ck_assert_ptr_null(pickle_run(list, sizeof(list) - 2, err, sizeof(err)));
+	ck_assert_ptr_nonnull(strstr(err, "no STOP"));
+	/* BINGET of an unset memo entry */
+	ck_assert_ptr_null(pickle_run((const unsigned char *)"\x80\x02h\x05.", 5, err, sizeof(err)));
+}
+END_TEST
+
+/* A dump of one 2-D tensor, `rows` slots of S words, owned by the caller. */
+static struct dump *mkdump(size_t rows, size_t S)
+{
+	struct dump *d = calloc(1, sizeof(*d));
+	d->path = strdup("t.pt");
+	d->is_list = true;
+	dump_add_tensor(d, "[0]", 8, 2, rows, S, calloc(rows * S, sizeof(int64_t)));
+	return d;
+}
+
+START_TEST(t_slots_v1_and_v2)
+{
+	struct rule_policy *p = rule_policy_new();
+	struct dump *d = mkdump(3, 16);
+	int64_t *w = d->tensors[0].words;
+	struct collect_slots s;
+	struct diag *dg = mkdiag();
+
+	/* slot 0: moe-v1 AIC 0, 2 records */
+	w[0] = 3;
+	w[1] = 5;
+	w[2] = 6;
+	w[14] = 100;
+	w[13] = 110;
+	w[15] = 90;
+	/* slot 1: never written; slot 2: moe-v2 AIV block 3 sub 1 of a 1C2V kernel */
+	w = d->tensors[0].words + 32;
+	w[0] = (int64_t)0x4D4F455400080002ll;
+	w[1] = (int64_t)(2 | (2 << 8) | (2 << 16) | (16ull << 32));
+	w[2] = 3;
+	w[3] = 1;
+	w[4] = 1;
+	w[6] = 0x77;
+	w[7] = 80;
+	w[8] = 9;
+	w[9] = 85;
+	ck_assert_int_eq(collect_slots_decode(d, p, &s, dg), 0);
+	ck_assert_uint_eq(s.total, 3);
+	ck_assert_uint_eq(s.empty, 1);
+	ck_assert_uint_eq(s.n, 2);
+	ck_assert_str_eq(s.v[0].name, "AIC 0");
+	ck_assert_uint_eq(s.v[0].n, 2);
+	ck_assert_int_eq(collect_slot_word(&s.v[0], 1), 6);
+	ck_assert_int_eq(collect_slot_cycle(&s.v[0], 1), 110);
+	ck_assert_str_eq(s.v[1].name, "AIV 1.1");
+	ck_assert_uint_eq(s.v[1].stamp, 0x77);
+	ck_assert_int_eq(collect_slot_cycle(&s.v[1], 0), 85);
+	collect_slots_release(&s);
+
+	/* a v2 count past the slot is refused, not read */
+	w[4] = 5;
+	ck_assert_int_eq(collect_slots_decode(d, p, &s, dg), -1);
+	ck_assert_ptr_nonnull(strstr(errors(dg), "does not fit the slot's 4 records"));
+	dump_free(d);
+	rule_policy_free(p);
+}
+END_TEST
+
+START_TEST(t_filters)
+{
+	ck_assert(collect_core_selected("aic", "AIC 3"));
+	ck_assert(!collect_core_selected("aic", "AIV 3.1"));
+	ck_assert(collect_core_selected("aiv3", "AIV 3.1"));
+	ck_assert(!collect_core_selected("aiv3", "AIV 31"));
+	ck_assert(collect_core_selected("AIC 1, aiv 3.1", "AIV 3.1"));
+	ck_assert(collect_rank_spec_valid("0,2,4-7"));
+	ck_assert(!collect_rank_spec_valid("4-2"));
+	ck_assert(!collect_rank_spec_valid("x"));
+	ck_assert(collect_rank_selected("0,2,4-7", 5));
+	ck_assert(!collect_rank_selected("0,2,4-7", 3));
+	ck_assert_int_eq(dump_rank_from_name("dir/rank007.pt"), 7);
+	ck_assert_int_eq(dump_rank_from_name("rank_12.npy"), 12);
+	ck_assert_int_eq(dump_rank_from_name("prof.pt"), -1);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+	Suite *s = suite_create("dump");
+	TCase *tc = tcase_create("core");
+	tcase_add_test(tc, t_map_new_form);
+	tcase_add_test(tc, t_map_old_form);
+	tcase_add_test(tc, t_map_errors);
+	tcase_add_test(tc, t_npy);
+	tcase_add_test(tc, t_bin_odd);
+	tcase_add_test(tc, t_pickle_refuses);
+	tcase_add_test(tc, t_slots_v1_and_v2);
+	tcase_add_test(tc, t_filters);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"
