@@ -193,72 +193,6 @@ static inline size_t fmt_us(unsigned char *p, uint64_t ns)
 	return n;
 }
 
-static void be_slice_begin(void *sink, const struct trace_track *t, uint64_t ts_ns, uint32_t label,
-			       uint32_t index, uint32_t extra)
-{
-	struct chrome *c = sink;
-	struct trace_out *o = c->out;
-	size_t need = c->begin_len + 24 + c->name_len[label] + 64;
-	unsigned char *p, *start;
-
-	(void)t;
-	if (need > TRACE_OUT_BUF / 2) {
-		/* a label longer than half the buffer: the slow path */
-		trace_out_mem(o, c->begin_prefix, c->begin_len);
-		p = trace_out_room(o, 24);
-		o->len += fmt_us(p, ts_ns);
-		trace_out_mem(o, c->names[label], c->name_len[label]);
-		trace_out_mem(o, "}", 1);
-		return;
-	}
-	start = p = trace_out_room(o, need);
-	memcpy(p, c->begin_prefix, c->begin_len);
-	p += c->begin_len;
-	p += fmt_us(p, ts_ns);
-	memcpy(p, c->names[label], c->name_len[label]);
-	p += c->name_len[label];
-	if (index || extra) {
-		memcpy(p, ",\"args\":{", 9);
-		p += 9;
-		if (index) {
-			memcpy(p, "\"index\":", 8);
-			p += 8;
-			p += trace_fmt_u64(p, index);
-		}
-		if (extra) {
-			if (index)
-				*p++ = ',';
-			memcpy(p, "\"extra\":", 8);
-			p += 8;
-			p += trace_fmt_u64(p, extra);
-		}
-		*p++ = '}';
-	}
-	*p++ = '}';
-	o->len += (size_t)(p - start);
-	o->bytes += (size_t)(p - start);
-}
-
-static void be_slice_end(void *sink, const struct trace_track *t, uint64_t ts_ns, bool unclosed)
-{
-	struct chrome *c = sink;
-	struct trace_out *o = c->out;
-	unsigned char *p, *start;
-
-	(void)t;
-	start = p = trace_out_room(o, c->end_len + 64);
-	memcpy(p, c->end_prefix, c->end_len);
-	p += c->end_len;
-	p += fmt_us(p, ts_ns);
-	if (unclosed) {
-		memcpy(p, ",\"args\":{\"unclosed\":true}", 25);
-		p += 25;
-	}
-	*p++ = '}';
-	o->len += (size_t)(p - start);
-	o->bytes += (size_t)(p - start);
-}
-
 static unsigned char *put_args(unsigned char *p, uint32_t index, uint32_t extra, bool unclosed)
 {
 	if (!index && !extra && !unclosed)
@@ -286,6 +220,54 @@ static unsigned char *put_args(unsigned char *p, uint32_t index, uint32_t extra,
 	*p++ = '}';
 	return p;
 }
+
+static void be_slice_begin(void *sink, const struct trace_track *t, uint64_t ts_ns, uint32_t label,
+			       uint32_t index, uint32_t extra)
+{
+	struct chrome *c = sink;
+	struct trace_out *o = c->out;
+	size_t need = c->begin_len + 24 + c->name_len[label] + 64;
+	unsigned char *p, *start;
+
+	(void)t;
+	if (need > TRACE_OUT_BUF / 2) {
+		/* a label longer than half the buffer: the slow path */
+		trace_out_mem(o, c->begin_prefix, c->begin_len);
+		p = trace_out_room(o, 24);
+		o->len += fmt_us(p, ts_ns);
+		trace_out_mem(o, c->names[label], c->name_len[label]);
+		trace_out_mem(o, "}", 1);
+		return;
+	}
+	start = p = trace_out_room(o, need);
+	memcpy(p, c->begin_prefix, c->begin_len);
+	p += c->begin_len;
+	p += fmt_us(p, ts_ns);
+	memcpy(p, c->names[label], c->name_len[label]);
+	p += c->name_len[label];
+	p = put_args(p, index, extra, false);
+	*p++ = '}';
+	o->len += (size_t)(p - start);
+	o->bytes += (size_t)(p - start);
+}
+
+static void be_slice_end(void *sink, const struct trace_track *t, uint64_t ts_ns, bool unclosed)
+{
+	struct chrome *c = sink;
+	struct trace_out *o = c->out;
+	unsigned char *p, *start;
+
+	(void)t;
+	start = p = trace_out_room(o, c->end_len + 64);
+	memcpy(p, c->end_prefix, c->end_len);
+	p += c->end_len;
+	p += fmt_us(p, ts_ns);
+	p = put_args(p, 0, 0, unclosed);
+	*p++ = '}';
+	o->len += (size_t)(p - start);
+	o->bytes += (size_t)(p - start);
+}
+
 
 static void chrome_slice_begin(void *sink, const struct trace_track *t, uint64_t ts_ns, uint32_t label,
 			       uint32_t index, uint32_t extra)
