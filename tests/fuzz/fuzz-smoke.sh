@@ -34,7 +34,7 @@ corpus() { # corpus TARGET DIR: copy the seeds, flattened
 	t=$1 out=$2 dir=$3; shift 3
 	mkdir -p "$out"
 	for suf in "$@"; do
-		find "$top/$dir" -type f -name "*$suf" -size -1M 2>/dev/null
+		find "$top/$dir" -type f -name "*$suf" -size -1024k 2>/dev/null
 	done | sort | while read -r f; do
 		cp "$f" "$out/$(echo "${f#$top/}" | tr / _)"
 	done

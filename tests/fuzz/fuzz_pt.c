@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "collect_slot.h"
+#include "fuzz_common.h"
 #include "dump.h"
 #include "dump_pickle.h"
 #include "rule_policy.h"
@@ -30,14 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct dump *d = calloc(1, sizeof(*d));
 		d->path = strdup("fuzz.pt");
 		if (dump_pt_read_mem("fuzz.pt", data, size, d, &diag) == 0) {
-			struct collect_slots s;
-			if (collect_slots_decode(d, policy, &s, &diag) == 0) {
-				volatile int64_t sum = 0;
-				for (size_t i = 0; i < s.n; i++)
-					for (uint64_t k = 0; k < s.v[i].n; k++)
-						sum += collect_slot_word(&s.v[i], k) ^ collect_slot_cycle(&s.v[i], k);
-				collect_slots_release(&s);
-			}
+			fuzz_decode_slots(d, policy, &diag);
 		}
 		dump_free(d);
 	} else {
