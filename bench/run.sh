@@ -1,0 +1,68 @@
+#!/bin/sh
+# `make bench`: one table of throughput and peak memory for every hot path,
+# on generated inputs: a >= 1 M-line kernel tree (bench/gen_kernel_tree.py)
+# for scan, apply and preprocess, and 16 ranks x 72 cores x 1,000 records of
+# moe-v1 .pt dumps (bench/gen_dumps.py) for collect and report. One core
+# (taskset -c 0), page cache warm, each command run once after a warm-up.
+#   bench/run.sh [AUTOTRACE] [WORKDIR]
+# The per-command scripts (bench_scan.sh, bench_collect.sh, ...) give more detail.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+at=${1:-$here/../autotrace}
+work=${2:-${TMPDIR:-/tmp}/autotrace-bench}
+py=/usr/bin/python3
+lines=${BENCH_LINES:-1000000}
+tree="$work/tree"
+dumps="$work/d16"
+mkdir -p "$work"
+
+if [ ! -f "$tree/.done-$lines" ]; then
+	echo "generating a $lines-line kernel tree in $tree ..." >&2
+	rm -rf "$tree"
+	mkdir -p "$tree"
+	"$py" "$here/gen_kernel_tree.py" "$tree" "$lines" >/dev/null
+	touch "$tree/.done-$lines"
+fi
+if [ ! -f "$dumps/rank015.pt" ]; then
+	echo "generating 16 ranks of dumps in $dumps ..." >&2
+	"$py" "$here/gen_dumps.py" "$dumps" 16 1000 >/dev/null
+fi
+implemented() { ! "$at" --help | grep -q "^  $1 .*(not implemented yet)"; }
+size_of() { find "$@" -type f ! -name '.done-*' -printf '%s\n' | awk '{ s += $1 } END { print s }'; }
+
+tree_bytes=$(size_of "$tree")
+dump_bytes=$(size_of "$dumps" -name 'rank*')
+records=$((16 * 72 * 1000))
+
+printf '%-22s %-24s %10s %9s %14s %10s\n' "command" "input" "size MB" "seconds" "throughput" "peak MB"
+# row NAME INPUT BYTES UNIT-COUNT UNIT-NAME CMD...: time CMD once (after a warm-up run)
+row() {
+	name=$1 input=$2 bytes=$3 count=$4 unit=$5
+	shift 5
+	"$@" >/dev/null 2>&1 || true
+	t=$(mktemp)
+	if ! /usr/bin/time -v taskset -c 0 "$@" >/dev/null 2>"$t"; then
+		printf '%-22s failed:\n' "$name"; tail -n 5 "$t"; rm -f "$t"; return
+	fi
+	secs=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$t" |
+		awk -F: '{ if (NF == 3) print $1 * 3600 + $2 * 60 + $3; else print $1 * 60 + $2 }')
+	rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$t")
+	rm -f "$t"
+	awk -v n="$name" -v i="$input" -v b="$bytes" -v s="$secs" -v c="$count" -v u="$unit" -v r="$rss" 'BEGIN {
+		s = s > 0 ? s : 0.001
+		if (u == "MB") tp = sprintf("%.1f MB/s", b / 1e6 / s); else tp = sprintf("%.1f M rec/s", c / 1e6 / s)
+		printf "%-22s %-24s %10.1f %9.2f %14s %10.1f\n", n, i, b / 1e6, s, tp, r / 1024 }'
+}
+
+row "scan (json)" "kernel tree, $lines lines" "$tree_bytes" 0 MB "$at" scan --root "$tree" "$tree"
+if implemented apply; then
+	rm -rf "$work/apply" && cp -R "$tree" "$work/apply"
+	row "apply" "kernel tree, $lines lines" "$tree_bytes" 0 MB sh -c "rm -rf '$work/apply' && cp -R '$tree' '$work/apply' && '$at' apply --rules '$here/bench.rules' '$work/apply'"
+fi
+if implemented preprocess && [ -d "$work/apply" ]; then
+	row "preprocess" "instrumented tree" "$(size_of "$work/apply")" 0 MB "$at" preprocess --out "$work/pre" "$work/apply"
+fi
+row "collect -> json" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "$at" collect -q --rules "$dumps/bench.rules" -m "$dumps/point_map.json" -f chrome -o "$work/t.json" "$dumps"
+row "collect -> perfetto" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "$at" collect -q --rules "$dumps/bench.rules" -m "$dumps/point_map.json" -f perfetto -o "$work/t.pftrace" "$dumps"
+row "report (dumps)" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "$at" report --rules "$dumps/bench.rules" -m "$dumps/point_map.json" "$dumps"
+printf '\nmachine: %s, %s cores; %s\n' "$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)" "$(nproc)" "$(date -u +%Y-%m-%d)"
