@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <zip.h>
 
@@ -29,6 +30,7 @@ struct pt_reader {
 	struct pt_storage *storages;
 	size_t nstorages, capstorages;
 	struct dump *out;
+	uint64_t archive_bytes;          /* size of the archive itself: bounds what entries may claim */
 };
 
 static int read_entry(struct pt_reader *r, zip_int64_t idx, const char *name, unsigned char **data, size_t *len)
@@ -43,7 +45,11 @@ static int read_entry(struct pt_reader *r, zip_int64_t idx, const char *name, un
 			 zip_strerror(r->zip));
 		return -1;
 	}
-	if (st.size > DUMP_MAX_BYTES ||
+	/* an entry's data lies inside the archive: a stored entry cannot be larger
+	 * than the archive, a compressed one not more than 1024 times larger */
+	if (st.size > DUMP_MAX_BYTES || st.size / 1024 > r->archive_bytes ||
+	    ((st.valid & ZIP_STAT_COMP_SIZE) && st.comp_size > r->archive_bytes) ||
+	    ((st.valid & ZIP_STAT_COMP_METHOD) && st.comp_method == ZIP_CM_STORE && st.size > r->archive_bytes) ||
 	    ((st.valid & ZIP_STAT_COMP_SIZE) && st.comp_method != ZIP_CM_STORE && st.size / 1024 > st.comp_size)) {
 		diag_pos(r->diag, DIAG_ERROR, r->path, 0, 0, "archive entry '%s' claims an implausible size (%llu bytes)",
 			 name, (unsigned long long)st.size);
@@ -279,9 +285,9 @@ static int find_pickle(struct pt_reader *r, zip_int64_t *idx)
 }
 
 /* Reads the open archive `zip` (closed here) into `out`. */
-static int read_archive(const char *path, zip_t *zip, struct dump *out, struct diag *diag)
+static int read_archive(const char *path, zip_t *zip, uint64_t archive_bytes, struct dump *out, struct diag *diag)
 {
-	struct pt_reader r = { path, diag, zip, NULL, NULL, 0, 0, out };
+	struct pt_reader r = { path, diag, zip, NULL, NULL, 0, 0, out, archive_bytes };
 	zip_int64_t pkl_idx;
 	unsigned char *pkl = NULL;
 	size_t pkl_len = 0;
@@ -359,13 +365,14 @@ int dump_pt_read_mem(const char *path, const void *data, size_t len, struct dump
 		return -1;
 	}
 	zip_error_fini(&zerr);
-	return read_archive(path, zip, out, diag);
+	return read_archive(path, zip, len, out, diag);
 }
 
 int dump_pt_read_file(const char *path, struct dump *out, struct diag *diag)
 {
 	int zerr = 0;
 	zip_t *zip = zip_open(path, ZIP_RDONLY, &zerr);
+	struct stat st;
 
 	if (!zip) {
 		zip_error_t e;
@@ -375,5 +382,7 @@ int dump_pt_read_file(const char *path, struct dump *out, struct diag *diag)
 		zip_error_fini(&e);
 		return -1;
 	}
-	return read_archive(path, zip, out, diag);
+	if (stat(path, &st) != 0)
+		st.st_size = 0;
+	return read_archive(path, zip, (uint64_t)st.st_size, out, diag);
 }
