@@ -89,7 +89,7 @@ int dump_npy_read_mem(const char *path, const void *data, size_t len, struct dum
 		return -1;
 	}
 	v = header_value(h, hlen, "shape");
-	if (!v || *v != '(') {
+	if (!v || v >= hend || *v != '(') {
 		diag_pos(diag, DIAG_ERROR, path, 0, 0, ".npy header has no 'shape' tuple");
 		return -1;
 	}
