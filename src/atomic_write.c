@@ -13,6 +13,11 @@
 
 int atomic_write(const char *path, const char *data, size_t len, struct diag *diag)
 {
+	return atomic_write_flags(path, data, len, 0, diag);
+}
+
+int atomic_write_flags(const char *path, const char *data, size_t len, unsigned flags, struct diag *diag)
+{
 	size_t n = strlen(path);
 	char *tmp = xmalloc(n + 16);
 	struct stat st;
@@ -55,7 +60,7 @@ int atomic_write(const char *path, const char *data, size_t len, struct diag *di
 			goto out;
 		}
 	}
-	if (fsync(fd) != 0) {
+	if (!(flags & ATOMIC_WRITE_NO_SYNC) && fsync(fd) != 0) {
 		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot write: %s", strerror(errno));
 		goto out;
 	}

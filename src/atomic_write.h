@@ -13,4 +13,11 @@
  * reported to `diag` with the path; returns 0 or -1 (nothing changed then). */
 int atomic_write(const char *path, const char *data, size_t len, struct diag *diag);
 
+/* atomic_write with flags. ATOMIC_WRITE_NO_SYNC skips the fsync: readers
+ * still see the old or the new file, never a mix, but a crash may lose the
+ * new one. For files rebuilt anyway, such as a build tree's copy of the
+ * sources (preprocess rewrites thousands of them: fsync would cost seconds). */
+enum { ATOMIC_WRITE_NO_SYNC = 1 };
+int atomic_write_flags(const char *path, const char *data, size_t len, unsigned flags, struct diag *diag);
+
 #endif

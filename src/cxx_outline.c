@@ -280,6 +280,7 @@ void cxx_outline_free(struct cxx_outline *ol)
 	free(ol->conds);
 	free(ol->macros);
 	free(ol->funcs);
+	free(ol->unfollowed);
 	cxx_arena_free(ol->arena);
 	free(ol);
 }

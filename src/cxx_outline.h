@@ -209,6 +209,15 @@ struct cxx_macro {
 	struct cxx_body body;       /* calls and points (statements are not analysed) */
 };
 
+/* A function definition the statement parser could not follow: it is left
+ * out of `funcs` (with a warning) and listed here, so that editors can refuse
+ * to work on it. */
+struct cxx_unfollowed {
+	const char *qualified_name;
+	struct cxx_range range;     /* the whole definition */
+	struct cxx_range name_range;
+};
+
 struct cxx_outline {
 	const struct src_file *file; /* borrowed */
 	struct cxx_include *includes;
@@ -219,6 +228,8 @@ struct cxx_outline {
 	size_t nmacros;
 	struct cxx_func *funcs;     /* in source order; members of nested classes included */
 	size_t nfuncs;
+	struct cxx_unfollowed *unfollowed; /* functions left out, in source order */
+	size_t nunfollowed;
 	bool balanced;              /* braces balance under the chosen #if branches */
 	unsigned warnings;          /* warnings given while building it */
 	struct cxx_arena *arena;

@@ -348,6 +348,11 @@ static bool add_function(struct cxx_parser *p, const struct decl *d, size_t lp, 
 		f = &ol->funcs[idx];
 		cxx_note(ol, p->diag, f->name_range.start, f->name_range.end, "'%s' is left out of the outline",
 			 f->qualified_name);
+		ol->unfollowed = xrealloc(ol->unfollowed, (ol->nunfollowed + 1) * sizeof(*ol->unfollowed));
+		ol->unfollowed[ol->nunfollowed].qualified_name = f->qualified_name;
+		ol->unfollowed[ol->nunfollowed].range = f->range;
+		ol->unfollowed[ol->nunfollowed].name_range = f->name_range;
+		ol->nunfollowed++;
 		free(f->params);
 		free(f->body.stmts);
 		free(f->body.calls);

@@ -270,7 +270,7 @@ static void add_point(struct cxx_parser *p, size_t call_idx, size_t lt, size_t g
  * it name a callee; `lo` bounds the walk back. */
 static void try_call(struct cxx_parser *p, size_t lo, size_t lp, size_t end, int stmt)
 {
-	size_t j, name, cs, lt = SIZE_MAX, gt = SIZE_MAX, sep = SIZE_MAX, rp;
+	size_t j, name, name_end, cs, lt = SIZE_MAX, gt = SIZE_MAX, sep = SIZE_MAX, rp;
 	const struct cxx_token *t = p->t;
 	struct cxx_body *b = p->body;
 	struct cxx_call *cl;
@@ -299,8 +299,14 @@ static void try_call(struct cxx_parser *p, size_t lo, size_t lp, size_t end, int
 		gt = j;
 		j = o - 1;
 	}
-	if (t[j].kind != CXX_TOK_IDENT)
+	name_end = j + 1;
+	if (j >= lo + 2 && cxx_is(p, j, CXX_P_RPAREN) && cxx_is(p, j - 1, CXX_P_LPAREN) &&
+	    cxx_iskw(p, j - 2, CXX_KW_operator)) {
+		/* obj.operator()<AscendC::AIC>(args): an explicit call of operator() */
+		j -= 2;
+	} else if (t[j].kind != CXX_TOK_IDENT) {
 		return;
+	}
 	name = cs = j;
 	while (cs > lo) {
 		size_t s = cs - 1, c;
@@ -367,7 +373,7 @@ static void try_call(struct cxx_parser *p, size_t lo, size_t lp, size_t end, int
 	cl->args_range.start = t[lp].end;
 	cl->args_range.end = rp < p->n && cxx_is(p, rp, CXX_P_RPAREN) ? t[rp].start : cl->range.end;
 	cl->callee = cxx_join(p->ol, t, cs, lp);
-	cl->name = cxx_join(p->ol, t, name, name + 1);
+	cl->name = name_end == name + 1 ? cxx_join(p->ol, t, name, name + 1) : "operator()";
 	cl->object = sep != SIZE_MAX ? cxx_join(p->ol, t, cs, sep) : NULL;
 	if (lt != SIZE_MAX) {
 		int extra = closer_weight(&t[gt]) - 1;

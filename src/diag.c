@@ -146,9 +146,37 @@ static void show_source(struct diag *d, struct src_loc loc)
 	fputc('\n', d->out);
 }
 
+/* Formats the message and hands it to the sink. */
+static void to_sink(struct diag *d, enum diag_level level, struct src_loc loc, const char *path, size_t line,
+		    size_t col, const char *fmt, va_list ap)
+{
+	struct diag_msg m = { level, loc, path, line, col, NULL };
+	va_list aq;
+	char small[512], *text = small;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(small, sizeof(small), fmt, aq);
+	va_end(aq);
+	if (n >= (int)sizeof(small)) {
+		text = malloc((size_t)n + 1);
+		if (!text)
+			return;
+		vsnprintf(text, (size_t)n + 1, fmt, ap);
+	}
+	m.text = n < 0 ? "" : text;
+	d->sink(d->sink_ctx, &m);
+	if (text != small)
+		free(text);
+}
+
 void diag_vat(struct diag *d, enum diag_level level, struct src_loc loc, const char *fmt, va_list ap)
 {
 	count(d, level);
+	if (d->sink) {
+		to_sink(d, level, loc, loc.file ? loc.file->path : NULL, 0, 0, fmt, ap);
+		return;
+	}
 	if (!loc.file) {
 		fputs("autotrace: ", d->out);
 		head(d, level);
@@ -181,6 +209,13 @@ void diag_pos(struct diag *d, enum diag_level level, const char *path, size_t li
 	va_list ap;
 
 	count(d, level);
+	if (d->sink) {
+		struct src_loc none = { NULL, 0, 0 };
+		va_start(ap, fmt);
+		to_sink(d, level, none, path, line, col, fmt, ap);
+		va_end(ap);
+		return;
+	}
 	if (d->color)
 		fputs(C_BOLD, d->out);
 	if (!path)
@@ -204,6 +239,13 @@ void diag_plain(struct diag *d, enum diag_level level, const char *fmt, ...)
 	va_list ap;
 
 	count(d, level);
+	if (d->sink) {
+		struct src_loc none = { NULL, 0, 0 };
+		va_start(ap, fmt);
+		to_sink(d, level, none, NULL, 0, 0, fmt, ap);
+		va_end(ap);
+		return;
+	}
 	fputs("autotrace: ", d->out);
 	head(d, level);
 	va_start(ap, fmt);

@@ -11,11 +11,26 @@
 
 enum diag_level { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE };
 
+/* One message as handed to a sink: `loc.file` set for diag_at, else `path`
+ * (maybe NULL), `line` and `col` as given to diag_pos / diag_plain. */
+struct diag_msg {
+	enum diag_level level;
+	struct src_loc loc;
+	const char *path;
+	size_t line, col;
+	const char *text;
+};
+
 struct diag {
 	FILE *out;
 	bool color;
 	unsigned errors;
 	unsigned warnings;
+	/* When set, messages go to the sink instead of `out` (still counted): a
+	 * command that collects findings (gate) takes them with their locations,
+	 * while the file they point into is still alive. */
+	void (*sink)(void *ctx, const struct diag_msg *m);
+	void *sink_ctx;
 };
 
 /* True when `out` is a terminal and NO_COLOR is unset or empty. */

@@ -1,6 +1,7 @@
-/* point_map.json reader (cJSON) and the id-indexed map it fills. Errors name
- * the line and column: cJSON gives the offset of a syntax error; for a value
- * of the wrong type the position of its key is found in the text. */
+/* point_map.json reader (cJSON), writer (by hand: stable layout, one point per
+ * line, fast on maps of 100k points) and the id-indexed map they share. Errors
+ * name the line and column: cJSON gives the offset of a syntax error; for a
+ * value of the wrong type the position of its key is found in the text. */
 #include "point_map.h"
 
 #include <errno.h>
@@ -13,6 +14,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "atomic_write.h"
 #include "xalloc.h"
 
 /* ---- interning: open addressing, string -> index ---- */
@@ -384,4 +386,123 @@ struct point_map *point_map_load(const char *path, struct diag *diag)
 	m = point_map_parse(path, f->data, f->len, diag);
 	src_file_free(f);
 	return m;
+}
+
+/* ---- writing ---- */
+
+struct outbuf {
+	char *p;
+	size_t n, cap;
+};
+
+static void out_mem(struct outbuf *o, const char *s, size_t n)
+{
+	XGROW(o->p, o->cap, o->n + n + 1);
+	memcpy(o->p + o->n, s, n);
+	o->n += n;
+	o->p[o->n] = '\0';
+}
+
+static void out_str(struct outbuf *o, const char *s)
+{
+	out_mem(o, s, strlen(s));
+}
+
+static void out_u64(struct outbuf *o, uint64_t v)
+{
+	char b[24];
+	int n = snprintf(b, sizeof(b), "%" PRIu64, v);
+	out_mem(o, b, (size_t)n);
+}
+
+/* A JSON string: quotes, backslashes and control characters escaped; other
+ * bytes (UTF-8 included) as they are. */
+static void out_json_string(struct outbuf *o, const char *s)
+{
+	static const char hex[] = "0123456789abcdef";
+	const char *run = s;
+
+	out_mem(o, "\"", 1);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		char esc[6];
+		if (c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		out_mem(o, run, (size_t)(s - run));
+		run = s + 1;
+		if (c == '"' || c == '\\') {
+			esc[0] = '\\';
+			esc[1] = (char)c;
+			out_mem(o, esc, 2);
+		} else if (c == '\n') {
+			out_mem(o, "\\n", 2);
+		} else if (c == '\t') {
+			out_mem(o, "\\t", 2);
+		} else {
+			memcpy(esc, "\\u00", 4);
+			esc[4] = hex[c >> 4];
+			esc[5] = hex[c & 15];
+			out_mem(o, esc, 6);
+		}
+	}
+	out_mem(o, run, (size_t)(s - run));
+	out_mem(o, "\"", 1);
+}
+
+char *point_map_to_json(const struct point_map *m, size_t *len)
+{
+	struct outbuf o = { NULL, 0, 0 };
+	bool first = true;
+	char stamp[17];
+
+	out_str(&o, "{\n  \"version\": 1,\n  \"generator\": ");
+	out_json_string(&o, m->generator ? m->generator : "autotrace");
+	if (m->has_stamp) {
+		snprintf(stamp, sizeof(stamp), "%016" PRIx64, m->build_stamp);
+		out_str(&o, ",\n  \"build_stamp\": \"");
+		out_str(&o, stamp);
+		out_str(&o, "\"");
+	}
+	out_str(&o, ",\n  \"points\": {");
+	for (size_t id = 1; id < m->npoints; id++) {
+		const struct point_map_point *p = &m->points[id];
+		char ev[2] = { p->event_type, '\0' };
+		if (!p->present)
+			continue;
+		out_str(&o, first ? "\n    \"" : ",\n    \"");
+		first = false;
+		out_u64(&o, id);
+		out_str(&o, "\": {\"label\": ");
+		out_json_string(&o, m->labels[p->label]);
+		out_str(&o, ", \"event_type\": ");
+		out_json_string(&o, ev);
+		out_str(&o, ", \"event_id\": ");
+		if (p->event_id < 0) {
+			out_str(&o, "-");
+			out_u64(&o, (uint64_t)0 - (uint64_t)p->event_id);
+		} else {
+			out_u64(&o, (uint64_t)p->event_id);
+		}
+		out_str(&o, ", \"file\": ");
+		if (p->file == UINT32_MAX)
+			out_str(&o, "null");
+		else
+			out_json_string(&o, m->files[p->file]);
+		out_str(&o, ", \"line\": ");
+		out_u64(&o, p->line);
+		out_str(&o, "}");
+	}
+	out_str(&o, first ? "}\n}\n" : "\n  }\n}\n");
+	*len = o.n;
+	return o.p;
+}
+
+int point_map_write(const struct point_map *m, const char *path, struct diag *diag)
+{
+	size_t len;
+	char *text = point_map_to_json(m, &len);
+	int rc = atomic_write(path, text, len, diag);
+
+	free(text);
+	return rc;
 }

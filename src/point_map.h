@@ -72,4 +72,14 @@ struct point_map *point_map_parse(const char *path, const char *text, size_t len
 /* Reads and parses the file at `path`. */
 struct point_map *point_map_load(const char *path, struct diag *diag);
 
+/* The map as point_map.json text in the first form above (version 1,
+ * `generator`, `build_stamp` as 16 lowercase hex digits when has_stamp, the
+ * points in id order), newline-terminated; point_map_parse reads it back to
+ * the same map. The caller frees the text; `*len` gets its length. */
+char *point_map_to_json(const struct point_map *m, size_t *len);
+
+/* point_map_to_json, written atomically to `path`. Returns 0, or -1 after
+ * reporting the error (nothing written then). */
+int point_map_write(const struct point_map *m, const char *path, struct diag *diag);
+
 #endif

@@ -123,7 +123,8 @@ int main(int argc, char **argv)
     const char *mapPath = nullptr;
     int layout = 2;
     std::string expect = "records";
-    long long stamp = -1;
+    bool haveStamp = false;
+    uint64_t stamp = 0;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!std::strcmp(argv[i], "--map")) {
             mapPath = argv[i + 1];
@@ -132,7 +133,8 @@ int main(int argc, char **argv)
         } else if (!std::strcmp(argv[i], "--expect")) {
             expect = argv[i + 1];
         } else if (!std::strcmp(argv[i], "--stamp")) {
-            stamp = std::strtoll(argv[i + 1], nullptr, 0);
+            stamp = std::strtoull(argv[i + 1], nullptr, 0);
+            haveStamp = true;
         } else {
             std::fprintf(stderr, "check_slots: unknown option %s\n", argv[i]);
             return 2;
@@ -308,10 +310,10 @@ int main(int argc, char **argv)
     report(st.dcciLines == lines, "one DataCacheCleanAndInvalid per 64-byte line written",
            fmt("%llu flushes, %llu lines", (unsigned long long)st.dcciLines, (unsigned long long)lines));
 
-    if (stamp >= 0 && layout == 2) {
+    if (haveStamp && layout == 2) {
         why.clear();
         for (uint32_t s = 0; s < 3 * B && why.empty(); s++)
-            if (prof[(size_t)s * S + 6] != stamp) why = fmt("slot %u: stamp %#llx", s, (unsigned long long)prof[(size_t)s * S + 6]);
+            if ((uint64_t)prof[(size_t)s * S + 6] != stamp) why = fmt("slot %u: stamp %#llx", s, (unsigned long long)prof[(size_t)s * S + 6]);
         report(why.empty(), fmt("build stamp %#llx in every v2 header", (unsigned long long)stamp), why);
     }
     return failures ? 1 : 0;

@@ -1,0 +1,191 @@
+/* The kernel's GM parameters against the op_host OpDef: the `__global__`
+ * function takes one GM_ADDR per `this->Input("x")` and `this->Output("y")`,
+ * in the same order, followed by the framework's workspace and tiling.
+ * A deliberately small reader (the full G2 readers belong to `gate`): it only
+ * looks for those call shapes in the rules' `host` files. Names compare
+ * without case and underscores (`expert_ids` = `expertIds`). */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_trace.h"
+#include "cxx_token.h"
+#include "path_glob.h"
+#include "xalloc.h"
+
+struct host_io {
+	const struct src_file *file;
+	struct cxx_range name;  /* the string literal */
+	char *value;
+	bool output;
+	size_t order;           /* position among all declarations read */
+};
+
+struct host_decls {
+	struct src_file **files;
+	size_t nfiles;
+	struct host_io *v;
+	size_t n, cap;
+};
+
+static bool same_name(const char *a, size_t alen, const char *b, size_t blen)
+{
+	size_t i = 0, j = 0;
+
+	for (;;) {
+		while (i < alen && a[i] == '_')
+			i++;
+		while (j < blen && b[j] == '_')
+			j++;
+		if (i == alen || j == blen)
+			return i == alen && j == blen;
+		if (tolower((unsigned char)a[i]) != tolower((unsigned char)b[j]))
+			return false;
+		i++;
+		j++;
+	}
+}
+
+/* this -> Input ( "name" ) and this -> Output ( "name" ), in order. */
+static void read_host_file(struct host_decls *h, struct src_file *f)
+{
+	struct cxx_tokens t = { NULL, 0, 0 };
+
+	cxx_tokenize(f->data, f->len, &t);
+	for (size_t i = 0; i + 5 < t.n; i++) {
+		const struct cxx_token *k = &t.v[i];
+		bool out;
+		if (!cxx_tok_kw(k, CXX_KW_this) || !cxx_tok_punct(&k[1], CXX_P_ARROW) || k[2].kind != CXX_TOK_IDENT ||
+		    !cxx_tok_punct(&k[3], CXX_P_LPAREN) || k[4].kind != CXX_TOK_STRING || !cxx_tok_punct(&k[5], CXX_P_RPAREN))
+			continue;
+		if (cxx_span_is(f->data + k[2].start, k[2].end - k[2].start, "Input"))
+			out = false;
+		else if (cxx_span_is(f->data + k[2].start, k[2].end - k[2].start, "Output"))
+			out = true;
+		else
+			continue;
+		if (f->data[k[4].start] != '"' || k[4].end - k[4].start < 2)
+			continue;
+		XGROW(h->v, h->cap, h->n + 1);
+		h->v[h->n].file = f;
+		h->v[h->n].name.start = k[4].start;
+		h->v[h->n].name.end = k[4].end;
+		h->v[h->n].value = xstrndup(f->data + k[4].start + 1, k[4].end - k[4].start - 2);
+		h->v[h->n].output = out;
+		h->v[h->n].order = h->n;
+		h->n++;
+	}
+	cxx_tokens_release(&t);
+}
+
+/* Inputs first, then outputs, each in declaration order (OpDef order). */
+static int cmp_io(const void *a, const void *b)
+{
+	const struct host_io *x = a, *y = b;
+
+	if (x->output != y->output)
+		return x->output ? 1 : -1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static bool gm_param(const struct cxx_param *p)
+{
+	return p->name && p->type && (strstr(p->type, "GM_ADDR") || strstr(p->type, "__gm__"));
+}
+
+static bool framework_param(const char *name)
+{
+	char low[64];
+	size_t n = 0;
+
+	for (; *name && n + 1 < sizeof(low); name++)
+		if (*name != '_')
+			low[n++] = (char)tolower((unsigned char)*name);
+	low[n] = '\0';
+	return strstr(low, "workspace") || strstr(low, "tiling");
+}
+
+static unsigned check_kernel(const struct cxx_outline *ol, const struct cxx_func *fn, const struct host_decls *h,
+			     struct diag *diag)
+{
+	const struct cxx_param **gm = xcalloc(fn->nparams + 1, sizeof(*gm));
+	size_t n = 0, k;
+	unsigned errors = 0;
+
+	for (k = 0; k < fn->nparams; k++)
+		if (gm_param(&fn->params[k]))
+			gm[n++] = &fn->params[k];
+	while (n > 0 && framework_param(gm[n - 1]->name))
+		n--;
+	for (k = 0; k < n && k < h->n; k++) {
+		const struct host_io *io = &h->v[k];
+		if (same_name(gm[k]->name, strlen(gm[k]->name), io->value, strlen(io->value)))
+			continue;
+		errors++;
+		diag_at(diag, DIAG_ERROR, src_loc_make(ol->file, gm[k]->range.start, gm[k]->range.end),
+			"GM parameter %zu of kernel '%s' is '%s' where op_host declares %s '%s'", k + 1, fn->name,
+			gm[k]->name, io->output ? "output" : "input", io->value);
+		diag_at(diag, DIAG_NOTE, src_loc_make(io->file, io->name.start, io->name.end), "'%s' is declared here",
+			io->value);
+		goto out;
+	}
+	if (n < h->n) {
+		const struct host_io *io = &h->v[n];
+		errors++;
+		diag_at(diag, DIAG_ERROR, src_loc_make(ol->file, fn->params_range.start, fn->params_range.end),
+			"kernel '%s' has %zu GM parameters for inputs and outputs, op_host declares %zu: none for %s '%s'",
+			fn->name, n, h->n, io->output ? "output" : "input", io->value);
+		diag_at(diag, DIAG_NOTE, src_loc_make(io->file, io->name.start, io->name.end), "'%s' is declared here",
+			io->value);
+	} else if (n > h->n) {
+		errors++;
+		diag_at(diag, DIAG_ERROR, src_loc_make(ol->file, gm[h->n]->range.start, gm[h->n]->range.end),
+			"kernel '%s' has %zu GM parameters for inputs and outputs, op_host declares %zu: '%s' is extra",
+			fn->name, n, h->n, gm[h->n]->name);
+	}
+out:
+	free(gm);
+	return errors;
+}
+
+unsigned check_gm_params(const char *opdir, const struct rule_policy *p, struct cxx_outline *const *kernels,
+			 size_t nkernels, struct diag *diag)
+{
+	struct host_decls h;
+	char **found = NULL;
+	size_t nfound = 0;
+	unsigned errors = 0;
+
+	memset(&h, 0, sizeof(h));
+	if (nkernels == 0 || p->host.n == 0 || path_glob(opdir, &p->host, &found, &nfound, diag) != 0)
+		return 0;
+	h.files = xcalloc(nfound + 1, sizeof(*h.files));
+	for (size_t i = 0; i < nfound; i++) {
+		char *path = path_join(opdir, found[i]);
+		struct src_file *f = src_file_load(path);
+		if (!f) {
+			diag_plain(diag, DIAG_WARNING, "cannot read op_host file '%s': %s", path, strerror(errno));
+			free(path);
+			continue;
+		}
+		free(path);
+		h.files[h.nfiles++] = f;
+		read_host_file(&h, f);
+	}
+	if (h.n > 1)
+		qsort(h.v, h.n, sizeof(*h.v), cmp_io);
+	if (h.n > 0)
+		for (size_t i = 0; i < nkernels; i++)
+			for (size_t k = 0; k < kernels[i]->nfuncs; k++)
+				if (kernels[i]->funcs[k].kernel && kernels[i]->funcs[k].def == CXX_DEF_BODY)
+					errors += check_kernel(kernels[i], &kernels[i]->funcs[k], &h, diag);
+	for (size_t i = 0; i < h.n; i++)
+		free(h.v[i].value);
+	free(h.v);
+	for (size_t i = 0; i < h.nfiles; i++)
+		src_file_free(h.files[i]);
+	free(h.files);
+	path_glob_free(found, nfound);
+	return errors;
+}

@@ -1,0 +1,202 @@
+/* autotrace apply: insert the planned trace points into the kernel sources. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "edit.h"
+#include "exit_status.h"
+#include "plan.h"
+#include "rule_find.h"
+#include "udiff.h"
+#include "xalloc.h"
+
+static void usage(FILE *out)
+{
+	fputs("Usage: autotrace apply [--rules FILE] [--dry-run] [--check] [OPDIR]\n"
+	      "\n"
+	      "Insert the trace points 'autotrace plan' shows: B at the start of each\n"
+	      "point's scope, E before every exit of it (each return, a break or continue\n"
+	      "leaving it, the fall-through end), as\n"
+	      "  MoeTracing(TRACE_POINT(\"label\", \"B\"));           // autotrace\n"
+	      "  MoeTracing(TRACE_POINT(\"label\", \"B\"), extra, index);\n"
+	      "Unbraced bodies get braces; indentation follows the code around. For\n"
+	      "`return expr;` where expr calls something, the value is computed first\n"
+	      "(decltype(auto) autotraceRet = expr;), then the E points, then\n"
+	      "`return autotraceRet;`, so the work is timed. A file that does not reach\n"
+	      "the rules' base header through its includes gets one #include of it.\n"
+	      "Everything inserted is tagged (// autotrace) so that 'autotrace strip'\n"
+	      "removes exactly it. Existing points are kept: a scope that already opens\n"
+	      "with a B point is left as it is, so applying twice changes nothing.\n"
+	      "\n"
+	      "  --rules FILE   the rules (default: OPDIR/autotrace.rules, else moe.rules)\n"
+	      "  --dry-run      print the changes as a unified diff, write nothing\n"
+	      "  --check        write nothing; exit 1 when apply would change a file\n"
+	      "  -h, --help     this help\n"
+	      "\n"
+	      "Files are written atomically (temporary file + rename, permissions kept).\n"
+	      "Nothing is written when a file changed since it was read, or when code the\n"
+	      "scanner cannot follow is where a point would go (exit 2). Code inside\n"
+	      "macros is left alone and reported.\n"
+	      "Exit status: 0 ok, 1 --check found changes, 2 bad usage or input.\n",
+	      out);
+}
+
+struct change {
+	size_t unit;
+	char *text;
+	size_t len;
+	unsigned points;
+};
+
+/* The file on disk still holds what was planned from. */
+static bool unchanged(const char *path, const struct src_file *f)
+{
+	struct src_file *now = src_file_load(path);
+	bool same = now && now->len == f->len && memcmp(now->data, f->data, f->len) == 0;
+
+	src_file_free(now);
+	return same;
+}
+
+int cmd_apply(int argc, char **argv, struct diag *diag)
+{
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' },     { "rules", required_argument, NULL, 'r' },
+		{ "dry-run", no_argument, NULL, 'n' },  { "check", no_argument, NULL, 'c' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *rules = NULL, *opdir = ".";
+	bool dry_run = false, check = false;
+	struct rule_policy *p = NULL;
+	struct plan *pl = NULL;
+	struct change *ch = NULL;
+	size_t nch = 0;
+	unsigned total = 0;
+	int c, status = EXIT_BAD_INPUT;
+
+	while ((c = getopt_long(argc, argv, "hr:nc", opts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			return EXIT_OK;
+		case 'r':
+			rules = optarg;
+			break;
+		case 'n':
+			dry_run = true;
+			break;
+		case 'c':
+			check = true;
+			break;
+		default:
+			usage(stderr);
+			return EXIT_BAD_INPUT;
+		}
+	}
+	if (optind < argc)
+		opdir = argv[optind++];
+	if (optind < argc) {
+		diag_plain(diag, DIAG_ERROR, "apply: one operator directory at most");
+		return EXIT_BAD_INPUT;
+	}
+	p = rule_find_and_load(rules, opdir, diag);
+	if (!p)
+		goto out;
+	pl = plan_build(p, opdir, diag);
+	if (!pl)
+		goto out;
+	for (size_t i = 0; i < pl->nnodes; i++) {
+		const struct plan_node *n = &pl->nodes[i];
+		const struct plan_unit *u = &pl->units[n->unit];
+		if (n->fate == PLAN_FATE_MACRO)
+			diag_at(diag, DIAG_NOTE, src_loc_make(u->file, n->scope.start, n->scope.end), "%s", n->why);
+		else if (n->fate == PLAN_FATE_REFUSED)
+			diag_at(diag, DIAG_ERROR, src_loc_make(u->file, n->scope.start, n->scope.start), "%s", n->why);
+	}
+	if (pl->errors) {
+		diag_plain(diag, DIAG_ERROR, "apply: nothing written");
+		goto out;
+	}
+	ch = xcalloc(pl->nunits + 1, sizeof(*ch));
+	for (size_t u = 0; u < pl->nunits; u++) {
+		struct edit_list el;
+		unsigned points = 0;
+		edit_list_init(&el);
+		if (edit_unit(pl, u, &el, diag) != 0) {
+			edit_list_release(&el);
+			diag_plain(diag, DIAG_ERROR, "apply: nothing written");
+			goto out;
+		}
+		{
+			const int *un;
+			size_t nun = plan_unit_nodes(pl, u, &un);
+			for (size_t i = 0; i < nun; i++)
+				if (pl->nodes[un[i]].fate == PLAN_FATE_INSERT)
+					points++;
+		}
+		if (el.n) {
+			ch[nch].unit = u;
+			ch[nch].points = points;
+			ch[nch].text = edit_list_apply(&el, pl->units[u].file->data, pl->units[u].file->len, &ch[nch].len);
+			if (ch[nch].len == pl->units[u].file->len &&
+			    memcmp(ch[nch].text, pl->units[u].file->data, ch[nch].len) == 0)
+				free(ch[nch].text);
+			else
+				nch++, total += points;
+		}
+		edit_list_release(&el);
+	}
+	plan_warn_density(pl, diag);
+	if (check) {
+		for (size_t i = 0; i < nch; i++)
+			printf("%s: %u point%s to insert\n", pl->units[ch[i].unit].path, ch[i].points,
+			       ch[i].points == 1 ? "" : "s");
+		status = nch ? EXIT_FINDINGS : EXIT_OK;
+		goto out;
+	}
+	if (dry_run) {
+		for (size_t i = 0; i < nch; i++) {
+			const struct src_file *f = pl->units[ch[i].unit].file;
+			udiff_print(stdout, pl->units[ch[i].unit].path, f->data, f->len, ch[i].text, ch[i].len);
+		}
+		status = EXIT_OK;
+		goto out;
+	}
+	for (size_t i = 0; i < nch; i++) {
+		const struct src_file *f = pl->units[ch[i].unit].file;
+		if (!unchanged(pl->units[ch[i].unit].fs_path, f)) {
+			diag_plain(diag, DIAG_ERROR, "apply: %s changed while it was being planned; nothing written",
+				   pl->units[ch[i].unit].fs_path);
+			goto out;
+		}
+	}
+	{
+		const char **paths = xcalloc(nch + 1, sizeof(char *));
+		const char **texts = xcalloc(nch + 1, sizeof(char *));
+		size_t *lens = xcalloc(nch + 1, sizeof(size_t));
+		for (size_t i = 0; i < nch; i++) {
+			paths[i] = pl->units[ch[i].unit].fs_path;
+			texts[i] = ch[i].text;
+			lens[i] = ch[i].len;
+		}
+		status = edit_write_files(paths, texts, lens, nch, diag) == 0 ? EXIT_OK : EXIT_INTERNAL;
+		free(paths);
+		free(texts);
+		free(lens);
+	}
+	for (size_t i = 0; i < nch && status == EXIT_OK; i++)
+		printf("%s: %u point%s\n", pl->units[ch[i].unit].path, ch[i].points, ch[i].points == 1 ? "" : "s");
+	if (status == EXIT_OK)
+		printf("apply: %u point%s in %zu file%s\n", total, total == 1 ? "" : "s", nch, nch == 1 ? "" : "s");
+	if (fflush(stdout) != 0 || ferror(stdout))
+		status = EXIT_INTERNAL;
+out:
+	for (size_t i = 0; i < nch; i++)
+		free(ch[i].text);
+	free(ch);
+	plan_free(pl);
+	rule_policy_free(p);
+	return status;
+}

@@ -1,0 +1,98 @@
+/* autotrace plan: the trace tree the rules give for an operator, without
+ * editing anything. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "exit_status.h"
+#include "plan.h"
+#include "rule_find.h"
+
+static void usage(FILE *out)
+{
+	fputs("Usage: autotrace plan [--rules FILE] [--format tree|json] [OPDIR]\n"
+	      "\n"
+	      "Show where 'autotrace apply' puts trace points: the tree from the root\n"
+	      "function(s) through the static call graph, each point with its label, kind\n"
+	      "(root, function, loop, branch, wrap, region, hot), file:line, core type\n"
+	      "(aic, aiv or mix) and depth; candidates that are folded (deeper than the\n"
+	      "rules' depth), skipped, merged into their caller or left alone (inside a\n"
+	      "macro) say why. Then the number of distinct labels per core type, and the\n"
+	      "calls that could not be followed to a definition.\n"
+	      "\n"
+	      "  --rules FILE        the rules (default: OPDIR/autotrace.rules, else the\n"
+	      "                      shipped moe.rules)\n"
+	      "  --format tree|json  output form (default tree)\n"
+	      "  -h, --help          this help\n"
+	      "\n"
+	      "OPDIR is the operator directory (default: .). Exit status: 0 ok, 2 bad\n"
+	      "usage, bad rules, unreadable sources or code the scanner cannot follow\n"
+	      "where a point would go.\n",
+	      out);
+}
+
+int cmd_plan(int argc, char **argv, struct diag *diag)
+{
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "rules", required_argument, NULL, 'r' },
+		{ "format", required_argument, NULL, 'f' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *rules = NULL, *opdir = ".";
+	bool json = false;
+	struct rule_policy *p = NULL;
+	struct plan *pl = NULL;
+	int c, status = EXIT_BAD_INPUT;
+
+	while ((c = getopt_long(argc, argv, "hr:f:", opts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			return EXIT_OK;
+		case 'r':
+			rules = optarg;
+			break;
+		case 'f':
+			if (strcmp(optarg, "json") == 0) {
+				json = true;
+			} else if (strcmp(optarg, "tree") == 0) {
+				json = false;
+			} else {
+				diag_plain(diag, DIAG_ERROR, "plan: unknown format '%s' (tree or json)", optarg);
+				return EXIT_BAD_INPUT;
+			}
+			break;
+		default:
+			usage(stderr);
+			return EXIT_BAD_INPUT;
+		}
+	}
+	if (optind < argc)
+		opdir = argv[optind++];
+	if (optind < argc) {
+		diag_plain(diag, DIAG_ERROR, "plan: one operator directory at most");
+		return EXIT_BAD_INPUT;
+	}
+	p = rule_find_and_load(rules, opdir, diag);
+	if (!p)
+		goto out;
+	pl = plan_build(p, opdir, diag);
+	if (!pl)
+		goto out;
+	if (json)
+		plan_print_json(stdout, pl);
+	else
+		plan_print_tree(stdout, pl);
+	plan_warn_density(pl, diag);
+	status = pl->errors ? EXIT_BAD_INPUT : EXIT_OK;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		diag_plain(diag, DIAG_ERROR, "plan: cannot write the output");
+		status = EXIT_INTERNAL;
+	}
+out:
+	plan_free(pl);
+	rule_policy_free(p);
+	return status;
+}

@@ -1,0 +1,177 @@
+/* autotrace strip: remove the trace points (and braces, includes) that
+ * apply inserted; hand-written points stay unless --all. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "edit.h"
+#include "exit_status.h"
+#include "path_glob.h"
+#include "rule_find.h"
+#include "udiff.h"
+#include "xalloc.h"
+
+static void usage(FILE *out)
+{
+	fputs("Usage: autotrace strip [--rules FILE] [--all] [--dry-run] [--check] [OPDIR]\n"
+	      "\n"
+	      "Remove what 'autotrace apply' inserted in the kernel sources (the rules'\n"
+	      "'kernel' directory): its points, the braces it added, the #include it\n"
+	      "added, and the value it computed before a return; each is tagged by apply\n"
+	      "(// autotrace). strip after apply gives the sources back byte for byte.\n"
+	      "Hand-written points are kept.\n"
+	      "\n"
+	      "  --rules FILE   the rules (default: OPDIR/autotrace.rules, else moe.rules)\n"
+	      "  --all          also remove every line that holds only a MoeTracing(...)\n"
+	      "                 statement (hand-written points; their braces stay)\n"
+	      "  --dry-run      print the changes as a unified diff, write nothing\n"
+	      "  --check        write nothing; exit 1 when strip would change a file\n"
+	      "  -h, --help     this help\n"
+	      "\n"
+	      "Exit status: 0 ok, 1 --check found changes, 2 bad usage or input.\n",
+	      out);
+}
+
+static bool is_source(const char *path)
+{
+	static const char *const ext[] = { ".h", ".hh", ".hpp", ".hxx", ".inl", ".c", ".cc", ".cpp", ".cxx", NULL };
+	const char *dot = strrchr(path, '.');
+
+	if (!dot || strchr(dot, '/'))
+		return false;
+	for (int i = 0; ext[i]; i++)
+		if (strcmp(dot, ext[i]) == 0)
+			return true;
+	return false;
+}
+
+int cmd_strip(int argc, char **argv, struct diag *diag)
+{
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' },    { "rules", required_argument, NULL, 'r' },
+		{ "all", no_argument, NULL, 'a' },     { "dry-run", no_argument, NULL, 'n' },
+		{ "check", no_argument, NULL, 'c' },   { NULL, 0, NULL, 0 },
+	};
+	const char *rules = NULL, *opdir = ".";
+	bool all = false, dry_run = false, check = false;
+	struct rule_policy *p = NULL;
+	char *kernel = NULL, **files = NULL;
+	size_t nfiles = 0, changed = 0, cap = 0;
+	struct { char *path; char *text; size_t len; unsigned removed; } *ch = NULL;
+	unsigned total = 0;
+	int c, status = EXIT_BAD_INPUT;
+
+	while ((c = getopt_long(argc, argv, "hr:anc", opts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			return EXIT_OK;
+		case 'r':
+			rules = optarg;
+			break;
+		case 'a':
+			all = true;
+			break;
+		case 'n':
+			dry_run = true;
+			break;
+		case 'c':
+			check = true;
+			break;
+		default:
+			usage(stderr);
+			return EXIT_BAD_INPUT;
+		}
+	}
+	if (optind < argc)
+		opdir = argv[optind++];
+	if (optind < argc) {
+		diag_plain(diag, DIAG_ERROR, "strip: one operator directory at most");
+		return EXIT_BAD_INPUT;
+	}
+	p = rule_find_and_load(rules, opdir, diag);
+	if (!p)
+		goto out;
+	kernel = path_join(opdir, p->kernel.value ? p->kernel.value : ".");
+	if (path_walk(kernel, &files, &nfiles, diag) != 0)
+		goto out;
+	status = EXIT_OK;
+	for (size_t i = 0; i < nfiles && status == EXIT_OK; i++) {
+		char *path;
+		struct src_file *f;
+		char *text;
+		size_t len;
+		unsigned removed;
+		if (!is_source(files[i]))
+			continue;
+		path = path_join(kernel, files[i]);
+		f = src_file_load(path);
+		if (!f) {
+			diag_plain(diag, DIAG_ERROR, "strip: cannot read %s", path);
+			status = EXIT_BAD_INPUT;
+			free(path);
+			break;
+		}
+		text = edit_strip(f->data, f->len, all, &len, &removed);
+		if (len == f->len && memcmp(text, f->data, len) == 0) {
+			src_file_free(f);
+			free(text);
+			free(path);
+			continue;
+		}
+		src_file_free(f);
+		XGROW(ch, cap, changed + 1);
+		ch[changed].path = path;
+		ch[changed].text = text;
+		ch[changed].len = len;
+		ch[changed].removed = removed;
+		changed++;
+		total += removed;
+	}
+	if (status == EXIT_OK && !check && !dry_run) {
+		const char **paths = xcalloc(changed + 1, sizeof(char *));
+		const char **texts = xcalloc(changed + 1, sizeof(char *));
+		size_t *lens = xcalloc(changed + 1, sizeof(size_t));
+		for (size_t i = 0; i < changed; i++) {
+			paths[i] = ch[i].path;
+			texts[i] = ch[i].text;
+			lens[i] = ch[i].len;
+		}
+		if (edit_write_files(paths, texts, lens, changed, diag) != 0)
+			status = EXIT_INTERNAL;
+		free(paths);
+		free(texts);
+		free(lens);
+	}
+	for (size_t i = 0; i < changed && status == EXIT_OK; i++) {
+		if (check) {
+			printf("%s: %u trace call%s to remove\n", ch[i].path, ch[i].removed, ch[i].removed == 1 ? "" : "s");
+		} else if (dry_run) {
+			struct src_file *f = src_file_load(ch[i].path);
+			if (f)
+				udiff_print(stdout, ch[i].path, f->data, f->len, ch[i].text, ch[i].len);
+			src_file_free(f);
+		} else {
+			printf("%s: %u trace call%s removed\n", ch[i].path, ch[i].removed, ch[i].removed == 1 ? "" : "s");
+		}
+	}
+	if (status == EXIT_OK && check && changed)
+		status = EXIT_FINDINGS;
+	if (status == EXIT_OK && !check && !dry_run)
+		printf("strip: %u trace call%s removed from %zu file%s\n", total, total == 1 ? "" : "s", changed,
+		       changed == 1 ? "" : "s");
+	if (fflush(stdout) != 0 || ferror(stdout))
+		status = EXIT_INTERNAL;
+out:
+	for (size_t i = 0; i < changed; i++) {
+		free(ch[i].path);
+		free(ch[i].text);
+	}
+	free(ch);
+	path_glob_free(files, nfiles);
+	free(kernel);
+	rule_policy_free(p);
+	return status;
+}

@@ -1,0 +1,250 @@
+/* autotrace wire: thread the profiling output through an operator project
+ * (DESIGN §1.3-4, gates G2, G4, G5), idempotently, with --dry-run and --undo. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "atomic_write.h"
+#include "commands.h"
+#include "exit_status.h"
+#include "gate_project.h"
+#include "path_glob.h"
+#include "rule_find.h"
+#include "udiff.h"
+#include "wire.h"
+#include "xalloc.h"
+
+#ifndef DEVICEDIR
+#define DEVICEDIR "/usr/local/share/autotrace/device"
+#endif
+
+static void usage(FILE *out)
+{
+	fputs("Usage: autotrace wire [--rules FILE] [--dry-run] [--undo] [OPDIR]\n"
+	      "\n"
+	      "Makes every edit that gates G2, G4 and G5 require, so that the profiling\n"
+	      "output (the rules' 'profiling' name, REQUIRED = mode B, OPTIONAL = mode A)\n"
+	      "is the last tensor output in every layer of the operator project:\n"
+	      "  OpDef     this->Output(\"profiling_data\") last, INT64, in the file's chain style\n"
+	      "  infer     its shape {MAX_INFER_GETBLOCKNUM_UB * MIX_AIC_1_2_SLOTS_PER_GROUP *\n"
+	      "            PROF_SIZE_PER_CORE} (1-D) and ge::DT_INT64, set unconditionally\n"
+	      "  kernel    GM_ADDR profilingData in the __global__ entry and in the class Init\n"
+	      "            (after the outputs), the Init call, MOE_TRACING_KERNEL_BEGIN /\n"
+	      "            MoeTracingKernelEnd in the entry, the runtime embedded in the base\n"
+	      "            header between the AUTOTRACE-RUNTIME markers (refreshed if there)\n"
+	      "  aclnn     the hand-written aclnn*GetWorkspaceSize declarations, definitions\n"
+	      "            and their forwarding calls\n"
+	      "  pybind    the tensor allocated and passed to EXEC_NPU_CMD, returned last\n"
+	      "            (mode B) or taken as an optional argument (mode A)\n"
+	      "  samples   the result unpacked by len(outs), synchronize then\n"
+	      "            save_profiling_data, --profiling_dir / --point_map / --chrome_trace\n"
+	      "            resolved before the spawn, the collector run after the join\n"
+	      "Running it again changes nothing. Every edit is listed; a step it cannot do\n"
+	      "safely is reported as 'manual step: ...' and the exit status is 1.\n"
+	      "\n"
+	      "Before writing, the original bytes of every file it changes are kept in\n"
+	      "OPDIR/" WIRE_UNDO_DIR "/ (N.orig + MANIFEST); --undo restores them\n"
+	      "byte for byte and removes the journal.\n"
+	      "\n"
+	      "Options:\n"
+	      "  --rules FILE   the rules file (default OPDIR/autotrace.rules, else moe.rules)\n"
+	      "  --dry-run      print the changes as a unified diff, write nothing\n"
+	      "  --undo         restore the files of the last wire (with --dry-run: show it)\n"
+	      "  -h, --help     this help\n"
+	      "\n"
+	      "Exit status: 0 done (or nothing to do), 1 manual steps left, 2 bad usage or input.\n",
+	      out);
+}
+
+static char *camel(const char *snake)
+{
+	size_t n = strlen(snake), k = 0;
+	char *o = xmalloc(n + 1);
+	bool up = false;
+
+	for (size_t i = 0; i < n; i++) {
+		if (snake[i] == '_') {
+			up = k > 0;
+			continue;
+		}
+		o[k++] = up && snake[i] >= 'a' && snake[i] <= 'z' ? (char)(snake[i] - 32) : snake[i];
+		up = false;
+	}
+	o[k] = '\0';
+	return o;
+}
+
+static size_t line_in(const char *text, size_t at)
+{
+	size_t line = 1;
+
+	for (size_t i = 0; i < at; i++)
+		line += text[i] == '\n';
+	return line;
+}
+
+struct result {
+	struct wire_file *wf;
+	char *text;
+	size_t len;
+};
+
+static int run_wire(const char *opdir, const char *rules, bool dry_run, struct diag *diag)
+{
+	struct gate_opts o;
+	struct gate_project *p;
+	struct wire w;
+	struct result *res = NULL;
+	size_t nres = 0, nedits = 0;
+	const char **paths = NULL;
+	const struct src_file **origs = NULL;
+	char *rt;
+	int status = EXIT_OK;
+	unsigned errors0 = diag->errors;
+	struct stat st;
+
+	if (stat(opdir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		diag_plain(diag, DIAG_ERROR, "wire: %s is not a directory", opdir);
+		return EXIT_BAD_INPUT;
+	}
+	memset(&o, 0, sizeof(o));
+	o.opdir = opdir;
+	o.rules = rules;
+	p = gate_project_load(&o, diag);
+	if (!p)
+		return EXIT_BAD_INPUT;
+	if (diag->errors > errors0) {
+		gate_project_free(p);
+		return EXIT_BAD_INPUT;
+	}
+	memset(&w, 0, sizeof(w));
+	w.p = p;
+	w.opdir = opdir;
+	w.prof = p->profiling;
+	w.prof_camel = camel(p->profiling);
+	w.required = p->required;
+	w.device_dir = rule_find_data_dir("AUTOTRACE_DEVICE_DIR", DEVICEDIR, "device");
+	rt = path_join(w.device_dir, "moe_tracing.h");
+	w.runtime_path = rt;
+	w.diag = diag;
+
+	wire_opdef(&w);
+	wire_infer(&w);
+	wire_kernel(&w);
+	wire_base(&w);
+	wire_aclnn(&w);
+	wire_pybind(&w);
+	wire_samples(&w);
+
+	for (size_t i = 0; i < w.nfiles; i++) {
+		struct result r = { &w.files[i], NULL, 0 };
+		if (w.files[i].n == 0)
+			continue;
+		if (wire_file_result(&w, &w.files[i], &r.text, &r.len) != 0) {
+			status = EXIT_INTERNAL;
+			goto out;
+		}
+		if (r.len == w.files[i].f->len && memcmp(r.text, w.files[i].f->data, r.len) == 0) {
+			free(r.text);
+			continue;
+		}
+		res = xrealloc(res, (nres + 1) * sizeof(*res));
+		res[nres++] = r;
+	}
+	if (dry_run) {
+		for (size_t i = 0; i < nres; i++)
+			udiff_print(stdout, res[i].wf->f->path, res[i].wf->f->data, res[i].wf->f->len, res[i].text, res[i].len);
+	} else if (nres) {
+		paths = xmalloc(nres * sizeof(*paths));
+		origs = xmalloc(nres * sizeof(*origs));
+		for (size_t i = 0; i < nres; i++) {
+			paths[i] = res[i].wf->f->path;
+			origs[i] = res[i].wf->f;
+		}
+		if (wire_journal_save(&w, paths, origs, nres) != 0) {
+			diag_plain(diag, DIAG_ERROR, "wire: nothing changed (the undo journal could not be written)");
+			status = EXIT_INTERNAL;
+			goto out;
+		}
+		for (size_t i = 0; i < nres; i++)
+			if (atomic_write(res[i].wf->f->path, res[i].text, res[i].len, diag) != 0) {
+				status = EXIT_INTERNAL;
+				goto out;
+			}
+	}
+	for (size_t i = 0; i < nres; i++) {
+		struct wire_file *wf = res[i].wf;
+		for (size_t k = 0; k < wf->n; k++) {
+			printf("%s:%zu: %s\n", wf->f->path, line_in(res[i].text, wf->v[k].new_at), wf->v[k].what);
+			nedits++;
+		}
+	}
+	if (nres == 0)
+		printf("wire: nothing to change in %s\n", opdir);
+	else
+		printf("wire: %s%zu edit%s in %zu file%s (mode %s, '%s' last)%s\n", dry_run ? "would make " : "", nedits,
+		       nedits == 1 ? "" : "s", nres, nres == 1 ? "" : "s", w.required ? "B" : "A", w.prof,
+		       dry_run ? "" : "; undo with: autotrace wire --undo");
+	if (w.manual) {
+		fprintf(stderr, "wire: %u manual step%s left (see above)\n", w.manual, w.manual == 1 ? "" : "s");
+		status = EXIT_FINDINGS;
+	}
+out:
+	for (size_t i = 0; i < nres; i++)
+		free(res[i].text);
+	free(res);
+	free(paths);
+	free(origs);
+	free(rt);
+	wire_release(&w);
+	gate_project_free(p);
+	return status;
+}
+
+int cmd_wire(int argc, char **argv, struct diag *diag)
+{
+	static const struct option longopts[] = {
+		{ "rules", required_argument, NULL, 'r' },
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "undo", no_argument, NULL, 'u' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *rules = NULL, *opdir = ".";
+	bool dry_run = false, undo = false;
+	int c;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'r':
+			rules = optarg;
+			break;
+		case 'n':
+			dry_run = true;
+			break;
+		case 'u':
+			undo = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return EXIT_OK;
+		default:
+			diag_plain(diag, DIAG_ERROR, "wire: unknown option '%s'", argv[optind - 1]);
+			usage(stderr);
+			return EXIT_BAD_INPUT;
+		}
+	}
+	if (argc - optind > 1) {
+		diag_plain(diag, DIAG_ERROR, "wire: one operator directory expected");
+		return EXIT_BAD_INPUT;
+	}
+	if (optind < argc)
+		opdir = argv[optind];
+	if (undo)
+		return wire_undo(opdir, dry_run, diag);
+	return run_wire(opdir, rules, dry_run, diag);
+}

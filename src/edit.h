@@ -1,0 +1,76 @@
+/* The editor: what `apply` inserts into a file, as a sorted list of
+ * byte-offset insertions applied to the original buffer (the source is
+ * never re-printed), and what `strip` removes again.
+ *
+ * Everything apply writes is tagged so that strip finds exactly it:
+ *  - a whole line ending in `// autotrace`: a point, an added `}`, an added
+ *    #include, or `return autotraceRet;`;
+ *  - ` { // autotrace` at the end of a line: a `{` added after a header
+ *    (`if (x)`, `for (...)`, `else`) whose body is on the next line;
+ *  - `{ // autotrace split` at the end of a line: a `{` added before a body
+ *    that was on the header's line; the body was moved to the next line and
+ *    given the indentation of the line it now starts, which strip removes;
+ *  - `/[*]autotrace:[*]/ ... /[*]:autotrace[*]/` (without the brackets): anything
+ *    inserted inside a line where no line of its own fits;
+ *  - `decltype(auto) autotraceRet =` in place of the keyword `return` of a
+ *    `return expr;` whose value is computed before the E points are
+ *    recorded (followed by the E lines and `return autotraceRet;`).
+ * Ownership: an edit_list owns its fragments' text. */
+#ifndef AUTOTRACE_EDIT_H
+#define AUTOTRACE_EDIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "plan.h"
+
+#define EDIT_TAG "// autotrace"
+#define EDIT_TAG_SPLIT "{ // autotrace split"
+#define EDIT_INLINE_OPEN "/*autotrace:*/"
+#define EDIT_INLINE_CLOSE "/*:autotrace*/"
+#define EDIT_HOIST "decltype(auto) autotraceRet ="
+#define EDIT_HOIST_VAR "autotraceRet"
+
+/* Fragments at the same offset are ordered by band (0 closers, 1 openers,
+ * 2 the indentation of a split body), then by k1, k2, then insertion order. */
+struct edit_frag {
+	uint32_t off;
+	uint32_t del;      /* bytes of the original replaced (the `return` keyword), else 0 */
+	int band;
+	int k1, k2;
+	unsigned seq;
+	char *text;
+};
+
+struct edit_list {
+	struct edit_frag *v;
+	size_t n, cap;
+	unsigned seq;
+};
+
+void edit_list_init(struct edit_list *l);
+void edit_list_release(struct edit_list *l);
+void edit_list_add(struct edit_list *l, uint32_t off, uint32_t del, int band, int k1, int k2, const char *text);
+
+/* The text with the edits applied (newly allocated, NUL-terminated). */
+char *edit_list_apply(struct edit_list *l, const char *data, size_t len, size_t *out_len);
+
+/* The edits apply makes to unit `u` of the plan. Returns 0, or -1 after
+ * reporting why the file cannot be edited (it must not be written). */
+int edit_unit(const struct plan *pl, size_t u, struct edit_list *out, struct diag *diag);
+
+/* What strip leaves of `data`: everything apply inserted removed; with `all`
+ * also every line that holds only a MoeTracing(...) statement. Returns the
+ * new text (newly allocated); *removed counts the points taken out. */
+char *edit_strip(const char *data, size_t len, bool all, size_t *out_len, unsigned *removed);
+
+/* Replaces each of `n` files with its new text, all or nothing as far as
+ * possible: temporary files first, one sync, then the renames (modes kept).
+ * Returns 0, or -1 after reporting (no file replaced when a temporary file
+ * cannot be written). */
+int edit_write_files(const char *const *paths, const char *const *texts, const size_t *lens, size_t n,
+		     struct diag *diag);
+
+#endif

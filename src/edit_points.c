@@ -1,0 +1,810 @@
+/* What apply inserts into one file: for each planned point, B at the start
+ * of its scope and E before every exit of it (each return, a break or
+ * continue leaving it, the fall-through end), braces around unbraced bodies,
+ * and the #include of the base header when the file does not reach it.
+ *
+ * Where E goes for `return expr;`: when expr calls something (it does work
+ * that belongs to the scope being timed) and the function returns a value,
+ * the value is computed first and the points are recorded after it:
+ *     decltype(auto) autotraceRet = expr;      (the `return` keyword replaced)
+ *     MoeTracing(TRACE_POINT("label", "E")); // autotrace
+ *     return autotraceRet; // autotrace
+ * decltype(auto) keeps a returned reference a reference. Otherwise (no call
+ * in expr, a void function, a braced list, a lambda's return) E goes right
+ * before the return statement. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cxx_token.h"
+#include "edit.h"
+#include "plan_int.h"
+#include "xalloc.h"
+
+struct split {
+	uint32_t off;
+	char *indent;
+};
+
+struct ed {
+	const struct plan *pl;
+	size_t unit;
+	const struct src_file *f;
+	const char *d;
+	uint32_t len;
+	struct edit_list *out;
+	char unit_indent[16];
+	struct split *splits;
+	size_t nsplits;
+	/* the function being edited */
+	const struct cxx_func *fn;
+	int *sdepth;              /* statement depth: 0 at the top of the body */
+	bool *brace;              /* controller statements whose body gets braces */
+	int *nodes;               /* nodes to insert in this function, plan order */
+	size_t nnodes;
+	struct diag *diag;
+};
+
+/* ------------------------------------------------------------ text positions */
+
+static uint32_t line_start(const struct ed *e, uint32_t off)
+{
+	while (off > 0 && e->d[off - 1] != '\n')
+		off--;
+	return off;
+}
+
+static const char *split_indent(const struct ed *e, uint32_t off)
+{
+	for (size_t i = 0; i < e->nsplits; i++)
+		if (e->splits[i].off == off)
+			return e->splits[i].indent;
+	return NULL;
+}
+
+/* The indentation of the line holding `off` (newly allocated). */
+static char *indent_at(const struct ed *e, uint32_t off)
+{
+	const char *s = split_indent(e, off);
+	uint32_t a, b;
+
+	if (s)
+		return xstrdup(s);
+	a = line_start(e, off);
+	b = a;
+	while (b < e->len && (e->d[b] == ' ' || e->d[b] == '\t'))
+		b++;
+	return xstrndup(e->d + a, b - a);
+}
+
+static char *indent_plus(const struct ed *e, uint32_t off)
+{
+	char *i = indent_at(e, off);
+	size_t n = strlen(i);
+	char *r = xmalloc(n + strlen(e->unit_indent) + 1);
+
+	memcpy(r, i, n);
+	strcpy(r + n, e->unit_indent);
+	free(i);
+	return r;
+}
+
+static bool starts_line(const struct ed *e, uint32_t off)
+{
+	if (split_indent(e, off))
+		return true;
+	for (uint32_t p = line_start(e, off); p < off; p++)
+		if (e->d[p] != ' ' && e->d[p] != '\t')
+			return false;
+	return true;
+}
+
+/* Whether only blanks or a // comment follow `end` on its line; *next is
+ * where the next line starts (e->len at the end of the file). */
+static bool ends_line(const struct ed *e, uint32_t end, uint32_t *next)
+{
+	uint32_t p = end;
+
+	while (p < e->len && (e->d[p] == ' ' || e->d[p] == '\t' || e->d[p] == '\r'))
+		p++;
+	if (p + 1 < e->len && e->d[p] == '/' && e->d[p + 1] == '/')
+		while (p < e->len && e->d[p] != '\n')
+			p++;
+	if (p >= e->len) {
+		*next = e->len;
+		return true;
+	}
+	if (e->d[p] != '\n')
+		return false;
+	*next = p + 1;
+	return true;
+}
+
+static bool same_line(const struct ed *e, uint32_t a, uint32_t b)
+{
+	if (a > b) {
+		uint32_t t = a;
+		a = b;
+		b = t;
+	}
+	return memchr(e->d + a, '\n', b - a) == NULL;
+}
+
+/* ------------------------------------------------------------ fragments */
+
+static void add_line(struct ed *e, uint32_t at, const char *indent, const char *code, int band, int k1, int k2)
+{
+	size_t n = strlen(indent) + strlen(code) + sizeof(EDIT_TAG) + 4;
+	char *t = xmalloc(n);
+
+	if (at >= e->len && e->len > 0 && e->d[e->len - 1] != '\n')
+		snprintf(t, n, "\n%s%s " EDIT_TAG, indent, code);
+	else
+		snprintf(t, n, "%s%s " EDIT_TAG "\n", indent, code);
+	edit_list_add(e->out, at, 0, band, k1, k2, t);
+	free(t);
+}
+
+static void add_inline(struct ed *e, uint32_t at, const char *code, int band, int k1, int k2)
+{
+	size_t n = strlen(code) + sizeof(EDIT_INLINE_OPEN) + sizeof(EDIT_INLINE_CLOSE) + 1;
+	char *t = xmalloc(n);
+
+	snprintf(t, n, EDIT_INLINE_OPEN "%s" EDIT_INLINE_CLOSE, code);
+	edit_list_add(e->out, at, 0, band, k1, k2, t);
+	free(t);
+}
+
+/* `code` before the statement starting at `s`: a line of its own when the
+ * statement starts its line, else inline. */
+static void add_before(struct ed *e, uint32_t s, const char *code, int band, int k1, int k2)
+{
+	if (starts_line(e, s)) {
+		char *ind = indent_at(e, s);
+		add_line(e, split_indent(e, s) ? s : line_start(e, s), ind, code, band, k1, k2);
+		free(ind);
+	} else {
+		char *c = xmalloc(strlen(code) + 2);
+		sprintf(c, "%s ", code);
+		add_inline(e, s, c, band, k1, k2);
+		free(c);
+	}
+}
+
+/* `code` after the statement [s, end): a line of its own (indented like the
+ * statement's first line, or `indent`) when nothing but a comment follows
+ * it on its line, else inline. */
+static void add_after(struct ed *e, uint32_t s, uint32_t end, const char *indent, const char *code, int band, int k1,
+		      int k2)
+{
+	uint32_t next;
+
+	if (ends_line(e, end, &next)) {
+		char *ind = indent ? xstrdup(indent) : indent_at(e, s);
+		add_line(e, next, ind, code, band, k1, k2);
+		free(ind);
+	} else {
+		char *c = xmalloc(strlen(code) + 2);
+		sprintf(c, " %s", code);
+		add_inline(e, end, c, band, k1, k2);
+		free(c);
+	}
+}
+
+/* MoeTracing(TRACE_POINT("label", "B"), extra, index); */
+static char *point_code(const struct plan_node *n, const char *event)
+{
+	size_t cap = strlen(n->label) * 2 + 64 + (n->index ? strlen(n->index) : 0) + (n->extra ? strlen(n->extra) : 0);
+	char *s = xmalloc(cap), *w = s;
+
+	w += sprintf(w, "MoeTracing(TRACE_POINT(\"");
+	for (const char *p = n->label; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			*w++ = '\\';
+		*w++ = *p;
+	}
+	w += sprintf(w, "\", \"%s\")", event);
+	if (n->extra)
+		w += sprintf(w, ", %s, %s", n->extra, n->index ? n->index : "0");
+	else if (n->index)
+		w += sprintf(w, ", %s", n->index);
+	strcpy(w, ");");
+	return s;
+}
+
+/* ------------------------------------------------------------ structure */
+
+static const struct cxx_stmt *st(const struct ed *e, int s)
+{
+	return &e->fn->body.stmts[s];
+}
+
+static bool is_controller(const struct cxx_stmt *p)
+{
+	return p->kind == CXX_STMT_FOR || p->kind == CXX_STMT_WHILE || p->kind == CXX_STMT_DO ||
+	       (p->kind == CXX_STMT_ARM && p->arm != CXX_ARM_MACRO);
+}
+
+/* The controller whose unbraced body is statement s, or -1. */
+static int unbraced_owner(const struct ed *e, int s)
+{
+	int p = st(e, s)->parent;
+
+	if (p < 0 || !is_controller(st(e, p)) || st(e, p)->braced)
+		return -1;
+	return st(e, p)->body.start == st(e, s)->range.start ? p : -1;
+}
+
+static bool contains(struct cxx_range outer, struct cxx_range inner)
+{
+	return outer.start <= inner.start && inner.end <= outer.end;
+}
+
+/* Where a controller's header ends: after the ')' of if/for/while, after
+ * `else` or `do`. */
+static uint32_t header_end(const struct ed *e, int p)
+{
+	const struct cxx_stmt *s = st(e, p);
+	uint32_t q;
+
+	if (s->kind == CXX_STMT_DO)
+		return s->range.start + 2;
+	if (s->kind == CXX_STMT_ARM && s->arm == CXX_ARM_ELSE)
+		return s->range.start + 4;
+	q = s->head.end;
+	while (q < e->len && (e->d[q] == ' ' || e->d[q] == '\t' || e->d[q] == '\n' || e->d[q] == '\r'))
+		q++;
+	if (q < e->len && e->d[q] == ')' && q < s->body.start)
+		return q + 1;
+	return s->head.end;
+}
+
+/* The statement holding `off` most tightly, for jumps: its index in the body. */
+static bool is_jump(const struct cxx_stmt *s)
+{
+	return s->kind == CXX_STMT_RETURN || s->kind == CXX_STMT_BREAK || s->kind == CXX_STMT_CONTINUE ||
+	       s->kind == CXX_STMT_GOTO;
+}
+
+/* Does jump j leave the scope of node n? */
+static bool leaves(const struct ed *e, int j, const struct plan_node *n)
+{
+	const struct cxx_stmt *js = st(e, j);
+
+	if (!contains(n->scope, js->range))
+		return false;
+	if ((n->kind == PLAN_wrap || n->kind == PLAN_hot) && n->stmt == j)
+		return false; /* a wrapped return: its value is computed inside */
+	switch (js->kind) {
+	case CXX_STMT_RETURN:
+		return js->owner == CXX_NONE || !contains(n->scope, st(e, js->owner)->range);
+	case CXX_STMT_BREAK:
+	case CXX_STMT_CONTINUE:
+		if (js->owner == CXX_NONE)
+			return false;
+		if (st(e, js->owner)->kind == CXX_STMT_MACRO)
+			return !contains(n->scope, st(e, js->owner)->range);
+		return !contains(n->scope, st(e, js->owner)->range);
+	case CXX_STMT_GOTO:
+		for (size_t k = 0; k < e->fn->body.nstmts; k++) {
+			const struct cxx_stmt *l = st(e, (int)k);
+			if (l->kind == CXX_STMT_LABEL && l->text && js->text && strcmp(l->text, js->text) == 0)
+				return !contains(n->scope, l->range);
+		}
+		return false;
+	default:
+		return false;
+	}
+}
+
+static bool return_does_work(const struct ed *e, int j)
+{
+	const struct cxx_body *b = &e->fn->body;
+	uint32_t p = st(e, j)->range.start + 6;
+
+	while (p < e->len && (e->d[p] == ' ' || e->d[p] == '\t' || e->d[p] == '\n'))
+		p++;
+	if (p < e->len && (e->d[p] == '{' || e->d[p] == ';'))
+		return false;
+	for (size_t c = 0; c < b->ncalls; c++)
+		if (b->calls[c].stmt == j && !plan_is_trace_call(&b->calls[c]))
+			return true;
+	return false;
+}
+
+static const struct plan_node *node(const struct ed *e, size_t i)
+{
+	return &e->pl->nodes[e->nodes[i]];
+}
+
+static bool is_body_kind(const struct plan_node *n)
+{
+	return n->kind == PLAN_root || n->kind == PLAN_function || n->kind == PLAN_loop || n->kind == PLAN_branch;
+}
+
+/* The statement a body node's scope belongs to: -1 for the function body. */
+static int body_owner(const struct plan_node *n)
+{
+	return n->kind == PLAN_root || n->kind == PLAN_function ? -1 : n->stmt;
+}
+
+static bool body_braced(const struct ed *e, const struct plan_node *n)
+{
+	return body_owner(n) < 0 || st(e, n->stmt)->braced;
+}
+
+/* The last child of `parent` (-1: the function body), or -1. */
+static int last_child(const struct ed *e, int parent)
+{
+	int last = -1;
+
+	for (size_t s = parent < 0 ? 0 : (size_t)parent + 1; s < e->fn->body.nstmts; s++) {
+		if (parent >= 0 && st(e, (int)s)->range.start >= st(e, parent)->range.end)
+			break;
+		if (st(e, (int)s)->parent == parent)
+			last = (int)s;
+	}
+	return last;
+}
+
+static int first_child(const struct ed *e, int parent)
+{
+	size_t s = parent < 0 ? 0 : (size_t)parent + 1;
+
+	if (s < e->fn->body.nstmts && st(e, (int)s)->parent == parent)
+		return (int)s;
+	return -1;
+}
+
+static void need_brace(struct ed *e, int s)
+{
+	int p = unbraced_owner(e, s);
+
+	if (p >= 0)
+		e->brace[p] = true;
+}
+
+/* ------------------------------------------------------------ one function */
+
+static void emit_braces(struct ed *e, int p)
+{
+	const struct cxx_stmt *c = st(e, p);
+	uint32_t he = header_end(e, p), next;
+	int body = p + 1; /* the body statement: the controller's first child */
+	char *pind = indent_at(e, c->kind == CXX_STMT_ARM && c->arm != CXX_ARM_IF ? c->range.start : c->range.start);
+	int level = e->sdepth[body];
+
+	if (!same_line(e, he, c->body.start)) {
+		if (ends_line(e, he, &next) && !(next > he && memchr(e->d + he, '/', next - he)))
+			edit_list_add(e->out, he, 0, 1, INT_MIN, 0, " { " EDIT_TAG);
+		else
+			add_inline(e, he, " {", 1, INT_MIN, 0);
+	} else {
+		struct split sp;
+		edit_list_add(e->out, c->body.start, 0, 1, INT_MIN, 0, EDIT_TAG_SPLIT "\n");
+		sp.off = c->body.start;
+		sp.indent = indent_plus(e, c->range.start);
+		edit_list_add(e->out, c->body.start, 0, 2, 0, 0, sp.indent);
+		e->splits = xrealloc(e->splits, (e->nsplits + 1) * sizeof(*e->splits));
+		e->splits[e->nsplits++] = sp;
+	}
+	if (ends_line(e, c->body.end, &next))
+		add_line(e, next, pind, "}", 0, -level, 3000);
+	else
+		add_inline(e, c->body.end, " }", 0, -level, 3000);
+	(void)body;
+	free(pind);
+}
+
+static void emit_b(struct ed *e, const struct plan_node *n)
+{
+	char *code = point_code(n, "B");
+
+	if (is_body_kind(n) && body_braced(e, n)) {
+		struct cxx_range b = n->scope;
+		uint32_t next;
+		int c0 = first_child(e, body_owner(n));
+		if (ends_line(e, b.start + 1, &next) && next < b.end) {
+			char *ind = c0 >= 0 && starts_line(e, st(e, c0)->range.start) &&
+						!same_line(e, b.start, st(e, c0)->range.start)
+					    ? indent_at(e, st(e, c0)->range.start)
+					    : indent_plus(e, b.start);
+			add_line(e, next, ind, code, 1, 0, 0);
+			free(ind);
+		} else {
+			char *c = xmalloc(strlen(code) + 2);
+			sprintf(c, " %s", code);
+			add_inline(e, b.start + 1, c, 1, 0, 0);
+			free(c);
+		}
+	} else if (is_body_kind(n)) {
+		add_before(e, st(e, n->stmt)->body.start, code, 1, 0, 0);
+	} else {
+		add_before(e, st(e, n->stmt)->range.start, code, 1, 0, 0);
+	}
+	free(code);
+}
+
+/* E at the fall-through end of a body node. */
+static void emit_end(struct ed *e, const struct plan_node *n)
+{
+	int owner = body_owner(n);
+	int last;
+	char *code;
+
+	if (body_braced(e, n)) {
+		last = last_child(e, owner);
+	} else {
+		last = first_child(e, owner);
+	}
+	if (last >= 0 && is_jump(st(e, last)) && leaves(e, last, n))
+		return; /* the end is not reached: the exit has its E */
+	code = point_code(n, "E");
+	if (body_braced(e, n)) {
+		uint32_t cb = n->scope.end - 1;
+		int level = owner < 0 ? 0 : e->sdepth[owner] + 1;
+		if (starts_line(e, cb) && !same_line(e, n->scope.start, cb)) {
+			char *ind = last >= 0 && starts_line(e, st(e, last)->range.start) &&
+						!same_line(e, n->scope.start, st(e, last)->range.start)
+					    ? indent_at(e, st(e, last)->range.start)
+					    : indent_plus(e, cb);
+			add_line(e, line_start(e, cb), ind, code, 0, -level, 2000);
+			free(ind);
+		} else {
+			char *c = xmalloc(strlen(code) + 2);
+			sprintf(c, "%s ", code);
+			add_inline(e, cb, c, 0, -level, 2000);
+			free(c);
+		}
+	} else if (last >= 0) {
+		add_after(e, st(e, last)->range.start, st(e, last)->range.end, NULL, code, 0, -e->sdepth[last], 2000);
+	}
+	free(code);
+}
+
+struct exit_ref {
+	size_t len;
+	int depth;
+	int node;
+};
+
+static int cmp_exit(const void *pa, const void *pb)
+{
+	const struct exit_ref *a = pa, *b = pb;
+
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	return b->depth - a->depth;
+}
+
+static void emit_exits(struct ed *e, int j, const struct exit_ref *ex, size_t nex, bool hoist)
+{
+	const struct cxx_stmt *js = st(e, j);
+
+	if (hoist) {
+		int level = -e->sdepth[j];
+		edit_list_add(e->out, js->range.start, 6, 1, 0, 0, EDIT_HOIST);
+		for (size_t k = 0; k < nex; k++) {
+			char *code = point_code(&e->pl->nodes[ex[k].node], "E");
+			add_after(e, js->range.start, js->range.end, NULL, code, 0, level, 1000 + (int)k);
+			free(code);
+		}
+		add_after(e, js->range.start, js->range.end, NULL, "return " EDIT_HOIST_VAR ";", 0, level, 1999);
+		return;
+	}
+	for (size_t k = 0; k < nex; k++) {
+		char *code = point_code(&e->pl->nodes[ex[k].node], "E");
+		add_before(e, js->range.start, code, 1, 1, 0);
+		free(code);
+	}
+}
+
+static void edit_function(struct ed *e, int func)
+{
+	const struct cxx_body *b;
+	size_t n;
+	struct exit_ref *ex;
+	bool *hoist, *wrapped_return;
+
+	e->fn = &e->pl->units[e->unit].outline->funcs[func];
+	b = &e->fn->body;
+	n = b->nstmts;
+	e->sdepth = xcalloc(n + 1, sizeof(int));
+	e->brace = xcalloc(n + 1, sizeof(bool));
+	hoist = xcalloc(n + 1, sizeof(bool));
+	wrapped_return = xcalloc(n + 1, sizeof(bool));
+	ex = xmalloc((e->nnodes + 1) * sizeof(*ex));
+	for (size_t s = 0; s < n; s++)
+		e->sdepth[s] = b->stmts[s].parent < 0 ? 0 : e->sdepth[b->stmts[s].parent] + 1;
+
+	/* which bodies get braces, which returns are hoisted */
+	for (size_t i = 0; i < e->nnodes; i++) {
+		const struct plan_node *nd = node(e, i);
+		if ((nd->kind == PLAN_loop || nd->kind == PLAN_branch) && !st(e, nd->stmt)->braced)
+			e->brace[nd->stmt] = true;
+		if (nd->kind == PLAN_wrap || nd->kind == PLAN_hot || nd->kind == PLAN_region) {
+			need_brace(e, nd->stmt);
+			need_brace(e, nd->stmt_last);
+			if (nd->hoist) {
+				hoist[nd->stmt] = true;
+				wrapped_return[nd->stmt] = true;
+			}
+		}
+	}
+	for (size_t j = 0; j < n; j++) {
+		bool any = false;
+		if (!is_jump(st(e, (int)j)))
+			continue;
+		for (size_t i = 0; i < e->nnodes && !any; i++)
+			any = leaves(e, (int)j, node(e, i));
+		if (!any && !hoist[j])
+			continue;
+		need_brace(e, (int)j);
+		if (st(e, (int)j)->kind == CXX_STMT_RETURN && st(e, (int)j)->owner == CXX_NONE &&
+		    !plan_func_is_void(e->fn) && return_does_work(e, (int)j))
+			hoist[j] = true;
+	}
+
+	for (size_t s = 0; s < n; s++)
+		if (e->brace[s])
+			emit_braces(e, (int)s);
+	for (size_t i = 0; i < e->nnodes; i++)
+		emit_b(e, node(e, i));
+	for (size_t j = 0; j < n; j++) {
+		size_t nex = 0;
+		if (!is_jump(st(e, (int)j)))
+			continue;
+		for (size_t i = 0; i < e->nnodes; i++) {
+			const struct plan_node *nd = node(e, i);
+			if (leaves(e, (int)j, nd)) {
+				ex[nex].len = nd->scope.end - nd->scope.start;
+				ex[nex].depth = nd->depth;
+				ex[nex].node = e->nodes[i];
+				nex++;
+			}
+		}
+		qsort(ex, nex, sizeof(*ex), cmp_exit);
+		if (nex || hoist[j])
+			emit_exits(e, (int)j, ex, nex, hoist[j]);
+	}
+	for (size_t i = 0; i < e->nnodes; i++) {
+		const struct plan_node *nd = node(e, i);
+		if (nd->kind == PLAN_wrap || nd->kind == PLAN_hot || nd->kind == PLAN_region) {
+			const struct cxx_stmt *last = st(e, nd->stmt_last);
+			char *code;
+			if (is_jump(last) && !wrapped_return[nd->stmt_last] && leaves(e, nd->stmt_last, nd))
+				continue;
+			code = point_code(nd, "E");
+			add_after(e, st(e, nd->stmt)->range.start, last->range.end,
+				  NULL, code, 0, -e->sdepth[nd->stmt_last], -nd->depth);
+			free(code);
+		} else {
+			emit_end(e, nd);
+		}
+	}
+	free(ex);
+	free(hoist);
+	free(wrapped_return);
+	free(e->sdepth);
+	free(e->brace);
+	for (size_t i = 0; i < e->nsplits; i++)
+		free(e->splits[i].indent);
+	free(e->splits);
+	e->splits = NULL;
+	e->nsplits = 0;
+}
+
+/* ------------------------------------------------------------ the file */
+
+static void detect_indent(struct ed *e)
+{
+	size_t best = 0;
+	bool tab = false;
+
+	for (uint32_t p = 0; p < e->len;) {
+		uint32_t q = p;
+		size_t sp = 0;
+		while (q < e->len && e->d[q] == ' ')
+			q++, sp++;
+		if (q < e->len && e->d[q] == '\t' && sp == 0)
+			tab = true;
+		if (sp > 1 && q < e->len && e->d[q] != '\n' && e->d[q] != '*' && (best == 0 || sp < best))
+			best = sp;
+		while (q < e->len && e->d[q] != '\n')
+			q++;
+		p = q + 1;
+		if (tab)
+			break;
+	}
+	if (tab)
+		strcpy(e->unit_indent, "\t");
+	else
+		snprintf(e->unit_indent, sizeof(e->unit_indent), "%*s", (int)(best >= 2 && best <= 8 ? best : 4), "");
+}
+
+/* "../../x_base.h": the path of `to` relative to the directory of `from`
+ * (both relative to the same root). */
+static char *relative_path(const char *from, const char *to)
+{
+	size_t common = 0, ups = 0;
+	char *r;
+	size_t n = 0;
+
+	for (size_t i = 0; from[i] && to[i] && from[i] == to[i]; i++)
+		if (from[i] == '/')
+			common = i + 1;
+	for (const char *p = from + common; *p; p++)
+		if (*p == '/')
+			ups++;
+	r = xmalloc(ups * 3 + strlen(to + common) + 1);
+	for (size_t i = 0; i < ups; i++) {
+		memcpy(r + n, "../", 3);
+		n += 3;
+	}
+	strcpy(r + n, to + common);
+	return r;
+}
+
+static void add_include(struct ed *e)
+{
+	const struct plan_unit *u = &e->pl->units[e->unit];
+	const struct cxx_outline *ol = u->outline;
+	const struct plan_unit *base = &e->pl->units[e->pl->bases[0]];
+	const char *kernel = e->pl->policy->kernel.value ? e->pl->policy->kernel.value : ".";
+	size_t kl = strcmp(kernel, ".") == 0 ? 0 : strlen(kernel) + 1;
+	bool root_style = false;
+	uint32_t at = 0;
+	char *name, *code;
+	const struct cxx_include *last = NULL;
+
+	/* the file's own style: paths relative to the kernel root or to itself */
+	for (size_t i = 0; i < ol->nincludes; i++) {
+		const struct cxx_include *inc = &ol->includes[i];
+		if (inc->status == CXX_INC_FOLLOWED && inc->resolved && strchr(u->path + kl, '/') &&
+		    strcmp(inc->name, inc->resolved) == 0)
+			root_style = true;
+		if (inc->active)
+			last = inc;
+	}
+	name = root_style ? xstrdup(base->path + kl) : relative_path(u->path + kl, base->path + kl);
+	if (last) {
+		uint32_t next;
+		at = ends_line(e, last->range.end, &next) ? next : last->range.end;
+	} else {
+		/* after a header guard or #pragma once, else after the leading comment */
+		uint32_t p = 0;
+		for (;;) {
+			uint32_t q = p, next;
+			while (q < e->len && (e->d[q] == ' ' || e->d[q] == '\t'))
+				q++;
+			if (q < e->len && (e->d[q] == '\n' || (e->d[q] == '/' && q + 1 < e->len && e->d[q + 1] == '/') ||
+					   !strncmp(e->d + q, "#pragma once", 12) || !strncmp(e->d + q, "#ifndef", 7) ||
+					   !strncmp(e->d + q, "#define", 7))) {
+				bool blank = e->d[q] == '\n';
+				if (!ends_line(e, q, &next)) {
+					while (q < e->len && e->d[q] != '\n')
+						q++;
+					next = q < e->len ? q + 1 : e->len;
+				}
+				if (!blank)
+					at = next;
+				p = next;
+				if (p >= e->len)
+					break;
+				continue;
+			}
+			break;
+		}
+	}
+	code = xmalloc(strlen(name) + 16);
+	sprintf(code, "#include \"%s\"", name);
+	add_line(e, at, "", code, 1, INT_MIN, 0);
+	free(code);
+	free(name);
+}
+
+/* An exit inside an #if branch the scanner did not take, within a scope
+ * that gets points: its E cannot be placed. */
+static int check_inactive(struct ed *e)
+{
+	const struct plan_unit *u = &e->pl->units[e->unit];
+	const struct cxx_outline *ol = u->outline;
+	struct cxx_tokens toks;
+	int bad = 0;
+
+	memset(&toks, 0, sizeof(toks));
+	for (size_t c = 0; c < ol->nconds; c++) {
+		const struct cxx_cond *cd = &ol->conds[c];
+		for (size_t k = 0; k < cd->nbranches; k++) {
+			const struct cxx_cond_branch *br = &cd->branches[k];
+			uint32_t a = br->range.end;
+			uint32_t z = k + 1 < cd->nbranches ? cd->branches[k + 1].range.start : cd->range.end;
+			bool inside = false;
+			if (br->taken || strcmp(br->condition, "0") == 0 || z <= a)
+				continue;
+			const int *un;
+			size_t nun = plan_unit_nodes(e->pl, e->unit, &un);
+			for (size_t i = 0; i < nun && !inside; i++) {
+				const struct plan_node *n = &e->pl->nodes[un[i]];
+				if (n->fate == PLAN_FATE_INSERT && n->scope.start < a && z <= n->scope.end)
+					inside = true;
+			}
+			if (!inside)
+				continue;
+			cxx_tokenize(e->d + a, z - a, &toks);
+			for (size_t t = 0; t < toks.n; t++) {
+				const struct cxx_token *tk = &toks.v[t];
+				if (tk->kind == CXX_TOK_KEYWORD &&
+				    (tk->sub == CXX_KW_return || tk->sub == CXX_KW_break || tk->sub == CXX_KW_continue ||
+				     tk->sub == CXX_KW_goto)) {
+					diag_at(e->diag, DIAG_ERROR, src_loc_make(e->f, a + tk->start, a + tk->end),
+						"cannot balance the trace points around this '%s': it is in an #%s branch "
+						"the scanner does not follow (choose the branch with 'define' or 'undef' "
+						"in the rules)",
+						cxx_keyword_text(tk->sub), br->directive);
+					bad = -1;
+					break;
+				}
+			}
+		}
+	}
+	cxx_tokens_release(&toks);
+	return bad;
+}
+
+int edit_unit(const struct plan *pl, size_t u, struct edit_list *out, struct diag *diag)
+{
+	struct ed e;
+	const struct plan_unit *pu = &pl->units[u];
+	size_t nins = 0, nun;
+	const int *un;
+	int status = 0;
+
+	memset(&e, 0, sizeof(e));
+	e.pl = pl;
+	e.unit = u;
+	e.f = pu->file;
+	e.d = pu->file->data;
+	e.len = (uint32_t)pu->file->len;
+	e.out = out;
+	e.diag = diag;
+	nun = plan_unit_nodes(pl, u, &un);
+	for (size_t i = 0; i < nun; i++)
+		if (pl->nodes[un[i]].fate == PLAN_FATE_INSERT)
+			nins++;
+	if (nins == 0)
+		return 0;
+	detect_indent(&e);
+	if (!pu->outline->balanced) {
+		diag_plain(diag, DIAG_ERROR, "%s: braces do not balance under the chosen #if branches; not edited",
+			   pu->path);
+		return -1;
+	}
+	if (check_inactive(&e) != 0)
+		return -1;
+	e.nodes = xmalloc(nins * sizeof(int));
+	{
+		/* the functions with points, in source order; each function's nodes in plan order */
+		bool *done = xcalloc(pu->outline->nfuncs + 1, sizeof(bool));
+		for (size_t k = 0; k < nun; k++) {
+			int f = pl->nodes[un[k]].func;
+			if (pl->nodes[un[k]].fate != PLAN_FATE_INSERT || f < 0)
+				continue;
+			done[f] = true;
+		}
+		for (size_t f = 0; f < pu->outline->nfuncs; f++) {
+			if (!done[f])
+				continue;
+			e.nnodes = 0;
+			for (size_t k = 0; k < nun; k++)
+				if (pl->nodes[un[k]].fate == PLAN_FATE_INSERT && pl->nodes[un[k]].func == (int)f)
+					e.nodes[e.nnodes++] = un[k];
+			edit_function(&e, (int)f);
+		}
+		free(done);
+	}
+	if (!pu->reaches_base && pl->nbases > 0)
+		add_include(&e);
+	free(e.nodes);
+	return status;
+}

@@ -1,0 +1,208 @@
+/* G1: the build script runs the preprocessor on the build-tree copy, in a
+ * hook block placed right (hook_verify), and a point_map.json found in a
+ * build tree was written from the current sources (its build stamp). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gate_run.h"
+#include "hook_block.h"
+#include "path_glob.h"
+#include "point_map.h"
+#include "preprocess.h"
+#include "xalloc.h"
+
+/* Sources preprocess reads (the list of preprocess.c's source_name, which
+ * is private there: keep in step, or better, have preprocess.h expose a
+ * tree stamp). */
+static bool source_name(const char *name)
+{
+	static const char *const exts[] = { ".c", ".cc", ".cpp", ".cxx", ".c++", ".h", ".hh", ".hpp",
+					    ".hxx", ".h++", ".inl", ".ipp", ".tcc", ".cu", ".cuh" };
+	const char *slash = strrchr(name, '/'), *dot = strrchr(slash ? slash : name, '.');
+
+	if (!dot)
+		return false;
+	for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
+		if (strcmp(dot, exts[i]) == 0)
+			return true;
+	return false;
+}
+
+/* The build stamp `autotrace preprocess` would write for the build-tree copy
+ * of the kernel sources: the copy holds OPDIR/KERNEL as KERNEL/ at its root
+ * (CopyOps copies op_host/ and op_kernel/ into the project), so the points
+ * of OPDIR/KERNEL/x.h are stamped as "KERNEL/x.h", in path order, with the
+ * stamp functions of preprocess.h. Returns 0, or -1 after reporting. */
+static int tree_stamp(const char *opdir, const char *kernel, uint64_t *out, struct diag *diag)
+{
+	char *root = path_join(opdir, kernel), **all = NULL;
+	size_t n = 0;
+	struct pp_stamp st;
+	struct pp_scan sc;
+	int rc = -1;
+
+	memset(&sc, 0, sizeof(sc));
+	pp_stamp_init(&st);
+	if (path_walk(root, &all, &n, diag) != 0)
+		goto out;
+	for (size_t i = 0; i < n; i++) {
+		char *path, *rel;
+		struct src_file *f;
+		if (!source_name(all[i]))
+			continue;
+		path = path_join(root, all[i]);
+		f = src_file_load(path);
+		if (!f) {
+			diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot read: %s", strerror(errno));
+			free(path);
+			goto out;
+		}
+		free(path);
+		pp_scan_buffer(f->data, f->len, &sc);
+		rel = path_join(kernel, all[i]);
+		for (size_t k = 0; k < sc.nsites; k++) {
+			const struct pp_site *s = &sc.sites[k];
+			if (s->label && s->label[0] && s->event)
+				pp_stamp_add(&st, rel, s->line, s->col, s->label, s->event);
+		}
+		free(rel);
+		src_file_free(f);
+	}
+	*out = pp_stamp_value(&st);
+	rc = 0;
+out:
+	pp_scan_release(&sc);
+	path_glob_free(all, n);
+	free(root);
+	return rc;
+}
+
+static char *find_script(struct gate_project *p, struct gate_report *r)
+{
+	char **found = NULL;
+	size_t n = 0;
+	char *path = NULL;
+	struct diag d;
+	struct gate_diag_capture cap = { r, GATE_RULE_G1_SCRIPT, NULL };
+
+	if (p->opts->script)
+		return xstrdup(p->opts->script);
+	gate_diag_capture(&d, &cap);
+	if (path_glob(p->opts->opdir, &p->policy->build, &found, &n, &d) != 0)
+		return NULL;
+	if (n == 0)
+		gate_add(r, GATE_RULE_G1_SCRIPT, DIAG_ERROR, gate_loc_path(NULL, 0, 0),
+			 "set the rules' 'build' pattern or pass --script FILE",
+			 "no build script matches the rules' 'build' patterns (%s)", gate_globs_text(&p->policy->build));
+	else if (n > 1)
+		gate_add(r, GATE_RULE_G1_SCRIPT, DIAG_ERROR, gate_loc_path(NULL, 0, 0),
+			 "narrow the rules' 'build' pattern or pass --script FILE",
+			 "%zu build scripts match the rules' 'build' patterns (%s, %s%s)", n, found[0], found[1],
+			 n > 2 ? ", ..." : "");
+	else
+		path = path_join(p->opts->opdir, found[0]);
+	path_glob_free(found, n);
+	return path;
+}
+
+static void check_hook(struct gate_project *p, struct gate_report *r)
+{
+	char *path = find_script(p, r), *fix;
+	struct src_file *f;
+	struct diag d;
+	struct gate_diag_capture cap = { r, GATE_RULE_G1_HOOK, NULL };
+	size_t flen;
+
+	if (!path)
+		return;
+	f = src_file_load(path);
+	if (!f) {
+		gate_add(r, GATE_RULE_G1_SCRIPT, DIAG_ERROR, gate_loc_path(path, 0, 0), NULL,
+			 "cannot read the build script: %s", strerror(errno));
+		free(path);
+		return;
+	}
+	flen = strlen(path) + 96;
+	fix = xmalloc(flen);
+	snprintf(fix, flen, "run 'autotrace hook install --script %s': it places (or moves) the block", path);
+	cap.fix = fix;
+	gate_diag_capture(&d, &cap);
+	if (hook_verify(f, p->policy->hook_after, p->policy->hook_before, &d) < 0 && d.errors == 0)
+		gate_add(r, GATE_RULE_G1_HOOK, DIAG_ERROR, gate_loc_path(path, 0, 0), fix,
+			 "the build script cannot be followed");
+	free(fix);
+	src_file_free(f);
+	free(path);
+}
+
+static bool is_point_map(const char *rel)
+{
+	const char *b = strrchr(rel, '/');
+
+	return strcmp(b ? b + 1 : rel, "point_map.json") == 0;
+}
+
+static void check_map(struct gate_project *p, struct gate_report *r, const char *path, bool *have_stamp,
+		      uint64_t *stamp, bool *tried)
+{
+	struct diag d;
+	struct gate_diag_capture cap = { r, GATE_RULE_G1_STALE, "rebuild: the build writes a new point_map.json" };
+	struct point_map *m;
+
+	gate_diag_capture(&d, &cap);
+	m = point_map_load(path, &d);
+	if (!m)
+		return;
+	if (!m->has_stamp) {
+		gate_add(r, GATE_RULE_G1_STALE, DIAG_WARNING, gate_loc_path(path, 0, 0),
+			 "rebuild with the hook: 'autotrace preprocess' writes the stamp",
+			 "point_map.json has no build stamp: cannot tell whether it matches the current sources");
+	} else {
+		if (!*tried) {
+			struct diag q;
+			struct gate_diag_capture qc = { r, GATE_RULE_G1_STALE, NULL };
+			*tried = true;
+			gate_diag_capture(&q, &qc);
+			*have_stamp = p->policy->kernel.value &&
+				      tree_stamp(p->opts->opdir, p->policy->kernel.value, stamp, &q) == 0;
+		}
+		if (*have_stamp && *stamp != m->build_stamp)
+			gate_add(r, GATE_RULE_G1_STALE, DIAG_ERROR, gate_loc_path(path, 0, 0),
+				 "rebuild: the build's hook preprocesses the copy and writes a matching point_map.json",
+				 "point_map.json is stale: rebuild (its build stamp %016llx, the current sources' %016llx)",
+				 (unsigned long long)m->build_stamp, (unsigned long long)*stamp);
+	}
+	point_map_free(m);
+}
+
+static void check_stale(struct gate_project *p, struct gate_report *r)
+{
+	char **all = NULL;
+	size_t n = 0;
+	bool have = false, tried = false;
+	uint64_t stamp = 0;
+	struct diag d;
+	struct gate_diag_capture cap = { r, GATE_RULE_G1_STALE, NULL };
+
+	if (p->opts->point_map) {
+		check_map(p, r, p->opts->point_map, &have, &stamp, &tried);
+		return;
+	}
+	gate_diag_capture(&d, &cap);
+	if (path_walk(p->opts->opdir, &all, &n, &d) != 0)
+		return;
+	for (size_t i = 0; i < n; i++)
+		if (is_point_map(all[i])) {
+			char *path = path_join(p->opts->opdir, all[i]);
+			check_map(p, r, path, &have, &stamp, &tried);
+			free(path);
+		}
+	path_glob_free(all, n);
+}
+
+void gate_g1(struct gate_project *p, struct gate_report *r)
+{
+	check_hook(p, r);
+	check_stale(p, r);
+}

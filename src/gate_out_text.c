@@ -1,0 +1,166 @@
+/* The text form of a gate report: each finding as a compiler diagnostic
+ * (location, level, [rule] message, the line with a caret, the fix, a
+ * related location as a note) on `err`, then one line per gate and the
+ * verdict on `out`. */
+#include <string.h>
+
+#include "gate_out.h"
+
+#define C_BOLD "\033[1m"
+#define C_RED "\033[1;31m"
+#define C_MAGENTA "\033[1;35m"
+#define C_CYAN "\033[1;36m"
+#define C_GREEN "\033[1;32m"
+#define C_RESET "\033[0m"
+
+static const struct gate_format formats[] = {
+	{ "text", gate_out_text },
+	{ "json", gate_out_json },
+	{ "sarif", gate_out_sarif },
+	{ "junit", gate_out_junit },
+};
+
+const struct gate_format *gate_format_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
+		if (strcmp(formats[i].name, name) == 0)
+			return &formats[i];
+	return NULL;
+}
+
+const char *gate_counts_text(const struct gate_report *r, enum gate_id g)
+{
+	static char buf[64];
+	unsigned e = 0, w = 0;
+
+	for (size_t i = 0; i < r->n; i++) {
+		if (gate_rule_gate(r->v[i].rule) != g)
+			continue;
+		if (r->v[i].level == DIAG_ERROR)
+			e++;
+		else if (r->v[i].level == DIAG_WARNING)
+			w++;
+	}
+	buf[0] = '\0';
+	if (e && w)
+		snprintf(buf, sizeof(buf), "%u error%s, %u warning%s", e, e == 1 ? "" : "s", w, w == 1 ? "" : "s");
+	else if (e)
+		snprintf(buf, sizeof(buf), "%u error%s", e, e == 1 ? "" : "s");
+	else if (w)
+		snprintf(buf, sizeof(buf), "%u warning%s", w, w == 1 ? "" : "s");
+	return buf;
+}
+
+bool gate_report_passed(const struct gate_report *r)
+{
+	for (int g = 0; g < GATE_COUNT; g++)
+		if (r->gates[g].status == GATE_FAILED)
+			return false;
+	return true;
+}
+
+static const char *level_name(enum diag_level l)
+{
+	return l == DIAG_ERROR ? "error" : l == DIAG_WARNING ? "warning" : "note";
+}
+
+static const char *level_color(enum diag_level l)
+{
+	return l == DIAG_ERROR ? C_RED : l == DIAG_WARNING ? C_MAGENTA : C_CYAN;
+}
+
+static void where(FILE *f, bool color, const struct gate_loc *l)
+{
+	if (color)
+		fputs(C_BOLD, f);
+	if (!l->path)
+		fputs("autotrace: ", f);
+	else if (l->line == 0)
+		fprintf(f, "%s: ", l->path);
+	else
+		fprintf(f, "%s:%zu:%zu: ", l->path, l->line, l->col);
+	if (color)
+		fputs(C_RESET, f);
+}
+
+static void caret(FILE *f, bool color, const struct gate_loc *l)
+{
+	size_t col = 1;
+
+	if (!l->src_line)
+		return;
+	fprintf(f, "%s\n", l->src_line);
+	/* columns count characters; tabs are kept so the caret lines up */
+	for (const unsigned char *s = (const unsigned char *)l->src_line; *s && col < l->col; s++) {
+		if ((*s & 0xC0) == 0x80)
+			continue;
+		fputc(*s == '\t' ? '\t' : ' ', f);
+		col++;
+	}
+	if (color)
+		fputs(C_GREEN, f);
+	fputc('^', f);
+	for (size_t i = 1; i < l->caret_len; i++)
+		fputc('~', f);
+	if (color)
+		fputs(C_RESET, f);
+	fputc('\n', f);
+}
+
+static void head(FILE *f, bool color, enum diag_level lv)
+{
+	if (color)
+		fprintf(f, "%s%s:%s " C_BOLD, level_color(lv), level_name(lv), C_RESET);
+	else
+		fprintf(f, "%s: ", level_name(lv));
+}
+
+int gate_out_text(FILE *out, FILE *err, bool color, const struct gate_report *r)
+{
+	for (int g = 0; g < GATE_COUNT; g++)
+		for (size_t i = 0; i < r->n; i++) {
+			const struct gate_finding *fd = &r->v[i];
+			if (gate_rule_gate(fd->rule) != (enum gate_id)g)
+				continue;
+			where(err, color, &fd->loc);
+			head(err, color, fd->level);
+			fprintf(err, "[%s] %s%s\n", gate_rule_id(fd->rule), fd->message, color ? C_RESET : "");
+			caret(err, color, &fd->loc);
+			if (fd->fix)
+				fprintf(err, "    fix: %s\n", fd->fix);
+			if (fd->related_message) {
+				where(err, color, &fd->related);
+				head(err, color, DIAG_NOTE);
+				fprintf(err, "%s%s\n", fd->related_message, color ? C_RESET : "");
+				caret(err, color, &fd->related);
+			}
+		}
+	for (int g = 0; g < GATE_COUNT; g++) {
+		const struct gate_result *res = &r->gates[g];
+		const char *counts = gate_counts_text(r, (enum gate_id)g);
+		fprintf(out, "%s %s: %s", gate_name((enum gate_id)g), gate_status_name(res->status),
+			gate_title((enum gate_id)g));
+		if (*counts)
+			fprintf(out, " (%s)", counts);
+		if (res->note)
+			fprintf(out, "; %s", res->note);
+		fputc('\n', out);
+	}
+	{
+		bool first = true;
+		fputs(gate_report_passed(r) ? "gate: passed" : "gate: FAILED", out);
+		for (int g = 0; g < GATE_COUNT; g++)
+			if (r->gates[g].status == GATE_FAILED) {
+				fprintf(out, "%s%s", first ? " (" : ", ", gate_name((enum gate_id)g));
+				first = false;
+			}
+		for (int g = 0; g < GATE_COUNT; g++)
+			if (r->gates[g].status == GATE_SKIPPED) {
+				fprintf(out, "%s%s skipped", first ? " (" : ", ", gate_name((enum gate_id)g));
+				first = false;
+			}
+		fputs(first ? "\n" : ")\n", out);
+	}
+	fflush(err);
+	return fflush(out) == 0 && !ferror(out) ? 0 : -1;
+}

@@ -1,0 +1,77 @@
+/* What `autotrace gate` reads of an operator project: the rules, the files
+ * each layer's globs find, read once by the layer readers (OpDef, infer,
+ * kernel, aclnn, pybind, Python samples), and the operator facts the gates
+ * share (outputs, the profiling output's position, the torch.ops names, the
+ * arity a Python call returns). Owned by the struct; gate_project_free
+ * releases everything. */
+#ifndef AUTOTRACE_GATE_PROJECT_H
+#define AUTOTRACE_GATE_PROJECT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "aclnn_scan.h"
+#include "gate.h"
+#include "gate_kernel.h"
+#include "infer_scan.h"
+#include "opdef_scan.h"
+#include "py_scan.h"
+#include "pybind_scan.h"
+#include "rule_policy.h"
+
+struct gate_opts {
+	const char *opdir;
+	const char *rules;
+	const char *script;           /* --script: the build script for G1 */
+	const char *build_cmd;        /* --build-cmd: G3 */
+	const char *build_log;        /* --build-log: where G3 keeps the log */
+	const char *point_map;        /* --point-map: G1's stale check on this map only */
+	bool run[GATE_COUNT];
+};
+
+struct gate_host { struct src_file *f; struct opdef_file od; };
+struct gate_infer { struct src_file *f; struct infer_file inf; };
+struct gate_aclnn { struct src_file *f; struct aclnn_file ac; };
+struct gate_pybind { struct src_file *f; struct pybind_file pb; };
+struct gate_sample { struct src_file *f; struct py_module *py; };
+
+struct gate_project {
+	const struct gate_opts *opts;
+	struct rule_policy *policy;
+	const char *profiling;        /* the profiling output's name (policy) */
+	bool required;                /* mode B */
+
+	struct gate_host *hosts; size_t nhosts;
+	struct gate_infer *infers; size_t ninfers;
+	struct gate_aclnn *aclnns; size_t naclnns;
+	struct gate_pybind *pybinds; size_t npybinds;
+	struct gate_sample *samples; size_t nsamples;
+	struct gate_kernels kernels;
+	bool kernels_read;
+	char *kernel_root;
+
+	/* the operator: the first OpDef op with the profiling output (else the first op) */
+	const struct opdef_op *op;
+	const struct src_file *op_file;
+	long prof_out;                /* its position among the outputs, -1 when absent */
+	char **py_names;              /* torch.ops names: schema and impl names, else snake_case(op) */
+	size_t npy_names;
+	long py_returns;              /* values a Python call returns (mode B: outputs), -1 unknown */
+};
+
+/* Loads the rules and every layer's files. NULL after reporting a problem
+ * with the rules or the operator directory (exit status 2). */
+struct gate_project *gate_project_load(const struct gate_opts *opts, struct diag *diag);
+void gate_project_free(struct gate_project *p);
+
+/* The globs of a layer joined by ", ", for messages (static buffer). */
+const char *gate_globs_text(const struct rule_strlist *l);
+
+/* snake_case of a CamelCase name (newly allocated). */
+char *gate_snake(const char *camel);
+
+/* True when the name ends like a second operator for profiling
+ * (_profiling, _with_profiling, Profiling, WithProfiling). */
+bool gate_profiling_suffix(const char *name);
+
+#endif

@@ -1,0 +1,213 @@
+/* Findings of the gates and what each gate came to. */
+#include "gate.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xalloc.h"
+
+static const char *const gate_names[GATE_COUNT] = {
+#define X(e, id, title) id,
+	GATE_LIST(X)
+#undef X
+};
+
+static const char *const gate_titles[GATE_COUNT] = {
+#define X(e, id, title) title,
+	GATE_LIST(X)
+#undef X
+};
+
+static const enum gate_id rule_gates[GATE_RULE_COUNT] = {
+#define X(e, g, id, desc) GATE_##g,
+	GATE_RULE_LIST(X)
+#undef X
+};
+
+static const char *const rule_ids[GATE_RULE_COUNT] = {
+#define X(e, g, id, desc) id,
+	GATE_RULE_LIST(X)
+#undef X
+};
+
+static const char *const rule_descs[GATE_RULE_COUNT] = {
+#define X(e, g, id, desc) desc,
+	GATE_RULE_LIST(X)
+#undef X
+};
+
+const char *gate_name(enum gate_id g) { return gate_names[g]; }
+const char *gate_title(enum gate_id g) { return gate_titles[g]; }
+enum gate_id gate_rule_gate(enum gate_rule rule) { return rule_gates[rule]; }
+const char *gate_rule_id(enum gate_rule rule) { return rule_ids[rule]; }
+const char *gate_rule_description(enum gate_rule rule) { return rule_descs[rule]; }
+
+const char *gate_status_name(enum gate_status s)
+{
+	switch (s) {
+	case GATE_PASSED:
+		return "passed";
+	case GATE_FAILED:
+		return "failed";
+	case GATE_SKIPPED:
+		return "skipped";
+	}
+	return "failed";
+}
+
+struct gate_report *gate_report_new(const char *opdir)
+{
+	struct gate_report *r = xcalloc(1, sizeof(*r));
+
+	r->opdir = xstrdup(opdir);
+	for (int g = 0; g < GATE_COUNT; g++)
+		r->gates[g].run = true;
+	return r;
+}
+
+void gate_loc_release(struct gate_loc *l)
+{
+	free(l->path);
+	free(l->src_line);
+}
+
+void gate_report_free(struct gate_report *r)
+{
+	if (!r)
+		return;
+	for (size_t i = 0; i < r->n; i++) {
+		struct gate_finding *f = &r->v[i];
+		gate_loc_release(&f->loc);
+		gate_loc_release(&f->related);
+		free(f->message);
+		free(f->fix);
+		free(f->related_message);
+	}
+	for (int g = 0; g < GATE_COUNT; g++)
+		free(r->gates[g].note);
+	free(r->v);
+	free(r->opdir);
+	free(r);
+}
+
+struct gate_loc gate_loc_at(const struct src_file *f, uint32_t start, uint32_t end)
+{
+	struct gate_loc l = { 0 };
+	size_t line = src_file_line(f, start);
+	uint32_t ls = src_file_line_start(f, line);
+	size_t llen = src_file_line_length(f, line);
+	size_t c1, c2;
+
+	if (start > f->len)
+		start = (uint32_t)f->len;
+	l.path = xstrdup(f->path);
+	l.line = line;
+	l.col = src_file_column(f, start);
+	l.src_line = xstrndup(f->data + ls, llen);
+	if (end > ls + llen)
+		end = ls + (uint32_t)llen;
+	c1 = l.col;
+	c2 = end > start ? src_file_column(f, end) : c1 + 1;
+	l.caret_len = c2 > c1 ? c2 - c1 : 1;
+	return l;
+}
+
+struct gate_loc gate_loc_path(const char *path, size_t line, size_t col)
+{
+	struct gate_loc l = { 0 };
+
+	l.path = path ? xstrdup(path) : NULL;
+	l.line = line;
+	l.col = col;
+	l.caret_len = 1;
+	return l;
+}
+
+static char *vformat(const char *fmt, va_list ap)
+{
+	va_list aq;
+	int n;
+	char *s;
+
+	va_copy(aq, ap);
+	{
+		char one;
+		n = vsnprintf(&one, 1, fmt, aq);
+	}
+	va_end(aq);
+	s = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
+	vsnprintf(s, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap);
+	return s;
+}
+
+struct gate_finding *gate_add(struct gate_report *r, enum gate_rule rule, enum diag_level level, struct gate_loc loc,
+			      const char *fix, const char *fmt, ...)
+{
+	struct gate_finding *f;
+	va_list ap;
+
+	XGROW(r->v, r->cap, r->n + 1);
+	f = &r->v[r->n++];
+	memset(f, 0, sizeof(*f));
+	f->rule = rule;
+	f->level = level;
+	f->loc = loc;
+	f->fix = fix ? xstrdup(fix) : NULL;
+	va_start(ap, fmt);
+	f->message = vformat(fmt, ap);
+	va_end(ap);
+	return f;
+}
+
+void gate_relate(struct gate_finding *f, struct gate_loc loc, const char *fmt, ...)
+{
+	va_list ap;
+
+	gate_loc_release(&f->related);
+	free(f->related_message);
+	f->related = loc;
+	va_start(ap, fmt);
+	f->related_message = vformat(fmt, ap);
+	va_end(ap);
+}
+
+static void capture_sink(void *ctx, const struct diag_msg *m)
+{
+	struct gate_diag_capture *cap = ctx;
+	struct gate_loc loc;
+
+	if (m->loc.file)
+		loc = gate_loc_at(m->loc.file, m->loc.start, m->loc.end);
+	else
+		loc = gate_loc_path(m->path, m->line, m->col);
+	gate_add(cap->report, cap->rule, m->level, loc, cap->fix, "%s", m->text);
+}
+
+void gate_diag_capture(struct diag *d, struct gate_diag_capture *cap)
+{
+	diag_init(d, NULL, false);
+	d->sink = capture_sink;
+	d->sink_ctx = cap;
+}
+
+unsigned gate_errors(const struct gate_report *r, enum gate_id g)
+{
+	unsigned n = 0;
+
+	for (size_t i = 0; i < r->n; i++)
+		if (gate_rule_gate(r->v[i].rule) == g && r->v[i].level == DIAG_ERROR)
+			n++;
+	return n;
+}
+
+void gate_settle(struct gate_report *r)
+{
+	for (int g = 0; g < GATE_COUNT; g++) {
+		if (!r->gates[g].run)
+			r->gates[g].status = GATE_SKIPPED;
+		else
+			r->gates[g].status = gate_errors(r, (enum gate_id)g) ? GATE_FAILED : GATE_PASSED;
+	}
+}

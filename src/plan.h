@@ -1,0 +1,139 @@
+/* The plan: where trace points go in an operator, computed from the outline
+ * of its kernel sources and the trace rules of its policy (DESIGN §3, §6).
+ *
+ * The planner walks the static call graph from the root functions (those
+ * matching `root ... at function /RE/`), statement by statement, and makes
+ * a tree of candidate points: functions, loop bodies, branch bodies, call
+ * statements (wrap, hot) and runs of statements (region). Each candidate
+ * has a fate: inserted, already present (a hand-written or earlier point
+ * opens the scope), folded (deeper than `depth`), skipped, merged into its
+ * caller, or left alone (code inside a macro). Depth counts nesting along
+ * the call path; a function reached on several paths is planned once, at
+ * its first visit in source order, and its core type is the union of every
+ * path's (AIC-only and AIV-only paths come from operator()<AscendC::AIC>
+ * specialisations, `if ASCEND_IS_AIC`, `g_coreType == AIV` branches...).
+ *
+ * Ownership: a struct plan owns its units (files, outlines), nodes and
+ * strings; it borrows the policy, which must outlive it. */
+#ifndef AUTOTRACE_PLAN_H
+#define AUTOTRACE_PLAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "cxx_outline.h"
+#include "diag.h"
+#include "rule_policy.h"
+
+#define PLAN_KINDS(X) X(root) X(function) X(loop) X(branch) X(wrap) X(region) X(hot) X(macro)
+
+enum plan_kind {
+#define X(n) PLAN_##n,
+	PLAN_KINDS(X)
+#undef X
+	PLAN_KIND_COUNT
+};
+
+/* X(enum-suffix, name) */
+#define PLAN_FATES(X) \
+	X(INSERT, "insert") X(PRESENT, "present") X(FOLDED, "folded") X(SKIPPED, "skipped") \
+	X(MERGED, "merged") X(MACRO, "left-alone") X(REFUSED, "refused")
+
+enum plan_fate {
+#define X(id, name) PLAN_FATE_##id,
+	PLAN_FATES(X)
+#undef X
+	PLAN_FATE_COUNT
+};
+
+enum { PLAN_CORE_AIC = 1, PLAN_CORE_AIV = 2, PLAN_CORE_MIX = 3 };
+
+struct plan_node {
+	enum plan_kind kind;
+	enum plan_fate fate;
+	char *label;                  /* the point's label (existing one when present) */
+	char *why;                    /* folded/skipped/merged/left alone/refused: the reason */
+	size_t unit;                  /* file */
+	int func;                     /* function in the unit's outline; -1 for a macro */
+	int stmt;                     /* loop, arm, first statement of a wrap/hot/region; -1: function */
+	int stmt_last;                /* region: last statement; wrap/hot: = stmt */
+	int call;                     /* wrap/hot: the call that decided it, or -1 */
+	struct cxx_range scope;       /* what B/E enclose: a body (braces included) or statements */
+	unsigned core;                /* PLAN_CORE_* bits; 0: on no core's path */
+	int depth;                    /* 1 for the root */
+	int parent;                   /* enclosing point node, or -1 */
+	const struct rule_trace_rule *rule; /* NULL for the root */
+	const char *index;            /* record index expression (borrowed from the rule), or NULL */
+	const char *extra;            /* extra id expression, or NULL */
+	bool hoist;                   /* wrap/hot on `return expr;`: the value is computed first */
+};
+
+struct plan_unit {
+	char *path;                   /* relative to the operator directory */
+	char *fs_path;                /* as opened: OPDIR/path */
+	struct src_file *file;
+	struct cxx_outline *outline;
+	bool runtime;                 /* the base header or in its #include closure: never edited */
+	bool reaches_base;            /* its #include closure holds a base header */
+	size_t *incs;                 /* followed includes (unit indices) */
+	size_t nincs;
+};
+
+struct plan_unresolved {
+	char *callee;                 /* as written, template arguments dropped */
+	size_t unit;
+	uint32_t off;                 /* first call site */
+	unsigned count;
+};
+
+struct plan {
+	const struct rule_policy *policy; /* borrowed */
+	char *opdir;
+	char *kernel_dir;             /* opdir/kernel */
+	struct plan_unit *units;
+	size_t nunits;
+	size_t *bases;                /* units that are base headers */
+	size_t nbases;
+	struct plan_node *nodes;      /* tree in preorder: a parent precedes its children */
+	size_t nnodes, cap_nodes;
+	struct plan_unresolved *unresolved; /* sorted by callee */
+	size_t nunresolved, cap_unresolved;
+	unsigned density[2];          /* distinct labels on AIC paths, on AIV paths */
+	unsigned nroots;
+	unsigned errors;              /* refusals: apply must not write */
+	size_t *unit_first;           /* nodes of unit u: by_unit[unit_first[u] .. unit_first[u + 1]) */
+	int *by_unit;                 /* node indices grouped by unit, in plan order */
+	struct plan_index *index;     /* private */
+};
+
+/* Scans the kernel sources of `opdir` under the policy (kernel root,
+ * include_dirs, define/undef), then plans. Warnings and errors go to
+ * `diag`. Returns NULL when the sources cannot be read (exit 2). */
+struct plan *plan_build(const struct rule_policy *p, const char *opdir, struct diag *diag);
+
+/* Plans over units that are already loaded (takes ownership of them). */
+struct plan *plan_from_units(const struct rule_policy *p, const char *opdir, struct plan_unit *units,
+			     size_t nunits, struct diag *diag);
+
+void plan_free(struct plan *pl);
+
+const char *plan_kind_name(enum plan_kind k);
+const char *plan_fate_name(enum plan_fate f);
+const char *plan_core_name(unsigned core); /* "aic", "aiv", "mix", "none" */
+
+/* The nodes of unit u, in plan order; returns their number. */
+size_t plan_unit_nodes(const struct plan *pl, size_t u, const int **nodes);
+
+/* 1-based line of a node's construct. */
+size_t plan_node_line(const struct plan *pl, const struct plan_node *n);
+
+/* Output: the tree with fates and reasons, the density table and the
+ * callees that could not be followed. */
+void plan_print_tree(FILE *out, const struct plan *pl);
+void plan_print_json(FILE *out, const struct plan *pl);
+
+/* Warnings for density outside [density_min, density_max] per core type. */
+void plan_warn_density(const struct plan *pl, struct diag *diag);
+
+#endif

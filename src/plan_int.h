@@ -1,0 +1,84 @@
+/* Internals shared by the files of the planner (plan_source.c,
+ * plan_resolve.c, plan_walk.c, plan_print.c) and the editor (edit_*.c);
+ * other modules use plan.h. */
+#ifndef AUTOTRACE_PLAN_INT_H
+#define AUTOTRACE_PLAN_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "plan.h"
+
+/* A function of the plan: unit and index in that unit's outline. */
+struct plan_fref {
+	size_t unit;
+	int func;
+};
+
+/* Per-function facts computed on demand (plan_resolve.c). */
+struct plan_finfo {
+	bool ready;
+	int *call_first;   /* calls of statement s: call_order[call_first[s] .. call_first[s + 1]) */
+	int *call_order;
+	int *point_at;     /* statement -> the existing point that is the whole statement, or -1 */
+	bool *claimed;     /* existing points already taken as the B of a planned point */
+	unsigned *restr;   /* statement -> core types it can run on (from core-type branches) */
+	unsigned own;      /* the function's own restriction (operator()<AscendC::AIC>...) */
+	unsigned mask;     /* union of the core types of the paths reaching it */
+	bool reached;      /* on some path from a root */
+	bool visited;      /* planned (first visit) */
+	bool is_root;
+};
+
+/* Name lookup over every function of every unit. */
+struct plan_index {
+	struct plan_map *by_name;   /* "operator()" -> functions */
+	struct plan_map *by_member; /* "Class::name" (last scope component) -> functions */
+	struct plan_map *by_class;  /* "Class" -> units defining functions of it */
+	struct plan_map *macros;    /* function-like macros with code -> (unit, macro) */
+	size_t *unit_base;          /* first global function id of each unit */
+	size_t nfuncs;
+	struct plan_finfo *info;    /* by global function id */
+};
+
+static inline size_t plan_fid(const struct plan *pl, struct plan_fref f)
+{
+	return pl->index->unit_base[f.unit] + (size_t)f.func;
+}
+
+static inline const struct cxx_func *plan_func(const struct plan *pl, struct plan_fref f)
+{
+	return &pl->units[f.unit].outline->funcs[f.func];
+}
+
+/* plan_resolve.c */
+void plan_index_build(struct plan *pl);
+void plan_index_free(struct plan_index *ix, size_t nunits);
+struct plan_finfo *plan_finfo(struct plan *pl, struct plan_fref f);
+/* The functions a call may reach; returns their number (up to `max`). */
+size_t plan_resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_call *c, struct plan_fref *out,
+			 size_t max, bool *is_lambda);
+/* The (unit, macro) of a function-like macro with code called `name`, or false. */
+bool plan_find_macro(const struct plan *pl, const char *name, size_t *unit, int *macro);
+/* Core types named by a branch condition (PLAN_CORE_MIX when none). */
+unsigned plan_cond_core(const char *text);
+/* True for MoeTracing(...) and TRACE_POINT(...) calls. */
+bool plan_is_trace_call(const struct cxx_call *c);
+/* The enclosing namespaces and classes of a function, from its qualified
+ * name: "ns::Cls" for "ns::Cls::operator()<X>". Returns buf. */
+const char *plan_func_scope(const struct cxx_func *fn, char *buf, size_t size);
+/* True when the function returns void (its prefix ends in `void`). */
+bool plan_func_is_void(const struct cxx_func *f);
+
+/* plan_walk.c */
+void plan_walk(struct plan *pl, struct diag *diag);
+
+/* Hash map from strings to lists of integer pairs (plan_resolve.c). */
+struct plan_map;
+struct plan_map *plan_map_new(void);
+void plan_map_free(struct plan_map *m);
+void plan_map_add(struct plan_map *m, const char *key, size_t a, int b);
+/* The entries under `key`: pairs (a[i], b[i]); returns their number. */
+size_t plan_map_get(const struct plan_map *m, const char *key, const size_t **a, const int **b);
+
+#endif

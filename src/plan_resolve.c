@@ -1,0 +1,761 @@
+/* The planner's static call graph: an index of every function by name and
+ * by "Class::name", the resolution of a call site to the functions it may
+ * reach (methods of the caller's class, free functions, methods and
+ * operator() of objects whose type is found in a declaration: a parameter,
+ * a local, a class member), and per-function facts (calls by statement,
+ * existing points, core-type restrictions of statements). */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan_int.h"
+#include "xalloc.h"
+
+/* ------------------------------------------------------------ string map */
+
+struct plan_map_entry {
+	char *key;
+	size_t *a;
+	int *b;
+	size_t n, cap;
+};
+
+struct plan_map {
+	struct plan_map_entry *slots;
+	size_t cap, used;
+};
+
+static size_t hash_key(const char *s)
+{
+	size_t h = 14695981039346656037ULL & SIZE_MAX;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return h;
+}
+
+struct plan_map *plan_map_new(void)
+{
+	struct plan_map *m = xcalloc(1, sizeof(*m));
+
+	m->cap = 64;
+	m->slots = xcalloc(m->cap, sizeof(*m->slots));
+	return m;
+}
+
+void plan_map_free(struct plan_map *m)
+{
+	if (!m)
+		return;
+	for (size_t i = 0; i < m->cap; i++) {
+		free(m->slots[i].key);
+		free(m->slots[i].a);
+		free(m->slots[i].b);
+	}
+	free(m->slots);
+	free(m);
+}
+
+static struct plan_map_entry *map_slot(const struct plan_map *m, const char *key)
+{
+	size_t h = hash_key(key) & (m->cap - 1);
+
+	while (m->slots[h].key && strcmp(m->slots[h].key, key) != 0)
+		h = (h + 1) & (m->cap - 1);
+	return &m->slots[h];
+}
+
+void plan_map_add(struct plan_map *m, const char *key, size_t a, int b)
+{
+	struct plan_map_entry *e;
+
+	if ((m->used + 1) * 2 > m->cap) {
+		struct plan_map_entry *old = m->slots;
+		size_t ocap = m->cap;
+		m->cap *= 2;
+		m->slots = xcalloc(m->cap, sizeof(*m->slots));
+		for (size_t i = 0; i < ocap; i++)
+			if (old[i].key)
+				*map_slot(m, old[i].key) = old[i];
+		free(old);
+	}
+	e = map_slot(m, key);
+	if (!e->key) {
+		e->key = xstrdup(key);
+		m->used++;
+	}
+	if (e->n == e->cap) {
+		e->cap = e->cap ? e->cap * 2 : 2;
+		e->a = xrealloc(e->a, e->cap * sizeof(*e->a));
+		e->b = xrealloc(e->b, e->cap * sizeof(*e->b));
+	}
+	e->a[e->n] = a;
+	e->b[e->n] = b;
+	e->n++;
+}
+
+size_t plan_map_get(const struct plan_map *m, const char *key, const size_t **a, const int **b)
+{
+	const struct plan_map_entry *e = map_slot(m, key);
+
+	if (!e->key)
+		return 0;
+	*a = e->a;
+	*b = e->b;
+	return e->n;
+}
+
+/* ------------------------------------------------------------ names */
+
+/* The last component of "ns::Cls" ("" stays ""), without template arguments. */
+static const char *last_component(const char *scope, char *buf, size_t size)
+{
+	const char *s = scope, *last = scope;
+	int angle = 0;
+	size_t n;
+
+	for (; *s; s++) {
+		if (*s == '<')
+			angle++;
+		else if (*s == '>')
+			angle--;
+		else if (angle == 0 && s[0] == ':' && s[1] == ':')
+			last = s + 2, s++;
+	}
+	n = strcspn(last, "<");
+	while (n > 0 && last[n - 1] == ' ')
+		n--;
+	if (n >= size)
+		n = size - 1;
+	memcpy(buf, last, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+static void member_key(char *buf, size_t size, const char *cls, const char *name)
+{
+	snprintf(buf, size, "%s::%s", cls, name);
+}
+
+/* The enclosing scope of a function from its qualified name (an out-of-class
+ * definition has an empty `scope`): "ns::Cls" of "ns::Cls::operator()<X>". */
+const char *plan_func_scope(const struct cxx_func *fn, char *buf, size_t size)
+{
+	const char *q = fn->qualified_name ? fn->qualified_name : "";
+	const char *cut = NULL;
+	int angle = 0;
+	size_t n;
+
+	if (strncmp(q, "operator", 8) != 0)
+		for (const char *s = q; *s; s++) {
+			if (*s == '<')
+				angle++;
+			else if (*s == '>')
+				angle--;
+			else if (angle == 0 && s[0] == ':' && s[1] == ':') {
+				if (strncmp(s + 2, "operator", 8) == 0) {
+					cut = s;
+					break;
+				}
+				cut = s, s++;
+			}
+		}
+	n = cut ? (size_t)(cut - q) : 0;
+	if (n >= size)
+		n = size - 1;
+	memcpy(buf, q, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+static const char *func_class(const struct cxx_func *fn, char *buf, size_t size)
+{
+	char scope[512];
+
+	return last_component(plan_func_scope(fn, scope, sizeof(scope)), buf, size);
+}
+
+void plan_index_build(struct plan *pl)
+{
+	struct plan_index *ix = xcalloc(1, sizeof(*ix));
+	char cls[512], key[1024];
+
+	ix->by_name = plan_map_new();
+	ix->by_member = plan_map_new();
+	ix->by_class = plan_map_new();
+	ix->macros = plan_map_new();
+	ix->unit_base = xcalloc(pl->nunits + 1, sizeof(size_t));
+	for (size_t u = 0; u < pl->nunits; u++) {
+		const struct cxx_outline *ol = pl->units[u].outline;
+		ix->unit_base[u] = ix->nfuncs;
+		ix->nfuncs += ol->nfuncs;
+		for (size_t f = 0; f < ol->nfuncs; f++) {
+			const struct cxx_func *fn = &ol->funcs[f];
+			if (fn->def != CXX_DEF_BODY)
+				continue;
+			plan_map_add(ix->by_name, fn->name, u, (int)f);
+			func_class(fn, cls, sizeof(cls));
+			if (cls[0]) {
+				const size_t *a;
+				const int *b;
+				size_t n = plan_map_get(ix->by_class, cls, &a, &b);
+				member_key(key, sizeof(key), cls, fn->name);
+				plan_map_add(ix->by_member, key, u, (int)f);
+				if (n == 0 || a[n - 1] != u)
+					plan_map_add(ix->by_class, cls, u, 0);
+			}
+		}
+		for (size_t m = 0; m < ol->nmacros; m++)
+			if (ol->macros[m].params && ol->macros[m].has_code)
+				plan_map_add(ix->macros, ol->macros[m].name, u, (int)m);
+	}
+	ix->unit_base[pl->nunits] = ix->nfuncs;
+	ix->info = xcalloc(ix->nfuncs + 1, sizeof(*ix->info));
+	pl->index = ix;
+}
+
+void plan_index_free(struct plan_index *ix, size_t nunits)
+{
+	(void)nunits;
+	if (!ix)
+		return;
+	for (size_t i = 0; i < ix->nfuncs; i++) {
+		free(ix->info[i].call_first);
+		free(ix->info[i].call_order);
+		free(ix->info[i].point_at);
+		free(ix->info[i].claimed);
+		free(ix->info[i].restr);
+	}
+	free(ix->info);
+	free(ix->unit_base);
+	plan_map_free(ix->by_name);
+	plan_map_free(ix->by_member);
+	plan_map_free(ix->by_class);
+	plan_map_free(ix->macros);
+	free(ix);
+}
+
+bool plan_find_macro(const struct plan *pl, const char *name, size_t *unit, int *macro)
+{
+	const size_t *a;
+	const int *b;
+
+	if (plan_map_get(pl->index->macros, name, &a, &b) == 0)
+		return false;
+	*unit = a[0];
+	*macro = b[0];
+	return true;
+}
+
+bool plan_is_trace_call(const struct cxx_call *c)
+{
+	return c->name && (strncmp(c->name, "MoeTracing", 10) == 0 || strcmp(c->name, "TRACE_POINT") == 0);
+}
+
+static bool is_word_at(const char *text, const char *p, const char *word)
+{
+	size_t n = strlen(word);
+
+	if (strncmp(p, word, n) != 0)
+		return false;
+	if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+		return false;
+	return !(isalnum((unsigned char)p[n]) || p[n] == '_');
+}
+
+static bool has_word(const char *text, const char *word)
+{
+	for (const char *p = strstr(text, word); p; p = strstr(p + 1, word))
+		if (is_word_at(text, p, word))
+			return true;
+	return false;
+}
+
+bool plan_func_is_void(const struct cxx_func *f)
+{
+	const char *p = f->prefix;
+	size_t n;
+
+	if (!p)
+		return false;
+	n = strlen(p);
+	while (n > 0 && p[n - 1] == ' ')
+		n--;
+	return n >= 4 && strncmp(p + n - 4, "void", 4) == 0 && (n == 4 || !isalnum((unsigned char)p[n - 5]));
+}
+
+unsigned plan_cond_core(const char *text)
+{
+	unsigned core = PLAN_CORE_MIX;
+	bool neg = false;
+
+	if (!text || strstr(text, "||"))
+		return PLAN_CORE_MIX;
+	if (has_word(text, "ASCEND_IS_AIC"))
+		core = PLAN_CORE_AIC;
+	else if (has_word(text, "ASCEND_IS_AIV"))
+		core = PLAN_CORE_AIV;
+	else if (has_word(text, "ASCEND_IS_NOT_AIC"))
+		core = PLAN_CORE_AIV;
+	else if (has_word(text, "ASCEND_IS_NOT_AIV"))
+		core = PLAN_CORE_AIC;
+	else if ((strstr(text, "==") || strstr(text, "!=")) &&
+		 (strstr(text, "oreType") || strstr(text, "CORE_TYPE") || strstr(text, "coreType"))) {
+		if (has_word(text, "AIC"))
+			core = PLAN_CORE_AIC;
+		else if (has_word(text, "AIV"))
+			core = PLAN_CORE_AIV;
+		if (strstr(text, "!=") && core != PLAN_CORE_MIX)
+			core ^= PLAN_CORE_MIX;
+		return core;
+	}
+	if (core != PLAN_CORE_MIX) {
+		const char *p = text;
+		while (*p == ' ' || *p == '(')
+			p++;
+		neg = *p == '!';
+		if (neg)
+			core ^= PLAN_CORE_MIX;
+	}
+	return core;
+}
+
+static unsigned func_own_core(const struct cxx_func *f)
+{
+	if (f->template_args) {
+		if (has_word(f->template_args, "AIC"))
+			return PLAN_CORE_AIC;
+		if (has_word(f->template_args, "AIV"))
+			return PLAN_CORE_AIV;
+	}
+	return PLAN_CORE_MIX;
+}
+
+/* ------------------------------------------------------------ per-function facts */
+
+struct plan_finfo *plan_finfo(struct plan *pl, struct plan_fref f)
+{
+	struct plan_finfo *fi = &pl->index->info[plan_fid(pl, f)];
+	const struct cxx_func *fn;
+	const struct cxx_body *b;
+	size_t n;
+
+	if (fi->ready)
+		return fi;
+	fi->ready = true;
+	fn = plan_func(pl, f);
+	b = &fn->body;
+	n = b->nstmts;
+	fi->own = func_own_core(fn);
+	fi->call_first = xcalloc(n + 2, sizeof(int));
+	fi->call_order = xcalloc(b->ncalls + 1, sizeof(int));
+	for (size_t c = 0; c < b->ncalls; c++) {
+		int s = b->calls[c].stmt;
+		if (s >= 0 && (size_t)s < n)
+			fi->call_first[s + 1]++;
+	}
+	for (size_t s = 0; s < n; s++)
+		fi->call_first[s + 1] += fi->call_first[s];
+	{
+		int *fill = xcalloc(n + 1, sizeof(int));
+		for (size_t c = 0; c < b->ncalls; c++) {
+			int s = b->calls[c].stmt;
+			if (s >= 0 && (size_t)s < n)
+				fi->call_order[fi->call_first[s] + fill[s]++] = (int)c;
+		}
+		free(fill);
+	}
+	fi->point_at = xmalloc((n + 1) * sizeof(int));
+	for (size_t s = 0; s < n; s++)
+		fi->point_at[s] = -1;
+	for (size_t k = 0; k < b->npoints; k++) {
+		int s = b->points[k].stmt;
+		if (s < 0 || (size_t)s >= n || b->stmts[s].kind != CXX_STMT_EXPR || fi->point_at[s] >= 0)
+			continue;
+		/* the statement is the point alone: MoeTracing(...) followed by ';' */
+		if (b->points[k].range.start == b->stmts[s].range.start)
+			fi->point_at[s] = (int)k;
+	}
+	fi->claimed = xcalloc(b->npoints + 1, sizeof(bool));
+	fi->restr = xmalloc((n + 1) * sizeof(unsigned));
+	{
+		unsigned seen = 0; /* core bits covered by earlier arms of the current if chain */
+		int chain = -1;
+		for (size_t s = 0; s < n; s++) {
+			const struct cxx_stmt *st = &b->stmts[s];
+			unsigned up = st->parent >= 0 ? fi->restr[st->parent] : fi->own;
+			unsigned own = PLAN_CORE_MIX;
+			if (st->kind == CXX_STMT_ARM) {
+				if (chain != st->parent) {
+					chain = st->parent;
+					seen = 0;
+				}
+				own = st->arm == CXX_ARM_ELSE ? PLAN_CORE_MIX : plan_cond_core(st->text);
+				if (seen)
+					own &= ~seen & PLAN_CORE_MIX;
+				if (own != PLAN_CORE_MIX)
+					seen |= own;
+			}
+			fi->restr[s] = up & own;
+		}
+	}
+	return fi;
+}
+
+/* ------------------------------------------------------------ declarations */
+
+static bool ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* memmem(3) is a GNU extension; this is all the planner needs of it. */
+static const char *find_bytes(const char *hay, size_t hlen, const char *needle, size_t nlen)
+{
+	const char *end = hay + hlen;
+
+	if (nlen == 0 || hlen < nlen)
+		return NULL;
+	for (const char *p = hay; (p = memchr(p, needle[0], (size_t)(end - p))) != NULL && (size_t)(end - p) >= nlen; p++)
+		if (memcmp(p, needle, nlen) == 0)
+			return p;
+	return NULL;
+}
+
+static const char *const not_types[] = {
+	"return", "else", "case", "new", "delete", "throw", "goto", "sizeof", "typedef", "using",
+	"operator", "co_return", "co_await", "do", "if", "while", "for", "switch", "default", NULL,
+};
+
+/* Whether [ts, te) reads as a type: identifiers, ::, balanced <...>, *, &. */
+static bool type_like(const char *ts, const char *te)
+{
+	int angle = 0;
+	bool word = false;
+
+	for (const char *p = ts; p < te; p++) {
+		if (*p == '<')
+			angle++;
+		else if (*p == '>')
+			angle--;
+		else if (ident_char(*p))
+			word = true;
+		if (angle < 0)
+			return false;
+	}
+	if (angle != 0 || !word)
+		return false;
+	for (int i = 0; not_types[i]; i++) {
+		size_t n = strlen(not_types[i]);
+		if ((size_t)(te - ts) >= n && strncmp(ts, not_types[i], n) == 0 &&
+		    ((size_t)(te - ts) == n || !ident_char(ts[n])))
+			return false;
+	}
+	return true;
+}
+
+/* The class name of a type text: "const AscendC::GlobalTensor<float> &" ->
+ * "GlobalTensor". Empty when none (auto, a builtin). */
+static void type_class(const char *ts, const char *te, char *out, size_t size)
+{
+	static const char *const skip[] = { "const", "volatile", "static", "mutable", "constexpr", "typename",
+					    "struct", "class", "inline", "__gm__", "__aicore__", "auto",
+					    "unsigned", "signed", "int", "long", "short", "char", "float",
+					    "double", "bool", "void", NULL };
+	const char *best = NULL;
+	size_t bestn = 0;
+	int angle = 0;
+
+	out[0] = '\0';
+	for (const char *p = ts; p < te;) {
+		if (*p == '<') {
+			angle++;
+			p++;
+		} else if (*p == '>') {
+			angle--;
+			p++;
+		} else if (angle == 0 && ident_char(*p) && !isdigit((unsigned char)*p)) {
+			const char *w = p;
+			bool kw = false;
+			while (p < te && ident_char(*p))
+				p++;
+			for (int i = 0; skip[i]; i++)
+				if ((size_t)(p - w) == strlen(skip[i]) && strncmp(w, skip[i], (size_t)(p - w)) == 0)
+					kw = true;
+			if (!kw)
+				best = w, bestn = (size_t)(p - w);
+		} else {
+			p++;
+		}
+	}
+	if (best && bestn < size) {
+		memcpy(out, best, bestn);
+		out[bestn] = '\0';
+	}
+}
+
+/* Looks in data[from, to) for a declaration of `name`; the class of the last
+ * one (or the first, when `last` is false) goes to `cls`. A lambda
+ * (`auto name = [`) sets *lambda. */
+static bool find_decl(const char *data, size_t from, size_t to, const char *name, bool last, char *cls, size_t size,
+		      bool *lambda)
+{
+	size_t n = strlen(name);
+	bool found = false;
+
+	if (n == 0 || to <= from)
+		return false;
+	for (const char *p = data + from; p && (size_t)(p - data) + n <= to;) {
+		const char *q = find_bytes(p, to - (size_t)(p - data), name, n);
+		const char *a, *te, *ts;
+		int angle = 0;
+		if (!q)
+			break;
+		p = q + 1;
+		if ((q > data && ident_char(q[-1])) || ident_char(q[n]))
+			continue;
+		if (q > data + 1 && (q[-1] == '.' || (q[-1] == '>' && q[-2] == '-') || (q[-1] == ':' && q[-2] == ':')))
+			continue;
+		a = q + n;
+		while ((size_t)(a - data) < to && (*a == ' ' || *a == '\t'))
+			a++;
+		if (!strchr(";={([,)", *a) || *a == '\0')
+			continue;
+		te = q;
+		while (te > data && (te[-1] == ' ' || te[-1] == '\t' || te[-1] == '\n' || te[-1] == '\r'))
+			te--;
+		if (te == data || !(ident_char(te[-1]) || te[-1] == '>' || te[-1] == '*' || te[-1] == '&'))
+			continue;
+		ts = te;
+		while (ts > data + from) {
+			char c = ts[-1];
+			if (c == '>')
+				angle++;
+			else if (c == '<')
+				angle--;
+			else if (angle == 0 && !(ident_char(c) || c == ':' || c == '*' || c == '&' || c == ' ' ||
+						  c == '\t'))
+				break;
+			else if (angle > 0 && strchr(";{}", c))
+				break;
+			ts--;
+		}
+		while (ts < te && (*ts == ' ' || *ts == '\t' || *ts == ':'))
+			ts++;
+		if (ts >= te || !type_like(ts, te))
+			continue;
+		{
+			char buf[256];
+			type_class(ts, te, buf, sizeof(buf));
+			if (*a == '=') {
+				const char *v = a + 1;
+				while (*v == ' ' || *v == '\t')
+					v++;
+				if (*v == '[' && lambda)
+					*lambda = true;
+			}
+			if (!buf[0] && !(lambda && *lambda))
+				continue;
+			if (!found || last) {
+				snprintf(cls, size, "%s", buf);
+				found = true;
+			}
+			if (!last)
+				return true;
+		}
+	}
+	return found;
+}
+
+/* The class of variable `var` as seen from function f at offset `at`. */
+static bool var_class(struct plan *pl, struct plan_fref f, const char *var, uint32_t at, char *cls, size_t size,
+		      bool *lambda)
+{
+	const struct cxx_func *fn = plan_func(pl, f);
+	const struct src_file *file = pl->units[f.unit].file;
+
+	for (size_t i = 0; i < fn->nparams; i++) {
+		if (fn->params[i].name && strcmp(fn->params[i].name, var) == 0) {
+			const char *t = fn->params[i].type;
+			type_class(t, t + strlen(t), cls, size);
+			return cls[0] != '\0';
+		}
+	}
+	if (find_decl(file->data, fn->body_range.start, at, var, true, cls, size, lambda))
+		return true;
+	if (lambda && *lambda)
+		return false;
+	/* a member: the files defining functions of the same class */
+	if (find_decl(file->data, 0, file->len, var, false, cls, size, NULL))
+		return true;
+	{
+		char c[512];
+		const size_t *a;
+		const int *b;
+		size_t n = plan_map_get(pl->index->by_class, func_class(fn, c, sizeof(c)), &a, &b);
+		for (size_t i = 0; i < n; i++) {
+			const struct src_file *uf = pl->units[a[i]].file;
+			if (a[i] != f.unit && find_decl(uf->data, 0, uf->len, var, false, cls, size, NULL))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* ------------------------------------------------------------ resolution */
+
+static bool targs_equal(const char *a, const char *b)
+{
+	if (!a || !b)
+		return true;
+	for (;;) {
+		while (*a == ' ')
+			a++;
+		while (*b == ' ')
+			b++;
+		if (*a != *b)
+			return false;
+		if (!*a)
+			return true;
+		a++;
+		b++;
+	}
+}
+
+static size_t take(struct plan *pl, const struct plan_map *m, const char *key, const struct cxx_call *c,
+		   struct plan_fref *out, size_t max, size_t n)
+{
+	const size_t *a;
+	const int *b;
+	size_t k = plan_map_get(m, key, &a, &b);
+	bool exact = false;
+
+	/* explicit template arguments pick the specialisation when one matches */
+	if (c->template_args)
+		for (size_t i = 0; i < k; i++) {
+			struct plan_fref r = { a[i], b[i] };
+			if (plan_func(pl, r)->template_args && targs_equal(plan_func(pl, r)->template_args, c->template_args))
+				exact = true;
+		}
+	for (size_t i = 0; i < k && n < max; i++) {
+		struct plan_fref r = { a[i], b[i] };
+		const struct cxx_func *fn = plan_func(pl, r);
+		if (exact && !(fn->template_args && targs_equal(fn->template_args, c->template_args)))
+			continue;
+		out[n++] = r;
+	}
+	return n;
+}
+
+/* True when `scope` (of a candidate) encloses or equals the caller's scope
+ * in namespace terms: a prefix of it, or empty. */
+static bool scope_visible(const char *cand, const char *caller)
+{
+	size_t n = strlen(cand);
+
+	if (n == 0)
+		return true;
+	return strncmp(cand, caller, n) == 0 && (caller[n] == '\0' || caller[n] == ':');
+}
+
+size_t plan_resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_call *c, struct plan_fref *out,
+			 size_t max, bool *is_lambda)
+{
+	const struct cxx_func *fn = plan_func(pl, f);
+	const struct plan_index *ix = pl->index;
+	char cls[512], key[1024];
+	const char *obj = c->object;
+	size_t n = 0;
+
+	*is_lambda = false;
+	if (!c->name || plan_is_trace_call(c))
+		return 0;
+	if (obj && (strcmp(obj, "this") == 0 || strcmp(obj, "(*this)") == 0))
+		obj = NULL;
+	if (!obj) {
+		const char *callee = c->callee ? c->callee : c->name;
+		const char *qual_end = NULL;
+		int angle = 0;
+		/* Qualified calls: Cls::Method(...) or ns::Func(...) */
+		for (const char *p = callee; *p; p++) {
+			if (*p == '<')
+				angle++;
+			else if (*p == '>')
+				angle--;
+			else if (angle == 0 && p[0] == ':' && p[1] == ':')
+				qual_end = p;
+		}
+		if (strncmp(callee, "this->", 6) == 0)
+			qual_end = NULL;
+		if (qual_end) {
+			char q[512];
+			size_t ql = (size_t)(qual_end - callee);
+			if (ql >= sizeof(q))
+				ql = sizeof(q) - 1;
+			memcpy(q, callee, ql);
+			q[ql] = '\0';
+			last_component(q, cls, sizeof(cls));
+			member_key(key, sizeof(key), cls, c->name);
+			n = take(pl, ix->by_member, key, c, out, max, n);
+			return n;
+		}
+		if (func_class(fn, cls, sizeof(cls))[0]) {
+			member_key(key, sizeof(key), cls, c->name);
+			n = take(pl, ix->by_member, key, c, out, max, n);
+			if (n)
+				return n;
+		}
+		{
+			const size_t *a;
+			const int *b;
+			size_t k = plan_map_get(ix->by_name, c->name, &a, &b);
+			for (size_t i = 0; i < k && n < max; i++) {
+				struct plan_fref r = { a[i], b[i] };
+				const struct cxx_func *cand = plan_func(pl, r);
+				char cs[512], fs[512];
+				if (cand->in_class || !scope_visible(plan_func_scope(cand, cs, sizeof(cs)),
+								     plan_func_scope(fn, fs, sizeof(fs))))
+					continue;
+				if (c->template_args && cand->template_args && !targs_equal(cand->template_args, c->template_args))
+					continue;
+				out[n++] = r;
+			}
+			if (n)
+				return n;
+		}
+		/* a variable called as a function: its operator() */
+		if (strchr(c->name, ':') == NULL && var_class(pl, f, c->name, c->range.start, cls, sizeof(cls), is_lambda)) {
+			member_key(key, sizeof(key), cls, "operator()");
+			return take(pl, ix->by_member, key, c, out, max, 0);
+		}
+		return 0;
+	}
+	/* obj.method(...) / obj->method(...): the object's class */
+	{
+		char var[256];
+		size_t vn = 0;
+		while (obj[vn] && (ident_char(obj[vn])) && vn + 1 < sizeof(var)) {
+			var[vn] = obj[vn];
+			vn++;
+		}
+		var[vn] = '\0';
+		if (vn > 0 && obj[vn] == '\0' && var_class(pl, f, var, c->range.start, cls, sizeof(cls), NULL)) {
+			member_key(key, sizeof(key), cls, c->name);
+			n = take(pl, ix->by_member, key, c, out, max, 0);
+			if (n)
+				return n;
+		}
+	}
+	/* unknown object type: a method name defined once in the sources */
+	{
+		const size_t *a;
+		const int *b;
+		size_t k = plan_map_get(ix->by_name, c->name, &a, &b);
+		if (k == 1 && strcmp(c->name, "operator()") != 0 && max > 0) {
+			out[0].unit = a[0];
+			out[0].func = b[0];
+			return 1;
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,251 @@
+/* Loading an operator's kernel sources for the planner: the scan of the
+ * kernel root under the policy (include dirs, define/undef), the followed
+ * includes of each file, the base headers and what reaches them. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cxx_pp.h"
+#include "cxx_scan.h"
+#include "path_glob.h"
+#include "plan_int.h"
+#include "xalloc.h"
+
+static size_t find_unit(struct plan_map *paths, const char *path)
+{
+	const size_t *a;
+	const int *b;
+
+	if (plan_map_get(paths, path, &a, &b) == 0)
+		return SIZE_MAX;
+	return a[0];
+}
+
+struct plan *plan_build(const struct rule_policy *p, const char *opdir, struct diag *diag)
+{
+	struct cxx_macro_table *macros = cxx_macros_new();
+	char *kernel = path_join(opdir, p->kernel.value ? p->kernel.value : ".");
+	char **idirs = xcalloc(p->include_dirs.n + 1, sizeof(*idirs));
+	struct cxx_scan_opts so;
+	struct cxx_scan *scan = NULL;
+	struct cxx_unit *u;
+	struct plan_unit *units = NULL;
+	struct plan_map *paths = plan_map_new();
+	size_t nunits = 0, cap = 0;
+	struct plan *pl = NULL;
+	bool failed = false;
+
+	for (size_t i = 0; i < p->ndefines; i++) {
+		const struct rule_define *d = &p->defines[i];
+		if (!d->value) {
+			cxx_macros_undef(macros, d->name);
+		} else {
+			size_t n = strlen(d->name) + strlen(d->value) + 2;
+			char *spec = xmalloc(n);
+			snprintf(spec, n, "%s=%s", d->name, d->value);
+			cxx_macros_define(macros, spec);
+			free(spec);
+		}
+	}
+	for (size_t i = 0; i < p->include_dirs.n; i++)
+		idirs[i] = path_join(opdir, p->include_dirs.v[i]);
+	memset(&so, 0, sizeof(so));
+	so.root = kernel;
+	so.include_dirs = (const char *const *)idirs;
+	so.ninclude_dirs = p->include_dirs.n;
+	so.macros = macros;
+	scan = cxx_scan_new(&so, diag);
+	if (!scan || cxx_scan_add(scan, kernel) != 0) {
+		failed = true;
+		goto out;
+	}
+	while ((u = cxx_scan_next(scan)) != NULL) {
+		struct plan_unit *pu;
+		XGROW(units, cap, nunits + 1);
+		pu = &units[nunits];
+		memset(pu, 0, sizeof(*pu));
+		pu->path = (p->kernel.value && strcmp(p->kernel.value, ".") != 0) ? path_join(p->kernel.value, u->path)
+										  : xstrdup(u->path);
+		pu->file = u->file;
+		pu->outline = u->outline;
+		plan_map_add(paths, u->path, nunits, 0);
+		u->file = NULL;
+		u->outline = NULL;
+		cxx_unit_free(u);
+		nunits++;
+	}
+	if (cxx_scan_errors(scan)) {
+		failed = true;
+		goto out;
+	}
+	/* followed includes, as unit indices */
+	for (size_t i = 0; i < nunits; i++) {
+		const struct cxx_outline *ol = units[i].outline;
+		for (size_t k = 0; k < ol->nincludes; k++) {
+			size_t to;
+			if (ol->includes[k].status != CXX_INC_FOLLOWED || !ol->includes[k].resolved)
+				continue;
+			to = find_unit(paths, ol->includes[k].resolved);
+			if (to == SIZE_MAX)
+				continue;
+			units[i].incs = xrealloc(units[i].incs, (units[i].nincs + 1) * sizeof(size_t));
+			units[i].incs[units[i].nincs++] = to;
+		}
+	}
+	pl = plan_from_units(p, opdir, units, nunits, diag);
+	units = NULL;
+	nunits = 0;
+out:
+	if (failed) {
+		for (size_t i = 0; i < nunits; i++) {
+			cxx_outline_free(units[i].outline);
+			src_file_free(units[i].file);
+			free(units[i].path);
+			free(units[i].incs);
+		}
+		free(units);
+	}
+	plan_map_free(paths);
+	cxx_scan_free(scan);
+	cxx_macros_free(macros);
+	for (size_t i = 0; i < p->include_dirs.n; i++)
+		free(idirs[i]);
+	free(idirs);
+	free(kernel);
+	return pl;
+}
+
+/* Marks the closure of `from` (through followed includes) with `stamp`. */
+static void closure_mark(struct plan *pl, size_t from, unsigned *seen, unsigned stamp, size_t *stack)
+{
+	size_t n = 0;
+
+	stack[n++] = from;
+	seen[from] = stamp;
+	while (n > 0) {
+		const struct plan_unit *u = &pl->units[stack[--n]];
+		for (size_t k = 0; k < u->nincs; k++) {
+			if (seen[u->incs[k]] != stamp) {
+				seen[u->incs[k]] = stamp;
+				stack[n++] = u->incs[k];
+			}
+		}
+	}
+}
+
+static void find_bases(struct plan *pl, struct diag *diag)
+{
+	char **found = NULL;
+	size_t n = 0;
+	unsigned *seen;
+	size_t *stack;
+	bool *is_base;
+	struct plan_map *paths = plan_map_new();
+
+	for (size_t i = 0; i < pl->nunits; i++)
+		plan_map_add(paths, pl->units[i].path, i, 0);
+	if (path_glob(pl->opdir, &pl->policy->base, &found, &n, diag) == 0) {
+		for (size_t i = 0; i < n; i++) {
+			size_t u = find_unit(paths, found[i]);
+			if (u == SIZE_MAX)
+				continue;
+			pl->bases = xrealloc(pl->bases, (pl->nbases + 1) * sizeof(size_t));
+			pl->bases[pl->nbases++] = u;
+		}
+	}
+	path_glob_free(found, n);
+	plan_map_free(paths);
+	if (pl->nunits == 0)
+		return;
+	seen = xcalloc(pl->nunits, sizeof(*seen));
+	stack = xmalloc(pl->nunits * sizeof(*stack));
+	is_base = xcalloc(pl->nunits, sizeof(*is_base));
+	for (size_t b = 0; b < pl->nbases; b++) {
+		is_base[pl->bases[b]] = true;
+		closure_mark(pl, pl->bases[b], seen, 1, stack);
+	}
+	for (size_t i = 0; i < pl->nunits; i++)
+		pl->units[i].runtime = seen[i] == 1;
+	/* what reaches a base header through its own includes */
+	for (size_t i = 0; i < pl->nunits; i++) {
+		unsigned stamp = (unsigned)i + 2;
+		closure_mark(pl, i, seen, stamp, stack);
+		for (size_t b = 0; b < pl->nbases && !pl->units[i].reaches_base; b++)
+			if (seen[pl->bases[b]] == stamp)
+				pl->units[i].reaches_base = true;
+	}
+	free(is_base);
+	free(stack);
+	free(seen);
+}
+
+struct plan *plan_from_units(const struct rule_policy *p, const char *opdir, struct plan_unit *units,
+			     size_t nunits, struct diag *diag)
+{
+	struct plan *pl = xcalloc(1, sizeof(*pl));
+
+	pl->policy = p;
+	pl->opdir = xstrdup(opdir);
+	pl->kernel_dir = path_join(opdir, p->kernel.value ? p->kernel.value : ".");
+	pl->units = units;
+	pl->nunits = nunits;
+	for (size_t i = 0; i < nunits; i++) {
+		if (!units[i].fs_path)
+			units[i].fs_path = path_join(opdir, units[i].path);
+		/* diagnostics name the file as it can be opened from here */
+		free(units[i].file->path);
+		units[i].file->path = xstrdup(units[i].fs_path);
+	}
+	find_bases(pl, diag);
+	plan_index_build(pl);
+	plan_walk(pl, diag);
+	pl->unit_first = xcalloc(nunits + 2, sizeof(size_t));
+	pl->by_unit = xcalloc(pl->nnodes + 1, sizeof(int));
+	for (size_t i = 0; i < pl->nnodes; i++)
+		pl->unit_first[pl->nodes[i].unit + 1]++;
+	for (size_t u = 0; u < nunits; u++)
+		pl->unit_first[u + 1] += pl->unit_first[u];
+	{
+		size_t *fill = xcalloc(nunits + 1, sizeof(size_t));
+		for (size_t i = 0; i < pl->nnodes; i++) {
+			size_t u = pl->nodes[i].unit;
+			pl->by_unit[pl->unit_first[u] + fill[u]++] = (int)i;
+		}
+		free(fill);
+	}
+	return pl;
+}
+
+size_t plan_unit_nodes(const struct plan *pl, size_t u, const int **nodes)
+{
+	*nodes = pl->by_unit + pl->unit_first[u];
+	return pl->unit_first[u + 1] - pl->unit_first[u];
+}
+
+void plan_free(struct plan *pl)
+{
+	if (!pl)
+		return;
+	for (size_t i = 0; i < pl->nnodes; i++) {
+		free(pl->nodes[i].label);
+		free(pl->nodes[i].why);
+	}
+	free(pl->nodes);
+	free(pl->unit_first);
+	free(pl->by_unit);
+	for (size_t i = 0; i < pl->nunresolved; i++)
+		free(pl->unresolved[i].callee);
+	free(pl->unresolved);
+	plan_index_free(pl->index, pl->nunits);
+	for (size_t i = 0; i < pl->nunits; i++) {
+		cxx_outline_free(pl->units[i].outline);
+		src_file_free(pl->units[i].file);
+		free(pl->units[i].path);
+		free(pl->units[i].fs_path);
+		free(pl->units[i].incs);
+	}
+	free(pl->units);
+	free(pl->bases);
+	free(pl->kernel_dir);
+	free(pl->opdir);
+	free(pl);
+}

@@ -1,0 +1,489 @@
+/* preprocess over a tree (see preprocess.h): scan every C/C++ source, refuse
+ * malformed points and (unless forced) unbalanced functions, number the
+ * points, write the rewritten sources (in place or into a copy of the tree)
+ * and then point_map.json. Everything is computed before the first write, so
+ * a refusal leaves the tree and the map as they were. */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "atomic_write.h"
+#include "check_trace.h"
+#include "cxx_outline.h"
+#include "cxx_pp.h"
+#include "exit_status.h"
+#include "path_glob.h"
+#include "point_map.h"
+#include "preprocess.h"
+#include "xalloc.h"
+
+/* ---- the build stamp: FNV-1a over the fields, then a 64-bit finaliser ---- */
+
+void pp_stamp_init(struct pp_stamp *st)
+{
+	st->h = 14695981039346656037ull;
+}
+
+static void stamp_bytes(struct pp_stamp *st, const void *p, size_t n)
+{
+	const unsigned char *s = p;
+
+	for (size_t i = 0; i < n; i++)
+		st->h = (st->h ^ s[i]) * 1099511628211ull;
+}
+
+static void stamp_u32(struct pp_stamp *st, uint32_t v)
+{
+	unsigned char b[4] = { (unsigned char)v, (unsigned char)(v >> 8), (unsigned char)(v >> 16),
+			       (unsigned char)(v >> 24) };
+	stamp_bytes(st, b, 4);
+}
+
+void pp_stamp_add(struct pp_stamp *st, const char *file, uint32_t line, uint32_t col, const char *label, char event)
+{
+	stamp_bytes(st, file, strlen(file) + 1);
+	stamp_u32(st, line);
+	stamp_u32(st, col);
+	stamp_bytes(st, label, strlen(label) + 1);
+	stamp_bytes(st, &event, 1);
+}
+
+uint64_t pp_stamp_value(const struct pp_stamp *st)
+{
+	uint64_t z = st->h;
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	z ^= z >> 31;
+	return z ? z : 1; /* 0 means "not preprocessed" to the runtime */
+}
+
+/* ---- the tree ---- */
+
+struct pp_file {
+	char *rel;              /* relative to the tree root */
+	struct src_file *file;  /* path: as shown in messages; NULL once released */
+	struct pp_scan scan;
+	size_t npoints;         /* valid sites */
+	uint32_t first_id;
+};
+
+static bool source_name(const char *name)
+{
+	static const char *const exts[] = { ".c", ".cc", ".cpp", ".cxx", ".c++", ".h", ".hh", ".hpp",
+					    ".hxx", ".h++", ".inl", ".ipp", ".tcc", ".cu", ".cuh" };
+	const char *slash = strrchr(name, '/'), *dot = strrchr(slash ? slash : name, '.');
+
+	if (!dot)
+		return false;
+	for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
+		if (strcmp(dot, exts[i]) == 0)
+			return true;
+	return false;
+}
+
+static bool site_valid(const struct pp_site *s)
+{
+	return s->label && s->label[0] && s->event;
+}
+
+/* Malformed points; directive lines only count when they hold a literal call. */
+static unsigned check_sites(struct pp_file *f, struct diag *diag)
+{
+	unsigned errors = 0;
+
+	f->npoints = 0;
+	for (size_t i = 0; i < f->scan.nsites; i++) {
+		struct pp_site *s = &f->scan.sites[i];
+		if (site_valid(s)) {
+			f->npoints++;
+			continue;
+		}
+		if (!s->label && s->directive)
+			continue;
+		errors++;
+		if (!s->label)
+			diag_at(diag, DIAG_ERROR, src_loc_make(f->file, s->start, s->end),
+				"TRACE_POINT needs two string literals, (\"label\", \"B\"|\"E\"): no id can be given");
+		else if (!s->label[0])
+			diag_at(diag, DIAG_ERROR, src_loc_make(f->file, s->start, s->end), "empty trace point label");
+		else
+			diag_at(diag, DIAG_ERROR, src_loc_make(f->file, s->event_start, s->event_end),
+				"the event of TRACE_POINT must be \"B\" or \"E\"");
+	}
+	return errors;
+}
+
+/* With --force, the pairing errors are reported as warnings. */
+static void downgrade_sink(void *ctx, const struct diag_msg *m)
+{
+	struct diag *to = ctx;
+	enum diag_level lvl = m->level == DIAG_ERROR ? DIAG_WARNING : m->level;
+
+	if (m->loc.file)
+		diag_at(to, lvl, m->loc, "%s", m->text);
+	else
+		diag_pos(to, lvl, m->path, m->line, m->col, "%s", m->text);
+}
+
+/* The rewritten text of `f`: points from f->first_id, TRACE_BUILD_STAMP as `stamp`. */
+static char *rewrite(const struct pp_file *f, const char *stamp, size_t *len)
+{
+	const char *d = f->file->data;
+	size_t si = 0, ti = 0, at = 0, n = 0, cap = f->file->len + 64;
+	char *out = xmalloc(cap);
+	uint32_t id = f->first_id;
+
+	for (;;) {
+		const struct pp_site *s = NULL;
+		uint32_t start, end;
+		char num[32];
+		const char *rep;
+		size_t rlen;
+		while (si < f->scan.nsites && !site_valid(&f->scan.sites[si]))
+			si++;
+		if (si < f->scan.nsites && (ti >= f->scan.nstamps || f->scan.sites[si].start < f->scan.stamps[ti])) {
+			s = &f->scan.sites[si++];
+			start = s->start;
+			end = s->end;
+			snprintf(num, sizeof(num), "%" PRIu32, id++);
+			rep = num;
+		} else if (ti < f->scan.nstamps) {
+			start = f->scan.stamps[ti++];
+			end = start + 17;
+			rep = stamp;
+		} else {
+			break;
+		}
+		rlen = strlen(rep);
+		XGROW(out, cap, n + (start - at) + rlen + 1);
+		memcpy(out + n, d + at, start - at);
+		n += start - at;
+		memcpy(out + n, rep, rlen);
+		n += rlen;
+		at = end;
+	}
+	XGROW(out, cap, n + (f->file->len - at) + 1);
+	memcpy(out + n, d + at, f->file->len - at);
+	n += f->file->len - at;
+	*len = n;
+	return out;
+}
+
+static int mkdirs(const char *path, struct diag *diag)
+{
+	char *p = xstrdup(path);
+	int rc = 0;
+
+	for (char *s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+			diag_plain(diag, DIAG_ERROR, "cannot create directory '%s': %s", p, strerror(errno));
+			rc = -1;
+			break;
+		}
+		*s = '/';
+	}
+	if (rc == 0 && mkdir(p, 0777) != 0 && errno != EEXIST) {
+		diag_plain(diag, DIAG_ERROR, "cannot create directory '%s': %s", p, strerror(errno));
+		rc = -1;
+	}
+	free(p);
+	return rc;
+}
+
+/* Writes `len` bytes as OUT/rel, with the permission bits of `src`. */
+static int write_copy(const char *out_dir, const char *rel, const char *src, const char *data, size_t len,
+		      struct diag *diag)
+{
+	char *dst = path_join(out_dir, rel), *slash = strrchr(dst, '/');
+	struct stat st;
+	int rc = 0;
+
+	if (slash) {
+		*slash = '\0';
+		rc = mkdirs(dst, diag);
+		*slash = '/';
+	}
+	if (rc == 0)
+		rc = atomic_write_flags(dst, data, len, ATOMIC_WRITE_NO_SYNC, diag);
+	if (rc == 0 && stat(src, &st) == 0)
+		chmod(dst, st.st_mode & 07777);
+	free(dst);
+	return rc;
+}
+
+/* The absolute form of `path`, which need not exist yet: the realpath of its
+ * nearest existing ancestor, then the rest as written. */
+static char *absolute(const char *path)
+{
+	char *p = xstrdup(path), *real = NULL, *out;
+	size_t n = strlen(p);
+
+	while (n > 1 && p[n - 1] == '/')
+		p[--n] = '\0';
+	for (;;) {
+		char *slash;
+		real = realpath(n ? p : ".", NULL);
+		if (real || n == 0)
+			break;
+		slash = strrchr(p, '/');
+		n = slash ? (size_t)(slash - p) : 0;
+		p[n] = '\0';
+	}
+	if (!real) {
+		free(p);
+		return NULL;
+	}
+	out = path_join(real, path + n + (path[n] == '/'));
+	free(real);
+	free(p);
+	return out;
+}
+
+/* Is `dir` the tree or inside it? */
+static bool inside(const char *tree, const char *dir)
+{
+	char *t = realpath(tree, NULL), *d = absolute(dir);
+	bool in = false;
+	size_t n;
+
+	if (t && d) {
+		n = strlen(t);
+		in = strncmp(t, d, n) == 0 && (d[n] == '\0' || d[n] == '/' || n == 1);
+	}
+	free(t);
+	free(d);
+	return in;
+}
+
+struct pp_run {
+	const struct pp_options *o;
+	struct diag *diag;
+	struct pp_file *files;  /* those holding sites or stamps, in path order */
+	size_t nfiles, cap_files;
+	char **all;             /* every file of the tree, relative, sorted */
+	size_t nall;
+	size_t nsources;
+};
+
+static void run_release(struct pp_run *r)
+{
+	for (size_t i = 0; i < r->nfiles; i++) {
+		free(r->files[i].rel);
+		src_file_free(r->files[i].file);
+		pp_scan_release(&r->files[i].scan);
+	}
+	free(r->files);
+	path_glob_free(r->all, r->nall);
+}
+
+/* Reads and scans every source; keeps those with something to rewrite. */
+static int scan_tree(struct pp_run *r, unsigned *errors)
+{
+	struct pp_scan sc;
+
+	memset(&sc, 0, sizeof(sc));
+	for (size_t i = 0; i < r->nall; i++) {
+		char *path;
+		struct src_file *f;
+		struct pp_file *pf;
+		if (!source_name(r->all[i]))
+			continue;
+		r->nsources++;
+		path = path_join(r->o->tree, r->all[i]);
+		f = src_file_load(path);
+		if (!f) {
+			diag_plain(r->diag, DIAG_ERROR, "cannot read '%s': %s", path, strerror(errno));
+			free(path);
+			pp_scan_release(&sc);
+			return -1;
+		}
+		free(path);
+		pp_scan_buffer(f->data, f->len, &sc);
+		if (sc.nsites == 0 && sc.nstamps == 0) {
+			src_file_free(f);
+			continue;
+		}
+		XGROW(r->files, r->cap_files, r->nfiles + 1);
+		pf = &r->files[r->nfiles++];
+		memset(pf, 0, sizeof(*pf));
+		pf->rel = xstrdup(r->all[i]);
+		pf->file = f;
+		pf->scan = sc;
+		memset(&sc, 0, sizeof(sc));
+		*errors += check_sites(pf, r->diag);
+	}
+	pp_scan_release(&sc);
+	return 0;
+}
+
+/* The pairing check of check_pairing.c on every file holding points. */
+static unsigned check_balance(struct pp_run *r)
+{
+	struct cxx_macro_table *macros = cxx_macros_new();
+	struct diag soft, *d = r->diag;
+	unsigned errors = 0;
+
+	if (r->o->force) {
+		diag_init(&soft, r->diag->out, r->diag->color);
+		soft.sink = downgrade_sink;
+		soft.sink_ctx = r->diag;
+		d = &soft;
+	}
+	for (size_t i = 0; i < r->nfiles; i++) {
+		struct cxx_outline *ol;
+		if (r->files[i].npoints == 0)
+			continue;
+		ol = cxx_outline_build(r->files[i].file, macros, NULL);
+		errors += check_pairing(ol, d);
+		cxx_outline_free(ol);
+	}
+	cxx_macros_free(macros);
+	return errors;
+}
+
+static struct point_map *build_map(struct pp_run *r, size_t *npoints)
+{
+	struct point_map *m = point_map_new();
+	struct pp_stamp st;
+	uint32_t id = 1;
+
+	pp_stamp_init(&st);
+	m->version = 1;
+	m->generator = xstrdup("autotrace " PACKAGE_VERSION);
+	for (size_t i = 0; i < r->nfiles; i++) {
+		struct pp_file *f = &r->files[i];
+		f->first_id = id;
+		for (size_t k = 0; k < f->scan.nsites; k++) {
+			const struct pp_site *s = &f->scan.sites[k];
+			uint32_t ev;
+			if (!site_valid(s))
+				continue;
+			ev = point_map_intern_label(m, s->label);
+			point_map_add(m, id++, s->label, s->event, (int64_t)ev + 1, f->rel, s->line);
+			pp_stamp_add(&st, f->rel, s->line, s->col, s->label, s->event);
+		}
+	}
+	m->has_stamp = true;
+	m->build_stamp = pp_stamp_value(&st);
+	*npoints = id - 1;
+	return m;
+}
+
+static int write_tree(struct pp_run *r, const char *stamp_lit)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < r->nall; i++) {
+		const char *rel = r->all[i];
+		char *src = path_join(r->o->tree, rel), *text;
+		size_t len;
+		int rc;
+		if (k < r->nfiles && strcmp(r->files[k].rel, rel) == 0) {
+			text = rewrite(&r->files[k], stamp_lit, &len);
+			k++;
+			rc = r->o->out ? write_copy(r->o->out, rel, src, text, len, r->diag)
+				       : atomic_write_flags(src, text, len, ATOMIC_WRITE_NO_SYNC, r->diag);
+			free(text);
+		} else if (r->o->out) {
+			struct src_file *f = src_file_load(src);
+			if (!f) {
+				diag_plain(r->diag, DIAG_ERROR, "cannot read '%s': %s", src, strerror(errno));
+				rc = -1;
+			} else {
+				rc = write_copy(r->o->out, rel, src, f->data, f->len, r->diag);
+				src_file_free(f);
+			}
+		} else {
+			rc = 0;
+		}
+		free(src);
+		if (rc != 0)
+			return -1;
+	}
+	return 0;
+}
+
+int preprocess_run(const struct pp_options *o, FILE *out, struct diag *diag)
+{
+	struct pp_run r;
+	struct point_map *m = NULL;
+	char *map_path = NULL, stamp_lit[40];
+	unsigned errors = 0, unbalanced;
+	size_t npoints = 0, nwith = 0;
+	int status = EXIT_BAD_INPUT;
+	struct stat st;
+
+	memset(&r, 0, sizeof(r));
+	r.o = o;
+	r.diag = diag;
+	if (stat(o->tree, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		diag_plain(diag, DIAG_ERROR, "preprocess: '%s' is not a directory", o->tree);
+		return EXIT_BAD_INPUT;
+	}
+	if (o->out && inside(o->tree, o->out)) {
+		diag_plain(diag, DIAG_ERROR, "preprocess: --out '%s' is inside the source tree '%s'", o->out, o->tree);
+		return EXIT_BAD_INPUT;
+	}
+	if (path_walk(o->tree, &r.all, &r.nall, diag) != 0)
+		goto out;
+	if (scan_tree(&r, &errors) != 0)
+		goto out;
+	if (errors > 0) {
+		diag_plain(diag, DIAG_ERROR, "preprocess: %u malformed trace point%s: nothing written", errors,
+			   errors == 1 ? "" : "s");
+		status = EXIT_FINDINGS;
+		goto out;
+	}
+	unbalanced = check_balance(&r);
+	if (unbalanced > 0 && !o->force) {
+		diag_plain(diag, DIAG_ERROR,
+			   "preprocess: %u pairing error%s: nothing written (--force writes anyway)", unbalanced,
+			   unbalanced == 1 ? "" : "s");
+		status = EXIT_FINDINGS;
+		goto out;
+	}
+	m = build_map(&r, &npoints);
+	if (npoints > POINT_MAP_MAX_ID) {
+		diag_plain(diag, DIAG_ERROR, "preprocess: %zu trace points, more than the %u a map can hold", npoints,
+			   POINT_MAP_MAX_ID);
+		goto out;
+	}
+	snprintf(stamp_lit, sizeof(stamp_lit), "0x%016" PRIx64 "ULL", m->build_stamp);
+	map_path = o->map ? xstrdup(o->map) : path_join(o->out ? o->out : o->tree, "point_map.json");
+	if (!o->dry_run) {
+		if (write_tree(&r, stamp_lit) != 0 || point_map_write(m, map_path, diag) != 0) {
+			status = EXIT_INTERNAL;
+			goto out;
+		}
+	}
+	for (size_t i = 0; i < r.nfiles; i++) {
+		if (r.files[i].npoints == 0)
+			continue;
+		nwith++;
+		if (!o->quiet)
+			fprintf(out, "  %s: %zu point%s\n", r.files[i].rel, r.files[i].npoints,
+				r.files[i].npoints == 1 ? "" : "s");
+	}
+	fprintf(out, "preprocess: %zu point%s (%zu label%s) in %zu of %zu source files; build stamp %016" PRIx64
+		     "; %s %s\n",
+		npoints, npoints == 1 ? "" : "s", m->nlabels, m->nlabels == 1 ? "" : "s", nwith, r.nsources,
+		m->build_stamp, o->dry_run ? "dry run, would write" : "map", map_path);
+	if (npoints == 0)
+		diag_plain(diag, DIAG_WARNING, "preprocess: no TRACE_POINT in the code of '%s'", o->tree);
+	status = EXIT_OK;
+out:
+	free(map_path);
+	point_map_free(m);
+	run_release(&r);
+	return status;
+}

@@ -1,0 +1,315 @@
+/* The scanner of `autotrace preprocess` (see preprocess.h): code versus
+ * comments, literals and # lines, at memory speed. A table marks the bytes
+ * that can start something of interest ('/', quotes, '#', 'T' of TRACE_*,
+ * 'R' of raw strings, NUL); the loop jumps over all others, and comments
+ * are crossed with memchr. Line numbers are counted only up to each point
+ * found, also with memchr. */
+#include <string.h>
+
+#include "preprocess.h"
+#include "xalloc.h"
+
+enum { K_NONE = 0, K_SLASH, K_DQUOTE, K_SQUOTE, K_T, K_R, K_HASH, K_NUL };
+
+static const unsigned char kind_of[256] = {
+	[0] = K_NUL, ['/'] = K_SLASH, ['"'] = K_DQUOTE, ['\''] = K_SQUOTE,
+	['T'] = K_T, ['R'] = K_R, ['#'] = K_HASH,
+};
+
+static const unsigned char ident[256] = {
+	['_'] = 1, ['$'] = 1,
+	['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1,
+	['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1,
+	['j'] = 1, ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1,
+	['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1,
+	['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1, ['F'] = 1, ['G'] = 1, ['H'] = 1, ['I'] = 1,
+	['J'] = 1, ['K'] = 1, ['L'] = 1, ['M'] = 1, ['N'] = 1, ['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1,
+	['S'] = 1, ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1, ['X'] = 1, ['Y'] = 1, ['Z'] = 1,
+};
+
+#define UC(c) ((unsigned char)(c))
+
+static const char *skip_line_comment(const char *p, const char *end)
+{
+	for (;;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *b;
+		if (!nl)
+			return end;
+		b = nl - 1;
+		if (b >= p && *b == '\r')
+			b--;
+		if (b < p || *b != '\\')
+			return nl;
+		p = nl + 1; /* a continued line comment */
+	}
+}
+
+static const char *skip_block_comment(const char *p, const char *end)
+{
+	for (;;) {
+		const char *star = memchr(p, '*', (size_t)(end - p));
+		if (!star || star + 1 >= end)
+			return end;
+		if (star[1] == '/')
+			return star + 2;
+		p = star + 1;
+	}
+}
+
+/* After the opening quote `q` of a string or character literal. Literals end
+ * at their quote, or unterminated at the end of the line. */
+static const char *skip_quoted(const char *p, const char *end, char q)
+{
+	for (; p < end; p++) {
+		if (*p == q)
+			return p + 1;
+		if (*p == '\\') {
+			if (p + 1 < end)
+				p++;
+			continue;
+		}
+		if (*p == '\n')
+			return p;
+	}
+	return end;
+}
+
+/* `'` inside a pp-number is a digit separator (C++14: 1'000'000). */
+static bool digit_separator(const char *data, const char *p)
+{
+	const char *q = p;
+
+	while (q > data && (ident[UC(q[-1])] || q[-1] == '.' || q[-1] == '\''))
+		q--;
+	return q < p && *q >= '0' && *q <= '9';
+}
+
+/* `R` at p starts a raw string when what precedes it in the identifier is
+ * nothing, L, u, U or u8. */
+static bool raw_prefix(const char *data, const char *p)
+{
+	const char *b = p;
+
+	while (b > data && ident[UC(b[-1])])
+		b--;
+	switch (p - b) {
+	case 0:
+		return true;
+	case 1:
+		return *b == 'L' || *b == 'u' || *b == 'U';
+	case 2:
+		return b[0] == 'u' && b[1] == '8';
+	default:
+		return false;
+	}
+}
+
+/* After R": the delimiter, '(', the text, ')' delimiter '"'. */
+static const char *skip_raw(const char *p, const char *end)
+{
+	char close[20];
+	size_t n = 0;
+	const char *q = p;
+
+	while (q < end && *q != '(' && n < 16) {
+		if (*q == ' ' || *q == ')' || *q == '\\' || *q == '\n' || *q == '\t')
+			return skip_quoted(p, end, '"'); /* not a raw string after all */
+		q++;
+		n++;
+	}
+	if (q >= end || *q != '(')
+		return skip_quoted(p, end, '"');
+	close[0] = ')';
+	memcpy(close + 1, p, n);
+	close[n + 1] = '"';
+	for (q++; (q = memchr(q, ')', (size_t)(end - q))) != NULL; q++)
+		if ((size_t)(end - q) >= n + 2 && memcmp(q, close, n + 2) == 0)
+			return q + n + 2;
+	return end;
+}
+
+static bool at_line_start(const char *data, const char *p)
+{
+	while (p > data && (p[-1] == ' ' || p[-1] == '\t'))
+		p--;
+	return p == data || p[-1] == '\n';
+}
+
+/* The end (its newline) of the directive starting at p, continuations followed. */
+static const char *directive_end(const char *p, const char *end)
+{
+	for (;;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *b;
+		if (!nl)
+			return end;
+		b = nl - 1;
+		if (b >= p && *b == '\r')
+			b--;
+		if (b < p || *b != '\\')
+			return nl;
+		p = nl + 1;
+	}
+}
+
+static const char *skip_space(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\\'))
+		p++;
+	return p;
+}
+
+/* A plain string literal at p: returns after its closing quote, or NULL. */
+static const char *plain_string(const char *p, const char *end)
+{
+	const char *q;
+
+	if (p >= end || *p != '"')
+		return NULL;
+	q = skip_quoted(p + 1, end, '"');
+	return q > p + 1 && q[-1] == '"' && q - p >= 2 ? q : NULL;
+}
+
+static char *unescape(const char *s, const char *e)
+{
+	char *out = xmalloc((size_t)(e - s) + 1), *w = out;
+
+	while (s < e) {
+		if (*s == '\\' && s + 1 < e) {
+			char c = s[1];
+			*w++ = c == 'n' ? '\n' : c == 't' ? '\t' : c;
+			s += 2;
+		} else {
+			*w++ = *s++;
+		}
+	}
+	*w = '\0';
+	return out;
+}
+
+struct line_counter {
+	const char *pos;       /* counted up to here */
+	const char *line_start;
+	uint32_t line;
+};
+
+static void count_to(struct line_counter *lc, const char *to)
+{
+	const char *nl;
+
+	while ((nl = memchr(lc->pos, '\n', (size_t)(to - lc->pos))) != NULL) {
+		lc->line++;
+		lc->line_start = nl + 1;
+		lc->pos = nl + 1;
+	}
+	lc->pos = to;
+}
+
+/* TRACE_POINT at p (the name checked): records a site when '(' follows;
+ * returns where scanning goes on. */
+static const char *site_at(const char *data, const char *p, const char *end, bool directive, struct line_counter *lc,
+			   struct pp_scan *out)
+{
+	const char *q = skip_space(p + 11, end), *l0, *l1, *e0, *e1;
+	struct pp_site *s;
+
+	if (q >= end || *q != '(')
+		return p + 11;
+	XGROW(out->sites, out->cap_sites, out->nsites + 1);
+	s = &out->sites[out->nsites++];
+	memset(s, 0, sizeof(*s));
+	count_to(lc, p);
+	s->start = (uint32_t)(p - data);
+	s->end = s->start + 11;
+	s->line = lc->line;
+	s->col = (uint32_t)(p - lc->line_start) + 1;
+	s->directive = directive;
+	l0 = skip_space(q + 1, end);
+	if (!(l1 = plain_string(l0, end)))
+		return p + 11;
+	q = skip_space(l1, end);
+	if (q >= end || *q != ',')
+		return p + 11;
+	e0 = skip_space(q + 1, end);
+	if (!(e1 = plain_string(e0, end)))
+		return p + 11;
+	q = skip_space(e1, end);
+	if (q >= end || *q != ')')
+		return p + 11;
+	s->end = (uint32_t)(q + 1 - data);
+	s->label = unescape(l0 + 1, l1 - 1);
+	s->event_start = (uint32_t)(e0 - data);
+	s->event_end = (uint32_t)(e1 - data);
+	if (e1 - e0 == 3 && (e0[1] == 'B' || e0[1] == 'E'))
+		s->event = e0[1];
+	return q + 1;
+}
+
+void pp_scan_buffer(const char *data, size_t len, struct pp_scan *out)
+{
+	const char *p = data, *end = data + len, *dir_end = data;
+	struct line_counter lc = { data, data, 1 };
+
+	pp_scan_release(out);
+	for (;;) {
+		while (!kind_of[UC(*p)])
+			p++;
+		if (p >= end)
+			break;
+		switch (kind_of[UC(*p)]) {
+		case K_SLASH:
+			if (p[1] == '/')
+				p = skip_line_comment(p + 2, end);
+			else if (p[1] == '*')
+				p = skip_block_comment(p + 2, end);
+			else
+				p++;
+			break;
+		case K_DQUOTE:
+			p = skip_quoted(p + 1, end, '"');
+			break;
+		case K_SQUOTE:
+			p = digit_separator(data, p) ? p + 1 : skip_quoted(p + 1, end, '\'');
+			break;
+		case K_HASH:
+			if (p >= dir_end && at_line_start(data, p))
+				dir_end = directive_end(p, end);
+			p++;
+			break;
+		case K_R:
+			if (p[1] == '"' && raw_prefix(data, p))
+				p = skip_raw(p + 2, end);
+			else
+				p++;
+			break;
+		case K_T:
+			if (p > data && ident[UC(p[-1])]) {
+				p++;
+			} else if (strncmp(p, "TRACE_POINT", 11) == 0 && !ident[UC(p[11])]) {
+				p = site_at(data, p, end, p < dir_end, &lc, out);
+			} else if (strncmp(p, PP_STAMP_NAME, 17) == 0 && !ident[UC(p[17])]) {
+				if (p >= dir_end) {
+					XGROW(out->stamps, out->cap_stamps, out->nstamps + 1);
+					out->stamps[out->nstamps++] = (uint32_t)(p - data);
+				}
+				p += 17;
+			} else {
+				p++;
+			}
+			break;
+		default: /* a NUL byte inside the buffer */
+			p++;
+			break;
+		}
+	}
+}
+
+void pp_scan_release(struct pp_scan *s)
+{
+	for (size_t i = 0; i < s->nsites; i++)
+		free(s->sites[i].label);
+	free(s->sites);
+	free(s->stamps);
+	memset(s, 0, sizeof(*s));
+}

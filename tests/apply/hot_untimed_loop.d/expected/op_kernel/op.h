@@ -1,0 +1,18 @@
+// Test operator kernel class.
+#pragma once
+#include "op_base.h"
+
+class Op {
+public:
+    __aicore__ inline void Process()
+    {
+        MoeTracing(TRACE_POINT("processing", "B")); // autotrace
+        for (uint32_t tokenIdx = 0; tokenIdx < 8; tokenIdx++) {
+            AscendC::CrossCoreWaitFlag(1);
+        }
+        MoeTracing(TRACE_POINT("processing wait", "B")); // autotrace
+        AscendC::CrossCoreWaitFlag(2);
+        MoeTracing(TRACE_POINT("processing wait", "E")); // autotrace
+        MoeTracing(TRACE_POINT("processing", "E")); // autotrace
+    }
+};

@@ -1,0 +1,19 @@
+// Test operator kernel class.
+#pragma once
+#include "op_base.h"
+
+class Op {
+public:
+    __aicore__ inline void Process()
+    {
+        MoeTracing(TRACE_POINT("processing", "B")); // autotrace
+        n_ = 1;
+#if 0
+        return;
+#endif
+        n_ = 2;
+        MoeTracing(TRACE_POINT("processing", "E")); // autotrace
+    }
+
+    int n_ = 0;
+};

@@ -1,0 +1,22 @@
+// Test operator kernel class.
+#pragma once
+#include "op_base.h"
+
+class Op {
+public:
+    __aicore__ inline void Process()
+    {
+        MoeTracing(TRACE_POINT("processing", "B")); // autotrace
+        n_ = 1;
+#if defined(OP_EARLY_EXIT)
+        if (n_ > 0) {
+            MoeTracing(TRACE_POINT("processing", "E")); // autotrace
+            return;
+        }
+#endif
+        n_ = 2;
+        MoeTracing(TRACE_POINT("processing", "E")); // autotrace
+    }
+
+    int n_ = 0;
+};

@@ -1,0 +1,12 @@
+// Test operator kernel class.
+#pragma once
+#include "op_base.h"
+#include "detail/stage.h"
+
+class Op {
+public:
+    __aicore__ inline void Process()
+    {
+        Stage(1);
+    }
+};

@@ -1,0 +1,34 @@
+// Test operator kernel class.
+#pragma once
+#include "op_base.h"
+
+class Op {
+public:
+    struct Pair {
+        int a;
+        int b;
+    };
+
+    __aicore__ inline void Process()
+    {
+        MoeTracing(TRACE_POINT("processing", "B")); // autotrace
+        Pair p = Make(1);
+        n_ = p.a + p.b;
+        MoeTracing(TRACE_POINT("processing", "E")); // autotrace
+    }
+
+private:
+    __aicore__ inline Pair Make(int v)
+    {
+        MoeTracing(TRACE_POINT("make", "B")); // autotrace
+        MoeTracing(TRACE_POINT("make", "E")); // autotrace
+        return {Bump(v), v};
+    }
+
+    __aicore__ inline int Bump(int v)
+    {
+        return v + 1;
+    }
+
+    int n_ = 0;
+};

@@ -1,0 +1,15 @@
+// Test operator kernel class.
+#pragma once
+#include "op_base.h"
+
+class Op {
+public:
+    __aicore__ inline void Process()
+    {
+        for (uint32_t groupIdx = 0; groupIdx < 2; groupIdx++) {
+            for (uint32_t kIdx = 0; kIdx < 4; kIdx++) {
+                AscendC::CrossCoreWaitFlag(1);
+            }
+        }
+    }
+};

@@ -1,0 +1,6 @@
+#include "op_base.h"
+
+void B()
+{
+    MoeTracing(TRACE_POINT("combine", "E"));
+}

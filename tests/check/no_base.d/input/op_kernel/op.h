@@ -1,0 +1,7 @@
+#include "tracing.h"
+
+void Process()
+{
+    MoeTracing(TRACE_POINT("processing", "B"));
+    MoeTracing(TRACE_POINT("processing", "E"));
+}

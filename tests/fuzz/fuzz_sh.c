@@ -1,0 +1,46 @@
+/* Fuzz target for the shell scanner (sh_scan.c) and the G1 hook checks over
+ * it: scan, follow reachability, find the hook block and verify it against
+ * the default anchors. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hook_block.h"
+#include "rule_regex.h"
+#include "sh_scan.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static FILE *null;
+	static struct rule_regex *after, *before;
+	static struct src_file *holder;
+	struct diag diag;
+	struct sh_script sh;
+	struct src_file *f;
+	struct hook_found b;
+
+	if (!null) {
+		null = fopen("/dev/null", "w");
+		diag_init(&diag, null, false);
+		holder = src_file_from_buffer("anchors", "/CopyOps/ /build/", 17);
+		after = rule_regex_compile("CopyOps|copy_ops", "", src_loc_make(holder, 0, 9), &diag);
+		before = rule_regex_compile("\\./build\\.sh|cmake\\s+--build", "", src_loc_make(holder, 10, 17), &diag);
+	}
+	diag_init(&diag, null, false);
+	f = src_file_from_buffer("fuzz.sh", (const char *)data, size);
+	sh_scan(f->data, f->len, &sh);
+	for (size_t i = 0; i < sh.ncmds; i++) {
+		(void)sh_cmd_reachable(&sh, i);
+		for (size_t w = 0; w < sh.cmds[i].nwords; w++)
+			free(sh_word_text(&sh, &sh.cmds[i].words[w]));
+	}
+	sh_script_release(&sh);
+	(void)hook_find_block(f, &b, &diag);
+	if (after && before)
+		(void)hook_verify(f, after, before, &diag);
+	src_file_free(f);
+	return 0;
+}

@@ -1,0 +1,171 @@
+/* Unit tests of the editor: the order of insertions at one offset, strip on
+ * every tag form apply writes (and not on tags inside literals), and the
+ * all-or-nothing writes. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "edit.h"
+#include "src_file.h"
+
+static char *strip(const char *in, bool all, unsigned *removed)
+{
+	size_t n;
+
+	return edit_strip(in, strlen(in), all, &n, removed);
+}
+
+START_TEST(test_list_order)
+{
+	struct edit_list l;
+	size_t n;
+	char *out;
+
+	edit_list_init(&l);
+	edit_list_add(&l, 3, 0, 1, 0, 0, "[B1]");
+	edit_list_add(&l, 3, 0, 0, -1, 0, "[E-outer]");
+	edit_list_add(&l, 3, 0, 0, -2, 0, "[E-inner]");
+	edit_list_add(&l, 3, 0, 2, 0, 0, "[indent]");
+	edit_list_add(&l, 3, 0, 1, 0, 0, "[B2]");
+	edit_list_add(&l, 0, 3, 1, 0, 0, "XYZ");
+	edit_list_add(&l, 0, 0, 1, 0, 0, "<");
+	out = edit_list_apply(&l, "abcdef", 6, &n);
+	ck_assert_str_eq(out, "<XYZ[E-inner][E-outer][B1][B2][indent]def");
+	ck_assert_uint_eq(n, strlen(out));
+	free(out);
+	edit_list_release(&l);
+	edit_list_release(NULL);
+}
+END_TEST
+
+START_TEST(test_strip_forms)
+{
+	const char *applied =
+		"void f()\n"
+		"{\n"
+		"    MoeTracing(TRACE_POINT(\"f\", \"B\")); // autotrace\n"
+		"    if (x) { // autotrace split\n"
+		"        MoeTracing(TRACE_POINT(\"f\", \"E\")); // autotrace\n"
+		"        return;\n"
+		"    } // autotrace\n"
+		"    for (;;) { // autotrace\n"
+		"        g();\n"
+		"    } // autotrace\n"
+		"    case 1: h(); /*autotrace:*/MoeTracing(TRACE_POINT(\"f\", \"E\")); /*:autotrace*/break;\n"
+		"    decltype(auto) autotraceRet = k();\n"
+		"    MoeTracing(TRACE_POINT(\"f\", \"E\")); // autotrace\n"
+		"    return autotraceRet; // autotrace\n"
+		"}";
+	const char *orig =
+		"void f()\n"
+		"{\n"
+		"    if (x) return;\n"
+		"    for (;;)\n"
+		"        g();\n"
+		"    case 1: h(); break;\n"
+		"    return k();\n"
+		"}";
+	unsigned removed;
+	char *out = strip(applied, false, &removed);
+
+	ck_assert_str_eq(out, orig);
+	ck_assert_uint_eq(removed, 4);
+	free(out);
+}
+END_TEST
+
+START_TEST(test_strip_keeps_hand_written)
+{
+	const char *src = "    MoeTracing(TRACE_POINT(\"mine\", \"B\"));\n"
+			  "    const char *s = \"x; // autotrace\";\n"
+			  "    foo(); // autotrace\n"
+			  "    MoeTracing(TRACE_POINT(\"mine\", \"E\")); // why\n";
+	unsigned removed;
+	char *out = strip(src, false, &removed);
+
+	ck_assert_str_eq(out, src);
+	ck_assert_uint_eq(removed, 0);
+	free(out);
+	out = strip(src, true, &removed);
+	ck_assert_str_eq(out, "    const char *s = \"x; // autotrace\";\n    foo(); // autotrace\n");
+	ck_assert_uint_eq(removed, 2);
+	free(out);
+}
+END_TEST
+
+START_TEST(test_strip_last_line_without_newline)
+{
+	unsigned removed;
+	char *out = strip("a;\n#include \"x_base.h\" // autotrace", false, &removed);
+
+	ck_assert_str_eq(out, "a;");
+	free(out);
+	out = strip("", false, &removed);
+	ck_assert_str_eq(out, "");
+	free(out);
+}
+END_TEST
+
+START_TEST(test_write_files)
+{
+	char dir[] = "/tmp/check_edit.XXXXXX";
+	char a[64], b[64];
+	const char *paths[2], *texts[2] = { "one\n", "two\n" };
+	size_t lens[2] = { 4, 4 };
+	struct stat st;
+	struct src_file *f;
+	struct diag d;
+	FILE *fp;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(a, sizeof(a), "%s/a.h", dir);
+	snprintf(b, sizeof(b), "%s/b.h", dir);
+	fp = fopen(a, "w");
+	fputs("old\n", fp);
+	fclose(fp);
+	chmod(a, 0600);
+	paths[0] = a;
+	paths[1] = b;
+	diag_init(&d, stderr, false);
+	ck_assert_int_eq(edit_write_files(paths, texts, lens, 2, &d), 0);
+	f = src_file_load(a);
+	ck_assert_str_eq(f->data, "one\n");
+	src_file_free(f);
+	ck_assert_int_eq(stat(a, &st), 0);
+	ck_assert_int_eq(st.st_mode & 0777, 0600);
+	f = src_file_load(b);
+	ck_assert_str_eq(f->data, "two\n");
+	src_file_free(f);
+	/* a file that cannot be written: nothing is replaced */
+	snprintf(b, sizeof(b), "%s/missing/b.h", dir);
+	texts[0] = "three\n";
+	lens[0] = 6;
+	ck_assert_int_eq(edit_write_files(paths, texts, lens, 2, &d), -1);
+	f = src_file_load(a);
+	ck_assert_str_eq(f->data, "one\n");
+	src_file_free(f);
+	unlink(a);
+	snprintf(b, sizeof(b), "%s/b.h", dir);
+	unlink(b);
+	rmdir(dir);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+	Suite *s = suite_create("edit");
+	TCase *tc = tcase_create("edit");
+
+	tcase_add_test(tc, test_list_order);
+	tcase_add_test(tc, test_strip_forms);
+	tcase_add_test(tc, test_strip_keeps_hand_written);
+	tcase_add_test(tc, test_strip_last_line_without_newline);
+	tcase_add_test(tc, test_write_files);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"

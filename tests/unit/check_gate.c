@@ -1,0 +1,266 @@
+/* Unit tests for the host-side readers of gate G2 (opdef_scan, infer_scan,
+ * aclnn_scan, pybind_scan), the constant evaluator and the report. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aclnn_scan.h"
+#include "gate.h"
+#include "gate_project.h"
+#include "gate_tokens.h"
+#include "infer_scan.h"
+#include "opdef_scan.h"
+#include "pybind_scan.h"
+
+START_TEST(t_opdef)
+{
+	const char *src = "namespace ops {\n"
+			  "class Foo : public OpDef {\n"
+			  "public:\n"
+			  "    explicit Foo(const char *name) : OpDef(name) {\n"
+			  "        this->Input(\"x\").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_FLOAT16});\n"
+			  "        this->Output(\"y\")\n"
+			  "            .ParamType(DYNAMIC)\n"
+			  "            .Format({ge::FORMAT_ND});\n"
+			  "        // this->Output(\"commented\");\n"
+			  "        this->Output(\"profiling_data\").ParamType(OPTIONAL).DataType({ge::DT_INT64});\n"
+			  "        this->AICore().AddConfig(\"ascend910b\");\n"
+			  "    }\n"
+			  "};\n"
+			  "OP_ADD(Foo);\n"
+			  "class Bar : public ops::OpDef { public: Bar(const char *n) : OpDef(n) {\n"
+			  "    this->Output(\"z\");\n"
+			  "} };\n"
+			  "OP_ADD(Bar);\n"
+			  "}\n";
+	struct opdef_file f;
+	const struct opdef_op *foo, *bar;
+
+	opdef_scan(src, strlen(src), &f);
+	ck_assert_uint_eq(f.nops, 2);
+	foo = strcmp(f.ops[0].name, "Foo") == 0 ? &f.ops[0] : &f.ops[1];
+	bar = foo == &f.ops[0] ? &f.ops[1] : &f.ops[0];
+	ck_assert_str_eq(foo->name, "Foo");
+	ck_assert(foo->registered && bar->registered);
+	ck_assert_uint_eq(foo->ninputs, 1);
+	ck_assert_uint_eq(foo->noutputs, 2);
+	ck_assert_int_eq(foo->params[0].type, OPDEF_REQUIRED);
+	ck_assert_uint_eq(foo->params[0].ndtypes, 2);
+	ck_assert_str_eq(foo->params[0].dtypes[1], "ge::DT_FLOAT16");
+	ck_assert_int_eq(foo->params[1].type, OPDEF_DYNAMIC);
+	ck_assert_uint_eq(foo->params[1].nformats, 1);
+	ck_assert_str_eq(foo->params[2].name, "profiling_data");
+	ck_assert_int_eq(foo->params[2].type, OPDEF_OPTIONAL);
+	ck_assert_int_eq(opdef_output_index(foo, "profiling_data"), 1);
+	/* the insertion point follows the last Output chain's line */
+	ck_assert_ptr_nonnull(strstr(src + foo->after_last_output, "        this->AICore()"));
+	ck_assert(src[foo->params[2].chain.end - 1] == ';');
+	ck_assert_int_eq(memcmp(src + foo->params[2].type_arg.start, "OPTIONAL", 8), 0);
+	ck_assert_uint_eq(bar->noutputs, 1);
+	ck_assert_int_eq(bar->params[0].type, OPDEF_UNSET);
+	opdef_file_release(&f);
+}
+END_TEST
+
+START_TEST(t_eval)
+{
+	const char *src = "#define SLOTS (1 + 2)\n"
+			  "enum Out { OUT_Y, OUT_N = 3, OUT_PROF };\n"
+			  "constexpr int64_t UB = 128;\n"
+			  "static const size_t SIZE = UB * SLOTS * 2048LL;\n"
+			  "x = static_cast<int64_t>(UB) << 1;\n";
+	struct tok_view tv;
+	struct tv_consts c;
+	const struct tv_const *k;
+	int64_t v;
+
+	tok_view_init(&tv, src, strlen(src));
+	tv_consts_collect(&tv, &c);
+	ck_assert_ptr_nonnull(k = tv_consts_find(&c, "OUT_PROF", 8));
+	ck_assert_int_eq(k->value, 4);
+	ck_assert_ptr_nonnull(k = tv_consts_find(&c, "SIZE", 4));
+	ck_assert_int_eq(k->value, 128 * 3 * 2048);
+	/* the last statement: tokens after '=' up to ';' */
+	{
+		size_t i = 0, j;
+		while (!tv_is(&tv, i, "x"))
+			i++;
+		j = i;
+		while (!tv_punct(&tv, j, CXX_P_SEMI))
+			j++;
+		ck_assert_int_eq(tv_eval(&tv, i + 2, j, &c, &v), 0);
+		ck_assert_int_eq(v, 256);
+		ck_assert_int_eq(tv_eval(&tv, i, j, &c, &v), -1);
+	}
+	tv_consts_release(&c);
+	tok_view_release(&tv);
+	ck_assert(tv_names_profiling("profilingData", "profiling_data"));
+	ck_assert(tv_names_profiling("profiling_data_gm", "profiling_data"));
+	ck_assert(!tv_names_profiling("profiling_data_size", "profiling_data"));
+}
+END_TEST
+
+START_TEST(t_infer)
+{
+	const char *src = "enum { OUT_Y = 0, OUT_PROF = 1 };\n"
+			  "constexpr int64_t UB = 128;\n"
+			  "static ge::graphStatus InferShapeFoo(gert::InferShapeContext *context) {\n"
+			  "    gert::Shape *p = context->GetOutputShape(OUT_PROF);\n"
+			  "    if (p == nullptr) { return ge::GRAPH_FAILED; }\n"
+			  "    p->SetDimNum(1);\n"
+			  "    if (flag) { p->SetDim(0, UB * 48); }\n"
+			  "    return ge::GRAPH_SUCCESS;\n"
+			  "}\n"
+			  "static ge::graphStatus InferDataTypeFoo(gert::InferDataTypeContext *context) {\n"
+			  "    context->SetOutputDataType(OUT_PROF, ge::DT_INT64);\n"
+			  "    return ge::GRAPH_SUCCESS;\n"
+			  "}\n"
+			  "IMPL_OP_INFERSHAPE(Foo).InferShape(InferShapeFoo).InferDataType(InferDataTypeFoo);\n";
+	struct src_file *f = src_file_from_buffer("infer.cpp", src, strlen(src));
+	struct infer_file inf;
+
+	infer_scan(f, &inf);
+	ck_assert_uint_eq(inf.nuses, 2);
+	ck_assert_int_eq(inf.uses[0].kind, INFER_SHAPE);
+	ck_assert_int_eq(inf.uses[0].index, 1);
+	ck_assert_str_eq(inf.uses[0].var, "p");
+	ck_assert(!inf.uses[0].conditional);
+	ck_assert_int_eq(inf.uses[1].kind, INFER_DTYPE);
+	ck_assert_str_eq(inf.uses[1].dtype, "ge::DT_INT64");
+	ck_assert_uint_eq(inf.ndims, 2);
+	ck_assert(inf.dims[0].is_num && inf.dims[0].has_value && inf.dims[0].value == 1);
+	ck_assert(inf.dims[1].conditional);
+	ck_assert(inf.dims[1].named);
+	ck_assert_str_eq(inf.dims[1].literal, "48");
+	ck_assert_uint_eq(inf.nimpls, 1);
+	ck_assert_str_eq(inf.impls[0].op, "Foo");
+	ck_assert(infer_impl_has(&inf.impls[0], "InferDataTypeFoo"));
+	infer_file_release(&inf);
+	src_file_free(f);
+}
+END_TEST
+
+START_TEST(t_aclnn)
+{
+	const char *src = "extern aclnnStatus aclnnInnerFooGetWorkspaceSize(const aclTensor *x, aclTensor *y,\n"
+			  "    aclTensor *profilingData, uint64_t *workspaceSize, aclOpExecutor **executor);\n"
+			  "aclnnStatus aclnnFooGetWorkspaceSize(const aclTensor *x, aclTensor *y, aclTensor *profilingData,\n"
+			  "    uint64_t *workspaceSize, aclOpExecutor **executor)\n"
+			  "{\n"
+			  "    return aclnnInnerFooGetWorkspaceSize(x, y,\n"
+			  "        nullptr, workspaceSize, executor);\n"
+			  "}\n";
+	struct aclnn_file a;
+
+	aclnn_scan(src, strlen(src), &a);
+	ck_assert_uint_eq(a.nfuncs, 2);
+	ck_assert(!a.funcs[0].definition);
+	ck_assert(a.funcs[1].definition);
+	ck_assert_str_eq(a.funcs[1].name, "aclnnFooGetWorkspaceSize");
+	ck_assert_uint_eq(a.funcs[1].nparams, 5);
+	ck_assert(a.funcs[1].params[1].output && !a.funcs[1].params[0].output);
+	ck_assert_str_eq(a.funcs[1].params[2].name, "profilingData");
+	ck_assert_int_eq(aclnn_tensor_index(&a.funcs[1], 2), 2);
+	ck_assert_int_eq(aclnn_tensor_index(&a.funcs[1], 3), -1);
+	ck_assert_uint_eq(a.funcs[1].ncalls, 1);
+	ck_assert_str_eq(a.funcs[1].calls[0].args[2], "nullptr");
+	ck_assert_int_eq(memcmp(src + a.funcs[1].calls[0].arg_ranges[2].start, "nullptr", 7), 0);
+	aclnn_file_release(&a);
+}
+END_TEST
+
+START_TEST(t_pybind)
+{
+	const char *src = "std::tuple<at::Tensor, at::Tensor> foo(const at::Tensor &x)\n"
+			  "{\n"
+			  "    at::Tensor y = at::empty_like(x);\n"
+			  "    c10::optional<at::Tensor> prof = c10::nullopt;\n"
+			  "    EXEC_NPU_CMD(\n"
+			  "        aclnnFoo, x, y, prof);\n"
+			  "    return {y, prof};\n"
+			  "}\n"
+			  "TORCH_LIBRARY_FRAGMENT(npu, m) { m.def(\"foo(Tensor x) -> \" \"(Tensor, Tensor)\"); }\n"
+			  "TORCH_LIBRARY_IMPL(npu, PrivateUse1, m) { m.impl(\"foo\", &foo); }\n";
+	struct src_file *f = src_file_from_buffer("bind.cpp", src, strlen(src));
+	struct pybind_file p;
+	const struct pybind_var *v;
+
+	pybind_scan(f, &p);
+	ck_assert_uint_eq(p.nexecs, 1);
+	ck_assert_str_eq(p.execs[0].api, "aclnnFoo");
+	ck_assert_uint_eq(p.execs[0].args.n, 3);
+	ck_assert_str_eq(p.execs[0].args.v[2], "prof");
+	ck_assert_int_eq(p.execs[0].func, 0);
+	ck_assert_int_eq(p.funcs[0].tuple_arity, 2);
+	ck_assert_uint_eq(p.nreturns, 1);
+	ck_assert(p.returns[0].tuple);
+	ck_assert_uint_eq(p.returns[0].elems.n, 2);
+	v = pybind_var_before(&p, 0, "prof", p.execs[0].range.start);
+	ck_assert_ptr_nonnull(v);
+	ck_assert_str_eq(v->init, "c10::nullopt");
+	ck_assert_uint_eq(p.nnames, 2);
+	ck_assert_str_eq(p.names[0].name, "foo");
+	ck_assert_int_eq(p.names[0].nreturns, 2);
+	ck_assert(!p.names[1].schema);
+	pybind_file_release(&p);
+	src_file_free(f);
+}
+END_TEST
+
+START_TEST(t_names)
+{
+	char *s = gate_snake("MoeDistributeDispatchGmm");
+
+	ck_assert_str_eq(s, "moe_distribute_dispatch_gmm");
+	free(s);
+	s = gate_snake("GMMOp");
+	ck_assert_str_eq(s, "gmm_op");
+	free(s);
+	ck_assert(gate_profiling_suffix("foo_with_profiling"));
+	ck_assert(gate_profiling_suffix("FooProfiling"));
+	ck_assert(!gate_profiling_suffix("profiling"));
+	ck_assert(!gate_profiling_suffix("foo"));
+}
+END_TEST
+
+START_TEST(t_report)
+{
+	struct gate_report *r = gate_report_new(".");
+	struct src_file *f = src_file_from_buffer("a.cpp", "int x;\n\tfoo(bar);\n", 18);
+	struct gate_finding *fd;
+
+	fd = gate_add(r, GATE_RULE_G2_LAST, DIAG_ERROR, gate_loc_at(f, 12, 15), "fix it", "bad %d", 1);
+	ck_assert_str_eq(fd->message, "bad 1");
+	ck_assert_uint_eq(fd->loc.line, 2);
+	ck_assert_uint_eq(fd->loc.col, 6);
+	ck_assert_uint_eq(fd->loc.caret_len, 3);
+	ck_assert_str_eq(fd->loc.src_line, "\tfoo(bar);");
+	gate_add(r, GATE_RULE_G4_SYNC, DIAG_WARNING, gate_loc_path(NULL, 0, 0), NULL, "meh");
+	r->gates[GATE_G3].run = false;
+	gate_settle(r);
+	ck_assert_int_eq(r->gates[GATE_G2].status, GATE_FAILED);
+	ck_assert_int_eq(r->gates[GATE_G4].status, GATE_PASSED);
+	ck_assert_int_eq(r->gates[GATE_G3].status, GATE_SKIPPED);
+	ck_assert_int_eq(gate_rule_gate(GATE_RULE_G5_RELATIVE), GATE_G5);
+	src_file_free(f);
+	gate_report_free(r);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+	Suite *s = suite_create("gate");
+	TCase *tc = tcase_create("readers");
+
+	tcase_add_test(tc, t_opdef);
+	tcase_add_test(tc, t_eval);
+	tcase_add_test(tc, t_infer);
+	tcase_add_test(tc, t_aclnn);
+	tcase_add_test(tc, t_pybind);
+	tcase_add_test(tc, t_names);
+	tcase_add_test(tc, t_report);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"

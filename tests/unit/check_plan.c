@@ -1,0 +1,168 @@
+/* Unit tests of the planner: core-type conditions, call resolution through
+ * declarations, rule precedence, folding, and the walk over small sources
+ * built in memory. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cxx_outline.h"
+#include "plan.h"
+#include "plan_int.h"
+#include "rule_load.h"
+#include "src_file.h"
+#include "xalloc.h"
+
+static struct rule_policy *policy;
+static struct plan *pl;
+
+/* Plans one file `op_kernel/op.h` holding `src` under the trace rules `rules`. */
+static void plan_src(const char *src, const char *rules)
+{
+	char text[4096];
+	struct plan_unit *u = xcalloc(1, sizeof(*u));
+	struct diag d;
+	static FILE *null;
+
+	if (!null)
+		null = fopen("/dev/null", "w"); /* the base-header glob finds no operator directory */
+	diag_init(&d, null ? null : stderr, false);
+	snprintf(text, sizeof(text), "rules 1;\ntrace {\n root \"processing\" at function /::Process$/;\n%s}\n", rules);
+	policy = rule_load_buffer("t.rules", text, strlen(text), NULL, &d);
+	ck_assert_ptr_nonnull(policy);
+	u->path = xstrdup("op_kernel/op.h");
+	u->fs_path = xstrdup("/nonexistent/op_kernel/op.h");
+	u->file = src_file_from_buffer("op_kernel/op.h", src, strlen(src));
+	u->outline = cxx_outline_build(u->file, NULL, NULL);
+	pl = plan_from_units(policy, "/nonexistent", u, 1, &d);
+}
+
+static void teardown(void)
+{
+	plan_free(pl);
+	rule_policy_free(policy);
+	pl = NULL;
+	policy = NULL;
+}
+
+static const struct plan_node *find(const char *label)
+{
+	for (size_t i = 0; i < pl->nnodes; i++)
+		if (pl->nodes[i].label && strcmp(pl->nodes[i].label, label) == 0)
+			return &pl->nodes[i];
+	return NULL;
+}
+
+START_TEST(test_cond_core)
+{
+	ck_assert_uint_eq(plan_cond_core("ASCEND_IS_AIC"), PLAN_CORE_AIC);
+	ck_assert_uint_eq(plan_cond_core("ASCEND_IS_AIV"), PLAN_CORE_AIV);
+	ck_assert_uint_eq(plan_cond_core("!ASCEND_IS_AIC"), PLAN_CORE_AIV);
+	ck_assert_uint_eq(plan_cond_core("ASCEND_IS_NOT_AIV"), PLAN_CORE_AIC);
+	ck_assert_uint_eq(plan_cond_core("g_coreType == AscendC::AIC"), PLAN_CORE_AIC);
+	ck_assert_uint_eq(plan_cond_core("g_coreType != AIV"), PLAN_CORE_AIC);
+	ck_assert_uint_eq(plan_cond_core("CORE_TYPE == AscendC::AIV"), PLAN_CORE_AIV);
+	ck_assert_uint_eq(plan_cond_core("ASCEND_IS_AIC || x"), PLAN_CORE_MIX);
+	ck_assert_uint_eq(plan_cond_core("isSendCore"), PLAN_CORE_MIX);
+	ck_assert_uint_eq(plan_cond_core("AICX == 1"), PLAN_CORE_MIX);
+}
+END_TEST
+
+START_TEST(test_member_operator_resolution)
+{
+	plan_src("class K {\npublic:\n template <int T> void operator()(int n);\n};\n"
+		 "template <> void K::operator()<AscendC::AIC>(int n) { n++; }\n"
+		 "template <> void K::operator()<AscendC::AIV>(int n) { n--; }\n"
+		 "class Op {\npublic:\n void Process()\n {\n  if ASCEND_IS_AIC {\n   k_.operator()<AscendC::AIC>(1);\n  }\n"
+		 "  if ASCEND_IS_AIV {\n   k_.operator()<AscendC::AIV>(1);\n  }\n }\nprivate:\n K k_;\n};\n",
+		 " function /operator\\(\\)<AscendC::AI[CV]>/ \"{parent} {core}\";\n");
+	ck_assert_ptr_nonnull(find("processing aic"));
+	ck_assert_ptr_nonnull(find("processing aiv"));
+	ck_assert_uint_eq(find("processing aic")->core, PLAN_CORE_AIC);
+	ck_assert_uint_eq(find("processing aiv")->core, PLAN_CORE_AIV);
+	ck_assert_uint_eq(find("processing")->core, PLAN_CORE_MIX);
+	ck_assert_uint_eq(pl->density[0], 2);
+	ck_assert_uint_eq(pl->density[1], 2);
+}
+END_TEST
+
+START_TEST(test_functor_and_local_object)
+{
+	plan_src("struct Block { void operator()(int n) { n++; } };\n"
+		 "struct Disp { void Send(int g) { g++; } };\n"
+		 "class Op {\npublic:\n void Process()\n {\n  Block blk;\n  Disp *d = nullptr;\n  blk(2);\n  d->Send(1);\n  Missing(3);\n }\n};\n",
+		 " function /Block::operator\\(\\)$/ \"block {name}\";\n function /::Send$/ \"send\";\n");
+	ck_assert_ptr_nonnull(find("block block"));
+	ck_assert_ptr_nonnull(find("send"));
+	ck_assert_uint_eq(pl->nunresolved, 1);
+	ck_assert_str_eq(pl->unresolved[0].callee, "Missing");
+}
+END_TEST
+
+START_TEST(test_later_rule_wins)
+{
+	plan_src("class Op {\npublic:\n void Process()\n {\n  for (int kIdx = 0; kIdx < 2; kIdx++) {\n   Stage();\n  }\n }\n"
+		 " void Stage() { }\n};\n",
+		 " loop /kIdx/ \"k\";\n skip loop /kIdx/;\n function /Stage$/ \"stage\";\n");
+	ck_assert_ptr_null(find("k"));
+	ck_assert_ptr_null(find("stage")); /* nothing under a skipped loop */
+	for (size_t i = 0; i < pl->nnodes; i++)
+		if (pl->nodes[i].kind == PLAN_loop)
+			ck_assert_int_eq(pl->nodes[i].fate, PLAN_FATE_SKIPPED);
+}
+END_TEST
+
+START_TEST(test_fold_and_disambiguate)
+{
+	plan_src("class Op {\npublic:\n void Process()\n {\n  for (int g = 0; g < 2; g++) { A(); }\n  for (int g = 0; g < 2; g++) { A(); }\n }\n"
+		 " void A() { B(); }\n void B() { }\n};\n",
+		 " depth 3;\n loop /\\bg\\b/ \"{parent} loop\";\n function /::[AB]$/ \"{parent} {name}\";\n");
+	ck_assert_ptr_nonnull(find("processing loop"));
+	ck_assert_ptr_nonnull(find("processing loop-2"));
+	ck_assert_int_eq(find("processing loop a")->depth, 3);
+	ck_assert_int_eq(find("processing loop a b")->fate, PLAN_FATE_FOLDED);
+	ck_assert_ptr_nonnull(strstr(find("processing loop a b")->why, "folded into 'processing loop a'"));
+}
+END_TEST
+
+START_TEST(test_existing_pair_present)
+{
+	plan_src("class Op {\npublic:\n void Process()\n {\n  MoeTracing(TRACE_POINT(\"mine\", \"B\"));\n  Step();\n"
+		 "  MoeTracing(TRACE_POINT(\"mine\", \"E\"));\n }\n void Step() { }\n};\n",
+		 " function /Step$/ \"{parent} step\";\n");
+	ck_assert_int_eq(find("mine")->fate, PLAN_FATE_PRESENT);
+	ck_assert_int_eq(find("mine step")->fate, PLAN_FATE_INSERT);
+}
+END_TEST
+
+START_TEST(test_void_prefix)
+{
+	struct cxx_func f;
+	memset(&f, 0, sizeof(f));
+	f.prefix = "__aicore__ inline void";
+	ck_assert(plan_func_is_void(&f));
+	f.prefix = "CATLASS_DEVICE uint32_t";
+	ck_assert(!plan_func_is_void(&f));
+	f.prefix = "avoid";
+	ck_assert(!plan_func_is_void(&f));
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+	Suite *s = suite_create("plan");
+	TCase *tc = tcase_create("plan");
+
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, test_cond_core);
+	tcase_add_test(tc, test_member_operator_resolution);
+	tcase_add_test(tc, test_functor_and_local_object);
+	tcase_add_test(tc, test_later_rule_wins);
+	tcase_add_test(tc, test_fold_and_disambiguate);
+	tcase_add_test(tc, test_existing_pair_present);
+	tcase_add_test(tc, test_void_prefix);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"

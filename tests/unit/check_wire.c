@@ -1,0 +1,242 @@
+/* Unit tests of wire's edit lists (ordering, overlaps, result offsets), its
+ * text helpers and the undo journal (save, first original kept, undo). */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "exit_status.h"
+#include "path_glob.h"
+#include "wire.h"
+
+static struct diag quiet;
+
+static void setup(void)
+{
+	diag_init(&quiet, stderr, false);
+}
+
+static char *result_of(struct wire *w, const struct src_file *f, int *rc)
+{
+	char *out = NULL;
+	size_t len = 0;
+
+	for (size_t i = 0; i < w->nfiles; i++)
+		if (w->files[i].f == f) {
+			*rc = wire_file_result(w, &w->files[i], &out, &len);
+			return out;
+		}
+	*rc = 0;
+	return strdup(f->data);
+}
+
+START_TEST(edits_apply_in_offset_then_insertion_order)
+{
+	struct src_file *f = src_file_from_buffer("t.cpp", "f(a, b);\n", 9);
+	struct wire w;
+	int rc;
+	char *out;
+
+	memset(&w, 0, sizeof(w));
+	w.diag = &quiet;
+	wire_edit(&w, f, 6, 6, ", c", "third arg");
+	wire_edit(&w, f, 2, 3, "x", "rename a");
+	wire_edit(&w, f, 6, 6, ", d", "fourth arg");
+	out = result_of(&w, f, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_str_eq(out, "f(x, b, c, d);\n");
+	/* where each insertion landed in the result */
+	ck_assert_uint_eq(w.files[0].v[0].new_at, 2);
+	ck_assert_uint_eq(w.files[0].v[1].new_at, 6);
+	ck_assert_uint_eq(w.files[0].v[2].new_at, 9);
+	free(out);
+	wire_release(&w);
+	src_file_free(f);
+}
+END_TEST
+
+START_TEST(overlapping_edits_are_refused)
+{
+	struct src_file *f = src_file_from_buffer("t.cpp", "abcdef", 6);
+	struct wire w;
+	int rc;
+	char *out;
+	FILE *null = fopen("/dev/null", "w");
+	struct diag d;
+
+	diag_init(&d, null, false);
+	memset(&w, 0, sizeof(w));
+	w.diag = &d;
+	wire_edit(&w, f, 1, 4, "X", "one");
+	wire_edit(&w, f, 2, 5, "Y", "two");
+	out = result_of(&w, f, &rc);
+	ck_assert_int_eq(rc, -1);
+	ck_assert_ptr_null(out);
+	ck_assert_uint_eq(d.errors, 1);
+	wire_release(&w);
+	src_file_free(f);
+	fclose(null);
+}
+END_TEST
+
+START_TEST(text_helpers)
+{
+	const char *t = "    int profilingData;\n\tfoo(profilingDataGm);\n";
+	struct src_file *f = src_file_from_buffer("t.cpp", t, strlen(t));
+	char *ind = wire_indent_at(f, 10);
+
+	ck_assert_str_eq(ind, "    ");
+	free(ind);
+	ind = wire_indent_at(f, 30);
+	ck_assert_str_eq(ind, "\t");
+	free(ind);
+	ck_assert_uint_eq(wire_line_start(f, 30), 23);
+	ck_assert(wire_has_word(f, 0, (uint32_t)f->len, "profilingData"));
+	ck_assert(!wire_has_word(f, 23, (uint32_t)f->len, "profilingData"));
+	ck_assert(wire_has_word(f, 23, (uint32_t)f->len, "profilingDataGm"));
+	src_file_free(f);
+	{
+		char *s = wire_fmt("%s-%d", "a", 7);
+		ck_assert_str_eq(s, "a-7");
+		free(s);
+	}
+}
+END_TEST
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *fp = fopen(path, "w");
+
+	ck_assert_ptr_nonnull(fp);
+	fputs(text, fp);
+	fclose(fp);
+}
+
+static char *read_file(const char *path)
+{
+	struct src_file *f = src_file_load(path);
+	char *s;
+
+	ck_assert_ptr_nonnull(f);
+	s = strdup(f->data);
+	src_file_free(f);
+	return s;
+}
+
+START_TEST(journal_keeps_first_original_and_undo_restores)
+{
+	char dir[] = "/tmp/check_wire.XXXXXX";
+	char *a, *b, *s;
+	struct src_file *fa, *fb, *fa2;
+	struct wire w;
+	const char *paths[2];
+	const struct src_file *origs[2];
+	FILE *null = fopen("/dev/null", "w");
+	FILE *saved = stdout;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	a = path_join(dir, "a.cpp");
+	b = path_join(dir, "b.py");
+	write_file(a, "original a\n");
+	write_file(b, "original b\n");
+	fa = src_file_load(a);
+	fb = src_file_load(b);
+	memset(&w, 0, sizeof(w));
+	w.diag = &quiet;
+	w.opdir = dir;
+	paths[0] = a;
+	origs[0] = fa;
+	ck_assert_int_eq(wire_journal_save(&w, paths, origs, 1), 0);
+	write_file(a, "wired a\n");
+	/* a second run: a changes again, b for the first time; a keeps its first original */
+	fa2 = src_file_load(a);
+	paths[0] = a;
+	origs[0] = fa2;
+	paths[1] = b;
+	origs[1] = fb;
+	ck_assert_int_eq(wire_journal_save(&w, paths, origs, 2), 0);
+	write_file(a, "wired twice a\n");
+	write_file(b, "wired b\n");
+	{
+		char *jd = path_join(dir, WIRE_UNDO_DIR), *mp = path_join(jd, "MANIFEST");
+		s = read_file(mp);
+		ck_assert_str_eq(s, "autotrace-wire-undo 1\n0\ta.cpp\n1\tb.py\n");
+		free(s);
+		free(mp);
+		free(jd);
+	}
+
+	stdout = null;
+	ck_assert_int_eq(wire_undo(dir, false, &quiet), EXIT_OK);
+	stdout = saved;
+	s = read_file(a);
+	ck_assert_str_eq(s, "original a\n");
+	free(s);
+	s = read_file(b);
+	ck_assert_str_eq(s, "original b\n");
+	free(s);
+	{
+		char *j = path_join(dir, ".autotrace");
+		struct stat st;
+		ck_assert_int_ne(stat(j, &st), 0);
+		free(j);
+	}
+	unlink(a);
+	unlink(b);
+	rmdir(dir);
+	src_file_free(fa);
+	src_file_free(fa2);
+	src_file_free(fb);
+	free(a);
+	free(b);
+	fclose(null);
+}
+END_TEST
+
+START_TEST(undo_rejects_a_foreign_manifest)
+{
+	char dir[] = "/tmp/check_wire.XXXXXX";
+	char *j, *m;
+	FILE *null = fopen("/dev/null", "w");
+	struct diag d;
+
+	diag_init(&d, null, false);
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	j = path_join(dir, ".autotrace");
+	mkdir(j, 0777);
+	free(j);
+	j = path_join(dir, WIRE_UNDO_DIR);
+	mkdir(j, 0777);
+	m = path_join(j, "MANIFEST");
+	write_file(m, "something else\n");
+	ck_assert_int_eq(wire_undo(dir, false, &d), EXIT_BAD_INPUT);
+	ck_assert_uint_eq(d.errors, 1);
+	unlink(m);
+	rmdir(j);
+	free(m);
+	free(j);
+	j = path_join(dir, ".autotrace");
+	rmdir(j);
+	free(j);
+	rmdir(dir);
+	fclose(null);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+	Suite *s = suite_create("wire");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_checked_fixture(tc, setup, NULL);
+	tcase_add_test(tc, edits_apply_in_offset_then_insertion_order);
+	tcase_add_test(tc, overlapping_edits_are_refused);
+	tcase_add_test(tc, text_helpers);
+	tcase_add_test(tc, journal_keeps_first_original_and_undo_restores);
+	tcase_add_test(tc, undo_rejects_a_foreign_manifest);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+#include "check_main.h"
