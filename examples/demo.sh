@@ -4,7 +4,7 @@
 # instruments it with the shipped rules (apply), installs the G1 hook, builds
 # it for the host simulation (the hook preprocesses the build-tree copy),
 # runs the sample on 2 ranks (spawn, synchronize, save_profiling_data) and
-# turns the dumps into a trace with a per-phase summary.
+# turns the dumps into a trace with a per-phase summary; then the gates.
 #
 #   sh examples/demo.sh [SCRATCH_DIR]      (default: ./demo)
 #
@@ -37,6 +37,8 @@ if implemented apply; then
 	step "autotrace plan + apply (shipped rules: $top/rules/moe.rules)"
 	"$AUTOTRACE" plan "$op"
 	"$AUTOTRACE" apply "$op"
+	step "autotrace check: the points pair up on every path, before any build"
+	"$AUTOTRACE" check "$op"
 else
 	step "autotrace apply is not implemented yet: the kernel stays uninstrumented"
 fi
@@ -64,6 +66,10 @@ if implemented collect; then
 	"$AUTOTRACE" collect --map "$map" -o "$op/chrome_trace.json" "$op/prof"
 	step "per-phase summary (autotrace report)"
 	"$AUTOTRACE" report "$op/prof" --map "$map"
+	if implemented gate; then
+		step "autotrace gate: G1-G5 (G3 rebuilds with the project's own script)"
+		"$AUTOTRACE" gate --build-cmd "bash compile_ascend_proj.sh --sim" "$op"
+	fi
 	printf '\nThe trace: %s\nOpen it in https://ui.perfetto.dev or chrome://tracing.\n' "$op/chrome_trace.json"
 else
 	step "autotrace collect is not implemented yet: the dumps are in $op/prof"
