@@ -58,24 +58,6 @@ static void usage(FILE *out)
 	      out);
 }
 
-static char *camel(const char *snake)
-{
-	size_t n = strlen(snake), k = 0;
-	char *o = xmalloc(n + 1);
-	bool up = false;
-
-	for (size_t i = 0; i < n; i++) {
-		if (snake[i] == '_') {
-			up = k > 0;
-			continue;
-		}
-		o[k++] = up && snake[i] >= 'a' && snake[i] <= 'z' ? (char)(snake[i] - 32) : snake[i];
-		up = false;
-	}
-	o[k] = '\0';
-	return o;
-}
-
 static size_t line_in(const char *text, size_t at)
 {
 	size_t line = 1;
@@ -123,7 +105,7 @@ static int run_wire(const char *opdir, const char *rules, bool dry_run, struct d
 	w.p = p;
 	w.opdir = opdir;
 	w.prof = p->profiling;
-	w.prof_camel = camel(p->profiling);
+	w.prof_camel = gate_camel(p->profiling);
 	w.required = p->required;
 	w.device_dir = rule_find_data_dir("AUTOTRACE_DEVICE_DIR", DEVICEDIR, "device");
 	rt = path_join(w.device_dir, "moe_tracing.h");

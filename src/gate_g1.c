@@ -12,68 +12,16 @@
 #include "preprocess.h"
 #include "xalloc.h"
 
-/* Sources preprocess reads (the list of preprocess.c's source_name, which
- * is private there: keep in step, or better, have preprocess.h expose a
- * tree stamp). */
-static bool source_name(const char *name)
-{
-	static const char *const exts[] = { ".c", ".cc", ".cpp", ".cxx", ".c++", ".h", ".hh", ".hpp",
-					    ".hxx", ".h++", ".inl", ".ipp", ".tcc", ".cu", ".cuh" };
-	const char *slash = strrchr(name, '/'), *dot = strrchr(slash ? slash : name, '.');
-
-	if (!dot)
-		return false;
-	for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
-		if (strcmp(dot, exts[i]) == 0)
-			return true;
-	return false;
-}
-
 /* The build stamp `autotrace preprocess` would write for the build-tree copy
  * of the kernel sources: the copy holds OPDIR/KERNEL as KERNEL/ at its root
  * (CopyOps copies op_host/ and op_kernel/ into the project), so the points
- * of OPDIR/KERNEL/x.h are stamped as "KERNEL/x.h", in path order, with the
- * stamp functions of preprocess.h. Returns 0, or -1 after reporting. */
+ * of OPDIR/KERNEL/x.h are stamped as "KERNEL/x.h". Returns 0, or -1 after
+ * reporting. */
 static int tree_stamp(const char *opdir, const char *kernel, uint64_t *out, struct diag *diag)
 {
-	char *root = path_join(opdir, kernel), **all = NULL;
-	size_t n = 0;
-	struct pp_stamp st;
-	struct pp_scan sc;
-	int rc = -1;
+	char *root = path_join(opdir, kernel);
+	int rc = pp_tree_stamp(root, kernel, out, diag);
 
-	memset(&sc, 0, sizeof(sc));
-	pp_stamp_init(&st);
-	if (path_walk(root, &all, &n, diag) != 0)
-		goto out;
-	for (size_t i = 0; i < n; i++) {
-		char *path, *rel;
-		struct src_file *f;
-		if (!source_name(all[i]))
-			continue;
-		path = path_join(root, all[i]);
-		f = src_file_load(path);
-		if (!f) {
-			diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot read: %s", strerror(errno));
-			free(path);
-			goto out;
-		}
-		free(path);
-		pp_scan_buffer(f->data, f->len, &sc);
-		rel = path_join(kernel, all[i]);
-		for (size_t k = 0; k < sc.nsites; k++) {
-			const struct pp_site *s = &sc.sites[k];
-			if (s->label && s->label[0] && s->event)
-				pp_stamp_add(&st, rel, s->line, s->col, s->label, s->event);
-		}
-		free(rel);
-		src_file_free(f);
-	}
-	*out = pp_stamp_value(&st);
-	rc = 0;
-out:
-	pp_scan_release(&sc);
-	path_glob_free(all, n);
 	free(root);
 	return rc;
 }

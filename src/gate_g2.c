@@ -13,24 +13,6 @@
 static const char *fix_last =
 	"make it the last output: inputs 1..N, outputs 1..M, then profiling_data (workspace and tiling may follow in the kernel)";
 
-static char *camel(const char *snake)
-{
-	size_t n = strlen(snake), k = 0;
-	char *o = xmalloc(n + 1);
-	bool up = false;
-
-	for (size_t i = 0; i < n; i++) {
-		if (snake[i] == '_') {
-			up = k > 0;
-			continue;
-		}
-		o[k++] = up ? (char)(snake[i] >= 'a' && snake[i] <= 'z' ? snake[i] - 32 : snake[i]) : snake[i];
-		up = false;
-	}
-	o[k] = '\0';
-	return o;
-}
-
 static bool is_null_text(const char *s)
 {
 	return strcmp(s, "nullptr") == 0 || strcmp(s, "NULL") == 0 || strstr(s, "nullopt") != NULL ||
@@ -318,7 +300,7 @@ static void check_kernel(struct gate_project *p, struct gate_report *r)
 			if (tv_names_profiling(e->params[i].name, p->profiling))
 				at = (long)i;
 		if (at < 0) {
-			char *c = camel(p->profiling);
+			char *c = gate_camel(p->profiling);
 			gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, e->params_start, e->params_end),
 				 "add 'GM_ADDR profilingData' after the last output parameter, before workspace and tiling",
 				 "the kernel '%s' has no '%s' parameter", e->name, c);

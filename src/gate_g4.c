@@ -15,22 +15,6 @@ static struct gate_loc loc_of(const struct src_file *f, struct py_range r)
 	return gate_loc_at(f, r.start, r.end);
 }
 
-static bool is_op_call(const struct gate_project *p, const struct py_call *c)
-{
-	for (size_t i = 0; i < p->npy_names; i++)
-		if (strcmp(c->name, p->py_names[i]) == 0)
-			return true;
-	return false;
-}
-
-static const struct py_assign *assign_of_call(const struct py_module *m, size_t c)
-{
-	for (size_t a = 0; a < m->nassigns; a++)
-		if (m->assigns[a].call == (int)c)
-			return &m->assigns[a];
-	return NULL;
-}
-
 static bool arity_ok(const struct gate_project *p, size_t n)
 {
 	long want = p->py_returns;
@@ -65,9 +49,9 @@ static void check_calls(struct gate_project *p, struct gate_report *r, const str
 	for (size_t c = 0; c < m->ncalls; c++) {
 		const struct py_call *call = &m->calls[c];
 		const struct py_assign *a;
-		if (!is_op_call(p, call))
+		if (!gate_is_op_call(p, call))
 			continue;
-		a = assign_of_call(m, c);
+		a = gate_py_assign_of_call(m, c);
 		if (!a)
 			continue;
 		if (a->unpacks) {
@@ -257,7 +241,7 @@ void gate_g4(struct gate_project *p, struct gate_report *r)
 		for (size_t c = 0; c < m->ncalls; c++) {
 			if (gate_py_is_save(&m->calls[c]))
 				saves++;
-			if (!first_call && is_op_call(p, &m->calls[c])) {
+			if (!first_call && gate_is_op_call(p, &m->calls[c])) {
 				first_call = &m->calls[c];
 				first_file = f;
 			}

@@ -32,6 +32,32 @@ char *gate_snake(const char *s)
 	return o;
 }
 
+char *gate_camel(const char *snake)
+{
+	size_t n = strlen(snake), k = 0;
+	char *o = xmalloc(n + 1);
+	bool up = false;
+
+	for (size_t i = 0; i < n; i++) {
+		if (snake[i] == '_') {
+			up = k > 0;
+			continue;
+		}
+		o[k++] = up ? (char)(snake[i] >= 'a' && snake[i] <= 'z' ? snake[i] - 32 : snake[i]) : snake[i];
+		up = false;
+	}
+	o[k] = '\0';
+	return o;
+}
+
+bool gate_is_op_call(const struct gate_project *p, const struct py_call *c)
+{
+	for (size_t i = 0; i < p->npy_names; i++)
+		if (strcmp(c->name, p->py_names[i]) == 0)
+			return true;
+	return false;
+}
+
 bool gate_profiling_suffix(const char *name)
 {
 	char *k = tv_name_key(name);

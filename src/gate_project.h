@@ -69,6 +69,12 @@ const char *gate_globs_text(const struct rule_strlist *l);
 
 /* snake_case of a CamelCase name (newly allocated). */
 char *gate_snake(const char *camel);
+/* camelCase of a snake_case name, "profiling_data" -> "profilingData"
+ * (newly allocated): the C++ parameter name of a profiling output. */
+char *gate_camel(const char *snake);
+
+/* True when the Python call names the operator (one of p->py_names). */
+bool gate_is_op_call(const struct gate_project *p, const struct py_call *c);
 
 /* True when the name ends like a second operator for profiling
  * (_profiling, _with_profiling, Profiling, WithProfiling). */

@@ -7,6 +7,14 @@
 #include "gate_tokens.h"
 #include "xalloc.h"
 
+const struct py_assign *gate_py_assign_of_call(const struct py_module *m, size_t c)
+{
+	for (size_t a = 0; a < m->nassigns; a++)
+		if (m->assigns[a].call == (int)c)
+			return &m->assigns[a];
+	return NULL;
+}
+
 bool gate_py_is_spawn(const struct py_call *c)
 {
 	const char *t = c->callee_text;

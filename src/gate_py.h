@@ -36,6 +36,9 @@ void gate_py_options_free(struct gate_py_option *o, size_t n);
 /* The argument `keyword` of call c, else positional `pos` (-1: none). */
 const struct py_arg *gate_py_arg(const struct py_call *c, const char *keyword, int pos);
 
+/* The assignment whose value is call c of the module, or NULL. */
+const struct py_assign *gate_py_assign_of_call(const struct py_module *m, size_t c);
+
 /* The statement of `s`'s flow directly in its function (or module) body. */
 int gate_py_top(const struct py_module *m, int s);
 

@@ -65,6 +65,20 @@ void tok_view_release(struct tok_view *tv)
 	memset(tv, 0, sizeof(*tv));
 }
 
+size_t tv_at(const struct tok_view *tv, uint32_t off)
+{
+	size_t lo = 0, hi = tv->n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (tv->v[mid].start < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 bool tv_is(const struct tok_view *tv, size_t i, const char *lit)
 {
 	if (i >= tv->n)

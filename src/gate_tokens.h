@@ -26,6 +26,8 @@ struct tok_view {
 void tok_view_init(struct tok_view *tv, const char *data, size_t len);
 void tok_view_release(struct tok_view *tv);
 
+/* The first token starting at or after byte `off` (n when none). */
+size_t tv_at(const struct tok_view *tv, uint32_t off);
 /* True when token i's text is `lit`. */
 bool tv_is(const struct tok_view *tv, size_t i, const char *lit);
 bool tv_punct(const struct tok_view *tv, size_t i, enum cxx_punct p);

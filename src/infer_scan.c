@@ -15,24 +15,9 @@ static struct infer_range rng(uint32_t s, uint32_t e)
 	return r;
 }
 
-/* The first token starting at or after `off`. */
-static size_t tok_at(const struct tok_view *tv, uint32_t off)
-{
-	size_t lo = 0, hi = tv->n;
-
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (tv->v[mid].start < off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 static size_t tok_end(const struct tok_view *tv, uint32_t off)
 {
-	size_t k = tok_at(tv, off);
+	size_t k = tv_at(tv, off);
 	return k;
 }
 
@@ -59,7 +44,7 @@ static bool stmt_conditional(const struct cxx_body *b, int stmt)
 /* The variable a call initialises or is assigned to: `T *v = <call>` / `v = <call>`. */
 static char *assigned_var(const struct tok_view *tv, uint32_t call_start)
 {
-	size_t k = tok_at(tv, call_start);
+	size_t k = tv_at(tv, call_start);
 
 	if (k >= 2 && k <= tv->n && tv_punct(tv, k - 1, CXX_P_ASSIGN) && tv_ident(tv, k - 2))
 		return tv_tok_text(tv, k - 2, false);
@@ -69,7 +54,7 @@ static char *assigned_var(const struct tok_view *tv, uint32_t call_start)
 static void scan_value(const struct tok_view *tv, const struct tv_consts *c, uint32_t s, uint32_t e,
 		       struct infer_dim *d)
 {
-	size_t i = tok_at(tv, s), j = tok_end(tv, e);
+	size_t i = tv_at(tv, s), j = tok_end(tv, e);
 
 	d->has_value = tv_eval(tv, i, j, c, &d->value) == 0;
 	for (size_t k = i; k < j; k++) {
@@ -108,7 +93,7 @@ static void scan_func(const struct src_file *f, const struct tok_view *tv, const
 			u.index_text = xstrdup(call->args[0]);
 			u.call = rng(call->range.start, call->range.end);
 			u.index_arg = rng(call->arg_ranges[0].start, call->arg_ranges[0].end);
-			u.index = tv_eval(tv, tok_at(tv, u.index_arg.start), tok_end(tv, u.index_arg.end), c, &v) == 0 &&
+			u.index = tv_eval(tv, tv_at(tv, u.index_arg.start), tok_end(tv, u.index_arg.end), c, &v) == 0 &&
 					  v >= 0
 				  ? (long)v
 				  : -1;
@@ -130,7 +115,7 @@ static void scan_func(const struct src_file *f, const struct tok_view *tv, const
 			d.var = xstrdup(call->object);
 			d.is_num = setnum;
 			d.dim = -1;
-			if (setdim && tv_eval(tv, tok_at(tv, call->arg_ranges[0].start), tok_end(tv, call->arg_ranges[0].end),
+			if (setdim && tv_eval(tv, tv_at(tv, call->arg_ranges[0].start), tok_end(tv, call->arg_ranges[0].end),
 					      c, &v) == 0)
 				d.dim = (long)v;
 			d.expr = xstrdup(call->args[vi]);

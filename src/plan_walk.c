@@ -7,7 +7,6 @@
  * fixpoint (a function reached from an AIC-only and an AIV-only path runs on
  * both); the second makes the tree, visiting each function once, at its
  * first call in source order. */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,23 +61,6 @@ static bool re_match(struct walker *w, const struct rule_regex *re, const char *
 }
 
 
-static char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
-static char *fmt(const char *f, ...)
-{
-	va_list ap;
-	char *s;
-	int n;
-
-	va_start(ap, f);
-	n = vsnprintf(NULL, 0, f, ap);
-	va_end(ap);
-	s = xmalloc((size_t)n + 1);
-	va_start(ap, f);
-	vsnprintf(s, (size_t)n + 1, f, ap);
-	va_end(ap);
-	return s;
-}
-
 /* "moe.rules:12" for a rule */
 static char *rule_where(const struct rule_trace_rule *r)
 {
@@ -87,7 +69,7 @@ static char *rule_where(const struct rule_trace_rule *r)
 	const char *path = r->loc.file ? r->loc.file->path : "?";
 	const char *base = strrchr(path, '/');
 
-	s = fmt("%s %s%s%s (%s:%zu)", rule_kind_name(r->kind), r->kind == RULE_skip || r->kind == RULE_merge ||
+	s = xasprintf("%s %s%s%s (%s:%zu)", rule_kind_name(r->kind), r->kind == RULE_skip || r->kind == RULE_merge ||
 			r->kind == RULE_phase ? rule_target_name(r->target) : "",
 		r->kind == RULE_skip || r->kind == RULE_merge || r->kind == RULE_phase ? " " : "", re,
 		base ? base + 1 : path, r->loc.file ? src_file_line(r->loc.file, r->loc.start) : (size_t)0);
@@ -393,7 +375,7 @@ static int add_point(struct walker *w, enum plan_kind kind, struct plan_fref f, 
 		if (t) {
 			n->label = rule_template_expand(t, &v);
 		} else {
-			char *s = fmt("%s%s%s", v.v[RULE_TVAR_parent], v.v[RULE_TVAR_parent][0] ? " " : "", name ? name : "");
+			char *s = xasprintf("%s%s%s", v.v[RULE_TVAR_parent], v.v[RULE_TVAR_parent][0] ? " " : "", name ? name : "");
 			n->label = s;
 		}
 		n->index = r->index;
@@ -406,7 +388,7 @@ static int add_point(struct walker *w, enum plan_kind kind, struct plan_fref f, 
 		while (a >= 0 && pl->nodes[a].depth > w->p->depth)
 			a = pl->nodes[a].parent;
 		n->fate = PLAN_FATE_FOLDED;
-		n->why = fmt("deeper than depth %d: folded into '%s'", w->p->depth, a >= 0 ? pl->nodes[a].label : "");
+		n->why = xasprintf("deeper than depth %d: folded into '%s'", w->p->depth, a >= 0 ? pl->nodes[a].label : "");
 		return idx;
 	}
 	k = existing_pair(w, f, b_stmt, e_stmt, kind != PLAN_wrap && kind != PLAN_hot && kind != PLAN_region);
@@ -421,13 +403,13 @@ static int add_point(struct walker *w, enum plan_kind kind, struct plan_fref f, 
 	}
 	if (strstr(n->label, "*/") || strchr(n->label, '\n') || n->label[0] == '\0') {
 		n->fate = PLAN_FATE_REFUSED;
-		n->why = fmt("the label '%s' cannot be written in a trace point", n->label);
+		n->why = xasprintf("the label '%s' cannot be written in a trace point", n->label);
 		pl->errors++;
 		return idx;
 	}
 	if (sibling_has_label(w, ctx->parent, idx, n->label)) {
 		for (int i = 2;; i++) {
-			char *s = fmt("%s-%d", n->label, i);
+			char *s = xasprintf("%s-%d", n->label, i);
 			if (!sibling_has_label(w, ctx->parent, idx, s)) {
 				free(n->label);
 				n->label = s;
@@ -515,7 +497,7 @@ static bool check_unfollowed(struct walker *w, struct plan_fref f, const struct 
 		return false;
 	uf = &w->pl->units[a[0]].outline->unfollowed[b[0]];
 	add_note(w, PLAN_function, PLAN_FATE_REFUSED, f, c->stmt, c->range, ctx, xstrdup(uf->qualified_name),
-		 fmt("the scanner could not follow '%s' (%s:%zu), which this call may reach", uf->qualified_name,
+		 xasprintf("the scanner could not follow '%s' (%s:%zu), which this call may reach", uf->qualified_name,
 		     unit_path(w->pl, a[0]), src_file_line(w->pl->units[a[0]].file, uf->name_range.start)));
 	w->pl->errors++;
 	return true;
@@ -603,7 +585,7 @@ static void walk_call(struct walker *w, struct plan_fref f, const struct cxx_cal
 	if (nt == 0 && c->name && !c->object && plan_find_macro(w->pl, c->name, &mu, &mi)) {
 		const struct cxx_macro *m = &w->pl->units[mu].outline->macros[mi];
 		add_note(w, PLAN_macro, PLAN_FATE_MACRO, f, c->stmt, c->range, ctx, xstrdup(m->name),
-			 fmt("the code of macro %s (%s:%zu) is left alone", m->name, unit_path(w->pl, mu),
+			 xasprintf("the code of macro %s (%s:%zu) is left alone", m->name, unit_path(w->pl, mu),
 			     src_file_line(w->pl->units[mu].file, m->range.start)));
 		for (size_t k = 0; k < m->body.ncalls; k++) {
 			struct plan_fref t2[MAX_TARGETS];

@@ -93,6 +93,15 @@ static bool site_valid(const struct pp_site *s)
 	return s->label && s->label[0] && s->event;
 }
 
+/* Stamps the valid points of one file, named `rel`, in file order. */
+static void stamp_sites(struct pp_stamp *st, const char *rel, const struct pp_scan *sc)
+{
+	for (size_t k = 0; k < sc->nsites; k++)
+		if (site_valid(&sc->sites[k]))
+			pp_stamp_add(st, rel, sc->sites[k].line, sc->sites[k].col, sc->sites[k].label,
+				     sc->sites[k].event);
+}
+
 /* Malformed points; directive lines only count when they hold a literal call. */
 static unsigned check_sites(struct pp_file *f, struct diag *diag)
 {
@@ -370,8 +379,8 @@ static struct point_map *build_map(struct pp_run *r, size_t *npoints)
 				continue;
 			ev = point_map_intern_label(m, s->label);
 			point_map_add(m, id++, s->label, s->event, (int64_t)ev + 1, f->rel, s->line);
-			pp_stamp_add(&st, f->rel, s->line, s->col, s->label, s->event);
 		}
+		stamp_sites(&st, f->rel, &f->scan);
 	}
 	m->has_stamp = true;
 	m->build_stamp = pp_stamp_value(&st);
@@ -411,6 +420,45 @@ static int write_tree(struct pp_run *r, const char *stamp_lit)
 			return -1;
 	}
 	return 0;
+}
+
+int pp_tree_stamp(const char *root, const char *prefix, uint64_t *stamp, struct diag *diag)
+{
+	char **all = NULL;
+	size_t n = 0;
+	struct pp_stamp st;
+	struct pp_scan sc;
+	int rc = -1;
+
+	memset(&sc, 0, sizeof(sc));
+	pp_stamp_init(&st);
+	if (path_walk(root, &all, &n, diag) != 0)
+		goto out;
+	for (size_t i = 0; i < n; i++) {
+		char *path, *rel;
+		struct src_file *f;
+		if (!source_name(all[i]))
+			continue;
+		path = path_join(root, all[i]);
+		f = src_file_load(path);
+		if (!f) {
+			diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot read: %s", strerror(errno));
+			free(path);
+			goto out;
+		}
+		free(path);
+		pp_scan_buffer(f->data, f->len, &sc);
+		src_file_free(f);
+		rel = prefix ? path_join(prefix, all[i]) : xstrdup(all[i]);
+		stamp_sites(&st, rel, &sc);
+		free(rel);
+	}
+	*stamp = pp_stamp_value(&st);
+	rc = 0;
+out:
+	pp_scan_release(&sc);
+	path_glob_free(all, n);
+	return rc;
 }
 
 int preprocess_run(const struct pp_options *o, FILE *out, struct diag *diag)

@@ -64,6 +64,13 @@ struct pp_options {
  * exit status (exit_status.h): nothing is written unless it is EXIT_OK. */
 int preprocess_run(const struct pp_options *o, FILE *out, struct diag *diag);
 
+/* The build stamp preprocess gives the sources below `root` (the same files,
+ * in the same order), without checking or writing anything. Each file is
+ * named `prefix`/its path below `root` -- its path in a copy that holds
+ * `root` as `prefix` -- or just its path below `root` when `prefix` is NULL.
+ * Returns 0, or -1 after reporting a tree or file that cannot be read. */
+int pp_tree_stamp(const char *root, const char *prefix, uint64_t *stamp, struct diag *diag);
+
 /* The stamp of a list of points, for the tests: feed every point in id order
  * to pp_stamp_add, then read pp_stamp_value. */
 struct pp_stamp {

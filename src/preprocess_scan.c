@@ -29,7 +29,9 @@ static const unsigned char ident[256] = {
 
 #define UC(c) ((unsigned char)(c))
 
-static const char *skip_line_comment(const char *p, const char *end)
+/* The end (its newline) of the line starting at p, lines continued with a
+ * backslash followed: the end of a // comment or of a # directive. */
+static const char *line_end(const char *p, const char *end)
 {
 	for (;;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -41,7 +43,7 @@ static const char *skip_line_comment(const char *p, const char *end)
 			b--;
 		if (b < p || *b != '\\')
 			return nl;
-		p = nl + 1; /* a continued line comment */
+		p = nl + 1; /* a continued line */
 	}
 }
 
@@ -134,23 +136,6 @@ static bool at_line_start(const char *data, const char *p)
 	while (p > data && (p[-1] == ' ' || p[-1] == '\t'))
 		p--;
 	return p == data || p[-1] == '\n';
-}
-
-/* The end (its newline) of the directive starting at p, continuations followed. */
-static const char *directive_end(const char *p, const char *end)
-{
-	for (;;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *b;
-		if (!nl)
-			return end;
-		b = nl - 1;
-		if (b >= p && *b == '\r')
-			b--;
-		if (b < p || *b != '\\')
-			return nl;
-		p = nl + 1;
-	}
 }
 
 static const char *skip_space(const char *p, const char *end)
@@ -260,7 +245,7 @@ void pp_scan_buffer(const char *data, size_t len, struct pp_scan *out)
 		switch (kind_of[UC(*p)]) {
 		case K_SLASH:
 			if (p[1] == '/')
-				p = skip_line_comment(p + 2, end);
+				p = line_end(p + 2, end);
 			else if (p[1] == '*')
 				p = skip_block_comment(p + 2, end);
 			else
@@ -274,7 +259,7 @@ void pp_scan_buffer(const char *data, size_t len, struct pp_scan *out)
 			break;
 		case K_HASH:
 			if (p >= dir_end && at_line_start(data, p))
-				dir_end = directive_end(p, end);
+				dir_end = line_end(p, end);
 			p++;
 			break;
 		case K_R:

@@ -99,8 +99,6 @@ char *wire_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* True when the identifier `id` occurs in text [start, end) of f as a whole word. */
 bool wire_has_word(const struct src_file *f, uint32_t start, uint32_t end, const char *id);
 
-/* The first token starting at or after `off`. */
-size_t wire_tok_at(const struct tok_view *tv, uint32_t off);
 /* The first `{` after `off` (before any `;`) and its match: 0, or -1. */
 int wire_body_after(const struct tok_view *tv, uint32_t off, size_t *open, size_t *close);
 

@@ -305,7 +305,7 @@ static void wire_pybind_file(struct wire *w, const struct src_file *f, const str
 				struct tok_view tv;
 				size_t i;
 				tok_view_init(&tv, f->data, f->len);
-				for (i = wire_tok_at(&tv, fn->range.start); i + 1 < tv.n && tv.v[i].start < fn->body.start; i++)
+				for (i = tv_at(&tv, fn->range.start); i + 1 < tv.n && tv.v[i].start < fn->body.start; i++)
 					if (tv_is(&tv, i, fn->name) && tv_is(&tv, i + 1, "(") && tv.match[i + 1] != TV_NONE)
 						break;
 				if (i + 1 < tv.n && tv.v[i].start < fn->body.start) {

@@ -25,15 +25,10 @@
 char *wire_fmt(const char *fmt, ...)
 {
 	va_list ap;
-	int n;
 	char *s;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	s = xmalloc((size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	s = xvasprintf(fmt, ap);
 	va_end(ap);
 	return s;
 }
@@ -55,7 +50,6 @@ void wire_edit(struct wire *w, const struct src_file *f, uint32_t start, uint32_
 	struct wire_file *wf = file_of(w, f);
 	struct wire_edit *e;
 	va_list ap;
-	int n;
 
 	XGROW(wf->v, wf->cap, wf->n + 1);
 	e = &wf->v[wf->n++];
@@ -64,11 +58,7 @@ void wire_edit(struct wire *w, const struct src_file *f, uint32_t start, uint32_
 	e->text = xstrdup(text);
 	e->seq = w->seq++;
 	va_start(ap, what);
-	n = vsnprintf(NULL, 0, what, ap);
-	va_end(ap);
-	e->what = xmalloc((size_t)n + 1);
-	va_start(ap, what);
-	vsnprintf(e->what, (size_t)n + 1, what, ap);
+	e->what = xvasprintf(what, ap);
 	va_end(ap);
 }
 
@@ -76,14 +66,9 @@ void wire_manual(struct wire *w, const struct src_file *f, uint32_t start, uint3
 {
 	va_list ap;
 	char *msg;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	msg = xmalloc((size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(msg, (size_t)n + 1, fmt, ap);
+	msg = xvasprintf(fmt, ap);
 	va_end(ap);
 	w->manual++;
 	if (f)

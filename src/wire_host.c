@@ -21,23 +21,9 @@ size_t wire_prof_index(const struct wire *w)
 	return w->p->prof_out >= 0 ? (size_t)w->p->prof_out : wire_main_outputs(w);
 }
 
-size_t wire_tok_at(const struct tok_view *tv, uint32_t off)
-{
-	size_t lo = 0, hi = tv->n;
-
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (tv->v[mid].start < off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 int wire_body_after(const struct tok_view *tv, uint32_t off, size_t *open, size_t *close)
 {
-	for (size_t i = wire_tok_at(tv, off); i < tv->n; i++) {
+	for (size_t i = tv_at(tv, off); i < tv->n; i++) {
 		if (tv_is(tv, i, ";"))
 			return -1;
 		if (tv_is(tv, i, "{")) {
@@ -157,7 +143,7 @@ void wire_opdef(struct wire *w)
 		r[nr++] = (struct repl){ at, at, wire_fmt(".ParamType(%s)", mode) };
 	}
 	tok_view_init(&tv, f->data, f->len);
-	for (size_t i = wire_tok_at(&tv, q->chain.start); i + 1 < tv.n && tv.v[i].start < q->chain.end && nr < 8; i++) {
+	for (size_t i = tv_at(&tv, q->chain.start); i + 1 < tv.n && tv.v[i].start < q->chain.end && nr < 8; i++) {
 		const char *list = NULL;
 		size_t count = 0;
 		if (tv_is(&tv, i, "DataType") || tv_is(&tv, i, "DataTypeList")) {

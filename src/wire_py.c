@@ -72,22 +72,6 @@ static char *indent_of(const struct sample *s, int st)
 	return wire_indent_at(s->f, s->m->stmts[st].range.start);
 }
 
-static const struct py_assign *assign_of_call(const struct py_module *m, size_t c)
-{
-	for (size_t a = 0; a < m->nassigns; a++)
-		if (m->assigns[a].call == (int)c)
-			return &m->assigns[a];
-	return NULL;
-}
-
-static bool is_op_call(const struct gate_project *p, const struct py_call *c)
-{
-	for (size_t i = 0; i < p->npy_names; i++)
-		if (strcmp(c->name, p->py_names[i]) == 0)
-			return true;
-	return false;
-}
-
 static char *range_text(const struct src_file *f, struct py_range r)
 {
 	return xstrndup(f->data + r.start, r.end - r.start);
@@ -169,7 +153,7 @@ static int unpack_mode_b(struct sample *s, size_t c, char **prof)
 	struct wire *w = s->w;
 	struct py_module *m = s->m;
 	const struct src_file *f = s->f;
-	const struct py_assign *a = assign_of_call(m, c);
+	const struct py_assign *a = gate_py_assign_of_call(m, c);
 	size_t nmain = wire_main_outputs(w);
 	int func;
 
@@ -526,7 +510,7 @@ static bool wire_sample(struct wire *w, const struct gate_sample *gs)
 	find_cli(&s);
 	for (size_t c = 0; c < m->ncalls; c++) {
 		saves = saves || gate_py_is_save(&m->calls[c]);
-		calls = calls || is_op_call(w->p, &m->calls[c]);
+		calls = calls || gate_is_op_call(w->p, &m->calls[c]);
 	}
 	if (!calls)
 		goto out;
@@ -535,7 +519,7 @@ static bool wire_sample(struct wire *w, const struct gate_sample *gs)
 		char *prof = NULL;
 		int after, func = m->stmts[call->stmt].func, sync = PY_NONE;
 		const char *rank;
-		if (!is_op_call(w->p, call))
+		if (!gate_is_op_call(w->p, call))
 			continue;
 		after = w->required ? unpack_mode_b(&s, c, &prof) : pass_mode_a(&s, c, &prof);
 		if (after == PY_NONE)

@@ -2,6 +2,7 @@
 #ifndef AUTOTRACE_XALLOC_H
 #define AUTOTRACE_XALLOC_H
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,33 @@ static inline char *xstrndup(const char *s, size_t n)
 static inline char *xstrdup(const char *s)
 {
 	return xstrndup(s, strlen(s));
+}
+
+/* vprintf into a newly allocated string; `ap` is consumed. */
+static inline __attribute__((format(printf, 1, 0))) char *xvasprintf(const char *fmt, va_list ap)
+{
+	va_list count;
+	char *s;
+	int n;
+
+	va_copy(count, ap);
+	n = vsnprintf(NULL, 0, fmt, count);
+	va_end(count);
+	s = xmalloc((size_t)n + 1);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	return s;
+}
+
+/* printf into a newly allocated string. */
+static inline __attribute__((format(printf, 1, 2))) char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	s = xvasprintf(fmt, ap);
+	va_end(ap);
+	return s;
 }
 
 /* Grow an array so that index `need - 1` fits; doubles the capacity. */
