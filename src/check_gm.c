@@ -174,7 +174,7 @@ unsigned check_gm_params(const char *opdir, const struct rule_policy *p, struct 
 		read_host_file(&h, f);
 	}
 	if (h.n > 1)
-		qsort(h.v, h.n, sizeof(*h.v), cmp_io);
+		xqsort(h.v, h.n, sizeof(*h.v), cmp_io);
 	if (h.n > 0)
 		for (size_t i = 0; i < nkernels; i++)
 			for (size_t k = 0; k < kernels[i]->nfuncs; k++)

@@ -599,7 +599,7 @@ static void pair_body(struct pairing *c, const struct cxx_body *b, struct src_lo
 		order[i].start = b->points[i].range.start;
 		order[i].pt = (int)i;
 	}
-	qsort(order, b->npoints, sizeof(*order), cmp_key);
+	xqsort(order, b->npoints, sizeof(*order), cmp_key);
 	for (size_t k = b->npoints; k-- > 0;) {
 		int pt = order[k].pt, st = order[k].stmt;
 		c->pt_next[pt] = CXX_NONE;

@@ -192,7 +192,7 @@ static int inspect_one(const struct dump_input *in, const struct rule_policy *p,
 			else if (!point_map_get(map, ids.id[i]))
 				absent[na++] = ids.id[i];
 		}
-		qsort(absent, na, sizeof(*absent), cmp_u32);
+		xqsort(absent, na, sizeof(*absent), cmp_u32);
 		if (na) {
 			printf("  ids absent from the map (%zu):", na);
 			for (size_t k = 0; k < na && k < 32; k++) {

@@ -275,7 +275,7 @@ int collect_slots_decode(const struct dump *d, const struct rule_policy *p, stru
 			 out->total);
 		goto fail;
 	}
-	qsort(out->v, out->n, sizeof(*out->v), cmp_slot);
+	xqsort(out->v, out->n, sizeof(*out->v), cmp_slot);
 	return 0;
 fail:
 	collect_slots_release(out);

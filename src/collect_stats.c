@@ -118,7 +118,7 @@ const struct stats_row *stats_rows(struct stats *s, size_t *n)
 	for (size_t i = 0; i < s->n; i++) {
 		struct series *se = &s->v[i];
 		struct stats_row *r = &s->rows[i];
-		qsort(se->d, se->n, sizeof(*se->d), cmp_u64);
+		xqsort(se->d, se->n, sizeof(*se->d), cmp_u64);
 		r->label = se->label;
 		r->kind = se->kind;
 		r->count = se->n;
@@ -129,7 +129,7 @@ const struct stats_row *stats_rows(struct stats *s, size_t *n)
 		r->max_ns = se->n ? se->d[se->n - 1] : 0;
 		r->share = s->core_time[se->kind] ? (double)se->total / (double)s->core_time[se->kind] : 0.0;
 	}
-	qsort(s->rows, s->n, sizeof(*s->rows), cmp_row);
+	xqsort(s->rows, s->n, sizeof(*s->rows), cmp_row);
 	*n = s->n;
 	return s->rows;
 }

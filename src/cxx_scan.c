@@ -259,7 +259,7 @@ static int add_dir(struct cxx_scan *s, const char *dir, int depth)
 		n++;
 	}
 	closedir(d);
-	qsort(names, n, sizeof(*names), cmp_str);
+	xqsort(names, n, sizeof(*names), cmp_str);
 	for (size_t i = 0; i < n; i++) {
 		struct stat st;
 		if (stat(names[i], &st) < 0)

@@ -99,7 +99,7 @@ int dump_inputs_expand(char **args, size_t nargs, struct dump_input **out, size_
 		}
 		v[i].rank = next_rank++;
 	}
-	qsort(v, n, sizeof(*v), cmp_input);
+	xqsort(v, n, sizeof(*v), cmp_input);
 	for (size_t i = 1; i < n; i++) {
 		if (v[i].rank == v[i - 1].rank) {
 			diag_pos(diag, DIAG_ERROR, v[i].path, 0, 0, "rank %d is also given by %s", v[i].rank,

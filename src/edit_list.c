@@ -60,7 +60,7 @@ char *edit_list_apply(struct edit_list *l, const char *data, size_t len, size_t 
 	uint32_t at = 0;
 	char *out;
 
-	qsort(l->v, l->n, sizeof(*l->v), cmp_frag);
+	xqsort(l->v, l->n, sizeof(*l->v), cmp_frag);
 	for (size_t i = 0; i < l->n; i++)
 		total += strlen(l->v[i].text);
 	out = xmalloc(total);

@@ -563,7 +563,7 @@ static void edit_function(struct ed *e, int func)
 				nex++;
 			}
 		}
-		qsort(ex, nex, sizeof(*ex), cmp_exit);
+		xqsort(ex, nex, sizeof(*ex), cmp_exit);
 		if (nex || hoist[j])
 			emit_exits(e, (int)j, ex, nex, hoist[j]);
 	}

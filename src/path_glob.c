@@ -98,8 +98,7 @@ static int walk_dir(const char *root, const char *rel, struct walk *w, int depth
 		names[nn++] = xstrdup(e->d_name);
 	}
 	closedir(d);
-	if (nn > 1)
-		qsort(names, nn, sizeof(*names), cmp_str);
+	xqsort(names, nn, sizeof(*names), cmp_str);
 	for (size_t i = 0; i < nn; i++) {
 		char *r = rel[0] ? path_join(rel, names[i]) : xstrdup(names[i]);
 		char *full = path_join(root, r);
@@ -133,8 +132,7 @@ int path_walk(const char *root, char ***out, size_t *n, struct diag *diag)
 	int ret = walk_dir(root, "", &w, 0, diag);
 
 	/* per-directory sorting gives "a/b" before "a.h"; sort the whole list bytewise */
-	if (w.n > 1)
-		qsort(w.v, w.n, sizeof(*w.v), cmp_str);
+	xqsort(w.v, w.n, sizeof(*w.v), cmp_str);
 	*out = w.v;
 	*n = w.n;
 	return ret;

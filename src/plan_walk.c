@@ -910,7 +910,7 @@ static void density(struct plan *pl)
 			if ((nd->fate == PLAN_FATE_INSERT || nd->fate == PLAN_FATE_PRESENT) && (nd->core & bit))
 				labels[n++] = nd->label;
 		}
-		qsort(labels, n, sizeof(*labels), cmp_str);
+		xqsort(labels, n, sizeof(*labels), cmp_str);
 		for (size_t i = 0; i < n; i++)
 			if (i == 0 || strcmp(labels[i], labels[i - 1]) != 0)
 				d++;
@@ -1009,7 +1009,7 @@ void plan_walk(struct plan *pl, struct diag *diag)
 		diag_plain(diag, DIAG_WARNING, "no function of %s matches the root pattern %s%s%s", pl->kernel_dir,
 			   "/", w.p->root_at ? w.p->root_at->pattern : "", "/");
 	density(pl);
-	qsort(pl->unresolved, pl->nunresolved, sizeof(*pl->unresolved), cmp_unres);
+	xqsort(pl->unresolved, pl->nunresolved, sizeof(*pl->unresolved), cmp_unres);
 	free(roots);
 	free(w.last_child);
 	free(w.prev_sibling);

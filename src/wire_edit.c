@@ -127,7 +127,7 @@ int wire_file_result(struct wire *w, struct wire_file *wf, char **out, size_t *l
 	uint32_t at = 0;
 	char *s;
 
-	qsort(wf->v, wf->n, sizeof(*wf->v), edit_cmp);
+	xqsort(wf->v, wf->n, sizeof(*wf->v), edit_cmp);
 	for (size_t i = 0; i < wf->n; i++)
 		cap += strlen(wf->v[i].text);
 	s = xmalloc(cap);

@@ -164,7 +164,7 @@ void wire_opdef(struct wire *w)
 		uint32_t semi = q->chain.end - 1;
 		r[nr++] = (struct repl){ semi, semi, wire_fmt(".DataType({%sDT_INT64})", prefix) };
 	}
-	qsort(r, nr, sizeof(r[0]), repl_cmp);
+	xqsort(r, nr, sizeof(r[0]), repl_cmp);
 	cap = (to - from) + 4;
 	for (size_t i = 0; i < nr; i++)
 		cap += strlen(r[i].text);

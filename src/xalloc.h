@@ -77,6 +77,14 @@ static inline __attribute__((format(printf, 1, 2))) char *xasprintf(const char *
 	return s;
 }
 
+/* qsort for arrays that may be empty and NULL: glibc declares qsort's base
+ * nonnull, so qsort(NULL, 0, ...) is undefined behaviour (UBSan stops on it). */
+static inline void xqsort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *))
+{
+	if (n > 1)
+		qsort(base, n, size, cmp);
+}
+
 /* Grow an array so that index `need - 1` fits; doubles the capacity. */
 #define XGROW(ptr, cap, need)                                              \
 	do {                                                                   \

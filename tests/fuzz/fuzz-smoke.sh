@@ -24,7 +24,7 @@ seeds() {
 	pt) echo "tests/collect/fixtures .pt" ;;
 	npy) echo "tests/collect/fixtures .npy" ;;
 	point_map) echo "tests/collect/fixtures .json" ;;
-	py) echo "tests/gate .py" ;;
+	py) echo "tests .py" ;;
 	sh) echo "tests/hook .sh .installed" ;;
 	esac
 }
