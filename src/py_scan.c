@@ -685,6 +685,10 @@ static void read_targets(struct py_module *m, size_t t0, size_t t1, struct py_as
 	size_t colon = find_top(m, t0, t1, ":", false);
 	if (colon < t1)
 		t1 = colon;
+	if (t1 <= t0) { /* `: T = v` with nothing before the colon: no target */
+		a->target_range.start = a->target_range.end = m->toks[t0].start;
+		return;
+	}
 	a->target_range.start = m->toks[t0].start;
 	a->target_range.end = m->toks[t1 - 1].end;
 	/* (a, b) = ... / [a, b] = ... */

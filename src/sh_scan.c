@@ -49,9 +49,16 @@ static bool is_blank(char c)
 	return c == ' ' || c == '\t' || c == '\r';
 }
 
+/* Groups nested deeper than the stack are counted but not recorded. */
+static int recorded_depth(const struct scanner *sc)
+{
+	int cap = (int)(sizeof(sc->stack) / sizeof(sc->stack[0]));
+	return sc->depth < cap ? sc->depth : cap;
+}
+
 static int current_func(const struct scanner *sc)
 {
-	for (int d = sc->depth - 1; d >= 0; d--)
+	for (int d = recorded_depth(sc) - 1; d >= 0; d--)
 		if (sc->stack[d].kind == G_FUNC)
 			return sc->stack[d].func;
 	return -1;
