@@ -39,7 +39,7 @@ printf '%-22s %-24s %10s %9s %14s %10s\n' "command" "input" "size MB" "seconds" 
 row() {
 	name=$1 input=$2 bytes=$3 count=$4 unit=$5
 	shift 5
-	"$@" >/dev/null 2>&1 || true
+	[ -n "${NOWARM:-}" ] || "$@" >/dev/null 2>&1 || true
 	t=$(mktemp)
 	if ! /usr/bin/time -v taskset -c 0 "$@" >/dev/null 2>"$t"; then
 		printf '%-22s failed:\n' "$name"; tail -n 5 "$t"; rm -f "$t"; return
@@ -56,11 +56,16 @@ row() {
 
 row "scan (json)" "kernel tree, $lines lines" "$tree_bytes" 0 MB "$at" scan --root "$tree" "$tree"
 if implemented apply; then
-	rm -rf "$work/apply" && cp -R "$tree" "$work/apply"
-	row "apply" "kernel tree, $lines lines" "$tree_bytes" 0 MB sh -c "rm -rf '$work/apply' && cp -R '$tree' '$work/apply' && '$at' apply --rules '$here/bench.rules' '$work/apply'"
+	# apply edits in place: a fresh copy each time, the copy not timed
+	rm -rf "$work/apply" && cp -R "$tree" "$work/apply" && rm -f "$work/apply"/.done-*
+	printf 'include "moe.rules";\noperator { kernel "."; base "no_base_header.h"; }\n' >"$work/apply/autotrace.rules"
+	sync
+	AUTOTRACE_RULES_DIR="$here/../rules" NOWARM=1 row "apply" "kernel tree, $lines lines" "$tree_bytes" 0 MB \
+		"$at" apply "$work/apply"
 fi
 if implemented preprocess && [ -d "$work/apply" ]; then
-	row "preprocess" "instrumented tree" "$(size_of "$work/apply")" 0 MB "$at" preprocess --out "$work/pre" "$work/apply"
+	row "preprocess (dry run)" "the applied tree" "$(size_of "$work/apply")" 0 MB \
+		"$at" preprocess --quiet --dry-run "$work/apply"
 fi
 row "collect -> json" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "$at" collect -q --rules "$dumps/bench.rules" -m "$dumps/point_map.json" -f chrome -o "$work/t.json" "$dumps"
 row "collect -> perfetto" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "$at" collect -q --rules "$dumps/bench.rules" -m "$dumps/point_map.json" -f perfetto -o "$work/t.pftrace" "$dumps"
