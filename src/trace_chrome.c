@@ -176,21 +176,17 @@ static void chrome_track(void *sink, const struct trace_track *t)
 static inline size_t fmt_us(unsigned char *p, uint64_t ns)
 {
 	uint64_t us = ns / 1000;
-	unsigned frac = (unsigned)(ns % 1000);
+	unsigned frac = (unsigned)(ns - us * 1000), low;
 	size_t n = trace_fmt_u64(p, us);
 
-	if (frac) {
-		p[n++] = '.';
-		p[n++] = (unsigned char)('0' + frac / 100);
-		frac %= 100;
-		if (frac) {
-			p[n++] = (unsigned char)('0' + frac / 10);
-			frac %= 10;
-			if (frac)
-				p[n++] = (unsigned char)('0' + frac);
-		}
-	}
-	return n;
+	if (!frac)
+		return n;
+	/* ".hlo" with trailing zeros dropped: all four bytes written, the length says which count */
+	low = frac % 100;
+	p[n] = '.';
+	p[n + 1] = (unsigned char)('0' + frac / 100);
+	memcpy(p + n + 2, trace_digit_pairs + 2 * low, 2);
+	return n + (low == 0 ? 2 : low % 10 == 0 ? 3 : 4);
 }
 
 static unsigned char *put_args(unsigned char *p, uint32_t index, uint32_t extra, bool unclosed)

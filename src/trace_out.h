@@ -63,17 +63,38 @@ static inline void trace_out_str(struct trace_out *o, const char *s)
 	trace_out_mem(o, s, strlen(s));
 }
 
-/* Decimal digits of v at p; returns the count (at most 20). */
+/* "00".."99", for writing two digits at a time. */
+extern const char trace_digit_pairs[201];
+
+/* Number of decimal digits of v (1..20). */
+static inline size_t trace_digits_u64(uint64_t v)
+{
+	size_t n = 1;
+	while (v >= 10000) {
+		v /= 10000;
+		n += 4;
+	}
+	return n + (v >= 10) + (v >= 100) + (v >= 1000);
+}
+
+/* Decimal digits of v at p, written backwards two at a time from the end;
+ * returns the count (at most 20). */
 static inline size_t trace_fmt_u64(unsigned char *p, uint64_t v)
 {
-	unsigned char tmp[20];
-	size_t n = 0;
-	do {
-		tmp[n++] = (unsigned char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	for (size_t i = 0; i < n; i++)
-		p[i] = tmp[n - 1 - i];
+	size_t n = trace_digits_u64(v);
+	unsigned char *q = p + n;
+
+	while (v >= 100) {
+		q -= 2;
+		memcpy(q, trace_digit_pairs + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	if (v >= 10) {
+		q -= 2;
+		memcpy(q, trace_digit_pairs + 2 * v, 2);
+	} else {
+		*--q = (unsigned char)('0' + v);
+	}
 	return n;
 }
 

@@ -197,47 +197,53 @@ static void pf_track(void *sink, const struct trace_track *t)
 	free(thd.p);
 }
 
-/* DebugAnnotation {name, uint_value} into p; returns its length. */
-static size_t put_annotation(unsigned char *p, const char *name, unsigned value_field, uint64_t v)
+/* DebugAnnotation {name, value} at p, as TrackEvent.debug_annotations;
+ * returns its length. Names are short: every length fits one byte. */
+static inline size_t put_annotation(unsigned char *p, const char *name, size_t name_len, unsigned value_field,
+				    uint64_t v)
 {
-	unsigned char inner[48];
-	size_t len = strlen(name), n = 0, k;
+	unsigned char *q = p + 2;
 
-	n += put_key(inner + n, F_DA_NAME, 2);
-	n += put_varint(inner + n, len);
-	memcpy(inner + n, name, len);
-	n += len;
-	n += put_uint(inner + n, value_field, v);
-	k = put_key(p, F_TE_DEBUG, 2);
-	k += put_varint(p + k, n);
-	memcpy(p + k, inner, n);
-	return k + n;
+	*q++ = F_DA_NAME << 3 | 2;
+	*q++ = (unsigned char)name_len;
+	memcpy(q, name, name_len);
+	q += name_len;
+	q += put_uint(q, value_field, v);
+	p[0] = F_TE_DEBUG << 3 | 2;
+	p[1] = (unsigned char)(q - p - 2);
+	return (size_t)(q - p);
 }
 
+/* One TracePacket {timestamp, track_event, sequence} written straight into
+ * the output buffer. Bounded sizes: the TrackEvent is at most 2 + 11 + 6 +
+ * 3 * 15 = 64 bytes and the packet at most 11 + 66 + 4 = 81, so both lengths
+ * are one-byte varints, patched in once the fields are written. */
 static void event(struct perfetto *p, const struct trace_track *t, uint64_t ts_ns, unsigned type, uint32_t label,
 		  uint32_t index, uint32_t extra, bool unclosed)
 {
-	unsigned char te[160], packet[200];
-	size_t n = 0, k = 0;
+	struct trace_out *o = p->out;
+	unsigned char *start = trace_out_room(o, 128), *q = start + 2, *te;
 
-	n += put_uint(te + n, F_TE_TYPE, type);
-	n += put_uint(te + n, F_TE_TRACK, t->uuid);
+	q += put_uint(q, F_TIMESTAMP, ts_ns);
+	*q++ = F_TRACK_EVENT << 3 | 2;
+	te = ++q;
+	q += put_uint(q, F_TE_TYPE, type);
+	q += put_uint(q, F_TE_TRACK, t->uuid);
 	if (type == TYPE_SLICE_BEGIN)
-		n += put_uint(te + n, F_TE_NAME_IID, (uint64_t)label + 1);
+		q += put_uint(q, F_TE_NAME_IID, (uint64_t)label + 1);
 	if (index)
-		n += put_annotation(te + n, "index", F_DA_UINT, index);
+		q += put_annotation(q, "index", 5, F_DA_UINT, index);
 	if (extra)
-		n += put_annotation(te + n, "extra", F_DA_UINT, extra);
+		q += put_annotation(q, "extra", 5, F_DA_UINT, extra);
 	if (unclosed)
-		n += put_annotation(te + n, "unclosed", F_DA_BOOL, 1);
-	k += put_uint(packet + k, F_TIMESTAMP, ts_ns);
-	k += put_key(packet + k, F_TRACK_EVENT, 2);
-	k += put_varint(packet + k, n);
-	memcpy(packet + k, te, n);
-	k += n;
-	k += put_uint(packet + k, F_SEQ_ID, SEQUENCE);
-	k += put_uint(packet + k, F_SEQ_FLAGS, SEQ_NEEDS_STATE);
-	emit_packet(p->out, packet, k);
+		q += put_annotation(q, "unclosed", 8, F_DA_BOOL, 1);
+	te[-1] = (unsigned char)(q - te);
+	q += put_uint(q, F_SEQ_ID, SEQUENCE);
+	q += put_uint(q, F_SEQ_FLAGS, SEQ_NEEDS_STATE);
+	start[0] = F_PACKET << 3 | 2;
+	start[1] = (unsigned char)(q - start - 2);
+	o->len += (size_t)(q - start);
+	o->bytes += (size_t)(q - start);
 }
 
 static void pf_slice_begin(void *sink, const struct trace_track *t, uint64_t ts_ns, uint32_t label, uint32_t index,

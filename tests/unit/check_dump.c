@@ -12,6 +12,7 @@
 #include "dump_pickle.h"
 #include "point_map.h"
 #include "rule_policy.h"
+#include "trace_out.h"
 
 static char *errbuf;
 static size_t errlen;
@@ -223,6 +224,45 @@ START_TEST(t_filters)
 }
 END_TEST
 
+/* The hand-written number printer of the trace writers against printf, at
+ * every digit-count boundary and on a spread of other values. */
+START_TEST(t_fmt_u64)
+{
+	uint64_t v = 1, x = 0x9E3779B97F4A7C15u;
+
+	for (int k = 0; k < 20; k++, v *= 10) {
+		uint64_t around[3] = { v - 1, v, v + 1 };
+		for (int i = 0; i < 3; i++) {
+			unsigned char got[24];
+			char want[24];
+			size_t n = trace_fmt_u64(got, around[i]);
+			snprintf(want, sizeof(want), "%llu", (unsigned long long)around[i]);
+			ck_assert_uint_eq(n, strlen(want));
+			ck_assert_uint_eq(trace_digits_u64(around[i]), n);
+			ck_assert(memcmp(got, want, n) == 0);
+		}
+	}
+	for (int k = 0; k < 10000; k++) {
+		unsigned char got[24];
+		char want[24];
+		uint64_t val;
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		val = x >> (k % 64);
+		size_t n = trace_fmt_u64(got, val);
+		snprintf(want, sizeof(want), "%llu", (unsigned long long)val);
+		ck_assert_uint_eq(n, strlen(want));
+		ck_assert(memcmp(got, want, n) == 0);
+	}
+	{
+		unsigned char got[24];
+		ck_assert_uint_eq(trace_fmt_u64(got, UINT64_MAX), 20);
+		ck_assert(memcmp(got, "18446744073709551615", 20) == 0);
+	}
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("dump");
@@ -235,6 +275,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, t_pickle_refuses);
 	tcase_add_test(tc, t_slots_v1_and_v2);
 	tcase_add_test(tc, t_filters);
+	tcase_add_test(tc, t_fmt_u64);
 	suite_add_tcase(s, tc);
 	return s;
 }
