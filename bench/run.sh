@@ -70,4 +70,5 @@ fi
 row "collect -> json" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "$at" collect -q --rules "$dumps/bench.rules" -m "$dumps/point_map.json" -f chrome -o "$work/t.json" "$dumps"
 row "collect -> perfetto" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "$at" collect -q --rules "$dumps/bench.rules" -m "$dumps/point_map.json" -f perfetto -o "$work/t.pftrace" "$dumps"
 row "report (dumps)" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "$at" report --rules "$dumps/bench.rules" -m "$dumps/point_map.json" "$dumps"
+row "report (json trace)" "the collect -> json trace" "$(size_of "$work/t.json")" "$records" rec "$at" report "$work/t.json"
 printf '\nmachine: %s, %s cores; %s\n' "$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)" "$(nproc)" "$(date -u +%Y-%m-%d)"

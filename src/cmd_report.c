@@ -126,6 +126,14 @@ static double delta_pct(uint64_t base, uint64_t now)
 }
 
 /* CSV / markdown cells: labels may hold commas, quotes or bars. */
+/* The label left-aligned in `w` terminal cells. */
+static void pad_label(FILE *out, const char *label, int w)
+{
+	fputs(label, out);
+	for (int k = (int)diag_text_cells(label); k < w; k++)
+		fputc(' ', out);
+}
+
 static void put_label(FILE *out, const char *label, enum fmt f)
 {
 	if (f == F_CSV && strpbrk(label, ",\"\n")) {
@@ -176,8 +184,8 @@ static void print_single(FILE *out, const struct stats_row *r, size_t n, enum fm
 		return;
 	}
 	for (size_t i = 0; i < n; i++)
-		if ((int)strlen(r[i].label) > w)
-			w = (int)strlen(r[i].label);
+		if ((int)diag_text_cells(r[i].label) > w)
+			w = (int)diag_text_cells(r[i].label);
 	if (f == F_CSV) {
 		fputs("label,core,count,total_us,mean_us,p50_us,p99_us,max_us,share\n", out);
 	} else if (f == F_MD) {
@@ -199,7 +207,8 @@ static void print_single(FILE *out, const struct stats_row *r, size_t n, enum fm
 				(unsigned long long)x->count, sep, us(x->total_ns), sep, us(x->mean_ns), sep, us(x->p50_ns), sep,
 				us(x->p99_ns), sep, us(x->max_ns), sep, 100 * x->share, f == F_MD ? " |" : "");
 		} else {
-			fprintf(out, "%-*s  %-5s %8llu %12.3f %10.3f %10.3f %10.3f %10.3f %6.1f%%\n", w, x->label,
+			pad_label(out, x->label, w);
+			fprintf(out, "  %-5s %8llu %12.3f %10.3f %10.3f %10.3f %10.3f %6.1f%%\n",
 				stats_kind_name(x->kind), (unsigned long long)x->count, us(x->total_ns), us(x->mean_ns),
 				us(x->p50_ns), us(x->p99_ns), us(x->max_ns), 100 * x->share);
 		}
@@ -235,8 +244,8 @@ static void print_vs(FILE *out, const struct stats_row *a, size_t na, const stru
 		}
 	for (size_t i = 0; i < n; i++) {
 		const char *l = rows[i].cur ? rows[i].cur->label : rows[i].base->label;
-		if ((int)strlen(l) > w)
-			w = (int)strlen(l);
+		if ((int)diag_text_cells(l) > w)
+			w = (int)diag_text_cells(l);
 	}
 	if (f == F_JSON)
 		arr = cJSON_CreateArray();
@@ -249,7 +258,8 @@ static void print_vs(FILE *out, const struct stats_row *a, size_t na, const stru
 		      "p99 (us) | Δ p99 | total (base, us) | total (us) |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
 		      out);
 	else
-		fprintf(out, "%-*s  %-5s %8s %8s %11s %11s %8s %11s %11s %8s\n", w, "label", "core", "count0", "count",
+		/* "Δ" is two bytes in one cell: its columns get one more byte of width */
+		fprintf(out, "%-*s  %-5s %8s %8s %11s %11s %9s %11s %11s %9s\n", w, "label", "core", "count0", "count",
 			"mean0(us)", "mean(us)", "Δmean", "p99_0(us)", "p99(us)", "Δp99");
 	for (size_t i = 0; i < n; i++) {
 		const struct stats_row *c = rows[i].cur ? rows[i].cur : &zero, *z = rows[i].base ? rows[i].base : &zero;
@@ -282,7 +292,8 @@ static void print_vs(FILE *out, const struct stats_row *a, size_t na, const stru
 				sep, us(z->mean_ns), sep, us(c->mean_ns), sep, dm, sep, us(z->p99_ns), sep, us(c->p99_ns), sep, dp,
 				sep, us(z->total_ns), sep, us(c->total_ns), f == F_MD ? " |" : "");
 		} else {
-			fprintf(out, "%-*s  %-5s %8llu %8llu %11.3f %11.3f %+7.1f%% %11.3f %11.3f %+7.1f%%\n", w, any->label,
+			pad_label(out, any->label, w);
+			fprintf(out, "  %-5s %8llu %8llu %11.3f %11.3f %+7.1f%% %11.3f %11.3f %+7.1f%%\n",
 				stats_kind_name(any->kind), (unsigned long long)z->count, (unsigned long long)c->count,
 				us(z->mean_ns), us(c->mean_ns), dm, us(z->p99_ns), us(c->p99_ns), dp);
 		}

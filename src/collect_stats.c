@@ -7,8 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cjson/cJSON.h>
-
+#include "chrome_json.h"
 #include "xalloc.h"
 
 struct series {
@@ -263,124 +262,263 @@ const struct trace_ops stats_trace_ops = {
 
 /* ---- Chrome trace JSON ---- */
 
+/* A slice whose track had no thread name yet: its kind is settled at the end. */
+struct pending {
+	size_t track;
+	uint32_t label;
+	uint64_t dur;
+};
+
+struct jopen {
+	uint32_t label;
+	uint64_t ts;
+};
+
 struct jtrack {
 	double pid, tid;
-	int kind;
-	char **labels;              /* open B labels */
-	uint64_t *ts;
+	int kind;                   /* -1 until a thread_name names it */
+	struct jopen *stack;        /* open B events */
 	size_t sp, cap;
 	uint64_t first, last;
 };
 
-static struct jtrack *jfind(struct jtrack **v, size_t *n, size_t *cap, double pid, double tid)
+struct jreader {
+	struct stats *s;
+	struct jtrack *tracks;
+	size_t ntracks, captracks;
+	size_t *track_hash;         /* open addressing on (pid, tid): track index + 1 */
+	size_t hash_cap;
+	size_t last;                /* the previous event's track, + 1 */
+	char **labels;              /* interned, owned */
+	size_t nlabels, caplabels;
+	size_t *label_hash;         /* label index + 1 */
+	size_t label_hash_cap;
+	size_t *series;             /* per (label, kind): index into s->v, + 1 */
+	size_t capseries;
+	struct pending *pend;
+	size_t npend, cappend;
+};
+
+static uint64_t mix(uint64_t h)
 {
-	for (size_t i = 0; i < *n; i++)
-		if ((*v)[i].pid == pid && (*v)[i].tid == tid)
-			return &(*v)[i];
-	XGROW(*v, *cap, *n + 1);
-	memset(&(*v)[*n], 0, sizeof((*v)[*n]));
-	(*v)[*n].pid = pid;
-	(*v)[*n].tid = tid;
-	(*v)[*n].first = UINT64_MAX;
-	return &(*v)[(*n)++];
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	return h;
 }
 
-static uint64_t us_to_ns(double us)
+static uint64_t track_key(double pid, double tid)
 {
-	return us <= 0 ? 0 : (uint64_t)(us * 1000.0 + 0.5);
+	uint64_t a, b;
+	memcpy(&a, &pid, sizeof(a));
+	memcpy(&b, &tid, sizeof(b));
+	return mix(a * 31 + mix(b));
+}
+
+static void track_hash_put(struct jreader *j, size_t idx)
+{
+	size_t mask = j->hash_cap - 1, i = track_key(j->tracks[idx].pid, j->tracks[idx].tid) & mask;
+	while (j->track_hash[i])
+		i = (i + 1) & mask;
+	j->track_hash[i] = idx + 1;
+}
+
+static size_t jtrack_find(struct jreader *j, double pid, double tid)
+{
+	size_t mask, i;
+	struct jtrack *t;
+
+	if (j->last && j->tracks[j->last - 1].pid == pid && j->tracks[j->last - 1].tid == tid)
+		return j->last - 1;
+	if (j->hash_cap) {
+		mask = j->hash_cap - 1;
+		for (i = track_key(pid, tid) & mask; j->track_hash[i]; i = (i + 1) & mask) {
+			t = &j->tracks[j->track_hash[i] - 1];
+			if (t->pid == pid && t->tid == tid) {
+				j->last = j->track_hash[i];
+				return j->last - 1;
+			}
+		}
+	}
+	XGROW(j->tracks, j->captracks, j->ntracks + 1);
+	t = &j->tracks[j->ntracks];
+	memset(t, 0, sizeof(*t));
+	t->pid = pid;
+	t->tid = tid;
+	t->kind = -1;
+	t->first = UINT64_MAX;
+	j->ntracks++;
+	if (j->ntracks * 2 > j->hash_cap) {
+		free(j->track_hash);
+		j->hash_cap = j->hash_cap ? j->hash_cap * 2 : 64;
+		j->track_hash = xcalloc(j->hash_cap, sizeof(*j->track_hash));
+		for (size_t k = 0; k < j->ntracks; k++)
+			track_hash_put(j, k);
+	} else {
+		track_hash_put(j, j->ntracks - 1);
+	}
+	j->last = j->ntracks;
+	return j->ntracks - 1;
+}
+
+static uint64_t str_hash(const char *s, size_t n)
+{
+	uint64_t h = 1469598103934665603ULL;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+	return h;
+}
+
+static void label_hash_put(struct jreader *j, size_t k)
+{
+	size_t mask = j->label_hash_cap - 1, i = str_hash(j->labels[k], strlen(j->labels[k])) & mask;
+	while (j->label_hash[i])
+		i = (i + 1) & mask;
+	j->label_hash[i] = k + 1;
+}
+
+static uint32_t label_intern(struct jreader *j, const struct chrome_str *name)
+{
+	static const char unnamed[] = "?";
+	const char *s = name->s ? name->s : unnamed;
+	size_t n = name->s ? name->len : 1, mask, i;
+	char *copy;
+
+	if (j->label_hash_cap) {
+		mask = j->label_hash_cap - 1;
+		for (i = str_hash(s, n) & mask; j->label_hash[i]; i = (i + 1) & mask) {
+			const char *l = j->labels[j->label_hash[i] - 1];
+			if (strlen(l) == n && memcmp(l, s, n) == 0)
+				return (uint32_t)(j->label_hash[i] - 1);
+		}
+	}
+	copy = xmalloc(n + 1);
+	memcpy(copy, s, n);
+	copy[n] = '\0';
+	XGROW(j->labels, j->caplabels, j->nlabels + 1);
+	j->labels[j->nlabels++] = copy;
+	if (j->nlabels * 2 > j->label_hash_cap) {
+		free(j->label_hash);
+		j->label_hash_cap = j->label_hash_cap ? j->label_hash_cap * 2 : 64;
+		j->label_hash = xcalloc(j->label_hash_cap, sizeof(*j->label_hash));
+		for (size_t k = 0; k < j->nlabels; k++)
+			label_hash_put(j, k);
+	} else {
+		label_hash_put(j, j->nlabels - 1);
+	}
+	return (uint32_t)(j->nlabels - 1);
+}
+
+static void add_slice(struct jreader *j, size_t track, uint32_t label, uint64_t dur)
+{
+	int kind = j->tracks[track].kind;
+	size_t *c;
+
+	if (kind < 0) {
+		XGROW(j->pend, j->cappend, j->npend + 1);
+		j->pend[j->npend++] = (struct pending){ track, label, dur };
+		return;
+	}
+	if ((size_t)label * STATS_KINDS + STATS_KINDS > j->capseries) {
+		size_t old = j->capseries;
+		j->capseries = ((size_t)label + 16) * STATS_KINDS;
+		j->series = xrealloc(j->series, j->capseries * sizeof(*j->series));
+		memset(j->series + old, 0, (j->capseries - old) * sizeof(*j->series));
+	}
+	c = &j->series[(size_t)label * STATS_KINDS + (size_t)kind];
+	if (!*c)
+		*c = (size_t)(find(j->s, j->labels[label], kind) - j->s->v) + 1;
+	series_add(&j->s->v[*c - 1], dur);
+	j->s->sorted = false;
+}
+
+static int chrome_event(void *ctx, const struct chrome_event *e)
+{
+	struct jreader *j = ctx;
+	struct jtrack *t;
+	size_t ti;
+
+	if (e->ph == 'M') {
+		if (e->name.len == 11 && memcmp(e->name.s, "thread_name", 11) == 0 && e->arg_name.s) {
+			const char *n = e->arg_name.s;
+			size_t len = e->arg_name.len;
+			ti = jtrack_find(j, e->pid, e->tid); /* may move j->tracks */
+			t = &j->tracks[ti];
+			t->kind = len >= 3 && memcmp(n, "AIC", 3) == 0   ? STATS_AIC
+				  : len >= 3 && memcmp(n, "AIV", 3) == 0 ? STATS_AIV
+									 : STATS_OTHER;
+		}
+		return 0;
+	}
+	if (e->ph != 'X' && e->ph != 'B' && e->ph != 'E')
+		return 0;
+	ti = jtrack_find(j, e->pid, e->tid);
+	t = &j->tracks[ti];
+	if (e->ph == 'X') {
+		if (e->name.s)
+			add_slice(j, ti, label_intern(j, &e->name), e->dur_ns);
+		if (e->ts_ns < t->first)
+			t->first = e->ts_ns;
+		if (e->ts_ns + e->dur_ns > t->last)
+			t->last = e->ts_ns + e->dur_ns;
+	} else if (e->ph == 'B') {
+		XGROW(t->stack, t->cap, t->sp + 1);
+		t->stack[t->sp].label = label_intern(j, &e->name);
+		t->stack[t->sp].ts = e->ts_ns;
+		t->sp++;
+		if (e->ts_ns < t->first)
+			t->first = e->ts_ns;
+	} else if (t->sp) {
+		struct jopen o = t->stack[--t->sp];
+		add_slice(j, ti, o.label, e->ts_ns >= o.ts ? e->ts_ns - o.ts : 0);
+		if (e->ts_ns > t->last)
+			t->last = e->ts_ns;
+	}
+	return 0;
+}
+
+int stats_read_chrome_mem(struct stats *s, const char *path, const char *data, size_t len, struct diag *diag)
+{
+	struct jreader j;
+	int rc = -1;
+
+	memset(&j, 0, sizeof(j));
+	j.s = s;
+	if (chrome_json_events(path, data, len, chrome_event, &j, diag) != 0)
+		goto out;
+	for (size_t i = 0; i < j.ntracks; i++)
+		if (j.tracks[i].kind < 0)
+			j.tracks[i].kind = STATS_OTHER;
+	for (size_t i = 0; i < j.npend; i++)
+		add_slice(&j, j.pend[i].track, j.pend[i].label, j.pend[i].dur);
+	for (size_t i = 0; i < j.ntracks; i++)
+		if (j.tracks[i].last > j.tracks[i].first && j.tracks[i].first != UINT64_MAX)
+			stats_core_time(s, j.tracks[i].kind, j.tracks[i].last - j.tracks[i].first);
+	rc = 0;
+out:
+	for (size_t i = 0; i < j.ntracks; i++)
+		free(j.tracks[i].stack);
+	free(j.tracks);
+	free(j.track_hash);
+	for (size_t i = 0; i < j.nlabels; i++)
+		free(j.labels[i]);
+	free(j.labels);
+	free(j.label_hash);
+	free(j.series);
+	free(j.pend);
+	return rc;
 }
 
 int stats_read_chrome(struct stats *s, const char *path, struct diag *diag)
 {
 	struct src_file *f = src_file_load(path);
-	cJSON *root = NULL;
-	const cJSON *events, *e;
-	struct jtrack *tracks = NULL;
-	size_t ntracks = 0, captracks = 0;
-	int rc = -1;
+	int rc;
 
 	if (!f) {
 		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot read trace: %s", strerror(errno));
 		return -1;
 	}
-	root = cJSON_ParseWithLength(f->data, f->len);
-	if (!root) {
-		diag_pos(diag, DIAG_ERROR, path, 0, 0, "not a Chrome trace JSON (malformed JSON)");
-		goto out;
-	}
-	events = cJSON_IsArray(root) ? root : cJSON_GetObjectItemCaseSensitive(root, "traceEvents");
-	if (!cJSON_IsArray(events)) {
-		diag_pos(diag, DIAG_ERROR, path, 0, 0, "no \"traceEvents\" array: not a Chrome trace");
-		goto out;
-	}
-	/* thread names first: they may come anywhere */
-	cJSON_ArrayForEach(e, events) {
-		const cJSON *ph = cJSON_GetObjectItemCaseSensitive(e, "ph"), *name = cJSON_GetObjectItemCaseSensitive(e, "name");
-		const cJSON *args = cJSON_GetObjectItemCaseSensitive(e, "args"), *tn;
-		if (!cJSON_IsString(ph) || strcmp(ph->valuestring, "M") != 0 || !cJSON_IsString(name) ||
-		    strcmp(name->valuestring, "thread_name") != 0)
-			continue;
-		tn = cJSON_GetObjectItemCaseSensitive(args, "name");
-		if (cJSON_IsString(tn)) {
-			struct jtrack *t = jfind(&tracks, &ntracks, &captracks,
-						 cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(e, "pid")),
-						 cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(e, "tid")));
-			t->kind = strncmp(tn->valuestring, "AIC", 3) == 0 ? STATS_AIC
-				  : strncmp(tn->valuestring, "AIV", 3) == 0 ? STATS_AIV
-									 : STATS_OTHER;
-		}
-	}
-	cJSON_ArrayForEach(e, events) {
-		const cJSON *ph = cJSON_GetObjectItemCaseSensitive(e, "ph");
-		const cJSON *name = cJSON_GetObjectItemCaseSensitive(e, "name");
-		double pid = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(e, "pid"));
-		double tid = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(e, "tid"));
-		uint64_t ts = us_to_ns(cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(e, "ts")));
-		struct jtrack *t;
-		char p;
-
-		if (!cJSON_IsString(ph) || strlen(ph->valuestring) != 1)
-			continue;
-		p = ph->valuestring[0];
-		if (p != 'B' && p != 'E' && p != 'X')
-			continue;
-		t = jfind(&tracks, &ntracks, &captracks, pid, tid);
-		if (p == 'X') {
-			uint64_t dur = us_to_ns(cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(e, "dur")));
-			if (cJSON_IsString(name))
-				stats_add(s, name->valuestring, t->kind, dur);
-			if (ts < t->first)
-				t->first = ts;
-			if (ts + dur > t->last)
-				t->last = ts + dur;
-		} else if (p == 'B') {
-			XGROW(t->labels, t->cap, t->sp + 1);
-			t->ts = xrealloc(t->ts, t->cap * sizeof(*t->ts));
-			t->labels[t->sp] = xstrdup(cJSON_IsString(name) ? name->valuestring : "?");
-			t->ts[t->sp++] = ts;
-			if (ts < t->first)
-				t->first = ts;
-		} else if (t->sp) {
-			t->sp--;
-			stats_add(s, t->labels[t->sp], t->kind, ts >= t->ts[t->sp] ? ts - t->ts[t->sp] : 0);
-			free(t->labels[t->sp]);
-			if (ts > t->last)
-				t->last = ts;
-		}
-	}
-	for (size_t i = 0; i < ntracks; i++)
-		if (tracks[i].last > tracks[i].first && tracks[i].first != UINT64_MAX)
-			stats_core_time(s, tracks[i].kind, tracks[i].last - tracks[i].first);
-	rc = 0;
-out:
-	for (size_t i = 0; i < ntracks; i++) {
-		for (size_t k = 0; k < tracks[i].sp; k++)
-			free(tracks[i].labels[k]);
-		free(tracks[i].labels);
-		free(tracks[i].ts);
-	}
-	free(tracks);
-	cJSON_Delete(root);
+	rc = stats_read_chrome_mem(s, path, f->data, f->len, diag);
 	src_file_free(f);
 	return rc;
 }

@@ -41,7 +41,10 @@ void *stats_sink_new(struct stats *s);
 extern const struct trace_ops stats_trace_ops;
 
 /* Reads a Chrome trace JSON (B/E and X events; core types from the
- * thread names "AIC ..." / "AIV ..."). 0 or -1 after reporting. */
+ * thread names "AIC ..." / "AIV ...", wherever they stand), streamed in one
+ * pass. 0 or -1 after reporting `path:line:col: error: ...`. */
 int stats_read_chrome(struct stats *s, const char *path, struct diag *diag);
+/* The same over `len` bytes of `data`, named `path` in messages. */
+int stats_read_chrome_mem(struct stats *s, const char *path, const char *data, size_t len, struct diag *diag);
 
 #endif

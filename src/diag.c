@@ -101,9 +101,22 @@ static int cell_width(unsigned cp)
 	if ((cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF) ||
 	    (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
 	    (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
-	    (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x20000 && cp <= 0x3FFFD))
+	    (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x1F300 && cp <= 0x1FAFF) || (cp >= 0x20000 && cp <= 0x3FFFD))
 		return 2;
 	return 1;
+}
+
+size_t diag_text_cells(const char *text)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	size_t len = strlen(text), cells = 0;
+
+	for (size_t i = 0; i < len;) {
+		unsigned cp;
+		i += utf8_step(s + i, len - i, &cp);
+		cells += (size_t)cell_width(cp);
+	}
+	return cells;
 }
 
 static void show_source(struct diag *d, struct src_loc loc)

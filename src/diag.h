@@ -49,6 +49,9 @@ void diag_vat(struct diag *d, enum diag_level level, struct src_loc loc, const c
 void diag_pos(struct diag *d, enum diag_level level, const char *path, size_t line, size_t col,
 	      const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
+/* Terminal cells `text` (UTF-8) takes: East Asian wide characters count two. */
+size_t diag_text_cells(const char *text);
+
 /* `autotrace: level: message` with no location. */
 void diag_plain(struct diag *d, enum diag_level level, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

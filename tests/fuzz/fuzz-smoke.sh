@@ -24,6 +24,7 @@ seeds() {
 	pt) echo "tests/collect/fixtures .pt" ;;
 	npy) echo "tests/collect/fixtures .npy" ;;
 	point_map) echo "tests/collect/fixtures .json" ;;
+	chrome) echo "tests/collect .json" ;;
 	py) echo "tests .py" ;;
 	sh) echo "tests/hook .sh .installed" ;;
 	esac
@@ -40,7 +41,7 @@ corpus() { # corpus TARGET DIR: copy the seeds, flattened
 	done
 }
 
-for t in ${FUZZ_TARGETS:-rules cxx pt npy point_map py sh}; do
+for t in ${FUZZ_TARGETS:-rules cxx pt npy point_map chrome py sh}; do
 	bin="$build/tests/fuzz/engine_$t"
 	[ -n "$(seeds "$t")" ] || continue
 	if [ -x "$bin" ]; then

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "collect_run.h"
+#include "chrome_json.h"
 #include "collect_slot.h"
 #include "dump.h"
 #include "dump_pickle.h"
@@ -263,6 +264,68 @@ START_TEST(t_fmt_u64)
 }
 END_TEST
 
+struct seen_events {
+	struct chrome_event v[8];
+	char names[8][32];
+	int n, stop_at;
+};
+
+static int keep_event(void *ctx, const struct chrome_event *e)
+{
+	struct seen_events *s = ctx;
+	if (s->n == s->stop_at)
+		return 7;
+	s->v[s->n] = *e;
+	snprintf(s->names[s->n], sizeof(s->names[0]), "%.*s", (int)e->name.len, e->name.s ? e->name.s : "");
+	s->n++;
+	return 0;
+}
+
+/* The streaming trace reader: numbers to exact nanoseconds, escapes decoded,
+ * unknown keys and non-object elements skipped, the callback's stop passed on. */
+START_TEST(t_chrome_json)
+{
+	static const char doc[] =
+		"{\"other\":[1,{\"x\":\"}\"}],\"traceEvents\":[\n"
+		"{\"ph\":\"X\",\"ts\":12,\"dur\":0.5,\"pid\":3,\"tid\":4,\"name\":\"a\\\"b\\u00e9\"},\n"
+		"7, \"str\", null,\n"
+		"{\"ph\":\"B\",\"ts\":2.7405,\"name\":\"n\",\"cat\":{\"deep\":[[[]]]},\"args\":{\"name\":\"AIV 1.0\"}},\n"
+		"{\"ph\":\"E\",\"ts\":1.5e3,\"dur\":-4},\n"
+		"{\"ph\":\"XX\",\"ts\":0.001}\n"
+		"]}";
+	struct seen_events s = { .stop_at = -1 };
+	struct diag *dg = mkdiag();
+
+	ck_assert_int_eq(chrome_json_events("t.json", doc, strlen(doc), keep_event, &s, dg), 0);
+	ck_assert_int_eq(s.n, 4);
+	ck_assert_int_eq(s.v[0].ph, 'X');
+	ck_assert_uint_eq(s.v[0].ts_ns, 12000);
+	ck_assert_uint_eq(s.v[0].dur_ns, 500);
+	ck_assert(s.v[0].pid == 3 && s.v[0].tid == 4);
+	ck_assert_str_eq(s.names[0], "a\"b\xc3\xa9");
+	ck_assert_uint_eq(s.v[1].ts_ns, 2741); /* 2740.5 ns rounds up */
+	ck_assert_uint_eq(s.v[1].arg_name.len, 7);
+	ck_assert(!s.v[1].has_dur);
+	ck_assert_uint_eq(s.v[2].ts_ns, 1500000);
+	ck_assert_uint_eq(s.v[2].dur_ns, 0);
+	ck_assert_int_eq(s.v[3].ph, 0);
+	ck_assert_uint_eq(s.v[3].ts_ns, 1);
+
+	s.n = 0;
+	s.stop_at = 1;
+	ck_assert_int_eq(chrome_json_events("t.json", doc, strlen(doc), keep_event, &s, dg), 7);
+	ck_assert_int_eq(s.n, 1);
+
+	/* a bare array is a trace too; an error names line and column */
+	s.n = 0;
+	s.stop_at = -1;
+	ck_assert_int_eq(chrome_json_events("t.json", "[{\"ph\":\"X\"}]", 12, keep_event, &s, dg), 0);
+	ck_assert_int_eq(s.n, 1);
+	ck_assert_int_eq(chrome_json_events("t.json", "[\n{\"ts\":01}]", 12, keep_event, &s, dg), -1);
+	ck_assert_ptr_nonnull(strstr(errors(dg), "t.json:2:8: error: malformed JSON: expected ',' or '}'"));
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("dump");
@@ -276,6 +339,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, t_slots_v1_and_v2);
 	tcase_add_test(tc, t_filters);
 	tcase_add_test(tc, t_fmt_u64);
+	tcase_add_test(tc, t_chrome_json);
 	suite_add_tcase(s, tc);
 	return s;
 }

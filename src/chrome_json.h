@@ -1,0 +1,39 @@
+/* A streaming reader of Chrome trace JSON (Trace Event Format): walks the
+ * `traceEvents` array (or a bare top-level array) of a document held in
+ * memory and hands each event to a callback with the fields `report` needs,
+ * without building a tree, so a 50 MB trace costs its own size and one pass.
+ * The whole document is checked to be JSON; the first syntax error is
+ * reported with its line and column. Other keys are skipped. */
+#ifndef AUTOTRACE_CHROME_JSON_H
+#define AUTOTRACE_CHROME_JSON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+
+/* A string as found in the event: points into the document when it has no
+ * escapes, else into a scratch buffer valid until the callback returns. */
+struct chrome_str {
+	const char *s;
+	size_t len;
+};
+
+struct chrome_event {
+	char ph;                    /* the phase letter; 0 when absent or not one letter */
+	struct chrome_str name;     /* len 0 and s NULL when absent */
+	struct chrome_str arg_name; /* args.name (metadata events), or absent */
+	double pid, tid;            /* 0 when absent */
+	bool has_ts, has_dur;
+	uint64_t ts_ns, dur_ns;     /* microseconds in the file, rounded to ns; negatives are 0 */
+};
+
+/* Calls `cb` for every element of the event array that is an object, in
+ * order. `cb` returns 0 to go on. Returns 0, -1 after reporting
+ * `path:line:col: error: ...` for malformed JSON or a document with no event
+ * array, or what `cb` returned when it stopped the walk. */
+int chrome_json_events(const char *path, const char *data, size_t len,
+		       int (*cb)(void *ctx, const struct chrome_event *e), void *ctx, struct diag *diag);
+
+#endif
