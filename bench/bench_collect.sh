@@ -4,7 +4,8 @@
 # side by side, one core. Prints records/s (the tool's own timing, and wall
 # time including process start), peak RSS (/usr/bin/time -v), and bytes per
 # event, where an event is one B or E (one record); also the peak RSS for 4
-# ranks, to show memory does not grow with the number of ranks.
+# ranks, to show memory does not grow with the number of ranks. Each figure
+# is the median of BENCH_RUNS runs (default 7) after a warm-up run.
 #   bench/bench_collect.sh [AUTOTRACE] [WORKDIR]
 # Targets: >= 20 M records/s to JSON, <= 64 MB peak, <= 100 B/event JSON,
 # <= 30 B/event Perfetto.
@@ -19,16 +20,34 @@ if [ ! -f "$work/d16/rank015.pt" ]; then
 	"$py" "$here/gen_dumps.py" "$work/d4" 4 1000
 fi
 
-run() { # run NAME DIR FORMAT OUT
-	/usr/bin/time -v taskset -c 0 "$at" collect --rules "$2/bench.rules" -m "$2/point_map.json" -f "$3" -o "$4" "$2" \
-		2>"$work/err.$1" || { cat "$work/err.$1"; exit 1; }
-	best=$(sed -n 's/.* in \([0-9.]*\) s, \([0-9.]*\) M records\/s$/\2/p' "$work/err.$1")
-	wall=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$work/err.$1")
-	rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$work/err.$1")
-	recs=$(sed -n 's/^collect: records \([0-9]*\):.*/\1/p' "$work/err.$1")
+runs=${BENCH_RUNS:-7}
+# run NAME DIR FORMAT OUT: one warm-up, then BENCH_RUNS timed runs; the rate
+# is collect's own timer (median, min, max), the wall time and peak RSS come
+# from the median run's /usr/bin/time
+run() {
+	cmd() { taskset -c 0 "$at" collect --rules "$2/bench.rules" -m "$2/point_map.json" -f "$3" -o "$4" "$2"; }
+	cmd "$@" 2>/dev/null || { cmd "$@"; exit 1; }
+	i=0
+	: >"$work/rates.$1"
+	while [ $i -lt "$runs" ]; do
+		/usr/bin/time -v taskset -c 0 "$at" collect --rules "$2/bench.rules" -m "$2/point_map.json" -f "$3" \
+			-o "$4" "$2" 2>"$work/err.$1.$i" || { cat "$work/err.$1.$i"; exit 1; }
+		echo "$(sed -n 's/.* in \([0-9.]*\) s, \([0-9.]*\) M records\/s$/\2/p' "$work/err.$1.$i") $i" >>"$work/rates.$1"
+		i=$((i + 1))
+	done
+	sort -n "$work/rates.$1" >"$work/sorted.$1"
+	med=$(sed -n "$(((runs + 1) / 2))p" "$work/sorted.$1")
+	min=$(head -n 1 "$work/sorted.$1" | cut -d' ' -f1)
+	max=$(tail -n 1 "$work/sorted.$1" | cut -d' ' -f1)
+	e="$work/err.$1.${med#* }"
+	wall=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$e")
+	rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$e")
+	recs=$(sed -n 's/^collect: records \([0-9]*\):.*/\1/p' "$e")
 	bytes=$(wc -c <"$4")
-	printf '%-16s %10s records %8s M rec/s (tool) %9s wall %7.1f MB peak RSS %11s bytes %6.1f B/event\n' \
-		"$1" "$recs" "$best" "$wall" "$(echo "$rss / 1024" | bc -l)" "$bytes" "$(echo "$bytes / $recs" | bc -l)"
+	printf '%-14s %8s records %5s M rec/s median (%s-%s, %s runs) %8s wall %6.1f MB peak %10s bytes %5.1f B/event\n' \
+		"$1" "$recs" "${med% *}" "$min" "$max" "$runs" "$wall" "$(echo "$rss / 1024" | bc -l)" "$bytes" \
+		"$(echo "$bytes / $recs" | bc -l)"
+	rm -f "$work/err.$1".* "$work/rates.$1" "$work/sorted.$1"
 }
 run "json 16 ranks" "$work/d16" chrome "$work/t16.json"
 run "perfetto 16" "$work/d16" perfetto "$work/t16.pftrace"

@@ -11,30 +11,77 @@
 
 #include "xalloc.h"
 
-int atomic_write(const char *path, const char *data, size_t len, struct diag *diag)
+/* The target of the link `path`: its text, relative to the link's directory
+ * unless absolute. Newly allocated; NULL with errno set. */
+static char *link_target(const char *path)
 {
-	return atomic_write_flags(path, data, len, 0, diag);
+	size_t cap = 256;
+	char *text = NULL;
+	ssize_t n;
+
+	for (;;) {
+		text = xrealloc(text, cap);
+		n = readlink(path, text, cap);
+		if (n < 0) {
+			free(text);
+			return NULL;
+		}
+		if ((size_t)n < cap)
+			break;
+		cap *= 2;
+	}
+	text[n] = '\0';
+	if (text[0] != '/' && strrchr(path, '/')) {
+		const char *slash = strrchr(path, '/');
+		char *joined = xasprintf("%.*s/%s", (int)(slash - path), path, text);
+		free(text);
+		return joined;
+	}
+	return text;
 }
 
-int atomic_write_flags(const char *path, const char *data, size_t len, unsigned flags, struct diag *diag)
+int atomic_resolve(const char *path, char **target, bool *in_place, struct diag *diag)
 {
-	size_t n = strlen(path);
-	char *tmp = xmalloc(n + 16);
 	struct stat st;
-	mode_t mode = 0666;
-	bool have_mode = false;
-	int fd = -1, ret = -1;
+	char *p = xstrdup(path);
+
+	*target = NULL;
+	*in_place = false;
+	for (int hops = 0;; hops++) {
+		char *next;
+		if (lstat(p, &st) != 0) {
+			*target = p; /* a new file (maybe the missing target of a link): created */
+			return 0;
+		}
+		if (!S_ISLNK(st.st_mode))
+			break;
+		if (hops == 40 || !(next = link_target(p))) {
+			diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot write through this symbolic link: %s",
+				 hops == 40 ? strerror(ELOOP) : strerror(errno));
+			free(p);
+			return -1;
+		}
+		free(p);
+		p = next;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot write: it is a directory");
+		free(p);
+		return -1;
+	}
+	*target = p;
+	*in_place = !S_ISREG(st.st_mode);
+	return 0;
+}
+
+/* A device or FIFO: written as it is, there is nothing to replace. */
+static int write_in_place(const char *path, const char *shown, const char *data, size_t len, struct diag *diag)
+{
+	int fd = open(path, O_WRONLY | O_TRUNC);
 	size_t done = 0;
 
-	if (stat(path, &st) == 0) {
-		mode = st.st_mode & 07777;
-		have_mode = true;
-	}
-	snprintf(tmp, n + 16, "%s.at-XXXXXX", path);
-	fd = mkstemp(tmp);
 	if (fd < 0) {
-		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot write: %s", strerror(errno));
-		free(tmp);
+		diag_pos(diag, DIAG_ERROR, shown, 0, 0, "cannot write: %s", strerror(errno));
 		return -1;
 	}
 	while (done < len) {
@@ -42,36 +89,90 @@ int atomic_write_flags(const char *path, const char *data, size_t len, unsigned 
 		if (w < 0) {
 			if (errno == EINTR)
 				continue;
-			diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot write: %s", strerror(errno));
+			diag_pos(diag, DIAG_ERROR, shown, 0, 0, "cannot write: %s", strerror(errno));
+			close(fd);
+			return -1;
+		}
+		done += (size_t)w;
+	}
+	if (close(fd) != 0) {
+		diag_pos(diag, DIAG_ERROR, shown, 0, 0, "cannot write: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int atomic_write(const char *path, const char *data, size_t len, struct diag *diag)
+{
+	return atomic_write_flags(path, data, len, 0, diag);
+}
+
+int atomic_write_flags(const char *shown, const char *data, size_t len, unsigned flags, struct diag *diag)
+{
+	char *path, *tmp;
+	bool in_place;
+	struct stat st;
+	mode_t mode = 0666;
+	bool have_mode = false;
+	int fd = -1, ret = -1;
+	size_t done = 0, n;
+
+	if (atomic_resolve(shown, &path, &in_place, diag) != 0)
+		return -1;
+	if (in_place) {
+		ret = write_in_place(path, shown, data, len, diag);
+		free(path);
+		return ret;
+	}
+	n = strlen(path);
+	tmp = xmalloc(n + 16);
+	if (stat(path, &st) == 0) {
+		mode = st.st_mode & 07777;
+		have_mode = true;
+	}
+	snprintf(tmp, n + 16, "%s.at-XXXXXX", path);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		diag_pos(diag, DIAG_ERROR, shown, 0, 0, "cannot write: %s", strerror(errno));
+		free(tmp);
+		free(path);
+		return -1;
+	}
+	while (done < len) {
+		ssize_t w = write(fd, data + done, len - done);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			diag_pos(diag, DIAG_ERROR, shown, 0, 0, "cannot write: %s", strerror(errno));
 			goto out;
 		}
 		done += (size_t)w;
 	}
 	if (have_mode) {
 		if (fchmod(fd, mode) != 0) {
-			diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot keep the file mode: %s", strerror(errno));
+			diag_pos(diag, DIAG_ERROR, shown, 0, 0, "cannot keep the file mode: %s", strerror(errno));
 			goto out;
 		}
 	} else {
 		mode_t mask = umask(0);
 		umask(mask);
 		if (fchmod(fd, 0666 & ~mask) != 0) {
-			diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot set the file mode: %s", strerror(errno));
+			diag_pos(diag, DIAG_ERROR, shown, 0, 0, "cannot set the file mode: %s", strerror(errno));
 			goto out;
 		}
 	}
 	if (!(flags & ATOMIC_WRITE_NO_SYNC) && fsync(fd) != 0) {
-		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot write: %s", strerror(errno));
+		diag_pos(diag, DIAG_ERROR, shown, 0, 0, "cannot write: %s", strerror(errno));
 		goto out;
 	}
 	if (close(fd) != 0) {
 		fd = -1;
-		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot write: %s", strerror(errno));
+		diag_pos(diag, DIAG_ERROR, shown, 0, 0, "cannot write: %s", strerror(errno));
 		goto out;
 	}
 	fd = -1;
 	if (rename(tmp, path) != 0) {
-		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot replace the file: %s", strerror(errno));
+		diag_pos(diag, DIAG_ERROR, shown, 0, 0, "cannot replace the file: %s", strerror(errno));
 		goto out;
 	}
 	ret = 0;
@@ -81,5 +182,6 @@ out:
 	if (ret != 0)
 		unlink(tmp);
 	free(tmp);
+	free(path);
 	return ret;
 }

@@ -8,9 +8,18 @@
 
 #include "diag.h"
 
+/* Where a replacement of `path` must happen. A symbolic link is followed, so
+ * the link stays and its target is replaced; `*target` gets the path to
+ * write (newly allocated). `*in_place` is set for an existing device, FIFO or
+ * socket (say -o /dev/null or /dev/stdout), which cannot be replaced by a
+ * rename and is written directly. A link to a missing file gets that file
+ * created. -1 after reporting a directory or a loop of links. */
+int atomic_resolve(const char *path, char **target, bool *in_place, struct diag *diag);
+
 /* Replaces (or creates) `path` with `len` bytes of `data`. An existing file
  * keeps its permission bits; a new one gets 0644 less the umask. Errors are
- * reported to `diag` with the path; returns 0 or -1 (nothing changed then). */
+ * reported to `diag` with the path; returns 0 or -1 (nothing changed then).
+ * Paths are resolved as atomic_resolve says. */
 int atomic_write(const char *path, const char *data, size_t len, struct diag *diag);
 
 /* atomic_write with flags. ATOMIC_WRITE_NO_SYNC skips the fsync: readers

@@ -3,7 +3,8 @@
  * next to its original (mode kept); then one sync(2) makes them all durable
  * (instead of one fsync per file, which costs seconds on a large tree); then
  * each is renamed over its original. When a temporary file cannot be
- * written, the others are removed and no original is touched. */
+ * written, the others are removed and no original is touched. A symbolic
+ * link is followed: its target is replaced and the link stays. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,10 +12,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "atomic_write.h"
 #include "edit.h"
 #include "xalloc.h"
 
-static int write_temp(const char *path, const char *data, size_t len, char **tmp_out, struct diag *diag)
+/* A temporary file next to `path` (the resolved target; `shown` names it in messages). */
+static int write_temp(const char *path, const char *shown, const char *data, size_t len, char **tmp_out,
+		      struct diag *diag)
 {
 	size_t n = strlen(path);
 	char *tmp = xmalloc(n + 16);
@@ -56,7 +60,7 @@ fail_fd:
 		close(fd);
 	unlink(tmp);
 fail:
-	diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot write: %s", strerror(errno));
+	diag_pos(diag, DIAG_ERROR, shown, 0, 0, "cannot write: %s", strerror(errno));
 	free(tmp);
 	return -1;
 }
@@ -65,15 +69,25 @@ int edit_write_files(const char *const *paths, const char *const *texts, const s
 		     struct diag *diag)
 {
 	char **tmps = xcalloc(n + 1, sizeof(*tmps));
+	char **targets = xcalloc(n + 1, sizeof(*targets));
 	int ret = -1;
 	size_t i;
 
+	for (i = 0; i < n; i++) {
+		bool in_place;
+		if (atomic_resolve(paths[i], &targets[i], &in_place, diag) != 0)
+			goto out;
+		if (in_place) {
+			diag_pos(diag, DIAG_ERROR, paths[i], 0, 0, "cannot edit: not a regular file");
+			goto out;
+		}
+	}
 	for (i = 0; i < n; i++)
-		if (write_temp(paths[i], texts[i], lens[i], &tmps[i], diag) != 0)
+		if (write_temp(targets[i], paths[i], texts[i], lens[i], &tmps[i], diag) != 0)
 			goto out;
 	sync();
 	for (i = 0; i < n; i++) {
-		if (rename(tmps[i], paths[i]) != 0) {
+		if (rename(tmps[i], targets[i]) != 0) {
 			diag_pos(diag, DIAG_ERROR, paths[i], 0, 0, "cannot replace the file: %s", strerror(errno));
 			goto out;
 		}
@@ -86,7 +100,9 @@ out:
 		if (tmps[i])
 			unlink(tmps[i]);
 		free(tmps[i]);
+		free(targets[i]);
 	}
 	free(tmps);
+	free(targets);
 	return ret;
 }

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "atomic_write.h"
 #include "xalloc.h"
 
 const char trace_digit_pairs[201] =
@@ -15,19 +16,37 @@ const char trace_digit_pairs[201] =
 
 int trace_out_open(struct trace_out *o, const char *path, struct diag *diag)
 {
+	char *target = NULL;
+	bool in_place;
+
 	memset(o, 0, sizeof(*o));
-	o->buf = xmalloc(TRACE_OUT_BUF);
 	if (strcmp(path, "-") == 0) {
+		o->buf = xmalloc(TRACE_OUT_BUF);
 		o->fp = stdout;
 		return 0;
 	}
+	if (atomic_resolve(path, &target, &in_place, diag) != 0)
+		return -1;
+	if (in_place) {
+		/* a device or FIFO (-o /dev/null): written as it is, never replaced */
+		o->fp = fopen(target, "wb");
+		if (!o->fp) {
+			diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot write the trace: %s", strerror(errno));
+			free(target);
+			return -1;
+		}
+		o->buf = xmalloc(TRACE_OUT_BUF);
+		o->path = target;
+		o->shown = xstrdup(path);
+		return 0;
+	}
 	{
-		const char *slash = strrchr(path, '/');
-		size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
-		const char *base = slash ? slash + 1 : path;
+		const char *slash = strrchr(target, '/');
+		size_t dirlen = slash ? (size_t)(slash - target) + 1 : 0;
+		const char *base = slash ? slash + 1 : target;
 		int fd;
-		o->tmp = xmalloc(strlen(path) + 16);
-		sprintf(o->tmp, "%.*s.%s.XXXXXX", (int)dirlen, path, base);
+		o->tmp = xmalloc(strlen(target) + 16);
+		sprintf(o->tmp, "%.*s.%s.XXXXXX", (int)dirlen, target, base);
 		fd = mkstemp(o->tmp);
 		if (fd < 0) {
 			diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot write the trace: %s", strerror(errno));
@@ -47,13 +66,24 @@ int trace_out_open(struct trace_out *o, const char *path, struct diag *diag)
 			goto fail;
 		}
 	}
-	o->path = xstrdup(path);
+	o->buf = xmalloc(TRACE_OUT_BUF);
+	o->path = target;
+	o->shown = xstrdup(path);
 	return 0;
 fail:
 	free(o->tmp);
-	free(o->buf);
+	free(target);
 	memset(o, 0, sizeof(*o));
 	return -1;
+}
+
+static void trace_out_release(struct trace_out *o)
+{
+	free(o->tmp);
+	free(o->path);
+	free(o->shown);
+	free(o->buf);
+	memset(o, 0, sizeof(*o));
 }
 
 void trace_out_flush(struct trace_out *o)
@@ -68,7 +98,7 @@ void trace_out_flush(struct trace_out *o)
 int trace_out_commit(struct trace_out *o, struct diag *diag)
 {
 	int rc = 0;
-	const char *name = o->path ? o->path : "<stdout>";
+	const char *name = o->shown ? o->shown : "<stdout>";
 
 	trace_out_flush(o);
 	if (fflush(o->fp) != 0 && !o->failed) {
@@ -80,21 +110,18 @@ int trace_out_commit(struct trace_out *o, struct diag *diag)
 			o->failed = true;
 			o->err = errno;
 		}
-		if (!o->failed && rename(o->tmp, o->path) != 0) {
+		if (o->tmp && !o->failed && rename(o->tmp, o->path) != 0) {
 			o->failed = true;
 			o->err = errno;
 		}
-		if (o->failed)
+		if (o->tmp && o->failed)
 			unlink(o->tmp);
 	}
 	if (o->failed) {
 		diag_pos(diag, DIAG_ERROR, name, 0, 0, "cannot write the trace: %s", strerror(o->err ? o->err : EIO));
 		rc = -1;
 	}
-	free(o->tmp);
-	free(o->path);
-	free(o->buf);
-	memset(o, 0, sizeof(*o));
+	trace_out_release(o);
 	return rc;
 }
 
@@ -102,10 +129,8 @@ void trace_out_abort(struct trace_out *o)
 {
 	if (o->path) {
 		fclose(o->fp);
-		unlink(o->tmp);
+		if (o->tmp)
+			unlink(o->tmp);
 	}
-	free(o->tmp);
-	free(o->path);
-	free(o->buf);
-	memset(o, 0, sizeof(*o));
+	trace_out_release(o);
 }

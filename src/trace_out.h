@@ -1,6 +1,7 @@
 /* The output side of collect: a large buffer over a temporary file in the
  * target directory, renamed over the target on commit, so no reader ever
- * sees a half-written trace. Numbers are formatted by hand (printf would be
+ * sees a half-written trace (a symbolic link is followed and kept; a device
+ * or FIFO such as /dev/null is written as it is). Numbers are formatted by hand (printf would be
  * the bottleneck at tens of millions of events per second). */
 #ifndef AUTOTRACE_TRACE_OUT_H
 #define AUTOTRACE_TRACE_OUT_H
@@ -17,8 +18,10 @@
 
 struct trace_out {
 	FILE *fp;
-	char *path;             /* the target; NULL for stdout */
-	char *tmp;              /* the temporary file, renamed on commit */
+	char *path;             /* the target (symbolic links resolved); NULL for stdout */
+	char *shown;            /* the path as given, for messages */
+	char *tmp;              /* the temporary file, renamed on commit; NULL when the
+				 * target is a device or FIFO written in place */
 	unsigned char *buf;
 	size_t len;
 	uint64_t bytes;         /* written so far, buffered included */

@@ -2,12 +2,14 @@
  * every tag form apply writes (and not on tags inside literals), and the
  * all-or-nothing writes. */
 #include <check.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "atomic_write.h"
 #include "edit.h"
 #include "src_file.h"
 
@@ -154,6 +156,69 @@ START_TEST(test_write_files)
 }
 END_TEST
 
+/* A symbolic link is followed and kept; a FIFO is written in place by
+ * atomic_write and refused by the edit writer; a directory is an error. */
+START_TEST(test_write_through_links_and_devices)
+{
+	char dir[] = "/tmp/autotrace-edit-XXXXXX";
+	char real[64], link[64], fifo[64], sub[64];
+	const char *paths[1], *texts[1] = { "new\n" };
+	size_t lens[1] = { 4 };
+	struct stat st;
+	struct src_file *f;
+	struct diag d;
+	FILE *fp;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(real, sizeof(real), "%s/real.h", dir);
+	snprintf(link, sizeof(link), "%s/link.h", dir);
+	snprintf(fifo, sizeof(fifo), "%s/fifo", dir);
+	snprintf(sub, sizeof(sub), "%s/sub", dir);
+	fp = fopen(real, "w");
+	fputs("old\n", fp);
+	fclose(fp);
+	ck_assert_int_eq(symlink("real.h", link), 0);
+	diag_init(&d, stderr, false);
+	paths[0] = link;
+	ck_assert_int_eq(edit_write_files(paths, texts, lens, 1, &d), 0);
+	ck_assert_int_eq(lstat(link, &st), 0);
+	ck_assert(S_ISLNK(st.st_mode));
+	f = src_file_load(real);
+	ck_assert_str_eq(f->data, "new\n");
+	src_file_free(f);
+	ck_assert_int_eq(atomic_write(link, "again\n", 6, &d), 0);
+	ck_assert_int_eq(lstat(link, &st), 0);
+	ck_assert(S_ISLNK(st.st_mode));
+	f = src_file_load(real);
+	ck_assert_str_eq(f->data, "again\n");
+	src_file_free(f);
+
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	paths[0] = fifo;
+	ck_assert_int_eq(edit_write_files(paths, texts, lens, 1, &d), -1);
+	{
+		/* a reader on the FIFO, so the write does not block */
+		int rfd = open(fifo, O_RDONLY | O_NONBLOCK);
+		char got[16] = "";
+		ck_assert_int_ge(rfd, 0);
+		ck_assert_int_eq(atomic_write(fifo, "fifo\n", 5, &d), 0);
+		ck_assert_int_eq(read(rfd, got, sizeof(got) - 1), 5);
+		ck_assert_str_eq(got, "fifo\n");
+		close(rfd);
+	}
+	ck_assert_int_eq(lstat(fifo, &st), 0);
+	ck_assert(S_ISFIFO(st.st_mode));
+
+	ck_assert_int_eq(mkdir(sub, 0700), 0);
+	ck_assert_int_eq(atomic_write(sub, "x", 1, &d), -1);
+	unlink(link);
+	unlink(real);
+	unlink(fifo);
+	rmdir(sub);
+	rmdir(dir);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("edit");
@@ -164,6 +229,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, test_strip_keeps_hand_written);
 	tcase_add_test(tc, test_strip_last_line_without_newline);
 	tcase_add_test(tc, test_write_files);
+	tcase_add_test(tc, test_write_through_links_and_devices);
 	suite_add_tcase(s, tc);
 	return s;
 }
