@@ -74,26 +74,35 @@ int atomic_resolve(const char *path, char **target, bool *in_place, struct diag 
 	return 0;
 }
 
-/* A device or FIFO: written as it is, there is nothing to replace. */
-static int write_in_place(const char *path, const char *shown, const char *data, size_t len, struct diag *diag)
+int atomic_write_fd(int fd, const char *data, size_t len)
 {
-	int fd = open(path, O_WRONLY | O_TRUNC);
 	size_t done = 0;
 
-	if (fd < 0) {
-		diag_pos(diag, DIAG_ERROR, shown, 0, 0, "cannot write: %s", strerror(errno));
-		return -1;
-	}
 	while (done < len) {
 		ssize_t w = write(fd, data + done, len - done);
 		if (w < 0) {
 			if (errno == EINTR)
 				continue;
-			diag_pos(diag, DIAG_ERROR, shown, 0, 0, "cannot write: %s", strerror(errno));
-			close(fd);
 			return -1;
 		}
 		done += (size_t)w;
+	}
+	return 0;
+}
+
+/* A device or FIFO: written as it is, there is nothing to replace. */
+static int write_in_place(const char *path, const char *shown, const char *data, size_t len, struct diag *diag)
+{
+	int fd = open(path, O_WRONLY | O_TRUNC);
+
+	if (fd < 0) {
+		diag_pos(diag, DIAG_ERROR, shown, 0, 0, "cannot write: %s", strerror(errno));
+		return -1;
+	}
+	if (atomic_write_fd(fd, data, len) != 0) {
+		diag_pos(diag, DIAG_ERROR, shown, 0, 0, "cannot write: %s", strerror(errno));
+		close(fd);
+		return -1;
 	}
 	if (close(fd) != 0) {
 		diag_pos(diag, DIAG_ERROR, shown, 0, 0, "cannot write: %s", strerror(errno));
@@ -115,7 +124,7 @@ int atomic_write_flags(const char *shown, const char *data, size_t len, unsigned
 	mode_t mode = 0666;
 	bool have_mode = false;
 	int fd = -1, ret = -1;
-	size_t done = 0, n;
+	size_t n;
 
 	if (atomic_resolve(shown, &path, &in_place, diag) != 0)
 		return -1;
@@ -138,15 +147,9 @@ int atomic_write_flags(const char *shown, const char *data, size_t len, unsigned
 		free(path);
 		return -1;
 	}
-	while (done < len) {
-		ssize_t w = write(fd, data + done, len - done);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			diag_pos(diag, DIAG_ERROR, shown, 0, 0, "cannot write: %s", strerror(errno));
-			goto out;
-		}
-		done += (size_t)w;
+	if (atomic_write_fd(fd, data, len) != 0) {
+		diag_pos(diag, DIAG_ERROR, shown, 0, 0, "cannot write: %s", strerror(errno));
+		goto out;
 	}
 	if (have_mode) {
 		if (fchmod(fd, mode) != 0) {

@@ -16,6 +16,10 @@
  * created. -1 after reporting a directory or a loop of links. */
 int atomic_resolve(const char *path, char **target, bool *in_place, struct diag *diag);
 
+/* Writes all `len` bytes to `fd` (short writes and EINTR retried). 0, or -1
+ * with errno set. */
+int atomic_write_fd(int fd, const char *data, size_t len);
+
 /* Replaces (or creates) `path` with `len` bytes of `data`. An existing file
  * keeps its permission bits; a new one gets 0644 less the umask. Errors are
  * reported to `diag` with the path; returns 0 or -1 (nothing changed then).

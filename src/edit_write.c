@@ -24,7 +24,6 @@ static int write_temp(const char *path, const char *shown, const char *data, siz
 	char *tmp = xmalloc(n + 16);
 	struct stat st;
 	mode_t mode;
-	size_t done = 0;
 	int fd;
 
 	snprintf(tmp, n + 16, "%s.at-XXXXXX", path);
@@ -38,15 +37,8 @@ static int write_temp(const char *path, const char *shown, const char *data, siz
 	fd = mkstemp(tmp);
 	if (fd < 0)
 		goto fail;
-	while (done < len) {
-		ssize_t w = write(fd, data + done, len - done);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			goto fail_fd;
-		}
-		done += (size_t)w;
-	}
+	if (atomic_write_fd(fd, data, len) != 0)
+		goto fail_fd;
 	if (fchmod(fd, mode) != 0)
 		goto fail_fd;
 	if (close(fd) != 0) {
