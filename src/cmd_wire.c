@@ -22,7 +22,7 @@
 
 static void usage(FILE *out)
 {
-	fputs("Usage: autotrace wire [--rules FILE] [--dry-run] [--undo] [OPDIR]\n"
+	fputs("Usage: autotrace wire [--rules FILE] [--dry-run] [--undo [--force]] [OPDIR]\n"
 	      "\n"
 	      "Makes every edit that gates G2, G4 and G5 require, so that the profiling\n"
 	      "output (the rules' 'profiling' name, REQUIRED = mode B, OPTIONAL = mode A)\n"
@@ -45,13 +45,16 @@ static void usage(FILE *out)
 	      "safely is reported as 'manual step: ...' and the exit status is 1.\n"
 	      "\n"
 	      "Before writing, the original bytes of every file it changes are kept in\n"
-	      "OPDIR/" WIRE_UNDO_DIR "/ (N.orig + MANIFEST); --undo restores them\n"
-	      "byte for byte and removes the journal.\n"
+	      "OPDIR/" WIRE_UNDO_DIR "/ (N.orig, N.wired = what wire wrote, MANIFEST;\n"
+	      "ignored by git); --undo restores them byte for byte and removes the\n"
+	      "journal. A file edited since wire wrote it stops --undo (exit 2, nothing\n"
+	      "restored) unless --force is given; --undo --dry-run shows what would go.\n"
 	      "\n"
 	      "Options:\n"
 	      "  --rules FILE   the rules file (default OPDIR/autotrace.rules, else moe.rules)\n"
 	      "  --dry-run      print the changes as a unified diff, write nothing\n"
 	      "  --undo         restore the files of the last wire (with --dry-run: show it)\n"
+	      "  --force        with --undo: restore even files edited since wire wrote them\n"
 	      "  -h, --help     this help\n"
 	      "\n"
 	      "Exit status: 0 done (or nothing to do), 1 manual steps left, 2 bad usage or input.\n",
@@ -82,6 +85,8 @@ static int run_wire(const char *opdir, const char *rules, bool dry_run, struct d
 	size_t nres = 0, nedits = 0;
 	const char **paths = NULL;
 	const struct src_file **origs = NULL;
+	const char **texts = NULL;
+	size_t *lens = NULL;
 	char *rt;
 	int status = EXIT_OK;
 	unsigned errors0 = diag->errors;
@@ -141,11 +146,15 @@ static int run_wire(const char *opdir, const char *rules, bool dry_run, struct d
 	} else if (nres) {
 		paths = xmalloc(nres * sizeof(*paths));
 		origs = xmalloc(nres * sizeof(*origs));
+		texts = xmalloc(nres * sizeof(*texts));
+		lens = xmalloc(nres * sizeof(*lens));
 		for (size_t i = 0; i < nres; i++) {
 			paths[i] = res[i].wf->f->path;
 			origs[i] = res[i].wf->f;
+			texts[i] = res[i].text;
+			lens[i] = res[i].len;
 		}
-		if (wire_journal_save(&w, paths, origs, nres) != 0) {
+		if (wire_journal_save(&w, paths, origs, texts, lens, nres) != 0) {
 			diag_plain(diag, DIAG_ERROR, "wire: nothing changed (the undo journal could not be written)");
 			status = EXIT_INTERNAL;
 			goto out;
@@ -179,6 +188,8 @@ out:
 	free(res);
 	free(paths);
 	free(origs);
+	free(texts);
+	free(lens);
 	free(rt);
 	wire_release(&w);
 	gate_project_free(p);
@@ -191,11 +202,12 @@ int cmd_wire(int argc, char **argv, struct diag *diag)
 		{ "rules", required_argument, NULL, 'r' },
 		{ "dry-run", no_argument, NULL, 'n' },
 		{ "undo", no_argument, NULL, 'u' },
+		{ "force", no_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *rules = NULL, *opdir = ".";
-	bool dry_run = false, undo = false;
+	bool dry_run = false, undo = false, force = false;
 	int c;
 
 	optind = 1;
@@ -210,6 +222,9 @@ int cmd_wire(int argc, char **argv, struct diag *diag)
 			break;
 		case 'u':
 			undo = true;
+			break;
+		case 'f':
+			force = true;
 			break;
 		case 'h':
 			usage(stdout);
@@ -226,7 +241,11 @@ int cmd_wire(int argc, char **argv, struct diag *diag)
 	}
 	if (optind < argc)
 		opdir = argv[optind];
+	if (force && !undo) {
+		diag_plain(diag, DIAG_ERROR, "wire: --force goes with --undo");
+		return EXIT_BAD_INPUT;
+	}
 	if (undo)
-		return wire_undo(opdir, dry_run, diag);
+		return wire_undo(opdir, dry_run, force, diag);
 	return run_wire(opdir, rules, dry_run, diag);
 }

@@ -104,9 +104,14 @@ int wire_body_after(const struct tok_view *tv, uint32_t off, size_t *open, size_
 
 /* The undo journal. */
 /* Saves the original bytes of every file about to change (files already in
- * the journal keep their first original). Returns 0 or -1 (reported). */
-int wire_journal_save(struct wire *w, const char *const *paths, const struct src_file *const *orig, size_t n);
-/* Restores every file of the journal and removes it. Returns an exit status. */
-int wire_undo(const char *opdir, bool dry_run, struct diag *diag);
+ * the journal keep their first original) and the `texts` wire is about to
+ * write to them. Returns 0 or -1 (reported). */
+int wire_journal_save(struct wire *w, const char *const *paths, const struct src_file *const *orig,
+		      const char *const *texts, const size_t *lens, size_t n);
+/* Restores every file of the journal and removes it; all or nothing. A file
+ * edited since wire wrote it is an error (exit 2, nothing restored) unless
+ * `force`; with `dry_run` a warning, and the diff is printed. Returns an exit
+ * status. */
+int wire_undo(const char *opdir, bool dry_run, bool force, struct diag *diag);
 
 #endif

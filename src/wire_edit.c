@@ -1,12 +1,15 @@
 /* The edit lists of `autotrace wire`, their application, and the undo
  * journal OPDIR/.autotrace/wire-undo/: N.orig holds the original bytes of
- * one file, MANIFEST ("autotrace-wire-undo 1" then "N<TAB>path" lines,
- * paths relative to OPDIR) names them. The originals are written before the
- * manifest and the manifest before any source is touched, so an interrupted
- * wire can always be undone. */
+ * one file, N.wired what wire last wrote to it, MANIFEST
+ * ("autotrace-wire-undo 1" then "N<TAB>path" lines, paths relative to OPDIR)
+ * names them. The journal is written before any source is touched, so an
+ * interrupted wire can always be undone; --undo refuses to overwrite a file
+ * edited since wire wrote it (unless forced). OPDIR/.autotrace/.gitignore
+ * keeps the journal out of git. */
 #include "wire.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -303,7 +306,22 @@ static int manifest_read(const char *opdir, struct manifest *m, struct diag *dia
 	return 0;
 }
 
-int wire_journal_save(struct wire *w, const char *const *paths, const struct src_file *const *orig, size_t n)
+/* Writes OPDIR/.autotrace/.gitignore ("*"), so the journal never shows in git. */
+static int ignore_journal(const char *opdir, struct diag *diag)
+{
+	char *top = path_join(opdir, ".autotrace"), *gi = path_join(top, ".gitignore");
+	struct stat st;
+	int rc = 0;
+
+	if (stat(gi, &st) != 0)
+		rc = atomic_write(gi, "*\n", 2, diag);
+	free(gi);
+	free(top);
+	return rc;
+}
+
+int wire_journal_save(struct wire *w, const char *const *paths, const struct src_file *const *orig,
+		      const char *const *texts, const size_t *lens, size_t n)
 {
 	struct manifest m;
 	char *dir, *text, *mpath;
@@ -313,25 +331,34 @@ int wire_journal_save(struct wire *w, const char *const *paths, const struct src
 	if (manifest_read(w->opdir, &m, w->diag) != 0)
 		return -1;
 	dir = path_join(w->opdir, WIRE_UNDO_DIR);
-	if (mkdir_p(dir, w->diag) != 0)
+	if (mkdir_p(dir, w->diag) != 0 || ignore_journal(w->opdir, w->diag) != 0)
 		goto out;
 	for (size_t i = 0; i < n; i++) {
 		const char *rel = rel_to(w->opdir, paths[i]);
-		bool known = false;
+		size_t k = 0;
 		char name[32], *p;
-		for (size_t k = 0; k < m.n && !known; k++)
-			known = strcmp(m.paths[k], rel) == 0;
-		if (known)
-			continue;
-		snprintf(name, sizeof(name), "%zu.orig", m.n);
+		while (k < m.n && strcmp(m.paths[k], rel) != 0)
+			k++;
+		if (k == m.n) {
+			/* first time: the original; a file wired before keeps its first original */
+			snprintf(name, sizeof(name), "%zu.orig", k);
+			p = path_join(dir, name);
+			if (atomic_write(p, orig[i]->data, orig[i]->len, w->diag) != 0) {
+				free(p);
+				goto out;
+			}
+			free(p);
+			m.paths = xrealloc(m.paths, (m.n + 1) * sizeof(*m.paths));
+			m.paths[m.n++] = xstrdup(rel);
+		}
+		/* what wire writes now: --undo refuses to discard anything else */
+		snprintf(name, sizeof(name), "%zu.wired", k);
 		p = path_join(dir, name);
-		if (atomic_write(p, orig[i]->data, orig[i]->len, w->diag) != 0) {
+		if (atomic_write(p, texts[i], lens[i], w->diag) != 0) {
 			free(p);
 			goto out;
 		}
 		free(p);
-		m.paths = xrealloc(m.paths, (m.n + 1) * sizeof(*m.paths));
-		m.paths[m.n++] = xstrdup(rel);
 	}
 	cap = strlen(MANIFEST_HEAD) + 2;
 	for (size_t k = 0; k < m.n; k++)
@@ -350,11 +377,69 @@ out:
 	return rc;
 }
 
-int wire_undo(const char *opdir, bool dry_run, struct diag *diag)
+static bool same_bytes(const struct src_file *a, const struct src_file *b)
+{
+	return a && b && a->len == b->len && memcmp(a->data, b->data, a->len) == 0;
+}
+
+/* Entry k of the journal: the original, what wire wrote (NULL for a journal
+ * of an older autotrace) and the file now (NULL when it is gone). */
+struct undo_entry {
+	char *target;
+	struct src_file *orig, *wired, *cur;
+};
+
+/* True when `dir` holds nothing but a .gitignore. */
+static bool only_gitignore(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	bool only = true;
+
+	if (!d)
+		return false;
+	while ((de = readdir(d)))
+		if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0 && strcmp(de->d_name, ".gitignore") != 0)
+			only = false;
+	closedir(d);
+	return only;
+}
+
+static void remove_journal(const char *opdir, size_t n)
+{
+	char *d = path_join(opdir, WIRE_UNDO_DIR), *top = path_join(opdir, ".autotrace"), *mp, *gi;
+
+	for (size_t k = 0; k < n; k++) {
+		static const char *const suffix[] = { "orig", "wired" };
+		for (int s = 0; s < 2; s++) {
+			char name[32], *jp;
+			snprintf(name, sizeof(name), "%zu.%s", k, suffix[s]);
+			jp = journal_path(opdir, name);
+			unlink(jp);
+			free(jp);
+		}
+	}
+	mp = journal_path(opdir, "MANIFEST");
+	unlink(mp);
+	free(mp);
+	rmdir(d);
+	/* .autotrace/ goes too when nothing but its .gitignore is left */
+	if (only_gitignore(top)) {
+		gi = path_join(top, ".gitignore");
+		unlink(gi);
+		free(gi);
+	}
+	rmdir(top);
+	free(d);
+	free(top);
+}
+
+int wire_undo(const char *opdir, bool dry_run, bool force, struct diag *diag)
 {
 	struct manifest m;
+	struct undo_entry *e;
 	int status = EXIT_OK;
-	size_t restored = 0;
+	size_t restored = 0, changed = 0;
 
 	if (manifest_read(opdir, &m, diag) != 0)
 		return EXIT_BAD_INPUT;
@@ -364,53 +449,63 @@ int wire_undo(const char *opdir, bool dry_run, struct diag *diag)
 		free(d);
 		return EXIT_OK;
 	}
+	e = xcalloc(m.n, sizeof(*e));
+	/* first every entry is read and checked: all files are restored or none */
 	for (size_t k = 0; k < m.n; k++) {
-		char name[32], *jp, *target = path_join(opdir, m.paths[k]);
-		struct src_file *orig, *cur;
+		char name[32], *jp;
+		e[k].target = path_join(opdir, m.paths[k]);
 		snprintf(name, sizeof(name), "%zu.orig", k);
 		jp = journal_path(opdir, name);
-		orig = src_file_load(jp);
-		if (!orig) {
+		e[k].orig = src_file_load(jp);
+		if (!e[k].orig) {
 			diag_pos(diag, DIAG_ERROR, jp, 0, 0, "cannot read the undo journal: %s", strerror(errno));
 			status = EXIT_BAD_INPUT;
-			free(jp);
-			free(target);
-			continue;
 		}
-		cur = src_file_load(target);
-		if (cur && cur->len == orig->len && memcmp(cur->data, orig->data, orig->len) == 0) {
+		free(jp);
+		snprintf(name, sizeof(name), "%zu.wired", k);
+		jp = journal_path(opdir, name);
+		e[k].wired = src_file_load(jp);
+		free(jp);
+		e[k].cur = src_file_load(e[k].target);
+		if (e[k].orig && e[k].wired && !same_bytes(e[k].cur, e[k].orig) && !same_bytes(e[k].cur, e[k].wired)) {
+			changed++;
+			if (!force)
+				diag_pos(diag, dry_run ? DIAG_WARNING : DIAG_ERROR, e[k].target, 0, 0,
+					 "%s since `autotrace wire` wrote it: --undo would discard those edits",
+					 e[k].cur ? "changed" : "removed");
+		}
+	}
+	if (status == EXIT_OK && changed && !force && !dry_run) {
+		diag_plain(diag, DIAG_NOTE,
+			   "nothing restored; see what would be lost with `autotrace wire --undo --dry-run`, "
+			   "then restore anyway with `autotrace wire --undo --force`");
+		status = EXIT_BAD_INPUT;
+	}
+	for (size_t k = 0; k < m.n && status == EXIT_OK; k++) {
+		const struct undo_entry *x = &e[k];
+		if (same_bytes(x->cur, x->orig)) {
 			/* already the original */
 		} else if (dry_run) {
-			udiff_print(stdout, target, cur ? cur->data : "", cur ? cur->len : 0, orig->data, orig->len);
-		} else if (atomic_write(target, orig->data, orig->len, diag) != 0) {
+			udiff_print(stdout, x->target, x->cur ? x->cur->data : "", x->cur ? x->cur->len : 0, x->orig->data,
+				    x->orig->len);
+		} else if (atomic_write(x->target, x->orig->data, x->orig->len, diag) != 0) {
 			status = EXIT_INTERNAL;
 		} else {
-			printf("%s: restored\n", target);
+			printf("%s: restored\n", x->target);
 			restored++;
 		}
-		src_file_free(cur);
-		src_file_free(orig);
-		free(jp);
-		free(target);
 	}
 	if (!dry_run && status == EXIT_OK) {
-		char *d = path_join(opdir, WIRE_UNDO_DIR), *top = path_join(opdir, ".autotrace"), *mp;
-		for (size_t k = 0; k < m.n; k++) {
-			char name[32], *jp;
-			snprintf(name, sizeof(name), "%zu.orig", k);
-			jp = journal_path(opdir, name);
-			unlink(jp);
-			free(jp);
-		}
-		mp = journal_path(opdir, "MANIFEST");
-		unlink(mp);
-		free(mp);
-		rmdir(d);
-		rmdir(top);  /* only when empty */
+		remove_journal(opdir, m.n);
 		printf("wire --undo: %zu file%s restored, journal removed\n", restored, restored == 1 ? "" : "s");
-		free(d);
-		free(top);
 	}
+	for (size_t k = 0; k < m.n; k++) {
+		free(e[k].target);
+		src_file_free(e[k].orig);
+		src_file_free(e[k].wired);
+		src_file_free(e[k].cur);
+	}
+	free(e);
 	manifest_release(&m);
 	return status;
 }

@@ -130,7 +130,8 @@ START_TEST(journal_keeps_first_original_and_undo_restores)
 	char *a, *b, *s;
 	struct src_file *fa, *fb, *fa2;
 	struct wire w;
-	const char *paths[2];
+	const char *paths[2], *texts[2];
+	size_t lens[2];
 	const struct src_file *origs[2];
 	FILE *null = fopen("/dev/null", "w");
 	FILE *saved = stdout;
@@ -147,7 +148,9 @@ START_TEST(journal_keeps_first_original_and_undo_restores)
 	w.opdir = dir;
 	paths[0] = a;
 	origs[0] = fa;
-	ck_assert_int_eq(wire_journal_save(&w, paths, origs, 1), 0);
+	texts[0] = "wired a\n";
+	lens[0] = 8;
+	ck_assert_int_eq(wire_journal_save(&w, paths, origs, texts, lens, 1), 0);
 	write_file(a, "wired a\n");
 	/* a second run: a changes again, b for the first time; a keeps its first original */
 	fa2 = src_file_load(a);
@@ -155,7 +158,11 @@ START_TEST(journal_keeps_first_original_and_undo_restores)
 	origs[0] = fa2;
 	paths[1] = b;
 	origs[1] = fb;
-	ck_assert_int_eq(wire_journal_save(&w, paths, origs, 2), 0);
+	texts[0] = "wired twice a\n";
+	lens[0] = 14;
+	texts[1] = "wired b\n";
+	lens[1] = 8;
+	ck_assert_int_eq(wire_journal_save(&w, paths, origs, texts, lens, 2), 0);
 	write_file(a, "wired twice a\n");
 	write_file(b, "wired b\n");
 	{
@@ -167,8 +174,23 @@ START_TEST(journal_keeps_first_original_and_undo_restores)
 		free(jd);
 	}
 
+	/* b edited by hand since: --undo refuses and restores nothing; --force restores */
+	write_file(b, "wired b, then edited\n");
 	stdout = null;
-	ck_assert_int_eq(wire_undo(dir, false, &quiet), EXIT_OK);
+	ck_assert_int_eq(wire_undo(dir, false, false, &quiet), EXIT_BAD_INPUT);
+	stdout = saved;
+	s = read_file(a);
+	ck_assert_str_eq(s, "wired twice a\n");
+	free(s);
+	{
+		char *gi = path_join(dir, ".autotrace/.gitignore");
+		s = read_file(gi);
+		ck_assert_str_eq(s, "*\n");
+		free(s);
+		free(gi);
+	}
+	stdout = null;
+	ck_assert_int_eq(wire_undo(dir, false, true, &quiet), EXIT_OK);
 	stdout = saved;
 	s = read_file(a);
 	ck_assert_str_eq(s, "original a\n");
@@ -210,7 +232,7 @@ START_TEST(undo_rejects_a_foreign_manifest)
 	mkdir(j, 0777);
 	m = path_join(j, "MANIFEST");
 	write_file(m, "something else\n");
-	ck_assert_int_eq(wire_undo(dir, false, &d), EXIT_BAD_INPUT);
+	ck_assert_int_eq(wire_undo(dir, false, false, &d), EXIT_BAD_INPUT);
 	ck_assert_uint_eq(d.errors, 1);
 	unlink(m);
 	rmdir(j);
