@@ -34,7 +34,7 @@ rm -rf "$scratch/build_out"
 op=$(cd "$scratch" && pwd)
 
 if implemented apply; then
-	step "autotrace plan + apply (shipped rules: $top/rules/moe.rules)"
+	step "autotrace plan + apply (the operator's autotrace.rules: the shipped moe.rules + stage loop names)"
 	"$AUTOTRACE" plan "$op"
 	"$AUTOTRACE" apply "$op"
 	step "autotrace check: the points pair up on every path, before any build"

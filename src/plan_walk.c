@@ -157,6 +157,27 @@ static const char *phase_of(struct walker *w, struct plan_fref f)
 	return NULL;
 }
 
+/* The phase a `phase ... loop` rule gives loop statement `st` (matched
+ * against the loop's source text, header and body), or NULL. */
+static const char *phase_of_loop(struct walker *w, struct plan_fref f, const struct cxx_stmt *st)
+{
+	const struct src_file *src = w->pl->units[f.unit].file;
+	const char *phase = NULL;
+	char *text = NULL;
+
+	for (size_t i = w->p->nrules; i-- > 0 && !phase;) {
+		const struct rule_trace_rule *r = &w->p->rules[i];
+		if (r->kind != RULE_phase || r->target != RULE_TARGET_loop)
+			continue;
+		if (!text)
+			text = xstrndup(src->data + st->range.start, st->range.end - st->range.start);
+		if (re_match(w, r->match, text))
+			phase = r->phase;
+	}
+	free(text);
+	return phase;
+}
+
 /* {name} of a function: its name, or its class's for operator(). */
 static char *func_name_var(const struct cxx_func *fn)
 {
@@ -743,7 +764,14 @@ static void walk_stmt(struct walker *w, struct plan_fref f, int s, const struct 
 	switch (st->kind) {
 	case CXX_STMT_FOR:
 	case CXX_STMT_WHILE:
-	case CXX_STMT_DO:
+	case CXX_STMT_DO: {
+		const char *loop_phase = phase_of_loop(w, f, st);
+		struct ctx lc = *ctx;
+		/* a loop's own phase holds for its point and inside it */
+		if (loop_phase) {
+			lc.phase = loop_phase;
+			ctx = &lc;
+		}
 		walk_calls_of(w, f, s, ctx);
 		r = decide_construct(w, RULE_loop, RULE_TARGET_loop, st->text ? st->text : "");
 		if (r && r->kind == RULE_skip) {
@@ -763,6 +791,7 @@ static void walk_stmt(struct walker *w, struct plan_fref f, int s, const struct 
 		}
 		walk_block(w, f, s, &c2);
 		return;
+	}
 	case CXX_STMT_ARM:
 		walk_calls_of(w, f, s, ctx);
 		r = st->arm == CXX_ARM_ELSE || st->arm == CXX_ARM_MACRO

@@ -582,7 +582,8 @@ static const char *const target_words[] = {
 
 static void d_phase(struct decode *dc, const struct rule_node *n)
 {
-	static const char *const kinds[] = { "file", "function", NULL };
+	static const char *const kinds[] = { "file", "function", "loop", NULL };
+	static const enum rule_target targets[] = { RULE_TARGET_file, RULE_TARGET_function, RULE_TARGET_loop };
 	struct rule_trace_rule *r = new_rule(dc, RULE_phase, n);
 	struct cursor c = cursor_of(dc, n);
 	const char *name = take_string(&c, "the phase name string", NULL);
@@ -595,7 +596,7 @@ static void d_phase(struct decode *dc, const struct rule_node *n)
 	k = take_choice(&c, kinds, "phase target");
 
 	r->phase = name ? xstrdup(name) : NULL;
-	r->target = k == 0 ? RULE_TARGET_file : RULE_TARGET_function;
+	r->target = k >= 0 ? targets[k] : RULE_TARGET_file;
 	if (k >= 0)
 		r->match = take_regex(&c);
 	keep_rule(dc, &c);
