@@ -14,6 +14,7 @@
 #include "collect_stats.h"
 #include "commands.h"
 #include "exit_status.h"
+#include "perfetto_read.h"
 #include "rule_find.h"
 #include "xalloc.h"
 
@@ -31,8 +32,9 @@ static void usage(FILE *out)
 	      "Per label and core type (AIC, AIV): count, total, mean, p50, p99 and max\n"
 	      "duration, and share of the cores' time (inclusive of nested slices; the\n"
 	      "time of a core runs from its first slice to its last). The input is a\n"
-	      "Chrome trace written by 'autotrace collect' (any Trace Event JSON with\n"
-	      "B/E or X events), or dumps (files or directories) decoded as collect does.\n"
+	      "trace written by 'autotrace collect' -- Chrome JSON (any Trace Event JSON\n"
+	      "with B/E or X events) or Perfetto (any trace of slices on named tracks) --\n"
+	      "or dumps (files or directories) decoded as collect does.\n"
 	      "\n"
 	      "      --vs INPUT         a baseline: both side by side with deltas\n"
 	      "  -f, --format FMT       table (default), csv, json or md\n"
@@ -44,21 +46,28 @@ static void usage(FILE *out)
 	      out);
 }
 
-static bool looks_like_json(const char *path)
+/* A trace file rather than dumps: a regular file that is not named like a
+ * dump (.pt, .npy, .bin) and starts like JSON or like a Perfetto trace. */
+static bool looks_like_trace(const char *path)
 {
-	FILE *f = fopen(path, "rb");
-	int c;
+	static const char *const dump_ext[] = { ".pt", ".npy", ".bin", NULL };
+	const char *dot = strrchr(path, '.');
+	unsigned char head[64];
+	size_t n;
 	struct stat st;
+	FILE *f;
 
-	if (stat(path, &st) != 0 || S_ISDIR(st.st_mode) || !f) {
-		if (f)
-			fclose(f);
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
 		return false;
-	}
-	while ((c = fgetc(f)) == ' ' || c == '\n' || c == '\r' || c == '\t')
-		;
+	for (size_t i = 0; dot && dump_ext[i]; i++)
+		if (strcmp(dot, dump_ext[i]) == 0)
+			return false;
+	f = fopen(path, "rb");
+	if (!f)
+		return false;
+	n = fread(head, 1, sizeof(head), f);
 	fclose(f);
-	return c == '{' || c == '[';
+	return stats_is_chrome_json((const char *)head, n) || perfetto_looks_like_trace(head, n);
 }
 
 /* Fills `s` from one input (a trace, or dumps). */
@@ -74,8 +83,8 @@ static int load(struct stats *s, char **args, size_t nargs, const struct report_
 	char *map_default = NULL;
 	int rc = -1;
 
-	if (nargs == 1 && looks_like_json(args[0]))
-		return stats_read_chrome(s, args[0], diag);
+	if (nargs == 1 && looks_like_trace(args[0]))
+		return stats_read_trace(s, args[0], diag);
 	if (!ro->map_path) {
 		struct stat st;
 		const char *slash = strrchr(args[0], '/');

@@ -1,6 +1,6 @@
-/* Timing statistics for `report`: a sink of the collect engine and a Chrome
- * trace JSON reader, both reducing slices to durations per (label, core
- * type). See collect_stats.h. */
+/* Timing statistics for `report`: a sink of the collect engine, and a
+ * consumer of trace events (from the Chrome JSON and Perfetto readers), both
+ * reducing slices to durations per (label, core type). See collect_stats.h. */
 #include "collect_stats.h"
 
 #include <errno.h>
@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "chrome_json.h"
+#include "perfetto_read.h"
 #include "xalloc.h"
 
 struct series {
@@ -477,39 +478,63 @@ static int chrome_event(void *ctx, const struct chrome_event *e)
 	return 0;
 }
 
+/* Settles the slices of tracks never named, adds the core times, frees `j`. */
+static int jreader_done(struct jreader *j, int rc)
+{
+	struct stats *s = j->s;
+
+	if (rc == 0) {
+		for (size_t i = 0; i < j->ntracks; i++)
+			if (j->tracks[i].kind < 0)
+				j->tracks[i].kind = STATS_OTHER;
+		for (size_t i = 0; i < j->npend; i++)
+			add_slice(j, j->pend[i].track, j->pend[i].label, j->pend[i].dur);
+		for (size_t i = 0; i < j->ntracks; i++)
+			if (j->tracks[i].last > j->tracks[i].first && j->tracks[i].first != UINT64_MAX)
+				stats_core_time(s, j->tracks[i].kind, j->tracks[i].last - j->tracks[i].first);
+	}
+	for (size_t i = 0; i < j->ntracks; i++)
+		free(j->tracks[i].stack);
+	free(j->tracks);
+	free(j->track_hash);
+	for (size_t i = 0; i < j->nlabels; i++)
+		free(j->labels[i]);
+	free(j->labels);
+	free(j->label_hash);
+	free(j->series);
+	free(j->pend);
+	return rc == 0 ? 0 : -1;
+}
+
 int stats_read_chrome_mem(struct stats *s, const char *path, const char *data, size_t len, struct diag *diag)
 {
 	struct jreader j;
-	int rc = -1;
 
 	memset(&j, 0, sizeof(j));
 	j.s = s;
-	if (chrome_json_events(path, data, len, chrome_event, &j, diag) != 0)
-		goto out;
-	for (size_t i = 0; i < j.ntracks; i++)
-		if (j.tracks[i].kind < 0)
-			j.tracks[i].kind = STATS_OTHER;
-	for (size_t i = 0; i < j.npend; i++)
-		add_slice(&j, j.pend[i].track, j.pend[i].label, j.pend[i].dur);
-	for (size_t i = 0; i < j.ntracks; i++)
-		if (j.tracks[i].last > j.tracks[i].first && j.tracks[i].first != UINT64_MAX)
-			stats_core_time(s, j.tracks[i].kind, j.tracks[i].last - j.tracks[i].first);
-	rc = 0;
-out:
-	for (size_t i = 0; i < j.ntracks; i++)
-		free(j.tracks[i].stack);
-	free(j.tracks);
-	free(j.track_hash);
-	for (size_t i = 0; i < j.nlabels; i++)
-		free(j.labels[i]);
-	free(j.labels);
-	free(j.label_hash);
-	free(j.series);
-	free(j.pend);
-	return rc;
+	return jreader_done(&j, chrome_json_events(path, data, len, chrome_event, &j, diag));
 }
 
-int stats_read_chrome(struct stats *s, const char *path, struct diag *diag)
+int stats_read_perfetto_mem(struct stats *s, const char *path, const unsigned char *data, size_t len,
+			    struct diag *diag)
+{
+	struct jreader j;
+
+	memset(&j, 0, sizeof(j));
+	j.s = s;
+	return jreader_done(&j, perfetto_events(path, data, len, chrome_event, &j, diag));
+}
+
+bool stats_is_chrome_json(const char *data, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && (data[i] == ' ' || data[i] == '\n' || data[i] == '\r' || data[i] == '\t'))
+		i++;
+	return i < len && (data[i] == '{' || data[i] == '[');
+}
+
+int stats_read_trace(struct stats *s, const char *path, struct diag *diag)
 {
 	struct src_file *f = src_file_load(path);
 	int rc;
@@ -518,7 +543,14 @@ int stats_read_chrome(struct stats *s, const char *path, struct diag *diag)
 		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot read trace: %s", strerror(errno));
 		return -1;
 	}
-	rc = stats_read_chrome_mem(s, path, f->data, f->len, diag);
+	if (stats_is_chrome_json(f->data, f->len)) {
+		rc = stats_read_chrome_mem(s, path, f->data, f->len, diag);
+	} else if (perfetto_looks_like_trace((const unsigned char *)f->data, f->len)) {
+		rc = stats_read_perfetto_mem(s, path, (const unsigned char *)f->data, f->len, diag);
+	} else {
+		diag_pos(diag, DIAG_ERROR, path, 0, 0, "neither a Chrome trace JSON nor a Perfetto trace");
+		rc = -1;
+	}
 	src_file_free(f);
 	return rc;
 }

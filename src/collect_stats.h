@@ -6,6 +6,7 @@
 #ifndef AUTOTRACE_COLLECT_STATS_H
 #define AUTOTRACE_COLLECT_STATS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -40,11 +41,17 @@ const char *stats_kind_name(int kind);
 void *stats_sink_new(struct stats *s);
 extern const struct trace_ops stats_trace_ops;
 
-/* Reads a Chrome trace JSON (B/E and X events; core types from the
- * thread names "AIC ..." / "AIV ...", wherever they stand), streamed in one
- * pass. 0 or -1 after reporting `path:line:col: error: ...`. */
-int stats_read_chrome(struct stats *s, const char *path, struct diag *diag);
-/* The same over `len` bytes of `data`, named `path` in messages. */
+/* Reads a trace file: Chrome trace JSON (B/E and X events) or a Perfetto
+ * protobuf trace (slices on named tracks), told apart by content. Core types
+ * come from the thread / track names "AIC ..." / "AIV ...", wherever they
+ * stand. One streaming pass. 0 or -1 after reporting `path:line:col: error:`
+ * (JSON) or `path: error: ... at byte N` (Perfetto). */
+int stats_read_trace(struct stats *s, const char *path, struct diag *diag);
+/* The same over bytes in memory, one format each, named `path` in messages. */
 int stats_read_chrome_mem(struct stats *s, const char *path, const char *data, size_t len, struct diag *diag);
+int stats_read_perfetto_mem(struct stats *s, const char *path, const unsigned char *data, size_t len,
+			    struct diag *diag);
+/* True when `data` starts (after blanks) like a JSON document. */
+bool stats_is_chrome_json(const char *data, size_t len);
 
 #endif

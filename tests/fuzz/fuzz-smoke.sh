@@ -25,6 +25,7 @@ seeds() {
 	npy) echo "tests/collect/fixtures .npy" ;;
 	point_map) echo "tests/collect/fixtures .json" ;;
 	chrome) echo "tests/collect .json" ;;
+	perfetto) echo "tests/collect/traces .pftrace" ;;
 	py) echo "tests .py" ;;
 	sh) echo "tests/hook .sh .installed" ;;
 	esac
@@ -41,7 +42,7 @@ corpus() { # corpus TARGET DIR: copy the seeds, flattened
 	done
 }
 
-for t in ${FUZZ_TARGETS:-rules cxx pt npy point_map chrome py sh}; do
+for t in ${FUZZ_TARGETS:-rules cxx pt npy point_map chrome perfetto py sh}; do
 	bin="$build/tests/fuzz/engine_$t"
 	[ -n "$(seeds "$t")" ] || continue
 	if [ -x "$bin" ]; then
