@@ -181,7 +181,7 @@ int cmd_apply(int argc, char **argv, struct diag *diag)
 			texts[i] = ch[i].text;
 			lens[i] = ch[i].len;
 		}
-		status = edit_write_files(paths, texts, lens, nch, diag) == 0 ? EXIT_OK : EXIT_INTERNAL;
+		status = edit_write_files(paths, texts, lens, nch, diag) == 0 ? EXIT_OK : EXIT_BAD_INPUT;
 		free(paths);
 		free(texts);
 		free(lens);

@@ -140,7 +140,7 @@ int cmd_strip(int argc, char **argv, struct diag *diag)
 			lens[i] = ch[i].len;
 		}
 		if (edit_write_files(paths, texts, lens, changed, diag) != 0)
-			status = EXIT_INTERNAL;
+			status = EXIT_BAD_INPUT; /* an unwritable file: reported with its path */
 		free(paths);
 		free(texts);
 		free(lens);

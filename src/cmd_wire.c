@@ -6,8 +6,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "atomic_write.h"
 #include "commands.h"
+#include "edit.h"
 #include "exit_status.h"
 #include "gate_project.h"
 #include "path_glob.h"
@@ -156,14 +156,15 @@ static int run_wire(const char *opdir, const char *rules, bool dry_run, struct d
 		}
 		if (wire_journal_save(&w, paths, origs, texts, lens, nres) != 0) {
 			diag_plain(diag, DIAG_ERROR, "wire: nothing changed (the undo journal could not be written)");
-			status = EXIT_INTERNAL;
+			status = EXIT_BAD_INPUT;
 			goto out;
 		}
-		for (size_t i = 0; i < nres; i++)
-			if (atomic_write(res[i].wf->f->path, res[i].text, res[i].len, diag) != 0) {
-				status = EXIT_INTERNAL;
-				goto out;
-			}
+		/* all files or none, as apply writes them */
+		if (edit_write_files(paths, texts, lens, nres, diag) != 0) {
+			diag_plain(diag, DIAG_ERROR, "wire: nothing changed");
+			status = EXIT_BAD_INPUT;
+			goto out;
+		}
 	}
 	for (size_t i = 0; i < nres; i++) {
 		struct wire_file *wf = res[i].wf;

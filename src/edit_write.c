@@ -57,44 +57,97 @@ fail:
 	return -1;
 }
 
+struct edit_batch {
+	unsigned flags;
+	char **tmps, **targets, **shown;
+	size_t n, cap;
+};
+
+struct edit_batch *edit_batch_new(unsigned flags)
+{
+	struct edit_batch *b = xcalloc(1, sizeof(*b));
+	b->flags = flags;
+	return b;
+}
+
+int edit_batch_add(struct edit_batch *b, const char *path, const char *text, size_t len, struct diag *diag)
+{
+	char *target, *tmp;
+	bool in_place;
+
+	if (atomic_resolve(path, &target, &in_place, diag) != 0)
+		return -1;
+	if (in_place) {
+		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot edit: not a regular file");
+		free(target);
+		return -1;
+	}
+	if (write_temp(target, path, text, len, &tmp, diag) != 0) {
+		free(target);
+		return -1;
+	}
+	if (b->n == b->cap) {
+		b->cap = b->cap ? b->cap * 2 : 16;
+		b->tmps = xrealloc(b->tmps, b->cap * sizeof(*b->tmps));
+		b->targets = xrealloc(b->targets, b->cap * sizeof(*b->targets));
+		b->shown = xrealloc(b->shown, b->cap * sizeof(*b->shown));
+	}
+	b->tmps[b->n] = tmp;
+	b->targets[b->n] = target;
+	b->shown[b->n] = xstrdup(path);
+	b->n++;
+	return 0;
+}
+
+static void batch_free(struct edit_batch *b)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		if (b->tmps[i])
+			unlink(b->tmps[i]);
+		free(b->tmps[i]);
+		free(b->targets[i]);
+		free(b->shown[i]);
+	}
+	free(b->tmps);
+	free(b->targets);
+	free(b->shown);
+	free(b);
+}
+
+int edit_batch_commit(struct edit_batch *b, struct diag *diag)
+{
+	int ret = 0;
+
+	if (!(b->flags & EDIT_BATCH_NO_SYNC))
+		sync();
+	for (size_t i = 0; i < b->n; i++) {
+		if (rename(b->tmps[i], b->targets[i]) != 0) {
+			diag_pos(diag, DIAG_ERROR, b->shown[i], 0, 0, "cannot replace the file: %s", strerror(errno));
+			ret = -1;
+			break;
+		}
+		free(b->tmps[i]);
+		b->tmps[i] = NULL;
+	}
+	batch_free(b);
+	return ret;
+}
+
+void edit_batch_abort(struct edit_batch *b)
+{
+	if (b)
+		batch_free(b);
+}
+
 int edit_write_files(const char *const *paths, const char *const *texts, const size_t *lens, size_t n,
 		     struct diag *diag)
 {
-	char **tmps = xcalloc(n + 1, sizeof(*tmps));
-	char **targets = xcalloc(n + 1, sizeof(*targets));
-	int ret = -1;
-	size_t i;
+	struct edit_batch *b = edit_batch_new(0);
 
-	for (i = 0; i < n; i++) {
-		bool in_place;
-		if (atomic_resolve(paths[i], &targets[i], &in_place, diag) != 0)
-			goto out;
-		if (in_place) {
-			diag_pos(diag, DIAG_ERROR, paths[i], 0, 0, "cannot edit: not a regular file");
-			goto out;
+	for (size_t i = 0; i < n; i++)
+		if (edit_batch_add(b, paths[i], texts[i], lens[i], diag) != 0) {
+			edit_batch_abort(b);
+			return -1;
 		}
-	}
-	for (i = 0; i < n; i++)
-		if (write_temp(targets[i], paths[i], texts[i], lens[i], &tmps[i], diag) != 0)
-			goto out;
-	sync();
-	for (i = 0; i < n; i++) {
-		if (rename(tmps[i], targets[i]) != 0) {
-			diag_pos(diag, DIAG_ERROR, paths[i], 0, 0, "cannot replace the file: %s", strerror(errno));
-			goto out;
-		}
-		free(tmps[i]);
-		tmps[i] = NULL;
-	}
-	ret = 0;
-out:
-	for (i = 0; i < n; i++) {
-		if (tmps[i])
-			unlink(tmps[i]);
-		free(tmps[i]);
-		free(targets[i]);
-	}
-	free(tmps);
-	free(targets);
-	return ret;
+	return edit_batch_commit(b, diag);
 }

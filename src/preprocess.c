@@ -17,6 +17,7 @@
 #include "check_trace.h"
 #include "cxx_outline.h"
 #include "cxx_pp.h"
+#include "edit.h"
 #include "exit_status.h"
 #include "path_glob.h"
 #include "point_map.h"
@@ -388,7 +389,9 @@ static struct point_map *build_map(struct pp_run *r, size_t *npoints)
 	return m;
 }
 
-static int write_tree(struct pp_run *r, const char *stamp_lit)
+/* Writes the preprocessed files: into `batch` (in place: committed with the
+ * map, all or nothing), or as copies under --out. */
+static int write_tree(struct pp_run *r, const char *stamp_lit, struct edit_batch *batch)
 {
 	size_t k = 0;
 
@@ -401,7 +404,7 @@ static int write_tree(struct pp_run *r, const char *stamp_lit)
 			text = rewrite(&r->files[k], stamp_lit, &len);
 			k++;
 			rc = r->o->out ? write_copy(r->o->out, rel, src, text, len, r->diag)
-				       : atomic_write_flags(src, text, len, ATOMIC_WRITE_NO_SYNC, r->diag);
+				       : edit_batch_add(batch, src, text, len, r->diag);
 			free(text);
 		} else if (r->o->out) {
 			struct src_file *f = src_file_load(src);
@@ -509,8 +512,25 @@ int preprocess_run(const struct pp_options *o, FILE *out, struct diag *diag)
 	snprintf(stamp_lit, sizeof(stamp_lit), "0x%016" PRIx64 "ULL", m->build_stamp);
 	map_path = o->map ? xstrdup(o->map) : path_join(o->out ? o->out : o->tree, "point_map.json");
 	if (!o->dry_run) {
-		if (write_tree(&r, stamp_lit) != 0 || point_map_write(m, map_path, diag) != 0) {
-			status = EXIT_INTERNAL;
+		/* in place, the sources and the map are replaced together or not at all
+		 * (no fsync: a build tree is rebuilt anyway) */
+		struct edit_batch *batch = o->out ? NULL : edit_batch_new(EDIT_BATCH_NO_SYNC);
+		int wrc = write_tree(&r, stamp_lit, batch);
+		if (wrc == 0 && batch) {
+			size_t mlen;
+			char *mtext = point_map_to_json(m, &mlen);
+			wrc = edit_batch_add(batch, map_path, mtext, mlen, diag);
+			free(mtext);
+			if (wrc == 0) {
+				wrc = edit_batch_commit(batch, diag);
+				batch = NULL;
+			}
+		} else if (wrc == 0) {
+			wrc = point_map_write(m, map_path, diag);
+		}
+		edit_batch_abort(batch);
+		if (wrc != 0) {
+			status = EXIT_BAD_INPUT; /* an unwritable tree or map: reported with its path */
 			goto out;
 		}
 	}

@@ -489,7 +489,7 @@ int wire_undo(const char *opdir, bool dry_run, bool force, struct diag *diag)
 			udiff_print(stdout, x->target, x->cur ? x->cur->data : "", x->cur ? x->cur->len : 0, x->orig->data,
 				    x->orig->len);
 		} else if (atomic_write(x->target, x->orig->data, x->orig->len, diag) != 0) {
-			status = EXIT_INTERNAL;
+			status = EXIT_BAD_INPUT;
 		} else {
 			printf("%s: restored\n", x->target);
 			restored++;

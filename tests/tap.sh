@@ -18,3 +18,12 @@ tap_check() {
 	rm -f "$tap_out"
 }
 tap_done() { [ "$tap_failed" -eq 0 ]; }
+# lock_dir DIR / unlock_dir DIR: make DIR unwritable, even for root (who
+# ignores permissions: then the immutable attribute, chattr +i). lock_dir
+# fails where neither works (a root run on a file system without chattr).
+lock_dir() {
+	if [ "$(id -u)" -eq 0 ]; then chattr +i "$1" 2>/dev/null; else chmod a-w "$1"; fi
+}
+unlock_dir() {
+	if [ "$(id -u)" -eq 0 ]; then chattr -i "$1" 2>/dev/null; else chmod u+w "$1"; fi
+}
