@@ -34,6 +34,20 @@ struct chrome {
 	size_t begin_len, end_len, x_len;
 };
 
+/* Event pieces up to COPY_PAD bytes are copied with one fixed-size memcpy
+ * (inlined, no call, no length branches): their sources are padded to that
+ * size and the output always has that much room. */
+#define COPY_PAD 64
+
+static inline unsigned char *copy_small(unsigned char *p, const char *src, size_t n)
+{
+	if (n <= COPY_PAD)
+		memcpy(p, src, COPY_PAD);
+	else
+		memcpy(p, src, n);
+	return p + n;
+}
+
 /* JSON string body of s (no quotes), newly allocated. */
 static char *json_escape(const char *s)
 {
@@ -101,7 +115,7 @@ static int chrome_begin(void *sink, const struct trace_header *h)
 	for (size_t i = 0; i < m->nlabels; i++) {
 		char *e = json_escape(m->labels[i]);
 		size_t n = strlen(e);
-		c->names[i] = xmalloc(n + 12);
+		c->names[i] = xcalloc(n + 10 + COPY_PAD, 1); /* padded for copy_small */
 		memcpy(c->names[i], ",\"name\":\"", 9);
 		memcpy(c->names[i] + 9, e, n);
 		c->names[i][9 + n] = '"';
@@ -297,7 +311,7 @@ static void chrome_slice_end(void *sink, const struct trace_track *t, uint64_t t
 	if (!c->sp)
 		return;
 	x = c->stack[--c->sp];
-	need = c->x_len + 2 * 24 + 8 + c->name_len[x.label] + 96;
+	need = c->x_len + 2 * 24 + 8 + c->name_len[x.label] + 96 + COPY_PAD;
 	if (need > TRACE_OUT_BUF / 2) {
 		/* a label longer than half the buffer: the slow path, no args */
 		trace_out_mem(o, c->x_prefix, c->x_len);
@@ -311,14 +325,12 @@ static void chrome_slice_end(void *sink, const struct trace_track *t, uint64_t t
 		return;
 	}
 	start = p = trace_out_room(o, need);
-	memcpy(p, c->x_prefix, c->x_len);
-	p += c->x_len;
+	p = copy_small(p, c->x_prefix, c->x_len);
 	p += fmt_us(p, x.ts);
 	memcpy(p, ",\"dur\":", 7);
 	p += 7;
 	p += fmt_us(p, ts_ns - x.ts);
-	memcpy(p, c->names[x.label], c->name_len[x.label]);
-	p += c->name_len[x.label];
+	p = copy_small(p, c->names[x.label], c->name_len[x.label]);
 	p = put_args(p, x.index, x.extra, unclosed);
 	*p++ = '}';
 	o->len += (size_t)(p - start);
