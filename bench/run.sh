@@ -3,7 +3,8 @@
 # on generated inputs: a >= 1 M-line kernel tree (bench/gen_kernel_tree.py)
 # for scan, apply and preprocess, and 16 ranks x 72 cores x 1,000 records of
 # moe-v1 .pt dumps (bench/gen_dumps.py) for collect and report. One core
-# (taskset -c 0), page cache warm, each command run once after a warm-up.
+# (taskset -c 0), page cache warm; each figure is the median of BENCH_RUNS
+# runs (default 5) after a warm-up, wall time including process start.
 #   bench/run.sh [AUTOTRACE] [WORKDIR]
 # The per-command scripts (bench_scan.sh, bench_collect.sh, ...) give more detail.
 set -eu
@@ -35,23 +36,36 @@ dump_bytes=$(size_of "$dumps" -name 'rank*')
 records=$((16 * 72 * 1000))
 
 printf '%-22s %-24s %10s %9s %14s %10s\n' "command" "input" "size MB" "seconds" "throughput" "peak MB"
-# row NAME INPUT BYTES UNIT-COUNT UNIT-NAME CMD...: time CMD once (after a warm-up run)
+# row NAME INPUT BYTES UNIT-COUNT UNIT-NAME CMD...: after a warm-up run, time
+# CMD BENCH_RUNS times (default 5; once with NOWARM, for commands that change
+# their input) and print the median wall time (date +%s%N around the run) and
+# the peak RSS of the median run (/usr/bin/time)
 row() {
 	name=$1 input=$2 bytes=$3 count=$4 unit=$5
 	shift 5
+	runs=${BENCH_RUNS:-5}
+	[ -n "${NOWARM:-}" ] && runs=1
 	[ -n "${NOWARM:-}" ] || "$@" >/dev/null 2>&1 || true
 	t=$(mktemp)
-	if ! /usr/bin/time -v taskset -c 0 "$@" >/dev/null 2>"$t"; then
-		printf '%-22s failed:\n' "$name"; tail -n 5 "$t"; rm -f "$t"; return
-	fi
-	secs=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$t" |
-		awk -F: '{ if (NF == 3) print $1 * 3600 + $2 * 60 + $3; else print $1 * 60 + $2 }')
-	rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$t")
-	rm -f "$t"
-	awk -v n="$name" -v i="$input" -v b="$bytes" -v s="$secs" -v c="$count" -v u="$unit" -v r="$rss" 'BEGIN {
-		s = s > 0 ? s : 0.001
+	: >"$t.times"
+	i=0
+	while [ $i -lt "$runs" ]; do
+		t0=$(date +%s%N)
+		if ! /usr/bin/time -v taskset -c 0 "$@" >/dev/null 2>"$t.$i"; then
+			printf '%-22s failed:\n' "$name"; tail -n 5 "$t.$i"; rm -f "$t" "$t".*; return
+		fi
+		t1=$(date +%s%N)
+		echo "$(( (t1 - t0) / 1000 )) $i" >>"$t.times"
+		i=$((i + 1))
+	done
+	med=$(sort -n "$t.times" | sed -n "$(((runs + 1) / 2))p")
+	us=${med% *}
+	rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$t.${med#* }")
+	rm -f "$t" "$t".*
+	awk -v n="$name" -v i="$input" -v b="$bytes" -v us="$us" -v c="$count" -v u="$unit" -v r="$rss" 'BEGIN {
+		s = us / 1e6
 		if (u == "MB") tp = sprintf("%.1f MB/s", b / 1e6 / s); else tp = sprintf("%.1f M rec/s", c / 1e6 / s)
-		printf "%-22s %-24s %10.1f %9.2f %14s %10.1f\n", n, i, b / 1e6, s, tp, r / 1024 }'
+		printf "%-22s %-24s %10.1f %9.3f %14s %10.1f\n", n, i, b / 1e6, s, tp, r / 1024 }'
 }
 
 row "scan (json)" "kernel tree, $lines lines" "$tree_bytes" 0 MB "$at" scan --root "$tree" "$tree"
@@ -68,6 +82,7 @@ if implemented preprocess && [ -d "$work/apply" ]; then
 		"$at" preprocess --quiet --dry-run "$work/apply"
 fi
 row "collect -> json" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "$at" collect -q --rules "$dumps/bench.rules" -m "$dumps/point_map.json" -f chrome -o "$work/t.json" "$dumps"
+row "collect -> json, null" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "$at" collect -q --rules "$dumps/bench.rules" -m "$dumps/point_map.json" -f chrome -o /dev/null "$dumps"
 row "collect -> perfetto" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "$at" collect -q --rules "$dumps/bench.rules" -m "$dumps/point_map.json" -f perfetto -o "$work/t.pftrace" "$dumps"
 row "report (dumps)" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "$at" report --rules "$dumps/bench.rules" -m "$dumps/point_map.json" "$dumps"
 row "report (json trace)" "the collect -> json trace" "$(size_of "$work/t.json")" "$records" rec "$at" report "$work/t.json"
