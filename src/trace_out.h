@@ -14,7 +14,7 @@
 
 #include "diag.h"
 
-#define TRACE_OUT_BUF (1u << 20)
+#define TRACE_OUT_BUF (1u << 18)
 
 struct trace_out {
 	FILE *fp;
