@@ -40,13 +40,38 @@ static char *link_target(const char *path)
 	return text;
 }
 
+/* /dev/stdout, /dev/fd/N, /proc/self/fd/N...: a stream the caller's shell
+ * opened, whatever it points at (a pipe, a terminal, or a file opened with
+ * > or >>). */
+static bool is_stream_path(const char *path)
+{
+	return strncmp(path, "/dev/", 5) == 0 || strncmp(path, "/proc/", 6) == 0;
+}
+
 int atomic_resolve(const char *path, char **target, bool *in_place, struct diag *diag)
 {
 	struct stat st;
-	char *p = xstrdup(path);
+	char *p;
 
 	*target = NULL;
 	*in_place = false;
+	/* what the path names in the end (links followed by the kernel) */
+	if (stat(path, &st) == 0) {
+		if (S_ISDIR(st.st_mode)) {
+			diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot write: it is a directory");
+			return -1;
+		}
+		if (!S_ISREG(st.st_mode) || is_stream_path(path)) {
+			/* written through the path as given: the kernel knows where a
+			 * pipe:[N] or a descriptor link leads, a hand-made path would not */
+			*target = xstrdup(path);
+			*in_place = true;
+			return 0;
+		}
+	}
+	/* a regular file (or a new one): follow the links by hand to the file the
+	 * rename must replace, so that the links stay */
+	p = xstrdup(path);
 	for (int hops = 0;; hops++) {
 		char *next;
 		if (lstat(p, &st) != 0) {
@@ -64,13 +89,7 @@ int atomic_resolve(const char *path, char **target, bool *in_place, struct diag 
 		free(p);
 		p = next;
 	}
-	if (S_ISDIR(st.st_mode)) {
-		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot write: it is a directory");
-		free(p);
-		return -1;
-	}
 	*target = p;
-	*in_place = !S_ISREG(st.st_mode);
 	return 0;
 }
 
@@ -90,10 +109,12 @@ int atomic_write_fd(int fd, const char *data, size_t len)
 	return 0;
 }
 
-/* A device or FIFO: written as it is, there is nothing to replace. */
+/* A device, FIFO or stream: written as it is, there is nothing to replace.
+ * Appending: a file behind /dev/stdout was opened by the shell, which already
+ * truncated it for > and wants it kept for >>. */
 static int write_in_place(const char *path, const char *shown, const char *data, size_t len, struct diag *diag)
 {
-	int fd = open(path, O_WRONLY | O_TRUNC);
+	int fd = open(path, O_WRONLY | O_APPEND);
 
 	if (fd < 0) {
 		diag_pos(diag, DIAG_ERROR, shown, 0, 0, "cannot write: %s", strerror(errno));

@@ -14,7 +14,6 @@
 #include "collect_stats.h"
 #include "commands.h"
 #include "exit_status.h"
-#include "perfetto_read.h"
 #include "rule_find.h"
 #include "xalloc.h"
 
@@ -47,15 +46,15 @@ static void usage(FILE *out)
 }
 
 /* A trace file rather than dumps: a regular file that is not named like a
- * dump (.pt, .npy, .bin) and starts like JSON or like a Perfetto trace. */
+ * dump (.pt, .npy, .bin) and starts like JSON (after any blanks) or like a
+ * Perfetto trace (a packet field, 0x0A); stats_read_trace decides which. */
 static bool looks_like_trace(const char *path)
 {
 	static const char *const dump_ext[] = { ".pt", ".npy", ".bin", NULL };
 	const char *dot = strrchr(path, '.');
-	unsigned char head[64];
-	size_t n;
 	struct stat st;
 	FILE *f;
+	int c;
 
 	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
 		return false;
@@ -65,9 +64,15 @@ static bool looks_like_trace(const char *path)
 	f = fopen(path, "rb");
 	if (!f)
 		return false;
-	n = fread(head, 1, sizeof(head), f);
+	c = fgetc(f);
+	if (c == (1 << 3 | 2)) {
+		fclose(f);
+		return true;
+	}
+	while (c == ' ' || c == '\n' || c == '\r' || c == '\t')
+		c = fgetc(f);
 	fclose(f);
-	return stats_is_chrome_json((const char *)head, n) || perfetto_looks_like_trace(head, n);
+	return c == '{' || c == '[';
 }
 
 /* Fills `s` from one input (a trace, or dumps). */

@@ -154,14 +154,31 @@ static int run_wire(const char *opdir, const char *rules, bool dry_run, struct d
 			texts[i] = res[i].text;
 			lens[i] = res[i].len;
 		}
-		if (wire_journal_save(&w, paths, origs, texts, lens, nres) != 0) {
+		struct edit_batch *batch;
+		if (wire_journal_save(&w, paths, origs, nres) != 0) {
 			diag_plain(diag, DIAG_ERROR, "wire: nothing changed (the undo journal could not be written)");
 			status = EXIT_BAD_INPUT;
 			goto out;
 		}
 		/* all files or none, as apply writes them */
-		if (edit_write_files(paths, texts, lens, nres, diag) != 0) {
-			diag_plain(diag, DIAG_ERROR, "wire: nothing changed");
+		batch = edit_batch_new(0);
+		for (size_t i = 0; i < nres; i++)
+			if (edit_batch_add(batch, paths[i], texts[i], lens[i], diag) != 0) {
+				edit_batch_abort(batch);
+				diag_plain(diag, DIAG_ERROR, "wire: nothing changed");
+				status = EXIT_BAD_INPUT;
+				goto out;
+			}
+		if (edit_batch_commit(batch, diag) != 0) {
+			diag_plain(diag, DIAG_ERROR,
+				   "wire: stopped after replacing some files; `autotrace wire --undo` restores them");
+			status = EXIT_BAD_INPUT;
+			goto out;
+		}
+		if (wire_journal_wired(&w, paths, origs, texts, lens, nres) != 0) {
+			diag_plain(diag, DIAG_ERROR,
+				   "wire: the files are wired, but the undo journal could not record them: "
+				   "`autotrace wire --undo` will ask for --force");
 			status = EXIT_BAD_INPUT;
 			goto out;
 		}

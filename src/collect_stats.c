@@ -543,9 +543,13 @@ int stats_read_trace(struct stats *s, const char *path, struct diag *diag)
 		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot read trace: %s", strerror(errno));
 		return -1;
 	}
-	if (stats_is_chrome_json(f->data, f->len)) {
+	/* Perfetto first: its first byte is 0x0A, a blank to JSON */
+	if (perfetto_looks_like_trace((const unsigned char *)f->data, f->len)) {
+		rc = stats_read_perfetto_mem(s, path, (const unsigned char *)f->data, f->len, diag);
+	} else if (stats_is_chrome_json(f->data, f->len)) {
 		rc = stats_read_chrome_mem(s, path, f->data, f->len, diag);
-	} else if (perfetto_looks_like_trace((const unsigned char *)f->data, f->len)) {
+	} else if (f->len && (unsigned char)f->data[0] == (1 << 3 | 2)) {
+		/* a packet field first, but cut short or corrupt further on: say where */
 		rc = stats_read_perfetto_mem(s, path, (const unsigned char *)f->data, f->len, diag);
 	} else {
 		diag_pos(diag, DIAG_ERROR, path, 0, 0, "neither a Chrome trace JSON nor a Perfetto trace");

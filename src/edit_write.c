@@ -57,9 +57,15 @@ fail:
 	return -1;
 }
 
+struct file_id {
+	dev_t dev;
+	ino_t ino;                    /* 0: a new file, told apart by its path */
+};
+
 struct edit_batch {
 	unsigned flags;
 	char **tmps, **targets, **shown;
+	struct file_id *ids;
 	size_t n, cap;
 };
 
@@ -82,15 +88,34 @@ int edit_batch_add(struct edit_batch *b, const char *path, const char *text, siz
 		free(target);
 		return -1;
 	}
+	{
+		/* one file reached twice (a link and its target): two new texts for one
+		 * file, and the second rename would silently drop the first */
+		struct stat st;
+		struct file_id id = { 0, 0 };
+		if (stat(target, &st) == 0) {
+			id.dev = st.st_dev;
+			id.ino = st.st_ino;
+		}
+		for (size_t i = 0; i < b->n; i++)
+			if (id.ino ? b->ids[i].ino == id.ino && b->ids[i].dev == id.dev : strcmp(b->targets[i], target) == 0) {
+				diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot edit: the same file as %s (a symbolic link?)",
+					 b->shown[i]);
+				free(target);
+				return -1;
+			}
+		if (b->n == b->cap) {
+			b->cap = b->cap ? b->cap * 2 : 16;
+			b->tmps = xrealloc(b->tmps, b->cap * sizeof(*b->tmps));
+			b->targets = xrealloc(b->targets, b->cap * sizeof(*b->targets));
+			b->shown = xrealloc(b->shown, b->cap * sizeof(*b->shown));
+			b->ids = xrealloc(b->ids, b->cap * sizeof(*b->ids));
+		}
+		b->ids[b->n] = id;
+	}
 	if (write_temp(target, path, text, len, &tmp, diag) != 0) {
 		free(target);
 		return -1;
-	}
-	if (b->n == b->cap) {
-		b->cap = b->cap ? b->cap * 2 : 16;
-		b->tmps = xrealloc(b->tmps, b->cap * sizeof(*b->tmps));
-		b->targets = xrealloc(b->targets, b->cap * sizeof(*b->targets));
-		b->shown = xrealloc(b->shown, b->cap * sizeof(*b->shown));
 	}
 	b->tmps[b->n] = tmp;
 	b->targets[b->n] = target;
@@ -111,6 +136,7 @@ static void batch_free(struct edit_batch *b)
 	free(b->tmps);
 	free(b->targets);
 	free(b->shown);
+	free(b->ids);
 	free(b);
 }
 

@@ -355,9 +355,36 @@ static int packet(struct prd *r, struct pb b, int (*cb)(void *, const struct chr
 	return 0;
 }
 
+/* One varint at *p (before end), without diagnostics. */
+static bool peek_varint(const unsigned char **p, const unsigned char *end, uint64_t *v)
+{
+	*v = 0;
+	for (int shift = 0; shift < 64 && *p < end; shift += 7) {
+		unsigned char c = *(*p)++;
+		*v |= (uint64_t)(c & 0x7F) << shift;
+		if (!(c & 0x80))
+			return true;
+	}
+	return false;
+}
+
 bool perfetto_looks_like_trace(const unsigned char *data, size_t len)
 {
-	return len >= 2 && data[0] == (1 << 3 | 2);
+	const unsigned char *p = data, *end = data + len;
+
+	/* a trace is a run of length-delimited `packet` fields (1) that ends
+	 * exactly at the end of the file: text (JSON starting with a line break,
+	 * 0x0A too) does not keep that up */
+	if (len < 2 || data[0] != (1 << 3 | 2))
+		return false;
+	while (p < end) {
+		uint64_t key, n;
+		if (!peek_varint(&p, end, &key) || (key & 7) != 2 || key >> 3 == 0 || !peek_varint(&p, end, &n) ||
+		    n > (uint64_t)(end - p))
+			return false;
+		p += n;
+	}
+	return true;
 }
 
 int perfetto_events(const char *path, const unsigned char *data, size_t len,

@@ -14,7 +14,8 @@
 #include "chrome_json.h"
 #include "diag.h"
 
-/* True when the first bytes look like a Perfetto trace (a `packet` field). */
+/* True when `data` is laid out as a Perfetto trace: length-delimited fields,
+ * the first a `packet`, the last ending exactly at the end. */
 bool perfetto_looks_like_trace(const unsigned char *data, size_t len);
 
 /* Calls `cb` for every track descriptor (ph 'M', name "thread_name", args.name

@@ -157,11 +157,44 @@ static const char *phase_of(struct walker *w, struct plan_fref f)
 	return NULL;
 }
 
-/* The phase a `phase ... loop` rule gives loop statement `st` (matched
- * against the loop's source text, header and body), or NULL. */
-static const char *phase_of_loop(struct walker *w, struct plan_fref f, const struct cxx_stmt *st)
+static bool is_loop(const struct cxx_stmt *st)
 {
-	const struct src_file *src = w->pl->units[f.unit].file;
+	return st->kind == CXX_STMT_FOR || st->kind == CXX_STMT_WHILE || st->kind == CXX_STMT_DO;
+}
+
+/* The source text of loop statement s without the loops nested in it (each
+ * cut down to one blank), newly allocated: a phase names the loop whose own
+ * code matches, not every loop around it. */
+static char *loop_own_text(struct walker *w, struct plan_fref f, int s)
+{
+	const struct cxx_body *b = &plan_func(w->pl, f)->body;
+	const char *data = w->pl->units[f.unit].file->data;
+	struct cxx_range r = b->stmts[s].range;
+	char *text = xmalloc((size_t)(r.end - r.start) + b->nstmts + 1);
+	size_t n = 0;
+	uint32_t at = r.start;
+
+	for (size_t j = 0; j < b->nstmts; j++) {
+		const struct cxx_stmt *in = &b->stmts[j];
+		/* statements come in source order: the first nested loop at or after `at` */
+		if ((int)j == s || !is_loop(in) || in->range.start < at || in->range.end > r.end || in->range.start <= r.start)
+			continue;
+		memcpy(text + n, data + at, in->range.start - at);
+		n += in->range.start - at;
+		text[n++] = ' ';
+		at = in->range.end;
+	}
+	memcpy(text + n, data + at, r.end - at);
+	n += r.end - at;
+	text[n] = '\0';
+	return text;
+}
+
+/* The phase a `phase ... loop` rule gives loop statement s (matched against
+ * the loop's own source text, header and body, nested loops left out), or
+ * NULL. */
+static const char *phase_of_loop(struct walker *w, struct plan_fref f, int s)
+{
 	const char *phase = NULL;
 	char *text = NULL;
 
@@ -170,7 +203,7 @@ static const char *phase_of_loop(struct walker *w, struct plan_fref f, const str
 		if (r->kind != RULE_phase || r->target != RULE_TARGET_loop)
 			continue;
 		if (!text)
-			text = xstrndup(src->data + st->range.start, st->range.end - st->range.start);
+			text = loop_own_text(w, f, s);
 		if (re_match(w, r->match, text))
 			phase = r->phase;
 	}
@@ -765,7 +798,7 @@ static void walk_stmt(struct walker *w, struct plan_fref f, int s, const struct 
 	case CXX_STMT_FOR:
 	case CXX_STMT_WHILE:
 	case CXX_STMT_DO: {
-		const char *loop_phase = phase_of_loop(w, f, st);
+		const char *loop_phase = phase_of_loop(w, f, s);
 		struct ctx lc = *ctx;
 		/* a loop's own phase holds for its point and inside it */
 		if (loop_phase) {

@@ -2,6 +2,7 @@
 #include "trace_out.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -29,7 +30,10 @@ int trace_out_open(struct trace_out *o, const char *path, struct diag *diag)
 		return -1;
 	if (in_place) {
 		/* a device or FIFO (-o /dev/null): written as it is, never replaced */
-		o->fp = fopen(target, "wb");
+		int fd = open(target, O_WRONLY | O_APPEND); /* see atomic_resolve */
+		o->fp = fd >= 0 ? fdopen(fd, "wb") : NULL;
+		if (fd >= 0 && !o->fp)
+			close(fd);
 		if (!o->fp) {
 			diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot write the trace: %s", strerror(errno));
 			free(target);

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "atomic_write.h"
+#include "edit.h"
 #include "exit_status.h"
 #include "path_glob.h"
 #include "udiff.h"
@@ -320,8 +321,7 @@ static int ignore_journal(const char *opdir, struct diag *diag)
 	return rc;
 }
 
-int wire_journal_save(struct wire *w, const char *const *paths, const struct src_file *const *orig,
-		      const char *const *texts, const size_t *lens, size_t n)
+int wire_journal_save(struct wire *w, const char *const *paths, const struct src_file *const *orig, size_t n)
 {
 	struct manifest m;
 	char *dir, *text, *mpath;
@@ -339,26 +339,17 @@ int wire_journal_save(struct wire *w, const char *const *paths, const struct src
 		char name[32], *p;
 		while (k < m.n && strcmp(m.paths[k], rel) != 0)
 			k++;
-		if (k == m.n) {
-			/* first time: the original; a file wired before keeps its first original */
-			snprintf(name, sizeof(name), "%zu.orig", k);
-			p = path_join(dir, name);
-			if (atomic_write(p, orig[i]->data, orig[i]->len, w->diag) != 0) {
-				free(p);
-				goto out;
-			}
-			free(p);
-			m.paths = xrealloc(m.paths, (m.n + 1) * sizeof(*m.paths));
-			m.paths[m.n++] = xstrdup(rel);
-		}
-		/* what wire writes now: --undo refuses to discard anything else */
-		snprintf(name, sizeof(name), "%zu.wired", k);
+		if (k < m.n)
+			continue; /* a file wired before keeps its first original */
+		snprintf(name, sizeof(name), "%zu.orig", k);
 		p = path_join(dir, name);
-		if (atomic_write(p, texts[i], lens[i], w->diag) != 0) {
+		if (atomic_write(p, orig[i]->data, orig[i]->len, w->diag) != 0) {
 			free(p);
 			goto out;
 		}
 		free(p);
+		m.paths = xrealloc(m.paths, (m.n + 1) * sizeof(*m.paths));
+		m.paths[m.n++] = xstrdup(rel);
 	}
 	cap = strlen(MANIFEST_HEAD) + 2;
 	for (size_t k = 0; k < m.n; k++)
@@ -373,6 +364,48 @@ int wire_journal_save(struct wire *w, const char *const *paths, const struct src
 	free(text);
 out:
 	free(dir);
+	manifest_release(&m);
+	return rc;
+}
+
+static bool bytes_equal(const struct src_file *f, const char *data, size_t len)
+{
+	return f && f->len == len && memcmp(f->data, data, len) == 0;
+}
+
+int wire_journal_wired(struct wire *w, const char *const *paths, const struct src_file *const *orig,
+		       const char *const *texts, const size_t *lens, size_t n)
+{
+	struct manifest m;
+	int rc = 0;
+
+	if (manifest_read(w->opdir, &m, w->diag) != 0)
+		return -1;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		const char *rel = rel_to(w->opdir, paths[i]);
+		size_t k = 0;
+		char name[32], *op, *wp;
+		struct src_file *o, *wd;
+		while (k < m.n && strcmp(m.paths[k], rel) != 0)
+			k++;
+		if (k == m.n)
+			continue;
+		snprintf(name, sizeof(name), "%zu.orig", k);
+		op = journal_path(w->opdir, name);
+		snprintf(name, sizeof(name), "%zu.wired", k);
+		wp = journal_path(w->opdir, name);
+		o = src_file_load(op);
+		wd = src_file_load(wp);
+		/* recorded only when wire started from what the journal knows (the
+		 * original, or what wire wrote last): text edited by hand in between
+		 * leaves the record behind, so --undo will not discard it unasked */
+		if (wd ? bytes_equal(wd, orig[i]->data, orig[i]->len) : bytes_equal(o, orig[i]->data, orig[i]->len))
+			rc = atomic_write(wp, texts[i], lens[i], w->diag);
+		src_file_free(o);
+		src_file_free(wd);
+		free(op);
+		free(wp);
+	}
 	manifest_release(&m);
 	return rc;
 }
@@ -481,19 +514,34 @@ int wire_undo(const char *opdir, bool dry_run, bool force, struct diag *diag)
 			   "then restore anyway with `autotrace wire --undo --force`");
 		status = EXIT_BAD_INPUT;
 	}
-	for (size_t k = 0; k < m.n && status == EXIT_OK; k++) {
-		const struct undo_entry *x = &e[k];
-		if (same_bytes(x->cur, x->orig)) {
-			/* already the original */
-		} else if (dry_run) {
-			udiff_print(stdout, x->target, x->cur ? x->cur->data : "", x->cur ? x->cur->len : 0, x->orig->data,
-				    x->orig->len);
-		} else if (atomic_write(x->target, x->orig->data, x->orig->len, diag) != 0) {
-			status = EXIT_BAD_INPUT;
-		} else {
-			printf("%s: restored\n", x->target);
-			restored++;
+	if (status == EXIT_OK) {
+		/* the files to restore, written together: all or none */
+		const char **paths = xcalloc(m.n + 1, sizeof(*paths)), **texts = xcalloc(m.n + 1, sizeof(*texts));
+		size_t *lens = xcalloc(m.n + 1, sizeof(*lens)), nw = 0;
+		for (size_t k = 0; k < m.n; k++) {
+			const struct undo_entry *x = &e[k];
+			if (same_bytes(x->cur, x->orig))
+				continue; /* already the original */
+			if (dry_run) {
+				udiff_print(stdout, x->target, x->cur ? x->cur->data : "", x->cur ? x->cur->len : 0,
+					    x->orig->data, x->orig->len);
+				continue;
+			}
+			paths[nw] = x->target;
+			texts[nw] = x->orig->data;
+			lens[nw++] = x->orig->len;
 		}
+		if (nw && edit_write_files(paths, texts, lens, nw, diag) != 0) {
+			diag_plain(diag, DIAG_ERROR, "wire --undo: nothing restored, the journal is kept");
+			status = EXIT_BAD_INPUT;
+		}
+		for (size_t i = 0; i < nw && status == EXIT_OK; i++)
+			printf("%s: restored\n", paths[i]);
+		if (status == EXIT_OK)
+			restored = nw;
+		free(paths);
+		free(texts);
+		free(lens);
 	}
 	if (!dry_run && status == EXIT_OK) {
 		remove_journal(opdir, m.n);

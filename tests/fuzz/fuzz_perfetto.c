@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "collect_stats.h"
+#include "perfetto_read.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -17,6 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!null)
 		null = fopen("/dev/null", "w");
 	diag_init(&diag, null, false);
+	(void)perfetto_looks_like_trace(data, size);
 	if (stats_read_perfetto_mem(s, "fuzz.pftrace", data, size, &diag) == 0)
 		stats_rows(s, &n);
 	stats_free(s);

@@ -193,6 +193,16 @@ START_TEST(test_write_through_links_and_devices)
 	ck_assert_str_eq(f->data, "again\n");
 	src_file_free(f);
 
+	{
+		/* a link and its target in one write: refused, nothing written */
+		const char *two[2] = { link, real }, *txt[2] = { "x\n", "y\n" };
+		size_t l2[2] = { 2, 2 };
+		ck_assert_int_eq(edit_write_files(two, txt, l2, 2, &d), -1);
+		f = src_file_load(real);
+		ck_assert_str_eq(f->data, "again\n");
+		src_file_free(f);
+	}
+
 	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
 	paths[0] = fifo;
 	ck_assert_int_eq(edit_write_files(paths, texts, lens, 1, &d), -1);

@@ -150,8 +150,9 @@ START_TEST(journal_keeps_first_original_and_undo_restores)
 	origs[0] = fa;
 	texts[0] = "wired a\n";
 	lens[0] = 8;
-	ck_assert_int_eq(wire_journal_save(&w, paths, origs, texts, lens, 1), 0);
+	ck_assert_int_eq(wire_journal_save(&w, paths, origs, 1), 0);
 	write_file(a, "wired a\n");
+	ck_assert_int_eq(wire_journal_wired(&w, paths, origs, texts, lens, 1), 0);
 	/* a second run: a changes again, b for the first time; a keeps its first original */
 	fa2 = src_file_load(a);
 	paths[0] = a;
@@ -162,9 +163,10 @@ START_TEST(journal_keeps_first_original_and_undo_restores)
 	lens[0] = 14;
 	texts[1] = "wired b\n";
 	lens[1] = 8;
-	ck_assert_int_eq(wire_journal_save(&w, paths, origs, texts, lens, 2), 0);
+	ck_assert_int_eq(wire_journal_save(&w, paths, origs, 2), 0);
 	write_file(a, "wired twice a\n");
 	write_file(b, "wired b\n");
+	ck_assert_int_eq(wire_journal_wired(&w, paths, origs, texts, lens, 2), 0);
 	{
 		char *jd = path_join(dir, WIRE_UNDO_DIR), *mp = path_join(jd, "MANIFEST");
 		s = read_file(mp);
@@ -216,6 +218,65 @@ START_TEST(journal_keeps_first_original_and_undo_restores)
 }
 END_TEST
 
+/* A hand edit between two wires: the second wire starts from the edited
+ * text, so its record stays behind and --undo asks for --force. */
+START_TEST(journal_keeps_hand_edits_between_wires)
+{
+	char dir[] = "/tmp/check_wire.XXXXXX";
+	char *a, *s;
+	struct src_file *f1, *f2;
+	struct wire w;
+	const char *paths[1], *texts[1];
+	size_t lens[1];
+	const struct src_file *origs[1];
+	FILE *null = fopen("/dev/null", "w"), *saved = stdout;
+	struct diag quiet;
+
+	diag_init(&quiet, null, false);
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	a = path_join(dir, "a.cpp");
+	write_file(a, "original\n");
+	memset(&w, 0, sizeof(w));
+	w.diag = &quiet;
+	w.opdir = dir;
+	f1 = src_file_load(a);
+	paths[0] = a;
+	origs[0] = f1;
+	texts[0] = "original\nwired\n";
+	lens[0] = 15;
+	ck_assert_int_eq(wire_journal_save(&w, paths, origs, 1), 0);
+	write_file(a, texts[0]);
+	ck_assert_int_eq(wire_journal_wired(&w, paths, origs, texts, lens, 1), 0);
+	/* edited by hand, then wired again from the edited text */
+	write_file(a, "original\nwired\nmine\n");
+	f2 = src_file_load(a);
+	origs[0] = f2;
+	texts[0] = "original\nwired\nmine\nwired more\n";
+	lens[0] = 31;
+	ck_assert_int_eq(wire_journal_save(&w, paths, origs, 1), 0);
+	write_file(a, texts[0]);
+	ck_assert_int_eq(wire_journal_wired(&w, paths, origs, texts, lens, 1), 0);
+	stdout = null;
+	ck_assert_int_eq(wire_undo(dir, false, false, &quiet), EXIT_BAD_INPUT);
+	stdout = saved;
+	s = read_file(a);
+	ck_assert_str_eq(s, "original\nwired\nmine\nwired more\n");
+	free(s);
+	stdout = null;
+	ck_assert_int_eq(wire_undo(dir, false, true, &quiet), EXIT_OK);
+	stdout = saved;
+	s = read_file(a);
+	ck_assert_str_eq(s, "original\n");
+	free(s);
+	unlink(a);
+	rmdir(dir);
+	src_file_free(f1);
+	src_file_free(f2);
+	free(a);
+	fclose(null);
+}
+END_TEST
+
 START_TEST(undo_rejects_a_foreign_manifest)
 {
 	char dir[] = "/tmp/check_wire.XXXXXX";
@@ -256,6 +317,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, overlapping_edits_are_refused);
 	tcase_add_test(tc, text_helpers);
 	tcase_add_test(tc, journal_keeps_first_original_and_undo_restores);
+	tcase_add_test(tc, journal_keeps_hand_edits_between_wires);
 	tcase_add_test(tc, undo_rejects_a_foreign_manifest);
 	suite_add_tcase(s, tc);
 	return s;
