@@ -42,10 +42,11 @@ static char *link_target(const char *path)
 
 /* /dev/stdout, /dev/fd/N, /proc/self/fd/N...: a stream the caller's shell
  * opened, whatever it points at (a pipe, a terminal, or a file opened with
- * > or >>). */
+ * > or >>). Other files under /dev (say /dev/shm, a tmpfs) are ordinary. */
 static bool is_stream_path(const char *path)
 {
-	return strncmp(path, "/dev/", 5) == 0 || strncmp(path, "/proc/", 6) == 0;
+	return strcmp(path, "/dev/stdout") == 0 || strcmp(path, "/dev/stderr") == 0 ||
+	       strncmp(path, "/dev/fd/", 8) == 0 || (strncmp(path, "/proc/", 6) == 0 && strstr(path + 6, "/fd/"));
 }
 
 int atomic_resolve(const char *path, char **target, bool *in_place, struct diag *diag)

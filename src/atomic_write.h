@@ -12,9 +12,9 @@
  * file is followed, so the link stays and its target is replaced; `*target`
  * gets the path to write (newly allocated). `*in_place` is set for what
  * cannot be replaced by a rename and is written directly, through the path
- * as given: an existing device, FIFO or socket (-o /dev/null), and any path
- * under /dev or /proc (-o /dev/stdout, into a pipe or a file the shell
- * opened). A link to a missing file gets that file created. -1 after
+ * as given: an existing device, FIFO or socket (-o /dev/null), and the
+ * descriptor paths /dev/stdout, /dev/stderr, /dev/fd/N and /proc/PID/fd/N
+ * (into a pipe or a file the shell opened). A link to a missing file gets that file created. -1 after
  * reporting a directory or a loop of links. */
 int atomic_resolve(const char *path, char **target, bool *in_place, struct diag *diag);
 

@@ -160,6 +160,8 @@ END_TEST
  * atomic_write and refused by the edit writer; a directory is an error. */
 START_TEST(test_write_through_links_and_devices)
 {
+	char *t_out;
+	bool in_place_out = false;
 	char dir[] = "/tmp/autotrace-edit-XXXXXX";
 	char real[64], link[64], fifo[64], sub[64];
 	const char *paths[1], *texts[1] = { "new\n" };
@@ -218,6 +220,24 @@ START_TEST(test_write_through_links_and_devices)
 	}
 	ck_assert_int_eq(lstat(fifo, &st), 0);
 	ck_assert(S_ISFIFO(st.st_mode));
+
+	{
+		/* /dev/shm is an ordinary file system: its files are replaced, not streams */
+		char shm[] = "/dev/shm/autotrace-edit-XXXXXX";
+		int fd = mkstemp(shm);
+		if (fd >= 0) {
+			char *t;
+			bool in_place = true;
+			close(fd);
+			ck_assert_int_eq(atomic_resolve(shm, &t, &in_place, &d), 0);
+			ck_assert(!in_place);
+			free(t);
+			unlink(shm);
+		}
+		ck_assert_int_eq(atomic_resolve("/dev/stdout", &t_out, &in_place_out, &d), 0);
+		ck_assert(in_place_out);
+		free(t_out);
+	}
 
 	ck_assert_int_eq(mkdir(sub, 0700), 0);
 	ck_assert_int_eq(atomic_write(sub, "x", 1, &d), -1);
