@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "chrome_json.h"
+#include "index_table.h"
 #include "perfetto_read.h"
 #include "xalloc.h"
 
@@ -283,131 +284,97 @@ struct jtrack {
 	uint64_t first, last;
 };
 
+struct jlabel {
+	char *text;                 /* owned */
+	size_t len;
+};
+
 struct jreader {
 	struct stats *s;
 	struct jtrack *tracks;
 	size_t ntracks, captracks;
-	size_t *track_hash;         /* open addressing on (pid, tid): track index + 1 */
-	size_t hash_cap;
+	struct index_table track_index; /* (pid, tid) -> track */
 	size_t last;                /* the previous event's track, + 1 */
-	char **labels;              /* interned, owned */
+	struct jlabel *labels;      /* interned */
 	size_t nlabels, caplabels;
-	size_t *label_hash;         /* label index + 1 */
-	size_t label_hash_cap;
+	struct index_table label_index;
 	size_t *series;             /* per (label, kind): index into s->v, + 1 */
 	size_t capseries;
 	struct pending *pend;
 	size_t npend, cappend;
 };
 
-static uint64_t mix(uint64_t h)
-{
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	return h;
-}
+struct track_key {
+	const struct jreader *j;
+	double pid, tid;
+};
 
-static uint64_t track_key(double pid, double tid)
+static uint64_t track_hash(double pid, double tid)
 {
 	uint64_t a, b;
 	memcpy(&a, &pid, sizeof(a));
 	memcpy(&b, &tid, sizeof(b));
-	return mix(a * 31 + mix(b));
+	return index_hash_u64(a * 31 + index_hash_u64(b));
 }
 
-static void track_hash_put(struct jreader *j, size_t idx)
+static bool same_track(const void *ctx, size_t item)
 {
-	size_t mask = j->hash_cap - 1, i = track_key(j->tracks[idx].pid, j->tracks[idx].tid) & mask;
-	while (j->track_hash[i])
-		i = (i + 1) & mask;
-	j->track_hash[i] = idx + 1;
+	const struct track_key *k = ctx;
+	return k->j->tracks[item].pid == k->pid && k->j->tracks[item].tid == k->tid;
 }
 
 static size_t jtrack_find(struct jreader *j, double pid, double tid)
 {
-	size_t mask, i;
+	struct track_key key = { j, pid, tid };
+	uint64_t h;
+	size_t k;
 	struct jtrack *t;
 
-	if (j->last && j->tracks[j->last - 1].pid == pid && j->tracks[j->last - 1].tid == tid)
+	if (j->last && same_track(&key, j->last - 1))
 		return j->last - 1;
-	if (j->hash_cap) {
-		mask = j->hash_cap - 1;
-		for (i = track_key(pid, tid) & mask; j->track_hash[i]; i = (i + 1) & mask) {
-			t = &j->tracks[j->track_hash[i] - 1];
-			if (t->pid == pid && t->tid == tid) {
-				j->last = j->track_hash[i];
-				return j->last - 1;
-			}
-		}
+	h = track_hash(pid, tid);
+	k = index_table_find(&j->track_index, h, same_track, &key);
+	if (k == SIZE_MAX) {
+		XGROW(j->tracks, j->captracks, j->ntracks + 1);
+		t = &j->tracks[j->ntracks];
+		memset(t, 0, sizeof(*t));
+		t->pid = pid;
+		t->tid = tid;
+		t->kind = -1;
+		t->first = UINT64_MAX;
+		k = j->ntracks++;
+		index_table_add(&j->track_index, h, k);
 	}
-	XGROW(j->tracks, j->captracks, j->ntracks + 1);
-	t = &j->tracks[j->ntracks];
-	memset(t, 0, sizeof(*t));
-	t->pid = pid;
-	t->tid = tid;
-	t->kind = -1;
-	t->first = UINT64_MAX;
-	j->ntracks++;
-	if (j->ntracks * 2 > j->hash_cap) {
-		free(j->track_hash);
-		j->hash_cap = j->hash_cap ? j->hash_cap * 2 : 64;
-		j->track_hash = xcalloc(j->hash_cap, sizeof(*j->track_hash));
-		for (size_t k = 0; k < j->ntracks; k++)
-			track_hash_put(j, k);
-	} else {
-		track_hash_put(j, j->ntracks - 1);
-	}
-	j->last = j->ntracks;
-	return j->ntracks - 1;
+	j->last = k + 1;
+	return k;
 }
 
-static uint64_t str_hash(const char *s, size_t n)
-{
-	uint64_t h = 1469598103934665603ULL;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
-	return h;
-}
+struct label_key {
+	const struct jreader *j;
+	const char *s;
+	size_t n;
+};
 
-static void label_hash_put(struct jreader *j, size_t k)
+static bool same_label(const void *ctx, size_t item)
 {
-	size_t mask = j->label_hash_cap - 1, i = str_hash(j->labels[k], strlen(j->labels[k])) & mask;
-	while (j->label_hash[i])
-		i = (i + 1) & mask;
-	j->label_hash[i] = k + 1;
+	const struct label_key *k = ctx;
+	const struct jlabel *l = &k->j->labels[item];
+	return l->len == k->n && memcmp(l->text, k->s, k->n) == 0;
 }
 
 static uint32_t label_intern(struct jreader *j, const struct chrome_str *name)
 {
-	static const char unnamed[] = "?";
-	const char *s = name->s ? name->s : unnamed;
-	size_t n = name->s ? name->len : 1, mask, i;
-	char *copy;
+	struct label_key key = { j, name->s ? name->s : "?", name->s ? name->len : 1 };
+	uint64_t h = index_hash_bytes(key.s, key.n);
+	size_t k = index_table_find(&j->label_index, h, same_label, &key);
 
-	if (j->label_hash_cap) {
-		mask = j->label_hash_cap - 1;
-		for (i = str_hash(s, n) & mask; j->label_hash[i]; i = (i + 1) & mask) {
-			const char *l = j->labels[j->label_hash[i] - 1];
-			if (strlen(l) == n && memcmp(l, s, n) == 0)
-				return (uint32_t)(j->label_hash[i] - 1);
-		}
-	}
-	copy = xmalloc(n + 1);
-	memcpy(copy, s, n);
-	copy[n] = '\0';
+	if (k != SIZE_MAX)
+		return (uint32_t)k;
 	XGROW(j->labels, j->caplabels, j->nlabels + 1);
-	j->labels[j->nlabels++] = copy;
-	if (j->nlabels * 2 > j->label_hash_cap) {
-		free(j->label_hash);
-		j->label_hash_cap = j->label_hash_cap ? j->label_hash_cap * 2 : 64;
-		j->label_hash = xcalloc(j->label_hash_cap, sizeof(*j->label_hash));
-		for (size_t k = 0; k < j->nlabels; k++)
-			label_hash_put(j, k);
-	} else {
-		label_hash_put(j, j->nlabels - 1);
-	}
-	return (uint32_t)(j->nlabels - 1);
+	j->labels[j->nlabels].text = xstrndup(key.s, key.n);
+	j->labels[j->nlabels].len = key.n;
+	index_table_add(&j->label_index, h, j->nlabels);
+	return (uint32_t)j->nlabels++;
 }
 
 static void add_slice(struct jreader *j, size_t track, uint32_t label, uint64_t dur)
@@ -428,7 +395,7 @@ static void add_slice(struct jreader *j, size_t track, uint32_t label, uint64_t 
 	}
 	c = &j->series[(size_t)label * STATS_KINDS + (size_t)kind];
 	if (!*c)
-		*c = (size_t)(find(j->s, j->labels[label], kind) - j->s->v) + 1;
+		*c = (size_t)(find(j->s, j->labels[label].text, kind) - j->s->v) + 1;
 	series_add(&j->s->v[*c - 1], dur);
 	j->s->sorted = false;
 }
@@ -496,11 +463,11 @@ static int jreader_done(struct jreader *j, int rc)
 	for (size_t i = 0; i < j->ntracks; i++)
 		free(j->tracks[i].stack);
 	free(j->tracks);
-	free(j->track_hash);
+	index_table_free(&j->track_index);
 	for (size_t i = 0; i < j->nlabels; i++)
-		free(j->labels[i]);
+		free(j->labels[i].text);
 	free(j->labels);
-	free(j->label_hash);
+	index_table_free(&j->label_index);
 	free(j->series);
 	free(j->pend);
 	return rc == 0 ? 0 : -1;

@@ -14,6 +14,7 @@
 
 #include "atomic_write.h"
 #include "edit.h"
+#include "index_table.h"
 #include "xalloc.h"
 
 /* A temporary file next to `path` (the resolved target; `shown` names it in messages). */
@@ -57,16 +58,20 @@ fail:
 	return -1;
 }
 
-struct file_id {
+/* One file of a batch. A file is known by device and inode (0: a new file,
+ * known by its path), so that one reached twice, through a link and its
+ * target, is caught. */
+struct batch_file {
+	char *tmp, *target, *shown;
 	dev_t dev;
-	ino_t ino;                    /* 0: a new file, told apart by its path */
+	ino_t ino;
 };
 
 struct edit_batch {
 	unsigned flags;
-	char **tmps, **targets, **shown;
-	struct file_id *ids;
+	struct batch_file *v;
 	size_t n, cap;
+	struct index_table index;     /* by (dev, ino), or by path for new files */
 };
 
 struct edit_batch *edit_batch_new(unsigned flags)
@@ -76,50 +81,62 @@ struct edit_batch *edit_batch_new(unsigned flags)
 	return b;
 }
 
+static uint64_t file_hash(const struct batch_file *f)
+{
+	return f->ino ? index_hash_u64((uint64_t)f->dev * 0x9E3779B97F4A7C15ull ^ (uint64_t)f->ino)
+		      : index_hash_bytes(f->target, strlen(f->target));
+}
+
+struct file_key {
+	const struct edit_batch *b;
+	const struct batch_file *f;
+};
+
+static bool same_file(const void *ctx, size_t item)
+{
+	const struct file_key *k = ctx;
+	const struct batch_file *g = &k->b->v[item];
+
+	return k->f->ino ? g->ino == k->f->ino && g->dev == k->f->dev : !g->ino && strcmp(g->target, k->f->target) == 0;
+}
+
 int edit_batch_add(struct edit_batch *b, const char *path, const char *text, size_t len, struct diag *diag)
 {
-	char *target, *tmp;
+	struct batch_file f = { 0 };
+	struct file_key key = { b, &f };
+	struct stat st;
 	bool in_place;
+	uint64_t h;
+	size_t k;
 
-	if (atomic_resolve(path, &target, &in_place, diag) != 0)
+	if (atomic_resolve(path, &f.target, &in_place, diag) != 0)
 		return -1;
 	if (in_place) {
 		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot edit: not a regular file");
-		free(target);
+		free(f.target);
 		return -1;
 	}
-	{
-		/* one file reached twice (a link and its target): two new texts for one
-		 * file, and the second rename would silently drop the first */
-		struct stat st;
-		struct file_id id = { 0, 0 };
-		if (stat(target, &st) == 0) {
-			id.dev = st.st_dev;
-			id.ino = st.st_ino;
-		}
-		for (size_t i = 0; i < b->n; i++)
-			if (id.ino ? b->ids[i].ino == id.ino && b->ids[i].dev == id.dev : strcmp(b->targets[i], target) == 0) {
-				diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot edit: the same file as %s (a symbolic link?)",
-					 b->shown[i]);
-				free(target);
-				return -1;
-			}
-		if (b->n == b->cap) {
-			b->cap = b->cap ? b->cap * 2 : 16;
-			b->tmps = xrealloc(b->tmps, b->cap * sizeof(*b->tmps));
-			b->targets = xrealloc(b->targets, b->cap * sizeof(*b->targets));
-			b->shown = xrealloc(b->shown, b->cap * sizeof(*b->shown));
-			b->ids = xrealloc(b->ids, b->cap * sizeof(*b->ids));
-		}
-		b->ids[b->n] = id;
+	if (stat(f.target, &st) == 0) {
+		f.dev = st.st_dev;
+		f.ino = st.st_ino;
 	}
-	if (write_temp(target, path, text, len, &tmp, diag) != 0) {
-		free(target);
+	/* one file reached twice (a link and its target): two new texts for one
+	 * file, and the second rename would silently drop the first */
+	h = file_hash(&f);
+	k = index_table_find(&b->index, h, same_file, &key);
+	if (k != SIZE_MAX) {
+		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot edit: the same file as %s (a symbolic link?)", b->v[k].shown);
+		free(f.target);
 		return -1;
 	}
-	b->tmps[b->n] = tmp;
-	b->targets[b->n] = target;
-	b->shown[b->n] = xstrdup(path);
+	if (write_temp(f.target, path, text, len, &f.tmp, diag) != 0) {
+		free(f.target);
+		return -1;
+	}
+	f.shown = xstrdup(path);
+	XGROW(b->v, b->cap, b->n + 1);
+	b->v[b->n] = f;
+	index_table_add(&b->index, h, b->n);
 	b->n++;
 	return 0;
 }
@@ -127,16 +144,14 @@ int edit_batch_add(struct edit_batch *b, const char *path, const char *text, siz
 static void batch_free(struct edit_batch *b)
 {
 	for (size_t i = 0; i < b->n; i++) {
-		if (b->tmps[i])
-			unlink(b->tmps[i]);
-		free(b->tmps[i]);
-		free(b->targets[i]);
-		free(b->shown[i]);
+		if (b->v[i].tmp)
+			unlink(b->v[i].tmp);
+		free(b->v[i].tmp);
+		free(b->v[i].target);
+		free(b->v[i].shown);
 	}
-	free(b->tmps);
-	free(b->targets);
-	free(b->shown);
-	free(b->ids);
+	free(b->v);
+	index_table_free(&b->index);
 	free(b);
 }
 
@@ -147,13 +162,13 @@ int edit_batch_commit(struct edit_batch *b, struct diag *diag)
 	if (!(b->flags & EDIT_BATCH_NO_SYNC))
 		sync();
 	for (size_t i = 0; i < b->n; i++) {
-		if (rename(b->tmps[i], b->targets[i]) != 0) {
-			diag_pos(diag, DIAG_ERROR, b->shown[i], 0, 0, "cannot replace the file: %s", strerror(errno));
+		if (rename(b->v[i].tmp, b->v[i].target) != 0) {
+			diag_pos(diag, DIAG_ERROR, b->v[i].shown, 0, 0, "cannot replace the file: %s", strerror(errno));
 			ret = -1;
 			break;
 		}
-		free(b->tmps[i]);
-		b->tmps[i] = NULL;
+		free(b->v[i].tmp);
+		b->v[i].tmp = NULL;
 	}
 	batch_free(b);
 	return ret;

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "index_table.h"
 #include "xalloc.h"
 
 #define SEQ_INCREMENTAL_STATE_CLEARED 1
@@ -44,8 +45,7 @@ struct prd {
 	bool failed;
 	struct iname *names;
 	size_t nnames, capnames;
-	size_t *hash;                 /* names index + 1 */
-	size_t hash_cap;
+	struct index_table name_index;
 	struct seqgen *gens;
 	size_t ngens, capgens;
 };
@@ -140,30 +140,30 @@ static uint32_t *generation(struct prd *r, uint32_t seq)
 	return &r->gens[r->ngens++].gen;
 }
 
-static size_t name_slot(const struct prd *r, uint32_t seq, uint32_t gen, uint64_t iid)
+static uint64_t name_hash(uint32_t seq, uint32_t gen, uint64_t iid)
 {
-	uint64_t h = ((uint64_t)seq << 32 | gen) * 0x9E3779B97F4A7C15ull ^ iid * 0xC2B2AE3D27D4EB4Full;
-	return (size_t)(h ^ h >> 29) & (r->hash_cap - 1);
+	return index_hash_u64(((uint64_t)seq << 32 | gen) ^ index_hash_u64(iid));
+}
+
+struct name_key {
+	const struct prd *r;
+	uint32_t seq, gen;
+	uint64_t iid;
+};
+
+static bool same_name(const void *ctx, size_t item)
+{
+	const struct name_key *k = ctx;
+	const struct iname *n = &k->r->names[item];
+	return n->seq == k->seq && n->gen == k->gen && n->iid == k->iid;
 }
 
 static const struct iname *name_find(const struct prd *r, uint32_t seq, uint64_t iid, uint32_t gen)
 {
-	if (!r->hash_cap)
-		return NULL;
-	for (size_t i = name_slot(r, seq, gen, iid); r->hash[i]; i = (i + 1) & (r->hash_cap - 1)) {
-		const struct iname *n = &r->names[r->hash[i] - 1];
-		if (n->seq == seq && n->gen == gen && n->iid == iid)
-			return n;
-	}
-	return NULL;
-}
+	struct name_key key = { r, seq, gen, iid };
+	size_t k = index_table_find(&r->name_index, name_hash(seq, gen, iid), same_name, &key);
 
-static void name_hash_put(struct prd *r, size_t k)
-{
-	size_t i = name_slot(r, r->names[k].seq, r->names[k].gen, r->names[k].iid);
-	while (r->hash[i])
-		i = (i + 1) & (r->hash_cap - 1);
-	r->hash[i] = k + 1;
+	return k == SIZE_MAX ? NULL : &r->names[k];
 }
 
 static void name_add(struct prd *r, uint32_t seq, uint64_t iid, const struct pb *name)
@@ -175,16 +175,8 @@ static void name_add(struct prd *r, uint32_t seq, uint64_t iid, const struct pb 
 		return; /* an iid is defined once per generation; the first wins */
 	XGROW(r->names, r->capnames, r->nnames + 1);
 	r->names[r->nnames] = (struct iname){ seq, gen, iid, xstrndup((const char *)name->p, len), len };
+	index_table_add(&r->name_index, name_hash(seq, gen, iid), r->nnames);
 	r->nnames++;
-	if (r->nnames * 2 > r->hash_cap) {
-		free(r->hash);
-		r->hash_cap = r->hash_cap ? r->hash_cap * 2 : 256;
-		r->hash = xcalloc(r->hash_cap, sizeof(*r->hash));
-		for (size_t k = 0; k < r->nnames; k++)
-			name_hash_put(r, k);
-	} else {
-		name_hash_put(r, r->nnames - 1);
-	}
 }
 
 static int interned_data(struct prd *r, struct pb b, uint32_t seq)
@@ -422,7 +414,7 @@ int perfetto_events(const char *path, const unsigned char *data, size_t len,
 	for (size_t i = 0; i < r.nnames; i++)
 		free(r.names[i].name);
 	free(r.names);
-	free(r.hash);
+	index_table_free(&r.name_index);
 	free(r.gens);
 	return rc;
 }

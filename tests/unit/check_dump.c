@@ -11,6 +11,7 @@
 #include "collect_slot.h"
 #include "dump.h"
 #include "dump_pickle.h"
+#include "index_table.h"
 #include "point_map.h"
 #include "rule_policy.h"
 #include "trace_out.h"
@@ -264,6 +265,38 @@ START_TEST(t_fmt_u64)
 }
 END_TEST
 
+static bool same_value(const void *ctx, size_t item)
+{
+	const unsigned *k = ctx;
+	return item * 7 == *k;
+}
+
+/* The hash index: growth past many doublings, and items sharing a hash
+ * (every fourth key hashes alike) told apart by the equality test. */
+START_TEST(t_index_table)
+{
+	struct index_table t = { 0 };
+
+	for (size_t i = 0; i < 5000; i++) {
+		unsigned key = (unsigned)(i * 7);
+		ck_assert_uint_eq(index_table_find(&t, index_hash_u64(i / 4), same_value, &key), SIZE_MAX);
+		index_table_add(&t, index_hash_u64(i / 4), i);
+	}
+	ck_assert_uint_ge(t.cap, 2 * t.n);
+	for (size_t i = 0; i < 5000; i++) {
+		unsigned key = (unsigned)(i * 7);
+		ck_assert_uint_eq(index_table_find(&t, index_hash_u64(i / 4), same_value, &key), i);
+	}
+	{
+		unsigned absent = 3;
+		ck_assert_uint_eq(index_table_find(&t, index_hash_u64(0), same_value, &absent), SIZE_MAX);
+	}
+	ck_assert(index_hash_bytes("ab", 2) != index_hash_bytes("ba", 2));
+	index_table_free(&t);
+	ck_assert_uint_eq(index_table_find(&t, 1, same_value, &(unsigned){ 0 }), SIZE_MAX);
+}
+END_TEST
+
 struct seen_events {
 	struct chrome_event v[8];
 	char names[8][32];
@@ -340,6 +373,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, t_filters);
 	tcase_add_test(tc, t_fmt_u64);
 	tcase_add_test(tc, t_chrome_json);
+	tcase_add_test(tc, t_index_table);
 	suite_add_tcase(s, tc);
 	return s;
 }

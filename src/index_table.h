@@ -1,0 +1,45 @@
+/* A hash index over items kept elsewhere (an array the caller owns): open
+ * addressing from a 64-bit hash to an item number. The table keeps each
+ * item's hash, so it grows without asking the caller again; lookups compare
+ * the stored hash first and then call the caller's equality test. Used where
+ * a reader meets the same few keys millions of times (tracks, labels,
+ * interned names of the trace readers). */
+#ifndef AUTOTRACE_INDEX_TABLE_H
+#define AUTOTRACE_INDEX_TABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct index_slot {
+	uint64_t hash;
+	size_t item;                  /* item number + 1; 0 = empty */
+};
+
+struct index_table {
+	struct index_slot *slot;
+	size_t cap, n;                /* cap a power of two, at least twice n */
+};
+
+/* FNV-1a over `n` bytes, and a 64-bit finaliser for keys that are numbers. */
+uint64_t index_hash_bytes(const void *p, size_t n);
+uint64_t index_hash_u64(uint64_t v);
+
+/* The item whose hash is `h` and for which `same(ctx, item)` holds, or
+ * SIZE_MAX. Inline, so that a static `same` is inlined too. */
+static inline size_t index_table_find(const struct index_table *t, uint64_t h, bool (*same)(const void *ctx, size_t item),
+				      const void *ctx)
+{
+	if (!t->cap)
+		return SIZE_MAX;
+	for (size_t i = (size_t)h & (t->cap - 1); t->slot[i].item; i = (i + 1) & (t->cap - 1))
+		if (t->slot[i].hash == h && same(ctx, t->slot[i].item - 1))
+			return t->slot[i].item - 1;
+	return SIZE_MAX;
+}
+
+/* Adds `item` under hash `h` (not there yet), growing the table as needed. */
+void index_table_add(struct index_table *t, uint64_t h, size_t item);
+void index_table_free(struct index_table *t);
+
+#endif
