@@ -254,6 +254,33 @@ static char *cond_name_var(const char *text)
 	return xstrdup("");
 }
 
+/* The root rule that makes fn a root (the first that matches), or -1. */
+static int root_rule(struct walker *w, const struct cxx_func *fn)
+{
+	for (size_t r = 0; r < w->p->nroots; r++) {
+		const struct rule_root *rr = &w->p->roots[r];
+		if (rr->at ? re_match(w, rr->at, fn->qualified_name) : fn->kernel)
+			return (int)r;
+	}
+	return -1;
+}
+
+static void warn_no_root(struct walker *w)
+{
+	char *list = xstrdup("");
+
+	for (size_t r = 0; r < w->p->nroots; r++) {
+		char *re = w->p->roots[r].at ? rule_regex_text(w->p->roots[r].at) : NULL;
+		char *next = xasprintf("%s%s%s", list, r ? ", " : "", re ? re : "a __global__ kernel entry");
+		free(re);
+		free(list);
+		list = next;
+	}
+	diag_plain(w->diag, DIAG_WARNING, "no function of %s is a root (%s): nothing is planned", w->pl->kernel_dir,
+		   list);
+	free(list);
+}
+
 /* ------------------------------------------------------------ nodes */
 
 static int new_node(struct walker *w, enum plan_kind kind, enum plan_fate fate, struct plan_fref f, int stmt,
@@ -435,7 +462,7 @@ static int add_point(struct walker *w, enum plan_kind kind, struct plan_fref f, 
 		n->index = r->index;
 		n->extra = r->extra;
 	} else {
-		n->label = xstrdup(w->p->root.value ? w->p->root.value : "processing");
+		n->label = xstrdup(w->p->roots[fi->root_rule].label);
 	}
 	if (n->depth > w->p->depth) {
 		int a = ctx->parent;
@@ -1010,10 +1037,12 @@ void plan_walk(struct plan *pl, struct diag *diag)
 			continue;
 		for (size_t k = 0; k < ol->nfuncs; k++) {
 			struct plan_fref f = { u, (int)k };
-			if (ol->funcs[k].def == CXX_DEF_BODY && re_match(&w, w.p->root_at, ol->funcs[k].qualified_name)) {
+			int rr = root_rule(&w, &ol->funcs[k]);
+			if (ol->funcs[k].def == CXX_DEF_BODY && rr >= 0) {
 				XGROW(roots, cap, nroots + 1);
 				roots[nroots++] = f;
 				plan_finfo(pl, f)->is_root = true;
+				plan_finfo(pl, f)->root_rule = rr;
 			}
 		}
 		for (size_t k = 0; k < ol->nunfollowed; k++) {
@@ -1050,7 +1079,9 @@ void plan_walk(struct plan *pl, struct diag *diag)
 			continue;
 		for (size_t k = 0; k < ol->nunfollowed; k++) {
 			const struct cxx_unfollowed *uf = &ol->unfollowed[k];
-			bool hit = re_match(&w, w.p->root_at, uf->qualified_name);
+			bool hit = false;
+			for (size_t r = 0; r < w.p->nroots && !hit; r++)
+				hit = w.p->roots[r].at && re_match(&w, w.p->roots[r].at, uf->qualified_name);
 			for (size_t i = w.p->nrules; i-- > 0 && !hit;) {
 				const struct rule_trace_rule *r = &w.p->rules[i];
 				if ((r->kind == RULE_function || r->kind == RULE_skip || r->kind == RULE_merge) &&
@@ -1068,8 +1099,7 @@ void plan_walk(struct plan *pl, struct diag *diag)
 		}
 	}
 	if (nroots == 0)
-		diag_plain(diag, DIAG_WARNING, "no function of %s matches the root pattern %s%s%s", pl->kernel_dir,
-			   "/", w.p->root_at ? w.p->root_at->pattern : "", "/");
+		warn_no_root(&w);
 	density(pl);
 	xqsort(pl->unresolved, pl->nunresolved, sizeof(*pl->unresolved), cmp_unres);
 	free(roots);
