@@ -67,6 +67,13 @@ struct plan_node {
 	const char *index;            /* record index expression (borrowed from the rule), or NULL */
 	const char *extra;            /* extra id expression, or NULL */
 	bool hoist;                   /* wrap/hot on `return expr;`: the value is computed first */
+	bool sync;                    /* MoeTracing<true>: a pipe barrier before each record */
+	/* root, function or loop whose points do not go at the braces: B before
+	 * statement span_first, E after span_last (and before every exit between),
+	 * so that runtime set-up, leading guards (`if (...) return;`) or the
+	 * declaration of the index variable stay outside */
+	bool span;
+	int span_first, span_last;
 };
 
 struct plan_unit {

@@ -614,6 +614,22 @@ static void d_phase(struct decode *dc, const struct rule_node *n)
 	if (name && !name[0]) {
 		error_at(dc, n->args[0]->span, "empty phase name");
 		c.failed = true;
+	} else if (name) {
+		/* `{name}`: the matched function's (file's, loop variable's) name */
+		struct src_loc loc = span_loc(dc, n->args[0]->span);
+		struct rule_template *t = rule_template_parse(name, loc, dc->diag);
+		if (!t) {
+			dc->errors++;
+			c.failed = true;
+		} else {
+			for (size_t i = 0; i < t->nparts && !c.failed; i++)
+				if (t->parts[i].var >= 0 && t->parts[i].var != RULE_TVAR_name) {
+					error_at(dc, n->args[0]->span, "a phase name may use only {name}, not {%s}",
+						 rule_tvar_name((enum rule_tvar)t->parts[i].var));
+					c.failed = true;
+				}
+			rule_template_free(t);
+		}
 	}
 	k = take_choice(&c, kinds, "phase target");
 
@@ -621,6 +637,10 @@ static void d_phase(struct decode *dc, const struct rule_node *n)
 	r->target = k >= 0 ? targets[k] : RULE_TARGET_file;
 	if (k >= 0)
 		r->match = take_regex(&c);
+	if (r->target == RULE_TARGET_function && at_word(&c, "calls")) {
+		c.i++;
+		r->calls = take_regex(&c);
+	}
 	keep_rule(dc, &c);
 }
 
@@ -682,6 +702,11 @@ static void d_scope_rule(struct decode *dc, const struct rule_node *n)
 		r->else_label = take_label(&c);
 	}
 	take_args_clauses(&c, r);
+	if (kind == RULE_function && at_word(&c, "opaque")) {
+		c.i++;
+		r->opaque = true;
+		take_args_clauses(&c, r);
+	}
 	keep_rule(dc, &c);
 }
 

@@ -76,6 +76,8 @@ struct rule_trace_rule {
 	char *index;                  /* expression passed as the record index, or NULL */
 	char *extra;                  /* expression passed as the extra id, or NULL */
 	bool sync;                    /* points record with MoeTracing<true> (a pipe barrier first) */
+	bool opaque;                  /* function: the point goes around each call statement of it,
+				       * and nothing inside it is planned (an embedded operator) */
 	const struct rule_in *in;     /* the innermost `in` block it was written in, or NULL */
 	struct src_loc loc;           /* the statement */
 };
