@@ -840,11 +840,13 @@ static int region_end(walker *w, struct plan_fref f, int s, const struct rule_tr
 	return -1;
 }
 
-static void walk_block(walker *w, struct plan_fref f, int parent, const ctx_t *ctx)
+/* The statements of `parent` (CXX_NONE: the body) from child `from` to
+ * child `to` (-1: the first, the last). */
+static void walk_range(walker *w, struct plan_fref f, int parent, int from, int to, const ctx_t *ctx)
 {
 	const struct cxx_body *b = body_of(w, f);
 	struct plan_finfo *fi = plan_finfo(w->pl, f);
-	size_t start = parent < 0 ? 0 : (size_t)parent + 1;
+	size_t start = from >= 0 ? (size_t)from : parent < 0 ? 0 : (size_t)parent + 1;
 	uint32_t end = parent < 0 ? UINT32_MAX : b->stmts[parent].range.end;
 	int region_last = -1;
 	ctx_t rctx;
@@ -855,6 +857,8 @@ static void walk_block(walker *w, struct plan_fref f, int parent, const ctx_t *c
 		int e;
 		if (b->stmts[s].parent != parent)
 			continue;
+		if (to >= 0 && (int)s > to)
+			break;
 		/* a region is made of statements of a block: never an if chain's arm */
 		if (!in_region && w->have_region && fi->point_at[s] < 0 && b->stmts[s].kind != CXX_STMT_ARM &&
 		    (e = region_end(w, f, (int)s, &rr)) >= 0) {
@@ -874,6 +878,11 @@ static void walk_block(walker *w, struct plan_fref f, int parent, const ctx_t *c
 	}
 }
 
+static void walk_block(walker *w, struct plan_fref f, int parent, const ctx_t *ctx)
+{
+	walk_range(w, f, parent, -1, -1, ctx);
+}
+
 /* Is the function's body (statements first..last) one call statement that
  * reaches a function a function rule times? *callee: that function. */
 static bool single_call_body(walker *w, struct plan_fref f, int first, int last, struct plan_fref *callee)
@@ -881,9 +890,21 @@ static bool single_call_body(walker *w, struct plan_fref f, int first, int last,
 	const struct cxx_body *b = body_of(w, f);
 	struct plan_finfo *fi = plan_finfo(w->pl, f);
 	bool found = false;
+	int one = -1;
 
-	if (first < 0 || first != last || b->stmts[first].kind != CXX_STMT_EXPR)
+	/* the one statement that is not a trace point */
+	for (int s = first; s >= 0; s = cxx_next_sibling(b, s)) {
+		if (fi->point_at[s] < 0) {
+			if (one >= 0)
+				return false;
+			one = s;
+		}
+		if (s == last)
+			break;
+	}
+	if (one < 0 || b->stmts[one].kind != CXX_STMT_EXPR)
 		return false;
+	first = one;
 	for (int k = fi->call_first[first]; k < fi->call_first[first + 1]; k++) {
 		const struct cxx_call *c = &b->calls[fi->call_order[k]];
 		struct plan_fref t[PLAN_MAX_TARGETS];
@@ -997,6 +1018,9 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 			c2 = child_ctx(w, n, &c2);
 			if (one)
 				c2.absorb = n;
+			/* the guards before the span are outside every point */
+			walk_range(w, t, CXX_NONE, first, last, &c2);
+			return;
 		}
 	}
 	walk_block(w, t, -1, &c2);
@@ -1075,7 +1099,8 @@ static void walk_root(walker *w, struct plan_fref root)
 		make_span(w, n, root, first, last);
 	w->pl->nroots++;
 	c0 = child_ctx(w, n, &c0);
-	walk_block(w, root, -1, &c0);
+	/* set-up, guards and teardown are outside every point */
+	walk_range(w, root, CXX_NONE, first, last, &c0);
 }
 
 void plan_walk(struct plan *pl, struct diag *diag)
