@@ -697,7 +697,7 @@ static void add_include(struct ed *e)
 {
 	const struct plan_unit *u = &e->pl->units[e->unit];
 	const struct cxx_outline *ol = u->outline;
-	const struct plan_unit *base = &e->pl->units[e->pl->bases[0]];
+	const char *base_path = e->pl->base != SIZE_MAX ? e->pl->units[e->pl->base].path : e->pl->base_new;
 	const char *kernel = e->pl->policy->kernel.value ? e->pl->policy->kernel.value : ".";
 	size_t kl = strcmp(kernel, ".") == 0 ? 0 : strlen(kernel) + 1;
 	bool root_style = false;
@@ -714,7 +714,7 @@ static void add_include(struct ed *e)
 		if (inc->active)
 			last = inc;
 	}
-	name = root_style ? xstrdup(base->path + kl) : relative_path(u->path + kl, base->path + kl);
+	name = root_style ? xstrdup(base_path + kl) : relative_path(u->path + kl, base_path + kl);
 	if (last) {
 		uint32_t next;
 		at = ends_line(e, last->range.end, &next) ? next : last->range.end;
@@ -851,7 +851,7 @@ int edit_unit(const struct plan *pl, size_t u, struct edit_list *out, struct dia
 		}
 		free(done);
 	}
-	if (!pu->reaches_base && pl->nbases > 0)
+	if (!pu->reaches_base && (pl->base != SIZE_MAX || pl->base_new) && u != pl->base)
 		add_include(&e);
 	free(e.nodes);
 	return status;
