@@ -125,6 +125,11 @@ struct plan {
  * `diag`. Returns NULL when the sources cannot be read (exit 2). */
 struct plan *plan_build(const struct rule_policy *p, const char *opdir, struct diag *diag);
 
+/* The macro table the rules' define/undef statements make (fixed for the
+ * whole scan); freed with cxx_macros_free. */
+struct cxx_macro_table *plan_macros(const struct rule_policy *p);
+void plan_apply_defines(const struct rule_policy *p, struct cxx_macro_table *macros);
+
 /* Plans over units that are already loaded (takes ownership of them). */
 struct plan *plan_from_units(const struct rule_policy *p, const char *opdir, struct plan_unit *units,
 			     size_t nunits, struct diag *diag);

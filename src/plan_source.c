@@ -20,9 +20,31 @@ static size_t find_unit(struct plan_map *paths, const char *path)
 	return a[0];
 }
 
-struct plan *plan_build(const struct rule_policy *p, const char *opdir, struct diag *diag)
+void plan_apply_defines(const struct rule_policy *p, struct cxx_macro_table *macros)
+{
+	for (size_t i = 0; i < p->ndefines; i++) {
+		const struct rule_define *d = &p->defines[i];
+		if (!d->value) {
+			cxx_macros_undef(macros, d->name);
+		} else {
+			char *spec = xasprintf("%s=%s", d->name, d->value);
+			cxx_macros_define(macros, spec);
+			free(spec);
+		}
+	}
+}
+
+struct cxx_macro_table *plan_macros(const struct rule_policy *p)
 {
 	struct cxx_macro_table *macros = cxx_macros_new();
+
+	plan_apply_defines(p, macros);
+	return macros;
+}
+
+struct plan *plan_build(const struct rule_policy *p, const char *opdir, struct diag *diag)
+{
+	struct cxx_macro_table *macros = plan_macros(p);
 	char *kernel = path_join(opdir, p->kernel.value ? p->kernel.value : ".");
 	char **idirs = xcalloc(p->include_dirs.n + 1, sizeof(*idirs));
 	struct cxx_scan_opts so;
@@ -34,18 +56,6 @@ struct plan *plan_build(const struct rule_policy *p, const char *opdir, struct d
 	struct plan *pl = NULL;
 	bool failed = false;
 
-	for (size_t i = 0; i < p->ndefines; i++) {
-		const struct rule_define *d = &p->defines[i];
-		if (!d->value) {
-			cxx_macros_undef(macros, d->name);
-		} else {
-			size_t n = strlen(d->name) + strlen(d->value) + 2;
-			char *spec = xmalloc(n);
-			snprintf(spec, n, "%s=%s", d->name, d->value);
-			cxx_macros_define(macros, spec);
-			free(spec);
-		}
-	}
 	for (size_t i = 0; i < p->include_dirs.n; i++)
 		idirs[i] = path_join(opdir, p->include_dirs.v[i]);
 	memset(&so, 0, sizeof(so));
