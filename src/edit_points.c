@@ -804,42 +804,6 @@ static void add_include(struct ed *e)
 
 /* ------------------------------------------------------------ other #if branches */
 
-/* The code of branch k of group c: after its directive line, up to the next
- * directive of the group. */
-static struct cxx_range branch_code(const struct cxx_cond *c, size_t k)
-{
-	struct cxx_range r = { c->branches[k].range.end, k + 1 < c->nbranches ? c->branches[k + 1].range.start : c->range.end };
-
-	return r;
-}
-
-/* A branch whose condition the rules decide (define/undef of a macro it
- * names), or `#if 0`: it is not a configuration to balance. */
-static bool rules_decide(const struct rule_policy *p, const char *cond)
-{
-	const char *s = cond;
-
-	if (strcmp(cond, "0") == 0)
-		return true;
-	while (*s) {
-		if ((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || *s == '_') {
-			const char *w = s;
-			char name[128];
-			while ((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '_')
-				s++;
-			if ((size_t)(s - w) < sizeof(name)) {
-				memcpy(name, w, (size_t)(s - w));
-				name[s - w] = '\0';
-				if (strcmp(name, "defined") != 0 && rule_policy_defined(p, name) >= 0)
-					return true;
-			}
-			continue;
-		}
-		s++;
-	}
-	return false;
-}
-
 /* The untaken branches of the file that lie inside scopes getting points:
  * each other configuration (variant v takes the v-th untaken branch of
  * every such group) is outlined, and the exits only it has get their E, so
@@ -851,32 +815,22 @@ static int edit_other_branches(struct ed *e, const bool *has_nodes)
 	const struct cxx_outline *ol = u->outline;
 	const int *un;
 	size_t nun = plan_unit_nodes(e->pl, e->unit, &un), nvar = 0, ngroups = 0;
+	struct plan_branch *br = NULL;
+	size_t nbr = plan_untaken_branches(e->pl, e->unit, &br);
 	unsigned **untaken = xcalloc(ol->nconds + 1, sizeof(*untaken));
 	size_t *nuntaken = xcalloc(ol->nconds + 1, sizeof(*nuntaken));
 	int status = 0;
 
-	for (size_t c = 0; c < ol->nconds; c++) {
-		const struct cxx_cond *cd = &ol->conds[c];
-		bool inside = false;
-		for (size_t i = 0; i < nun && !inside; i++) {
-			const struct plan_node *n = &e->pl->nodes[un[i]];
-			inside = n->fate == PLAN_FATE_INSERT && n->scope.start < cd->range.start && cd->range.end <= n->scope.end;
-		}
-		if (!inside)
-			continue;
-		for (size_t k = 0; k < cd->nbranches; k++) {
-			struct cxx_range code = branch_code(cd, k);
-			if (cd->branches[k].taken || code.end <= code.start || rules_decide(e->pl->policy, cd->branches[k].condition))
-				continue;
-			untaken[c] = xrealloc(untaken[c], (nuntaken[c] + 1) * sizeof(**untaken));
-			untaken[c][nuntaken[c]++] = (unsigned)k;
-		}
-		if (nuntaken[c]) {
+	for (size_t i = 0; i < nbr; i++) {
+		size_t c = br[i].cond;
+		untaken[c] = xrealloc(untaken[c], (nuntaken[c] + 1) * sizeof(**untaken));
+		untaken[c][nuntaken[c]++] = br[i].branch;
+		if (nuntaken[c] == 1)
 			ngroups++;
-			if (nuntaken[c] > nvar)
-				nvar = nuntaken[c];
-		}
+		if (nuntaken[c] > nvar)
+			nvar = nuntaken[c];
 	}
+	free(br);
 	for (size_t v = 0; v < nvar && status == 0; v++) {
 		struct cxx_branch_choice *ch = xcalloc(ngroups + 1, sizeof(*ch));
 		struct cxx_range *code = xcalloc(ngroups + 1, sizeof(*code));
@@ -888,18 +842,18 @@ static int edit_other_branches(struct ed *e, const bool *has_nodes)
 				continue;
 			ch[nch].group_start = ol->conds[c].range.start;
 			ch[nch].branch = untaken[c][v];
-			code[nch] = branch_code(&ol->conds[c], untaken[c][v]);
+			code[nch] = plan_branch_code(&ol->conds[c], untaken[c][v]);
 			nch++;
 		}
 		vol = cxx_outline_build_choosing(u->file, mt, ch, nch, NULL);
 		if (!vol->balanced) {
 			for (size_t c = 0; c < ol->nconds; c++)
 				if (v < nuntaken[c] && vol->conds[c].split_braces) {
-					const struct cxx_cond_branch *br = &ol->conds[c].branches[untaken[c][v]];
-					diag_at(e->diag, DIAG_ERROR, src_loc_make(u->file, br->range.start, br->range.end),
+					const struct cxx_cond_branch *cb = &ol->conds[c].branches[untaken[c][v]];
+					diag_at(e->diag, DIAG_ERROR, src_loc_make(u->file, cb->range.start, cb->range.end),
 						"the braces of this #%s branch differ from the branch the scan took: the trace "
 						"points cannot be balanced in both (choose one with define/undef in the rules)",
-						br->directive);
+						cb->directive);
 					status = -1;
 					break;
 				}

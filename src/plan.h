@@ -146,6 +146,18 @@ size_t plan_unit_nodes(const struct plan *pl, size_t u, const int **nodes);
 /* 1-based line of a node's construct. */
 size_t plan_node_line(const struct plan *pl, const struct plan_node *n);
 
+/* An #if branch of unit u that the scan did not take and the rules do not
+ * decide, inside a scope that gets points: apply balances the points under
+ * it too (edit_points.c). */
+struct plan_branch {
+	size_t cond;                  /* in the unit's outline conds */
+	unsigned branch;
+};
+size_t plan_untaken_branches(const struct plan *pl, size_t u, struct plan_branch **out);
+/* The code of branch k of group c: after its directive line, up to the next
+ * directive of the group. */
+struct cxx_range plan_branch_code(const struct cxx_cond *c, size_t k);
+
 /* Output: the tree with fates and reasons, the density table and the
  * callees that could not be followed. */
 void plan_print_tree(FILE *out, const struct plan *pl);

@@ -55,6 +55,9 @@ struct plan_index {
 	struct plan_map *by_class;  /* "Class" -> units defining functions of it */
 	struct plan_map *macros;    /* function-like macros with code -> (unit, macro) */
 	struct plan_map *types;     /* type name -> (unit, outline type) */
+	struct plan_map *types_q;   /* "scope::name" -> the same; function-local aliases
+				     * under "\001unit:func:name" */
+	struct plan_map *instances; /* class name -> aliases whose target instantiates it (`Name<`) */
 	size_t *unit_base;          /* first global function id of each unit */
 	size_t nfuncs;
 	struct plan_finfo *info;    /* by global function id */

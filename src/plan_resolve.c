@@ -175,6 +175,38 @@ static const char *func_class(const struct cxx_func *fn, char *buf, size_t size)
 	return last_component(plan_func_scope(fn, scope, sizeof(scope)), buf, size);
 }
 
+static bool ident_char(char c);
+
+/* A type under its name, its qualified name (or, for a function's local
+ * alias, that function), and each class an alias instantiates. */
+static void index_type(struct plan_index *ix, size_t u, const struct cxx_outline *ol, int ti)
+{
+	const struct cxx_type *t = &ol->types[ti];
+	char key[1024];
+
+	plan_map_add(ix->types, t->name, u, ti);
+	if (t->func != CXX_NONE)
+		snprintf(key, sizeof(key), "\001%zu:%d:%s", u, t->func, t->name);
+	else
+		snprintf(key, sizeof(key), "%s%s%s", t->scope, t->scope[0] ? "::" : "", t->name);
+	plan_map_add(ix->types_q, key, u, ti);
+	if (t->kind == CXX_TYPE_ALIAS && t->target)
+		for (const char *p = t->target; *p; p++) {
+			const char *w = p;
+			if (!(isalpha((unsigned char)*p) || *p == '_') || (p > t->target && ident_char(p[-1])))
+				continue;
+			while (ident_char(*p))
+				p++;
+			if (*p == '<' && (size_t)(p - w) < sizeof(key)) {
+				memcpy(key, w, (size_t)(p - w));
+				key[p - w] = '\0';
+				plan_map_add(ix->instances, key, u, ti);
+			}
+			if (!*p)
+				break;
+		}
+}
+
 void plan_index_build(struct plan *pl)
 {
 	struct plan_index *ix = xcalloc(1, sizeof(*ix));
@@ -185,6 +217,8 @@ void plan_index_build(struct plan *pl)
 	ix->by_class = plan_map_new();
 	ix->macros = plan_map_new();
 	ix->types = plan_map_new();
+	ix->types_q = plan_map_new();
+	ix->instances = plan_map_new();
 	ix->unit_base = xcalloc(pl->nunits + 1, sizeof(size_t));
 	for (size_t u = 0; u < pl->nunits; u++) {
 		const struct cxx_outline *ol = pl->units[u].outline;
@@ -210,7 +244,7 @@ void plan_index_build(struct plan *pl)
 			if (ol->macros[m].params && ol->macros[m].has_code)
 				plan_map_add(ix->macros, ol->macros[m].name, u, (int)m);
 		for (size_t t = 0; t < ol->ntypes; t++)
-			plan_map_add(ix->types, ol->types[t].name, u, (int)t);
+			index_type(ix, u, ol, (int)t);
 	}
 	ix->unit_base[pl->nunits] = ix->nfuncs;
 	ix->info = xcalloc(ix->nfuncs + 1, sizeof(*ix->info));
@@ -236,6 +270,8 @@ void plan_index_free(struct plan_index *ix, size_t nunits)
 	plan_map_free(ix->by_class);
 	plan_map_free(ix->macros);
 	plan_map_free(ix->types);
+	plan_map_free(ix->types_q);
+	plan_map_free(ix->instances);
 	free(ix);
 }
 
