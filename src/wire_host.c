@@ -37,19 +37,35 @@ int wire_body_after(const struct tok_view *tv, uint32_t off, size_t *open, size_
 	return -1;
 }
 
-/* "{ge::DT_INT64, ge::DT_INT64}" for n entries, with the prefix the file uses. */
+/* "{ge::DT_INT64, ge::DT_INT64}" for n entries (at least one), with the prefix the file uses. */
 static char *repeat_list(const char *prefix, const char *name, size_t n)
 {
-	size_t cap = 3 + n * (strlen(prefix) + strlen(name) + 2);
+	size_t count = n ? n : 1;
+	size_t cap = 3 + count * (strlen(prefix) + strlen(name) + 2);
 	char *s = xmalloc(cap);
 	size_t len = 0;
 
 	s[len++] = '{';
-	for (size_t i = 0; i < (n ? n : 1); i++)
+	for (size_t i = 0; i < count; i++)
 		len += (size_t)snprintf(s + len, cap - len, "%s%s%s", i ? ", " : "", prefix, name);
 	s[len++] = '}';
 	s[len] = '\0';
 	return s;
+}
+
+/* The number of entries of the braced list that is the only argument of the
+ * call whose '(' is token `open` (`.DataType({a, b})`: 2), or -1 when the
+ * argument is not a braced list (a variable, a call). */
+static long braced_count(const struct tok_view *tv, size_t open)
+{
+	size_t close = tv->match[open], *s, *e, n;
+
+	if (close == TV_NONE || !tv_is(tv, open + 1, "{") || tv->match[open + 1] + 1 != close)
+		return -1;
+	n = tv_split_args(tv, open + 1, &s, &e);
+	free(s);
+	free(e);
+	return (long)n;
 }
 
 struct repl {
@@ -145,17 +161,27 @@ void wire_opdef(struct wire *w)
 	tok_view_init(&tv, f->data, f->len);
 	for (size_t i = tv_at(&tv, q->chain.start); i + 1 < tv.n && tv.v[i].start < q->chain.end && nr < 8; i++) {
 		const char *list = NULL;
-		size_t count = 0;
-		if (tv_is(&tv, i, "DataType") || tv_is(&tv, i, "DataTypeList")) {
+		long count;
+		if (tv_is(&tv, i, "DataType") || tv_is(&tv, i, "DataTypeList"))
 			list = "DT_INT64";
-			count = q->ndtypes;
-		} else if (tv_is(&tv, i, "Format") || tv_is(&tv, i, "UnknownShapeFormat") || tv_is(&tv, i, "FormatList")) {
+		else if (tv_is(&tv, i, "Format") || tv_is(&tv, i, "UnknownShapeFormat") || tv_is(&tv, i, "FormatList"))
 			list = "FORMAT_ND";
-			count = q->nformats;
-		}
 		if (!list || !tv_is(&tv, i + 1, "(") || tv.match[i + 1] == TV_NONE)
 			continue;
-		r[nr++] = (struct repl){ tv.v[i + 1].end, tv.v[tv.match[i + 1]].start, repeat_list(prefix, list, count) };
+		/* each list keeps its own length: DataType / Format pair with the other
+		   parameters' combinations, the *List forms hold one entry for all */
+		count = braced_count(&tv, i + 1);
+		if (count < 0) {
+			wire_manual(w, f, tv.v[i].start, tv.v[tv.match[i + 1]].end,
+				    "the last output's %.*s(...) is not a braced list: write the Output(\"%s\") chain by "
+				    "hand, with ge::%s in every entry", (int)(tv.v[i].end - tv.v[i].start), f->data + tv.v[i].start,
+				    w->prof, list);
+			tok_view_release(&tv);
+			for (size_t k = 0; k < nr; k++)
+				free(r[k].text);
+			return;
+		}
+		r[nr++] = (struct repl){ tv.v[i + 1].end, tv.v[tv.match[i + 1]].start, repeat_list(prefix, list, (size_t)count) };
 		i = tv.match[i + 1];
 	}
 	tok_view_release(&tv);
