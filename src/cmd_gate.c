@@ -134,6 +134,7 @@ int cmd_gate(int argc, char **argv, struct diag *diag)
 	if (!p)
 		goto out;
 	r = gate_report_new(go.opdir);
+	gate_report_set_anchor(r, gate_project_anchor(p));
 	for (int g = 0; g < GATE_COUNT; g++) {
 		r->gates[g].run = go.run[g];
 		if (!go.run[g]) {

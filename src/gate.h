@@ -86,6 +86,8 @@ struct gate_result {
 
 struct gate_report {
 	char *opdir;
+	char *anchor;                 /* the file that stands for the operator where a finding
+	                                 has no location of its own (SARIF needs one), or NULL */
 	struct gate_finding *v;
 	size_t n, cap;
 	struct gate_result gates[GATE_COUNT];
@@ -93,6 +95,8 @@ struct gate_report {
 
 struct gate_report *gate_report_new(const char *opdir);
 void gate_report_free(struct gate_report *r);
+/* Sets the report's anchor file (copied). */
+void gate_report_set_anchor(struct gate_report *r, const char *path);
 
 const char *gate_name(enum gate_id g);
 const char *gate_title(enum gate_id g);

@@ -68,6 +68,21 @@ bool gate_profiling_suffix(const char *name)
 	return yes;
 }
 
+const char *gate_project_anchor(const struct gate_project *p)
+{
+	for (size_t i = 0; i < p->policy->nsources; i++) {
+		const char *path = p->policy->sources[i]->path;
+		const char *base = strrchr(path, '/');
+		if (strcmp(base ? base + 1 : path, "autotrace.rules") == 0)
+			return path;
+	}
+	if (p->op_file)
+		return p->op_file->path;
+	if (p->kernels_read && p->kernels.n)
+		return p->kernels.v[0].file->path;
+	return NULL;
+}
+
 const char *gate_globs_text(const struct rule_strlist *l)
 {
 	static char buf[512];

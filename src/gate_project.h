@@ -64,6 +64,11 @@ struct gate_project {
 struct gate_project *gate_project_load(const struct gate_opts *opts, struct diag *diag);
 void gate_project_free(struct gate_project *p);
 
+/* The file that stands for the operator where a finding has no file of its
+ * own: the rules file read from the operator directory, else the OpDef
+ * source, else the first kernel entry; NULL when there is none (borrowed). */
+const char *gate_project_anchor(const struct gate_project *p);
+
 /* The globs of a layer joined by ", ", for messages (static buffer). */
 const char *gate_globs_text(const struct rule_strlist *l);
 

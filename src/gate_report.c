@@ -67,6 +67,12 @@ struct gate_report *gate_report_new(const char *opdir)
 	return r;
 }
 
+void gate_report_set_anchor(struct gate_report *r, const char *path)
+{
+	free(r->anchor);
+	r->anchor = path ? xstrdup(path) : NULL;
+}
+
 void gate_loc_release(struct gate_loc *l)
 {
 	free(l->path);
@@ -89,6 +95,7 @@ void gate_report_free(struct gate_report *r)
 		free(r->gates[g].note);
 	free(r->v);
 	free(r->opdir);
+	free(r->anchor);
 	free(r);
 }
 
