@@ -9,6 +9,7 @@
 #include "exit_status.h"
 #include "hook_block.h"
 #include "path_glob.h"
+#include "project_root.h"
 #include "rule_find.h"
 #include "udiff.h"
 #include "xalloc.h"
@@ -60,27 +61,21 @@ static struct rule_regex *cli_regex(const char *opt, const char *pattern, struct
 	return re;
 }
 
-/* The build script: --script, else the single match of the rules' build globs. */
+/* The build script: --script, else the nearest match of the rules' build
+ * globs on the way from the operator directory up to the project root. */
 static char *find_script(const char *explicit_path, const char *opdir, const struct rule_policy *p,
 			 struct diag *diag)
 {
-	char **found = NULL;
-	size_t n = 0;
+	struct project_root root;
 	char *path = NULL;
 
 	if (explicit_path)
 		return xstrdup(explicit_path);
-	if (path_glob(opdir, &p->build, &found, &n, diag) != 0)
+	if (project_root_find(opdir, p, &root, diag) != 0)
 		return NULL;
-	if (n == 0)
-		diag_plain(diag, DIAG_ERROR, "no build script in %s matches the rules' 'build' patterns; use --script FILE",
-			   opdir);
-	else if (n > 1)
-		diag_plain(diag, DIAG_ERROR, "%zu build scripts in %s match the rules' 'build' patterns (%s, %s%s); use --script FILE",
-			   n, opdir, found[0], found[1], n > 2 ? ", ..." : "");
-	else
-		path = path_join(opdir, found[0]);
-	path_glob_free(found, n);
+	if (project_build_script(&root, &p->build, &path, diag) != 0)
+		diag_plain(diag, DIAG_NOTE, "use --script FILE to name the build script");
+	project_root_release(&root);
 	return path;
 }
 

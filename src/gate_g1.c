@@ -28,29 +28,16 @@ static int tree_stamp(const char *opdir, const char *kernel, uint64_t *out, stru
 
 static char *find_script(struct gate_project *p, struct gate_report *r)
 {
-	char **found = NULL;
-	size_t n = 0;
 	char *path = NULL;
 	struct diag d;
-	struct gate_diag_capture cap = { r, GATE_RULE_G1_SCRIPT, NULL };
+	struct gate_diag_capture cap = { r, GATE_RULE_G1_SCRIPT,
+					 "set the rules' 'build' patterns (or 'project \"DIR\";'), or pass --script FILE" };
 
 	if (p->opts->script)
 		return xstrdup(p->opts->script);
 	gate_diag_capture(&d, &cap);
-	if (path_glob(p->opts->opdir, &p->policy->build, &found, &n, &d) != 0)
+	if (project_build_script(&p->root, &p->policy->build, &path, &d) != 0)
 		return NULL;
-	if (n == 0)
-		gate_add(r, GATE_RULE_G1_SCRIPT, DIAG_ERROR, gate_loc_path(NULL, 0, 0),
-			 "set the rules' 'build' pattern or pass --script FILE",
-			 "no build script matches the rules' 'build' patterns (%s)", gate_globs_text(&p->policy->build));
-	else if (n > 1)
-		gate_add(r, GATE_RULE_G1_SCRIPT, DIAG_ERROR, gate_loc_path(NULL, 0, 0),
-			 "narrow the rules' 'build' pattern or pass --script FILE",
-			 "%zu build scripts match the rules' 'build' patterns (%s, %s%s)", n, found[0], found[1],
-			 n > 2 ? ", ..." : "");
-	else
-		path = path_join(p->opts->opdir, found[0]);
-	path_glob_free(found, n);
 	return path;
 }
 

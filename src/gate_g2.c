@@ -413,6 +413,10 @@ static void check_aclnn(struct gate_project *p, struct gate_report *r)
 	if (!op || p->prof_out < 0)
 		return;
 	want = (long)op->ninputs + p->prof_out;
+	if (p->naclnns == 0)
+		gate_add(r, GATE_RULE_G2_LAYER, DIAG_NOTE, gate_loc_path(NULL, 0, 0), NULL,
+			 "no hand-written aclnn%sGetWorkspaceSize (looked for %s): the generated aclnn API follows the OpDef",
+			 op->name, gate_searched_text(p));
 	for (size_t a = 0; a < p->naclnns; a++) {
 		const struct src_file *f = p->aclnns[a].f;
 		const struct aclnn_file *ac = &p->aclnns[a].ac;
@@ -490,6 +494,12 @@ static const struct aclnn_func *aclnn_named(const struct gate_project *p, const 
 static void check_pybind(struct gate_project *p, struct gate_report *r)
 {
 	const struct opdef_op *op = p->op;
+
+	if (op && op->name[0] && p->npybinds == 0)
+		gate_add(r, GATE_RULE_G2_LAYER, DIAG_ERROR, gate_loc_path(NULL, 0, 0),
+			 "point the rules' 'pybind' patterns (or 'project \"DIR\";') at the torch binding",
+			 "no binding runs EXEC_NPU_CMD(aclnn%s, ...) or registers its torch.ops name (looked for %s): "
+			 "the profiling output never reaches Python", op->name, gate_searched_text(p));
 
 	for (size_t b = 0; b < p->npybinds; b++) {
 		const struct src_file *f = p->pybinds[b].f;

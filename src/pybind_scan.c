@@ -85,6 +85,15 @@ static void read_funcs(const struct src_file *f, struct pybind_file *out)
 		pf.body = rng(fn->body_range.start, fn->body_range.end);
 		pf.return_type = rng(fn->range.start, fn->name_range.start);
 		pf.tuple_arity = -1;
+		pf.params_range = rng(fn->params_range.start, fn->params_range.end);
+		pf.params = fn->nparams ? xcalloc(fn->nparams, sizeof(*pf.params)) : NULL;
+		for (size_t k = 0; k < fn->nparams; k++) {
+			pf.params[k].type = xstrdup(fn->params[k].type ? fn->params[k].type : "");
+			pf.params[k].name = fn->params[k].name ? xstrdup(fn->params[k].name) : NULL;
+			pf.params[k].range = rng(fn->params[k].range.start, fn->params[k].range.end);
+			pf.params[k].tensor = pybind_type_is_tensor(pf.params[k].type);
+		}
+		pf.nparams = fn->nparams;
 		t = fn->prefix ? strstr(fn->prefix, "tuple<") : NULL;
 		if (t) {
 			char *in = xstrdup(t + 6), *end = strrchr(in, '>');
@@ -98,6 +107,40 @@ static void read_funcs(const struct src_file *f, struct pybind_file *out)
 		out->funcs[out->nfuncs++] = pf;
 	}
 	cxx_outline_free(ol);
+}
+
+bool pybind_type_is_tensor(const char *type)
+{
+	return strstr(type, "Tensor") != NULL && !strstr(type, "TensorOptions");
+}
+
+long pybind_func_named(const struct pybind_file *p, const char *name)
+{
+	for (size_t i = 0; i < p->nfuncs; i++)
+		if (strcmp(p->funcs[i].name, name) == 0)
+			return (long)i;
+	return -1;
+}
+
+/* The function an m.impl registers: the last identifier of its last argument
+ * (`&ns::fn`, `TORCH_FN(ns::fn)`), or NULL. */
+static char *impl_function(const struct tok_view *tv, size_t open)
+{
+	size_t close = tv->match[open], *s, *e, n;
+	char *fn = NULL;
+
+	if (close == TV_NONE)
+		return NULL;
+	n = tv_split_args(tv, open, &s, &e);
+	if (n >= 2)
+		for (size_t k = s[n - 1]; k < e[n - 1]; k++)
+			if (tv_ident(tv, k) && !tv_is(tv, k, "TORCH_FN")) {
+				free(fn);
+				fn = tv_tok_text(tv, k, false);
+			}
+	free(s);
+	free(e);
+	return fn;
 }
 
 /* "name(args) -> (Tensor, Tensor)": the name and the count of returns. */
@@ -257,6 +300,7 @@ void pybind_scan(const struct src_file *f, struct pybind_file *out)
 			} else {
 				o.name = s;
 				o.nreturns = -1;
+				o.impl_fn = impl_function(&tv, i + 1);
 			}
 			out->names = xrealloc(out->names, (out->nnames + 1) * sizeof(*out->names));
 			out->names[out->nnames++] = o;
@@ -267,8 +311,14 @@ void pybind_scan(const struct src_file *f, struct pybind_file *out)
 
 void pybind_file_release(struct pybind_file *p)
 {
-	for (size_t i = 0; i < p->nfuncs; i++)
+	for (size_t i = 0; i < p->nfuncs; i++) {
 		free(p->funcs[i].name);
+		for (size_t k = 0; k < p->funcs[i].nparams; k++) {
+			free(p->funcs[i].params[k].type);
+			free(p->funcs[i].params[k].name);
+		}
+		free(p->funcs[i].params);
+	}
 	for (size_t i = 0; i < p->nexecs; i++) {
 		free(p->execs[i].macro);
 		free(p->execs[i].api);
@@ -280,8 +330,10 @@ void pybind_file_release(struct pybind_file *p)
 		free(p->vars[i].name);
 		free(p->vars[i].init);
 	}
-	for (size_t i = 0; i < p->nnames; i++)
+	for (size_t i = 0; i < p->nnames; i++) {
 		free(p->names[i].name);
+		free(p->names[i].impl_fn);
+	}
 	free(p->funcs);
 	free(p->execs);
 	free(p->returns);

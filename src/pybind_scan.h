@@ -58,11 +58,21 @@ struct pybind_var {
 	long func;
 };
 
+struct pybind_param {
+	char *type;                   /* "const at::Tensor &", "c10::optional<at::Tensor> const &" */
+	char *name;                   /* NULL when unnamed */
+	struct pybind_range range;
+	bool tensor;                  /* an at::Tensor, optional tensor or tensor list */
+};
+
 struct pybind_func {
 	char *name;
 	struct pybind_range range, body;
 	long tuple_arity;             /* std::tuple<...> return type: its count; -1 otherwise */
 	struct pybind_range return_type; /* the prefix before the name */
+	struct pybind_range params_range; /* the parentheses included */
+	struct pybind_param *params;
+	size_t nparams;
 };
 
 /* A schema (m.def("name(...) -> ...")) or implementation (m.impl("name", ...)). */
@@ -71,6 +81,7 @@ struct pybind_opname {
 	struct pybind_range range;    /* the string literal */
 	bool schema;                  /* from m.def */
 	long nreturns;                /* schema: the number of returned values, -1 unknown */
+	char *impl_fn;                /* m.impl("name", ..., &ns::fn): "fn"; NULL otherwise */
 };
 
 struct pybind_file {
@@ -88,6 +99,13 @@ struct pybind_file {
 
 void pybind_scan(const struct src_file *f, struct pybind_file *out);
 void pybind_file_release(struct pybind_file *p);
+
+/* The function named `name` (the last component), or -1. */
+long pybind_func_named(const struct pybind_file *p, const char *name);
+
+/* True when a C++ parameter type is a tensor of the binding (at::Tensor,
+ * c10::optional<at::Tensor>, at::TensorList, std::vector<at::Tensor>). */
+bool pybind_type_is_tensor(const char *type);
 
 /* The initialiser of `name` in function `func` last set before `before`, or NULL. */
 const struct pybind_var *pybind_var_before(const struct pybind_file *p, long func, const char *name,

@@ -89,14 +89,16 @@ struct rule_policy *rule_policy_new(void)
 	p->version = 1;
 	rule_str_set(&p->kernel, "op_kernel", none);
 	set_list(&p->base, "op_kernel/*_base.h", NULL);
-	set_list(&p->host, "op_host/*.cpp", NULL);
-	set_list(&p->infer, "op_host/*infer*.cpp", NULL);
+	set_list(&p->host, "op_host/*.cpp", "op_host/*_def.h");
+	set_list(&p->infer, "op_host/*infer*.cpp", "op_host/*proto*.cpp");
 	set_list(&p->aclnn, "**/aclnn_*.cpp", NULL);
-	set_list(&p->pybind, "**/pybind/*.cpp", NULL);
+	set_list(&p->pybind, "**/*.cpp", "**/*.h");
+	rule_strlist_add(&p->pybind, "**/*.hpp");
 	set_list(&p->samples, "**/examples/*_sample.py", "**/test_*.py");
-	set_list(&p->build, "**/compile_ascend_proj.sh", NULL);
+	rule_strlist_add(&p->samples, "**/*_test.py");
+	set_list(&p->build, "**/compile_ascend_proj.sh", "**/build_aclnn.sh");
 	rule_str_set(&p->profiling, "profiling_data", none);
-	p->mode = RULE_MODE_REQUIRED;
+	p->mode = RULE_MODE_AUTO;
 	rule_str_set(&p->root, "processing", none);
 	p->root_at = default_regex("::Process$");
 	p->depth = 7;
@@ -144,6 +146,7 @@ void rule_policy_free(struct rule_policy *p)
 	for (size_t i = 0; i < p->nsources; i++)
 		src_file_free(p->sources[i]);
 	free(p->sources);
+	free(p->project.value);
 	free(p->kernel.value);
 	rule_strlist_clear(&p->base);
 	rule_strlist_clear(&p->host);
