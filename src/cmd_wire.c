@@ -45,7 +45,7 @@ static void usage(FILE *out)
 	      "safely is reported as 'manual step: ...' and the exit status is 1.\n"
 	      "\n"
 	      "Before writing, the original bytes of every file it changes are kept in\n"
-	      "OPDIR/" WIRE_UNDO_DIR "/ (N.orig, N.wired = what wire wrote, MANIFEST;\n"
+	      "OPDIR/.autotrace/" WIRE_UNDO_NAME "/ (N.orig, N.wired = what wire wrote, MANIFEST;\n"
 	      "ignored by git); --undo restores them byte for byte and removes the\n"
 	      "journal. A file edited since wire wrote it stops --undo (exit 2, nothing\n"
 	      "restored) unless --force is given; --undo --dry-run shows what would go.\n"
@@ -133,7 +133,7 @@ static int run_wire(const char *opdir, const char *rules, bool dry_run, struct d
 			status = EXIT_INTERNAL;
 			goto out;
 		}
-		if (r.len == w.files[i].f->len && memcmp(r.text, w.files[i].f->data, r.len) == 0) {
+		if (!w.files[i].create && r.len == w.files[i].f->len && memcmp(r.text, w.files[i].f->data, r.len) == 0) {
 			free(r.text);
 			continue;
 		}
@@ -150,12 +150,12 @@ static int run_wire(const char *opdir, const char *rules, bool dry_run, struct d
 		lens = xmalloc(nres * sizeof(*lens));
 		for (size_t i = 0; i < nres; i++) {
 			paths[i] = res[i].wf->f->path;
-			origs[i] = res[i].wf->f;
+			origs[i] = res[i].wf->create ? NULL : res[i].wf->f;
 			texts[i] = res[i].text;
 			lens[i] = res[i].len;
 		}
 		struct edit_batch *batch;
-		if (wire_journal_save(&w, paths, origs, nres) != 0) {
+		if (undo_journal_save(opdir, WIRE_UNDO_NAME, paths, origs, nres, diag) != 0) {
 			diag_plain(diag, DIAG_ERROR, "wire: nothing changed (the undo journal could not be written)");
 			status = EXIT_BAD_INPUT;
 			goto out;
@@ -175,7 +175,7 @@ static int run_wire(const char *opdir, const char *rules, bool dry_run, struct d
 			status = EXIT_BAD_INPUT;
 			goto out;
 		}
-		if (wire_journal_wired(&w, paths, origs, texts, lens, nres) != 0) {
+		if (undo_journal_wired(opdir, WIRE_UNDO_NAME, paths, origs, texts, lens, nres, diag) != 0) {
 			diag_plain(diag, DIAG_ERROR,
 				   "wire: the files are wired, but the undo journal could not record them: "
 				   "`autotrace wire --undo` will ask for --force");
@@ -264,6 +264,6 @@ int cmd_wire(int argc, char **argv, struct diag *diag)
 		return EXIT_BAD_INPUT;
 	}
 	if (undo)
-		return wire_undo(opdir, dry_run, force, diag);
+		return undo_journal_restore(opdir, WIRE_UNDO_NAME, "wire", dry_run, force, diag);
 	return run_wire(opdir, rules, dry_run, diag);
 }

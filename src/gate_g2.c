@@ -273,6 +273,53 @@ static void check_infer(struct gate_project *p, struct gate_report *r)
 
 /* ---- kernel entry and Init ---- */
 
+/* After the profiling parameter, only the workspace and tiling may follow
+ * among the GM tensors; a tiling pointer, a pipe or a flag is not a tensor
+ * output, whatever its name. */
+static const struct gate_kparam *gm_after(const struct gate_kparam *v, size_t n, size_t at)
+{
+	for (size_t i = at + 1; i < n; i++)
+		if (gate_kparam_is_gm(&v[i]) && !workspace_like(v[i].name))
+			return &v[i];
+	return NULL;
+}
+
+static long kparam_prof(const struct gate_project *p, const struct gate_kparam *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (tv_names_profiling(v[i].name, p->profiling))
+			return (long)i;
+	return -1;
+}
+
+/* An Init definition or declaration: the profiling parameter where its calls pass it. */
+static void check_init_func(struct gate_project *p, struct gate_report *r, const struct gate_kfunc *fn, long pos,
+			    const struct gate_kcall *call)
+{
+	long named = kparam_prof(p, fn->params, fn->nparams);
+	const char *what = fn->decl ? "the declaration of" : "";
+	const struct gate_kparam *next;
+
+	if (named < 0) {
+		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(fn->file, fn->params_start, fn->params_end),
+			 "add 'GM_ADDR profilingData' where the Init calls pass it (run autotrace wire)",
+			 "%s%s%s has no profiling parameter, but the call at %s:%zu passes one as argument %ld", what,
+			 *what ? " " : "", fn->qualified, call->file->path, src_file_line(call->file, call->start), pos + 1);
+		return;
+	}
+	if (named != pos)
+		gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR,
+			 gate_loc_at(fn->file, fn->params[named].start, fn->params[named].end),
+			 "order Init's parameters as its calls pass the arguments",
+			 "'%s' is parameter %ld of %s%s%s, but the call at %s:%zu passes it as argument %ld",
+			 fn->params[named].name, named + 1, what, *what ? " " : "", fn->qualified, call->file->path,
+			 src_file_line(call->file, call->start), pos + 1);
+	else if ((next = gm_after(fn->params, fn->nparams, (size_t)named)) != NULL)
+		gate_add(r, GATE_RULE_G2_LAST, DIAG_ERROR, gate_loc_at(fn->file, fn->params[named].start, fn->params[named].end),
+			 fix_last, "'%s' is not the last tensor parameter of %s%s%s: the GM tensor '%s' follows it",
+			 fn->params[named].name, what, *what ? " " : "", fn->qualified, next->name ? next->name : "?");
+}
+
 static void check_kernel(struct gate_project *p, struct gate_report *r)
 {
 	const struct opdef_op *op = p->op;
@@ -293,12 +340,11 @@ static void check_kernel(struct gate_project *p, struct gate_report *r)
 	for (size_t k = 0; k < p->kernels.n; k++) {
 		const struct gate_kentry *e = &p->kernels.v[k];
 		const struct src_file *f = e->file;
-		long at = -1;
+		const struct gate_kparam *next;
+		long at;
 		if (p->kernels.n > 1 && strcmp(e->name, snake) != 0)
 			continue;
-		for (size_t i = 0; i < e->nparams; i++)
-			if (tv_names_profiling(e->params[i].name, p->profiling))
-				at = (long)i;
+		at = kparam_prof(p, e->params, e->nparams);
 		if (at < 0) {
 			char *c = gate_camel(p->profiling);
 			gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, e->params_start, e->params_end),
@@ -307,61 +353,37 @@ static void check_kernel(struct gate_project *p, struct gate_report *r)
 			free(c);
 			continue;
 		}
-		for (size_t i = (size_t)at + 1; i < e->nparams; i++)
-			if (!workspace_like(e->params[i].name)) {
-				gate_add(r, GATE_RULE_G2_LAST, DIAG_ERROR,
-					 gate_loc_at(f, e->params[at].start, e->params[at].end), fix_last,
-					 "'%s' is not the last output parameter of the kernel '%s': '%s' follows it",
-					 e->params[at].name, e->name, e->params[i].name ? e->params[i].name : "?");
-				break;
-			}
+		if ((next = gm_after(e->params, e->nparams, (size_t)at)) != NULL)
+			gate_add(r, GATE_RULE_G2_LAST, DIAG_ERROR, gate_loc_at(f, e->params[at].start, e->params[at].end),
+				 fix_last, "'%s' is not the last tensor parameter of the kernel '%s': the GM tensor '%s' follows it",
+				 e->params[at].name, e->name, next->name ? next->name : "?");
 		if (at != want)
 			gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR, gate_loc_at(f, e->params[at].start, e->params[at].end),
 				 "order the kernel parameters as the OpDef: inputs, outputs, profiling_data, workspace, tiling",
 				 "'%s' is parameter %ld of the kernel '%s', but the OpDef puts '%s' at %ld (%zu inputs, output %ld)",
 				 e->params[at].name, at + 1, e->name, p->profiling, want + 1, op->ninputs, p->prof_out + 1);
-		if (!e->has_init)
-			continue;
-		{
-			long ca = -1;
-			for (size_t i = 0; i < e->ninit_args; i++)
-				if (strcmp(e->init_args[i], e->params[at].name) == 0)
-					ca = (long)i;
+		/* every Init call, in every branch, and the definition and declaration it reaches */
+		for (size_t c = 0; c < e->ncalls; c++) {
+			const struct gate_kcall *call = &e->calls[c];
+			long ca = gate_kcall_arg(call, e->params[at].name);
+			long after = at > 0 ? gate_kcall_arg(call, e->params[at - 1].name) : -1;
 			if (ca < 0) {
-				gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, e->init_start, e->init_end),
-					 "pass the kernel's profiling parameter to Init in the same position",
-					 "the Init call does not pass '%s'", e->params[at].name);
+				gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(call->file, call->start, call->end),
+					 "pass the kernel's profiling parameter to every Init call, after the last output",
+					 "this Init call%s%s%s does not pass '%s'", call->macro ? " (in macro " : "",
+					 call->macro ? call->macro : "", call->macro ? ")" : "", e->params[at].name);
 				continue;
 			}
-			if (ca != at)
+			if (after >= 0 && ca != after + 1)
 				gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR,
-					 gate_loc_at(f, e->init_arg_start[ca], e->init_arg_end[ca]),
-					 "pass the arguments to Init in the kernel's order",
-					 "Init receives '%s' as argument %ld, but it is parameter %ld of the kernel", e->init_args[ca],
-					 ca + 1, at + 1);
-			if (e->init_file && (size_t)ca < e->ninit_params) {
-				const struct gate_kparam *ip = &e->init_params[ca];
-				long named = -1;
-				for (size_t i = 0; i < e->ninit_params; i++)
-					if (tv_names_profiling(e->init_params[i].name, p->profiling))
-						named = (long)i;
-				if (named != ca)
-					gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR,
-						 gate_loc_at(e->init_file, ip->start, ip->end),
-						 "order Init's parameters as the kernel's: outputs, then profilingData, then workspace and tiling",
-						 "%s binds argument %ld ('%s' in the call) to '%s'", e->init_qualified, ca + 1,
-						 e->init_args[ca], ip->name ? ip->name : "?");
-				else
-					for (size_t i = (size_t)named + 1; i < e->ninit_params; i++)
-						if (!workspace_like(e->init_params[i].name)) {
-							gate_add(r, GATE_RULE_G2_LAST, DIAG_ERROR,
-								 gate_loc_at(e->init_file, ip->start, ip->end), fix_last,
-								 "'%s' is not the last output parameter of %s: '%s' follows it",
-								 ip->name, e->init_qualified,
-								 e->init_params[i].name ? e->init_params[i].name : "?");
-							break;
-						}
-			}
+					 gate_loc_at(call->file, call->arg_start[ca], call->arg_end[ca]),
+					 "pass it right after the kernel's last output, as the kernel's parameters are ordered",
+					 "this Init call passes '%s' as argument %ld, but the kernel takes it right after '%s' "
+					 "(argument %ld here)", call->args[ca], ca + 1, call->args[after], after + 1);
+			if (call->def >= 0)
+				check_init_func(p, r, &e->funcs[call->def], ca, call);
+			if (call->decl >= 0)
+				check_init_func(p, r, &e->funcs[call->decl], ca, call);
 		}
 	}
 	free(snake);
