@@ -705,6 +705,11 @@ const char *gate_searched_text(const struct gate_project *p)
 	return buf;
 }
 
+bool gate_is_op_name(const struct gate_project *p, const char *name)
+{
+	return name && has_name(p->py_names, p->npy_names, name);
+}
+
 bool gate_is_bind_func(const struct gate_project *p, const char *name)
 {
 	return name && has_name(p->bind_funcs, p->nbind_funcs, name);

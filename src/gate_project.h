@@ -96,6 +96,9 @@ const char *gate_where_text(const struct gate_project *p, enum gate_where w);
 /* Where a layer that was not found was looked for (static buffer). */
 const char *gate_searched_text(const struct gate_project *p);
 
+/* True when `name` is one of the op's torch.ops names. */
+bool gate_is_op_name(const struct gate_project *p, const char *name);
+
 /* True when `name` is one of the op's binding functions. */
 bool gate_is_bind_func(const struct gate_project *p, const char *name);
 

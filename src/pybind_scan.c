@@ -143,6 +143,109 @@ static char *impl_function(const struct tok_view *tv, size_t open)
 	return fn;
 }
 
+void pybind_schema_read(const struct src_file *f, const struct pybind_opname *o, struct pybind_schema *out)
+{
+	/* the characters inside the literal pieces, with their offsets in the file */
+	size_t cap = o->range.end - o->range.start + 1, n = 0;
+	char *text = xmalloc(cap);
+	uint32_t *at = xmalloc(cap * sizeof(*at));
+	bool in = false;
+	size_t open = 0, close = 0, start;
+	int depth = 0;
+
+	memset(out, 0, sizeof(*out));
+	for (uint32_t i = o->range.start; i < o->range.end; i++) {
+		char c = f->data[i];
+		if (c == '"' && (i == o->range.start || f->data[i - 1] != '\\')) {
+			in = !in;
+			continue;
+		}
+		if (!in)
+			continue;
+		if (c == '\\' && i + 1 < o->range.end) {
+			i++;
+			c = f->data[i];
+		}
+		text[n] = c;
+		at[n++] = i;
+	}
+	text[n] = '\0';
+	while (open < n && text[open] != '(')
+		open++;
+	for (close = open; close < n; close++) {
+		if (text[close] == '(' || text[close] == '[')
+			depth++;
+		else if (text[close] == ')' || text[close] == ']') {
+			if (--depth == 0)
+				break;
+		}
+	}
+	if (open >= n || close >= n) {
+		free(text);
+		free(at);
+		return;
+	}
+	out->ok = true;
+	out->close = at[close];
+	depth = 0;
+	start = open + 1;
+	for (size_t i = open + 1; i <= close; i++) {
+		if (i < close && (text[i] == '(' || text[i] == '['))
+			depth++;
+		else if (i < close && (text[i] == ')' || text[i] == ']'))
+			depth--;
+		if (i == close || (text[i] == ',' && depth == 0)) {
+			size_t a = start, b = i;
+			while (a < b && (text[a] == ' ' || text[a] == '\t' || text[a] == '\n'))
+				a++;
+			while (b > a && (text[b - 1] == ' ' || text[b - 1] == '\t' || text[b - 1] == '\n'))
+				b--;
+			if (b > a && !(b - a == 1 && text[a] == '*')) {
+				struct pybind_schema_arg g;
+				size_t sp = a;
+				memset(&g, 0, sizeof(g));
+				while (sp < b && text[sp] != ' ')
+					sp++;
+				g.type = xstrndup(text + a, sp - a);
+				while (sp < b && text[sp] == ' ')
+					sp++;
+				{
+					size_t eq = sp;
+					while (eq < b && text[eq] != '=')
+						eq++;
+					g.name = xstrndup(text + sp, eq - sp);
+					g.has_default = eq < b;
+				}
+				g.tensor = strncmp(g.type, "Tensor", 6) == 0;
+				g.range = rng(at[a], at[b - 1] + 1);
+				out->args = xrealloc(out->args, (out->nargs + 1) * sizeof(*out->args));
+				out->args[out->nargs++] = g;
+			}
+			start = i + 1;
+		}
+	}
+	free(text);
+	free(at);
+}
+
+void pybind_schema_release(struct pybind_schema *s)
+{
+	for (size_t i = 0; i < s->nargs; i++) {
+		free(s->args[i].type);
+		free(s->args[i].name);
+	}
+	free(s->args);
+	memset(s, 0, sizeof(*s));
+}
+
+long pybind_schema_find(const struct pybind_schema *s, const char *name)
+{
+	for (size_t i = 0; i < s->nargs; i++)
+		if (strcmp(s->args[i].name, name) == 0)
+			return (long)i;
+	return -1;
+}
+
 /* "name(args) -> (Tensor, Tensor)": the name and the count of returns. */
 static void schema_parts(const char *s, char **name, long *nret)
 {

@@ -100,6 +100,29 @@ struct pybind_file {
 void pybind_scan(const struct src_file *f, struct pybind_file *out);
 void pybind_file_release(struct pybind_file *p);
 
+/* The arguments of a schema string, located in the source: the literal may be
+ * written in pieces ("a(Tensor x, " "int n) -> Tensor"). */
+struct pybind_schema_arg {
+	char *type;                   /* "Tensor", "Tensor?", "Tensor[]", "int" */
+	char *name;
+	bool has_default;
+	bool tensor;                  /* Tensor, Tensor?, Tensor!, Tensor[] ... */
+	struct pybind_range range;    /* in the file */
+};
+
+struct pybind_schema {
+	struct pybind_schema_arg *args;
+	size_t nargs;
+	uint32_t close;               /* the offset of the ')' ending the arguments */
+	bool ok;                      /* the string could be read */
+};
+
+/* Reads the arguments of schema `o` (o->schema) from the file's text. */
+void pybind_schema_read(const struct src_file *f, const struct pybind_opname *o, struct pybind_schema *out);
+void pybind_schema_release(struct pybind_schema *s);
+/* The index of the argument named `name`, or -1. */
+long pybind_schema_find(const struct pybind_schema *s, const char *name);
+
 /* The function named `name` (the last component), or -1. */
 long pybind_func_named(const struct pybind_file *p, const char *name);
 

@@ -311,13 +311,13 @@ int undo_journal_wired(const char *opdir, const char *name, const char *const *p
 		entry_load(&j, (size_t)k, &e);
 		/* recorded only when the run started from what the journal knows (the
 		   original, or what was written last): text edited by hand in between
-		   leaves the record behind, so undo will not discard it unasked */
-		if (e.wired)
-			from_known = orig[i] && bytes_equal(e.wired, orig[i]->data, orig[i]->len);
-		else if (e.absent)
-			from_known = !orig[i];
+		   leaves the record behind, so undo will not discard it unasked; a file
+		   put back to its original by hand starts afresh */
+		if (e.absent)
+			from_known = !orig[i] || (e.wired && bytes_equal(e.wired, orig[i]->data, orig[i]->len));
 		else
-			from_known = orig[i] && bytes_equal(e.orig, orig[i]->data, orig[i]->len);
+			from_known = orig[i] && (bytes_equal(e.orig, orig[i]->data, orig[i]->len) ||
+						 (e.wired && bytes_equal(e.wired, orig[i]->data, orig[i]->len)));
 		if (from_known) {
 			wp = entry_path(&j, (size_t)k, "wired");
 			rc = atomic_write(wp, texts[i], lens[i], diag);

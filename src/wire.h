@@ -59,6 +59,7 @@ struct wire {
 	size_t seq;
 	unsigned manual;              /* steps left to the user */
 	struct diag *diag;
+	char *base_path;              /* the operator's base header (wire_base), or NULL */
 	struct src_file **extra;      /* files wire read itself (aclnn headers, base headers) */
 	size_t nextra;
 };

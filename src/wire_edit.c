@@ -76,13 +76,44 @@ void wire_manual(struct wire *w, const struct src_file *f, uint32_t start, uint3
 	free(msg);
 }
 
-const struct src_file *wire_load(struct wire *w, const char *path)
+/* A file of the project already read (by the layer readers or by wire). */
+static const struct src_file *already_read(const struct wire *w, const char *path)
 {
-	struct src_file *f;
+	const struct gate_project *p = w->p;
 
+	for (size_t i = 0; i < w->nfiles; i++)
+		if (strcmp(w->files[i].f->path, path) == 0)
+			return w->files[i].f;
 	for (size_t i = 0; i < w->nextra; i++)
 		if (strcmp(w->extra[i]->path, path) == 0)
 			return w->extra[i];
+	if (!p)
+		return NULL;
+	for (size_t i = 0; p->kernels_read && i < p->kernels.nfiles; i++)
+		if (strcmp(p->kernels.files[i]->path, path) == 0)
+			return p->kernels.files[i];
+	for (size_t i = 0; i < p->nhosts; i++)
+		if (strcmp(p->hosts[i].f->path, path) == 0)
+			return p->hosts[i].f;
+	for (size_t i = 0; i < p->ninfers; i++)
+		if (strcmp(p->infers[i].f->path, path) == 0)
+			return p->infers[i].f;
+	for (size_t i = 0; i < p->naclnns; i++)
+		if (strcmp(p->aclnns[i].f->path, path) == 0)
+			return p->aclnns[i].f;
+	for (size_t i = 0; i < p->npybinds; i++)
+		if (strcmp(p->pybinds[i].f->path, path) == 0)
+			return p->pybinds[i].f;
+	return NULL;
+}
+
+const struct src_file *wire_load(struct wire *w, const char *path)
+{
+	const struct src_file *known = already_read(w, path);
+	struct src_file *f;
+
+	if (known)
+		return known;
 	f = src_file_load(path);
 	if (!f) {
 		diag_pos(w->diag, DIAG_ERROR, path, 0, 0, "cannot read: %s", strerror(errno));
@@ -119,6 +150,7 @@ void wire_release(struct wire *w)
 		src_file_free(w->extra[i]);
 	free(w->extra);
 	free(w->prof_camel);
+	free(w->base_path);
 }
 
 static int edit_cmp(const void *a, const void *b)

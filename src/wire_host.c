@@ -289,9 +289,9 @@ void wire_infer(struct wire *w)
 			}
 	if (!impl) {
 		wire_manual(w, NULL, 0, 0,
-			    "no IMPL_OP_INFERSHAPE(%s) in the infer sources (%s): set the shape of '%s' (output %zu) to "
+			    "no IMPL_OP_INFERSHAPE(%s) or IMPL_OP(%s).InferShape in the infer sources (%s): set the shape of '%s' (output %zu) to "
 			    "{" WIRE_BOUND_EXPR "} and its data type to ge::DT_INT64",
-			    op->name, gate_globs_text(&w->p->policy->infer), w->prof, want);
+			    op->name, op->name, gate_globs_text(&w->p->policy->infer), w->prof, want);
 		return;
 	}
 	for (size_t u = 0; u < gi->inf.nuses; u++) {
@@ -377,13 +377,14 @@ void wire_infer(struct wire *w)
 			ind = xstrdup("    ");
 		}
 		ctx = last_param(&tv, sname);
+		/* an OPTIONAL output the caller did not pass has no shape to set (mode A) */
 		text = wire_fmt("%sgert::Shape *profilingDataShape = %s->GetOutputShape(%s);\n"
 				"%sif (profilingDataShape == nullptr) {\n"
-				"%s    return ge::GRAPH_FAILED;\n"
+				"%s    return %s;\n"
 				"%s}\n"
 				"%sprofilingDataShape->SetDimNum(1);\n"
 				"%sprofilingDataShape->SetDim(0, " WIRE_BOUND_EXPR ");\n",
-				ind, ctx, cname, ind, ind, ind, ind, ind);
+				ind, ctx, cname, ind, ind, w->required ? "ge::GRAPH_FAILED" : "ge::GRAPH_SUCCESS", ind, ind, ind);
 		wire_edit(w, gi->f, at, at, text, "infer: %s() sets the shape of '%s' (output %zu) to {%s}", impl->shape_func,
 			  w->prof, want, WIRE_BOUND_EXPR);
 		free(text);

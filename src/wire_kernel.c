@@ -630,6 +630,8 @@ void wire_base(struct wire *w)
 		w->manual += w->diag->errors > errors ? w->diag->errors - errors : 1;
 		return;
 	}
+	free(w->base_path);
+	w->base_path = r.base ? xstrdup(r.base) : NULL;
 	for (size_t i = 0; i < r.n; i++) {
 		const struct wire_runtime_edit *e = &r.v[i];
 		const struct src_file *f;
