@@ -63,9 +63,20 @@ static void check_hook(struct gate_project *p, struct gate_report *r)
 	snprintf(fix, flen, "run 'autotrace hook install --script %s': it places (or moves) the block", path);
 	cap.fix = fix;
 	gate_diag_capture(&d, &cap);
-	if (hook_verify(f, p->policy->hook_after, p->policy->hook_before, &d) < 0 && d.errors == 0)
-		gate_add(r, GATE_RULE_G1_HOOK, DIAG_ERROR, gate_loc_path(path, 0, 0), fix,
-			 "the build script cannot be followed");
+	{
+		struct hook_ctx ctx;
+		char *rel = hook_opdir_rel(path, p->opts->opdir);
+		int n;
+		ctx.after = p->policy->hook_after;
+		ctx.before = p->policy->hook_before;
+		ctx.opdir_rel = rel;
+		ctx.tree = NULL;
+		n = hook_verify(f, &ctx, &d);
+		free(rel);
+		if (n < 0 && d.errors == 0)
+			gate_add(r, GATE_RULE_G1_HOOK, DIAG_ERROR, gate_loc_path(path, 1, 0), fix,
+				 "the build script cannot be followed");
+	}
 	free(fix);
 	src_file_free(f);
 	free(path);

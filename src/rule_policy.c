@@ -105,7 +105,7 @@ struct rule_policy *rule_policy_new(void)
 	p->density_min = 10;
 	p->density_max = 30;
 	p->hook_after = default_regex("CopyOps|copy_ops");
-	p->hook_before = default_regex("\\./build\\.sh|cmake\\s+--build");
+	p->hook_before = default_regex("(^|[\\s/])build\\.sh\\b|cmake\\s+--build");
 	p->layout = RULE_LAYOUT_AUTO;
 	p->clock_hz = 50000000;
 	p->cores = xcalloc(2, sizeof(*p->cores));
