@@ -92,8 +92,11 @@ static void check_label(struct points_ctx *c, const char *label, struct src_loc 
 	const char *s;
 	int words = 1;
 
-	if (c->lp->root && strcmp(label, c->lp->root) == 0)
-		c->root_seen++;
+	for (size_t i = 0; i < c->lp->nroots; i++)
+		if (strcmp(label, c->lp->roots[i].label) == 0) {
+			c->root_seen++;
+			break;
+		}
 	for (s = label; *s; s++) {
 		unsigned char ch = (unsigned char)*s;
 		if (ch < 0x20 || ch == 0x7f || ch == '"' || ch == '\\') {

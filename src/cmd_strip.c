@@ -1,9 +1,11 @@
 /* autotrace strip: remove the trace points (and braces, includes) that
  * apply inserted; hand-written points stay unless --all. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "edit.h"
@@ -59,7 +61,7 @@ int cmd_strip(int argc, char **argv, struct diag *diag)
 	struct rule_policy *p = NULL;
 	char *kernel = NULL, **files = NULL;
 	size_t nfiles = 0, changed = 0, cap = 0;
-	struct { char *path; char *text; size_t len; unsigned removed; } *ch = NULL;
+	struct { char *path; char *text; size_t len; unsigned removed; bool runtime, remove; } *ch = NULL;
 	unsigned total = 0;
 	int c, status = EXIT_BAD_INPUT;
 
@@ -104,6 +106,7 @@ int cmd_strip(int argc, char **argv, struct diag *diag)
 		char *text;
 		size_t len;
 		unsigned removed;
+		bool runtime = false, gone = false;
 		if (!is_source(files[i]))
 			continue;
 		path = path_join(kernel, files[i]);
@@ -115,6 +118,19 @@ int cmd_strip(int argc, char **argv, struct diag *diag)
 			break;
 		}
 		text = edit_strip(f->data, f->len, all, &len, &removed);
+		{
+			/* the runtime apply embedded, or the base it created */
+			bool remove = false;
+			size_t rlen;
+			char *r = edit_runtime_strip(text, len, path, &rlen, &remove);
+			if (r) {
+				free(text);
+				text = r;
+				len = rlen;
+				runtime = true;
+				gone = remove;
+			}
+		}
 		if (len == f->len && memcmp(text, f->data, len) == 0) {
 			src_file_free(f);
 			free(text);
@@ -127,6 +143,8 @@ int cmd_strip(int argc, char **argv, struct diag *diag)
 		ch[changed].text = text;
 		ch[changed].len = len;
 		ch[changed].removed = removed;
+		ch[changed].runtime = runtime;
+		ch[changed].remove = gone;
 		changed++;
 		total += removed;
 	}
@@ -141,20 +159,28 @@ int cmd_strip(int argc, char **argv, struct diag *diag)
 		}
 		if (edit_write_files(paths, texts, lens, changed, diag) != 0)
 			status = EXIT_BAD_INPUT; /* an unwritable file: reported with its path */
+		/* a base header apply created goes, once nothing in it is left */
+		for (size_t i = 0; i < changed && status == EXIT_OK; i++)
+			if (ch[i].remove && unlink(ch[i].path) != 0) {
+				diag_pos(diag, DIAG_ERROR, ch[i].path, 0, 0, "cannot remove: %s", strerror(errno));
+				status = EXIT_BAD_INPUT;
+			}
 		free(paths);
 		free(texts);
 		free(lens);
 	}
 	for (size_t i = 0; i < changed && status == EXIT_OK; i++) {
+		const char *rt = ch[i].remove ? " (the file apply created is removed)" : ch[i].runtime ? " (and the runtime apply embedded)" : "";
 		if (check) {
-			printf("%s: %u trace call%s to remove\n", ch[i].path, ch[i].removed, ch[i].removed == 1 ? "" : "s");
+			printf("%s: %u trace call%s to remove%s\n", ch[i].path, ch[i].removed, ch[i].removed == 1 ? "" : "s", rt);
 		} else if (dry_run) {
 			struct src_file *f = src_file_load(ch[i].path);
 			if (f)
-				udiff_print(stdout, ch[i].path, f->data, f->len, ch[i].text, ch[i].len);
+				udiff_print(stdout, ch[i].path, f->data, f->len, ch[i].remove ? "" : ch[i].text,
+					    ch[i].remove ? 0 : ch[i].len);
 			src_file_free(f);
 		} else {
-			printf("%s: %u trace call%s removed\n", ch[i].path, ch[i].removed, ch[i].removed == 1 ? "" : "s");
+			printf("%s: %u trace call%s removed%s\n", ch[i].path, ch[i].removed, ch[i].removed == 1 ? "" : "s", rt);
 		}
 	}
 	if (status == EXIT_OK && check && changed)

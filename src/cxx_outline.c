@@ -182,6 +182,7 @@ static void parse_macro_body(struct cxx_outline *ol, const struct cxx_tokens *al
 	p.mt = mt;
 	p.body = &mac->body;
 	p.lambda = CXX_NONE;
+	p.func = CXX_NONE;
 	cxx_match_brackets(p.t, n, p.match);
 	cxx_parse_expr(&p, 0, n, CXX_NONE);
 	free(p.match);
@@ -245,6 +246,7 @@ struct cxx_outline *cxx_outline_build(const struct src_file *file, struct cxx_ma
 	p.match = xmalloc((act.n + 1) * sizeof(*p.match));
 	p.mt = macros;
 	p.lambda = CXX_NONE;
+	p.func = CXX_NONE;
 	cxx_match_brackets(act.v, act.n, p.match);
 	check_balance(ol, &act, p.match, diag);
 	cxx_parse_scope(&p, 0, act.n, false, false);
@@ -280,6 +282,7 @@ void cxx_outline_free(struct cxx_outline *ol)
 	free(ol->conds);
 	free(ol->macros);
 	free(ol->funcs);
+	free(ol->types);
 	free(ol->unfollowed);
 	cxx_arena_free(ol->arena);
 	free(ol);
@@ -407,6 +410,13 @@ int cxx_outline_validate(const struct cxx_outline *ol, char *why, size_t size)
 			FAIL("macro %zu: bad range", i);
 		if (validate_body(ol, &m->body, m->range, m->name, why, size) < 0)
 			return -1;
+	}
+	for (size_t i = 0; i < ol->ntypes; i++) {
+		const struct cxx_type *t = &ol->types[i];
+		if (!range_ok(t->range, len) || !t->name || !t->scope)
+			FAIL("type %zu: bad range or name", i);
+		if (t->func != CXX_NONE && (t->func < 0 || (size_t)t->func >= ol->nfuncs))
+			FAIL("type %zu (%s): bad function %d", i, t->name, t->func);
 	}
 	for (size_t i = 0; i < ol->nfuncs; i++) {
 		const struct cxx_func *f = &ol->funcs[i];

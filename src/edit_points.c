@@ -155,13 +155,42 @@ static void add_inline(struct ed *e, uint32_t at, const char *code, int band, in
 	free(t);
 }
 
+/* Is the line starting at `ls` a comment line (`//...`, or a line of a block
+ * comment that starts it: `/[*]...`, `[*]...`)? */
+static bool comment_line(const struct ed *e, uint32_t ls)
+{
+	uint32_t p = ls;
+
+	while (p < e->len && (e->d[p] == ' ' || e->d[p] == '\t'))
+		p++;
+	if (p + 1 < e->len && e->d[p] == '/' && (e->d[p + 1] == '/' || e->d[p + 1] == '*'))
+		return true;
+	return p < e->len && e->d[p] == '*' &&
+	       (p + 1 >= e->len || e->d[p + 1] == ' ' || e->d[p + 1] == '/' || e->d[p + 1] == '\n' || e->d[p + 1] == '\t');
+}
+
+/* The start of the comment lines right above the line starting at `ls`
+ * (no blank line between): a point before a statement goes above the
+ * comment that introduces it. */
+static uint32_t above_comments(const struct ed *e, uint32_t ls)
+{
+	while (ls > 0) {
+		uint32_t prev = line_start(e, ls - 1);
+		if (!comment_line(e, prev))
+			break;
+		ls = prev;
+	}
+	return ls;
+}
+
 /* `code` before the statement starting at `s`: a line of its own when the
- * statement starts its line, else inline. */
+ * statement starts its line (above the comment lines introducing it), else
+ * inline. */
 static void add_before(struct ed *e, uint32_t s, const char *code, int band, int k1, int k2)
 {
 	if (starts_line(e, s)) {
 		char *ind = indent_at(e, s);
-		add_line(e, split_indent(e, s) ? s : line_start(e, s), ind, code, band, k1, k2);
+		add_line(e, split_indent(e, s) ? s : above_comments(e, line_start(e, s)), ind, code, band, k1, k2);
 		free(ind);
 	} else {
 		char *c = xmalloc(strlen(code) + 2);
@@ -197,7 +226,7 @@ static char *point_code(const struct plan_node *n, const char *event)
 	size_t cap = strlen(n->label) * 2 + 64 + (n->index ? strlen(n->index) : 0) + (n->extra ? strlen(n->extra) : 0);
 	char *s = xmalloc(cap), *w = s;
 
-	w += sprintf(w, "MoeTracing(TRACE_POINT(\"");
+	w += sprintf(w, n->sync ? "MoeTracing<true>(TRACE_POINT(\"" : "MoeTracing(TRACE_POINT(\"");
 	for (const char *p = n->label; *p; p++) {
 		if (*p == '"' || *p == '\\')
 			*w++ = '\\';
@@ -317,9 +346,27 @@ static const struct plan_node *node(const struct ed *e, size_t i)
 	return &e->pl->nodes[e->nodes[i]];
 }
 
+/* B at the opening brace of a body, E at its closing brace and exits. */
 static bool is_body_kind(const struct plan_node *n)
 {
-	return n->kind == PLAN_root || n->kind == PLAN_function || n->kind == PLAN_loop || n->kind == PLAN_branch;
+	return !n->span &&
+	       (n->kind == PLAN_root || n->kind == PLAN_function || n->kind == PLAN_loop || n->kind == PLAN_branch);
+}
+
+/* B before a first statement, E after a last one (and at exits between). */
+static bool is_stmt_kind(const struct plan_node *n)
+{
+	return n->span || n->kind == PLAN_wrap || n->kind == PLAN_hot || n->kind == PLAN_region;
+}
+
+static int first_stmt(const struct plan_node *n)
+{
+	return n->span ? n->span_first : n->stmt;
+}
+
+static int last_stmt(const struct plan_node *n)
+{
+	return n->span ? n->span_last : n->stmt_last;
 }
 
 /* The statement a body node's scope belongs to: -1 for the function body. */
@@ -420,7 +467,7 @@ static void emit_b(struct ed *e, const struct plan_node *n)
 	} else if (is_body_kind(n)) {
 		add_before(e, st(e, n->stmt)->body.start, code, 1, 0, 0);
 	} else {
-		add_before(e, st(e, n->stmt)->range.start, code, 1, 0, 0);
+		add_before(e, st(e, first_stmt(n))->range.start, code, 1, 0, 0);
 	}
 	free(code);
 }
@@ -522,9 +569,9 @@ static void edit_function(struct ed *e, int func)
 		const struct plan_node *nd = node(e, i);
 		if ((nd->kind == PLAN_loop || nd->kind == PLAN_branch) && !st(e, nd->stmt)->braced)
 			e->brace[nd->stmt] = true;
-		if (nd->kind == PLAN_wrap || nd->kind == PLAN_hot || nd->kind == PLAN_region) {
-			need_brace(e, nd->stmt);
-			need_brace(e, nd->stmt_last);
+		if (is_stmt_kind(nd)) {
+			need_brace(e, first_stmt(nd));
+			need_brace(e, last_stmt(nd));
 			if (nd->hoist) {
 				hoist[nd->stmt] = true;
 				wrapped_return[nd->stmt] = true;
@@ -569,14 +616,15 @@ static void edit_function(struct ed *e, int func)
 	}
 	for (size_t i = 0; i < e->nnodes; i++) {
 		const struct plan_node *nd = node(e, i);
-		if (nd->kind == PLAN_wrap || nd->kind == PLAN_hot || nd->kind == PLAN_region) {
-			const struct cxx_stmt *last = st(e, nd->stmt_last);
+		if (is_stmt_kind(nd)) {
+			int l = last_stmt(nd);
+			const struct cxx_stmt *last = st(e, l);
 			char *code;
-			if (is_jump(last) && !wrapped_return[nd->stmt_last] && leaves(e, nd->stmt_last, nd))
+			if (is_jump(last) && !wrapped_return[l] && leaves(e, l, nd))
 				continue;
 			code = point_code(nd, "E");
-			add_after(e, st(e, nd->stmt)->range.start, last->range.end,
-				  NULL, code, 0, -e->sdepth[nd->stmt_last], -nd->depth);
+			add_after(e, st(e, first_stmt(nd))->range.start, last->range.end, NULL, code, 0, -e->sdepth[l],
+				  -nd->depth);
 			free(code);
 		} else {
 			emit_end(e, nd);
@@ -649,7 +697,7 @@ static void add_include(struct ed *e)
 {
 	const struct plan_unit *u = &e->pl->units[e->unit];
 	const struct cxx_outline *ol = u->outline;
-	const struct plan_unit *base = &e->pl->units[e->pl->bases[0]];
+	const char *base_path = e->pl->base != SIZE_MAX ? e->pl->units[e->pl->base].path : e->pl->base_new;
 	const char *kernel = e->pl->policy->kernel.value ? e->pl->policy->kernel.value : ".";
 	size_t kl = strcmp(kernel, ".") == 0 ? 0 : strlen(kernel) + 1;
 	bool root_style = false;
@@ -666,7 +714,7 @@ static void add_include(struct ed *e)
 		if (inc->active)
 			last = inc;
 	}
-	name = root_style ? xstrdup(base->path + kl) : relative_path(u->path + kl, base->path + kl);
+	name = root_style ? xstrdup(base_path + kl) : relative_path(u->path + kl, base_path + kl);
 	if (last) {
 		uint32_t next;
 		at = ends_line(e, last->range.end, &next) ? next : last->range.end;
@@ -803,7 +851,7 @@ int edit_unit(const struct plan *pl, size_t u, struct edit_list *out, struct dia
 		}
 		free(done);
 	}
-	if (!pu->reaches_base && pl->nbases > 0)
+	if (!pu->reaches_base && (pl->base != SIZE_MAX || pl->base_new) && u != pl->base)
 		add_include(&e);
 	free(e.nodes);
 	return status;

@@ -67,6 +67,13 @@ struct plan_node {
 	const char *index;            /* record index expression (borrowed from the rule), or NULL */
 	const char *extra;            /* extra id expression, or NULL */
 	bool hoist;                   /* wrap/hot on `return expr;`: the value is computed first */
+	bool sync;                    /* MoeTracing<true>: a pipe barrier before each record */
+	/* root, function or loop whose points do not go at the braces: B before
+	 * statement span_first, E after span_last (and before every exit between),
+	 * so that runtime set-up, leading guards (`if (...) return;`) or the
+	 * declaration of the index variable stay outside */
+	bool span;
+	int span_first, span_last;
 };
 
 struct plan_unit {
@@ -93,8 +100,14 @@ struct plan {
 	char *kernel_dir;             /* opdir/kernel */
 	struct plan_unit *units;
 	size_t nunits;
-	size_t *bases;                /* units that are base headers */
+	size_t *bases;                /* units that match the rules' base patterns */
 	size_t nbases;
+	/* The base header of this operator: the one its kernel entry includes,
+	 * else one named after the entry beside it (<entry>_base.h); SIZE_MAX
+	 * when there is none and apply creates `base_new`. */
+	size_t base;
+	char *base_new;               /* path relative to opdir of the base to create, or NULL */
+	bool base_has_runtime;        /* the base (or its includes) defines MoeTracing */
 	struct plan_node *nodes;      /* tree in preorder: a parent precedes its children */
 	size_t nnodes, cap_nodes;
 	struct plan_unresolved *unresolved; /* sorted by callee */

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "plan.h"
 
@@ -13,6 +14,22 @@
 struct plan_fref {
 	size_t unit;
 	int func;
+};
+
+/* A class definition of the plan: unit and index in that unit's outline types. */
+struct plan_cref {
+	size_t unit;
+	int type;
+};
+
+/* Where a type is written: the unit, the function whose code writes it
+ * (CXX_NONE outside bodies), the offset, and the scope of the declaration
+ * holding it (used outside functions). */
+struct plan_tctx {
+	size_t unit;
+	int func;
+	uint32_t at;
+	const char *scope;
 };
 
 /* Per-function facts computed on demand (plan_resolve.c). */
@@ -28,6 +45,7 @@ struct plan_finfo {
 	bool reached;      /* on some path from a root */
 	bool visited;      /* planned (first visit) */
 	bool is_root;
+	int root_rule;     /* is_root: the index of its root rule in the policy */
 };
 
 /* Name lookup over every function of every unit. */
@@ -36,6 +54,7 @@ struct plan_index {
 	struct plan_map *by_member; /* "Class::name" (last scope component) -> functions */
 	struct plan_map *by_class;  /* "Class" -> units defining functions of it */
 	struct plan_map *macros;    /* function-like macros with code -> (unit, macro) */
+	struct plan_map *types;     /* type name -> (unit, outline type) */
 	size_t *unit_base;          /* first global function id of each unit */
 	size_t nfuncs;
 	struct plan_finfo *info;    /* by global function id */
@@ -69,6 +88,19 @@ bool plan_is_trace_call(const struct cxx_call *c);
 const char *plan_func_scope(const struct cxx_func *fn, char *buf, size_t size);
 /* True when the function returns void (its prefix ends in `void`). */
 bool plan_func_is_void(const struct cxx_func *f);
+
+/* Template argument lists that are the same but for blanks (NULL matches all). */
+bool plan_targs_equal(const char *a, const char *b);
+
+/* plan_types.c */
+/* The classes a type text names where `ctx` writes it (through aliases,
+ * std::conditional and class template parameters); up to `max`. */
+size_t plan_type_classes(struct plan *pl, const struct plan_tctx *ctx, const char *text, struct plan_cref *out,
+			 size_t max);
+/* The definitions of `method` in those classes (or their base classes);
+ * explicit template arguments pick a specialisation when one matches. */
+size_t plan_class_members(struct plan *pl, const struct plan_cref *cls, size_t ncls, const char *method,
+			  const char *targs, struct plan_fref *out, size_t max);
 
 /* plan_walk.c */
 void plan_walk(struct plan *pl, struct diag *diag);

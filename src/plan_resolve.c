@@ -184,6 +184,7 @@ void plan_index_build(struct plan *pl)
 	ix->by_member = plan_map_new();
 	ix->by_class = plan_map_new();
 	ix->macros = plan_map_new();
+	ix->types = plan_map_new();
 	ix->unit_base = xcalloc(pl->nunits + 1, sizeof(size_t));
 	for (size_t u = 0; u < pl->nunits; u++) {
 		const struct cxx_outline *ol = pl->units[u].outline;
@@ -208,6 +209,8 @@ void plan_index_build(struct plan *pl)
 		for (size_t m = 0; m < ol->nmacros; m++)
 			if (ol->macros[m].params && ol->macros[m].has_code)
 				plan_map_add(ix->macros, ol->macros[m].name, u, (int)m);
+		for (size_t t = 0; t < ol->ntypes; t++)
+			plan_map_add(ix->types, ol->types[t].name, u, (int)t);
 	}
 	ix->unit_base[pl->nunits] = ix->nfuncs;
 	ix->info = xcalloc(ix->nfuncs + 1, sizeof(*ix->info));
@@ -232,6 +235,7 @@ void plan_index_free(struct plan_index *ix, size_t nunits)
 	plan_map_free(ix->by_member);
 	plan_map_free(ix->by_class);
 	plan_map_free(ix->macros);
+	plan_map_free(ix->types);
 	free(ix);
 }
 
@@ -261,6 +265,18 @@ static bool is_word_at(const char *text, const char *p, const char *word)
 	if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
 		return false;
 	return !(isalnum((unsigned char)p[n]) || p[n] == '_');
+}
+
+/* True when `word` occurs in [s, e) as a whole word. */
+static bool has_word_n(const char *s, const char *e, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = s; p + n <= e; p++)
+		if (strncmp(p, word, n) == 0 && (p == s || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+		    (p + n == e || !(isalnum((unsigned char)p[n]) || p[n] == '_')))
+			return true;
+	return false;
 }
 
 static bool has_word(const char *text, const char *word)
@@ -494,11 +510,18 @@ static void type_class(const char *ts, const char *te, char *out, size_t size)
 	}
 }
 
-/* Looks in data[from, to) for a declaration of `name`; the class of the last
- * one (or the first, when `last` is false) goes to `cls`. A lambda
- * (`auto name = [`) sets *lambda. */
-static bool find_decl(const char *data, size_t from, size_t to, const char *name, bool last, char *cls, size_t size,
-		      bool *lambda)
+/* A declaration found in the text: the type as written and, for `T x = v`,
+ * `T x(v)` or `T x{v}`, where v starts. */
+struct decl_found {
+	const char *ts, *te;
+	const char *init;
+	bool lambda;
+};
+
+/* Looks in data[from, to) for a declaration of `name`; the last one (or the
+ * first, when `last` is false) goes to *out. `auto` declarations count when
+ * they have an initializer; `auto name = [` is a lambda. */
+static bool find_decl(const char *data, size_t from, size_t to, const char *name, bool last, struct decl_found *out)
 {
 	size_t n = strlen(name);
 	bool found = false;
@@ -546,18 +569,22 @@ static bool find_decl(const char *data, size_t from, size_t to, const char *name
 			continue;
 		{
 			char buf[256];
+			struct decl_found d = { ts, te, NULL, false };
+			bool is_auto;
 			type_class(ts, te, buf, sizeof(buf));
-			if (*a == '=') {
+			is_auto = !buf[0] && has_word_n(ts, te, "auto");
+			if (*a == '=' || *a == '(' || *a == '{') {
 				const char *v = a + 1;
-				while (*v == ' ' || *v == '\t')
+				while (*v == ' ' || *v == '\t' || *v == '\n')
 					v++;
-				if (*v == '[' && lambda)
-					*lambda = true;
+				d.init = v;
+				if (*a == '=' && *v == '[')
+					d.lambda = true;
 			}
-			if (!buf[0] && !(lambda && *lambda))
+			if (!buf[0] && !d.lambda && !(is_auto && d.init && *a == '='))
 				continue;
 			if (!found || last) {
-				snprintf(cls, size, "%s", buf);
+				*out = d;
 				found = true;
 			}
 			if (!last)
@@ -567,27 +594,124 @@ static bool find_decl(const char *data, size_t from, size_t to, const char *name
 	return found;
 }
 
-/* The class of variable `var` as seen from function f at offset `at`. */
-static bool var_class(struct plan *pl, struct plan_fref f, const char *var, uint32_t at, char *cls, size_t size,
-		      bool *lambda)
+static size_t var_classes(struct plan *pl, struct plan_fref f, const char *var, uint32_t at, struct plan_cref *out,
+			  size_t max, char *cls, size_t size, bool *lambda, int depth);
+
+/* The classes of a declaration's type in context `ctx`; for `auto`, of its
+ * initializer (`&c`, `c`, `T(...)`, `T{...}`, `new T(...)`, `static_cast<T>`). */
+static size_t decl_classes(struct plan *pl, struct plan_fref f, const struct plan_tctx *ctx, const struct decl_found *d,
+			   struct plan_cref *out, size_t max, char *cls, size_t size, int depth)
+{
+	char *text;
+	size_t n;
+
+	cls[0] = '\0';
+	type_class(d->ts, d->te, cls, size);
+	if (!cls[0] && d->init) {
+		const char *v = d->init, *w;
+		static const char *const casts[] = { "static_cast<", "reinterpret_cast<", "const_cast<", NULL };
+		while (*v == '&' || *v == '*' || *v == '(' || *v == ' ')
+			v++;
+		if (strncmp(v, "new ", 4) == 0)
+			v += 4;
+		for (int i = 0; casts[i]; i++)
+			if (strncmp(v, casts[i], strlen(casts[i])) == 0) {
+				const char *gt;
+				int level = 1;
+				v += strlen(casts[i]);
+				for (gt = v; *gt && level > 0; gt++)
+					if (*gt == '<')
+						level++;
+					else if (*gt == '>')
+						level--;
+				if (level != 0)
+					return 0;
+				text = xstrndup(v, (size_t)(gt - 1 - v));
+				n = plan_type_classes(pl, ctx, text, out, max);
+				if (n == 0)
+					type_class(text, text + strlen(text), cls, size);
+				free(text);
+				return n;
+			}
+		for (w = v; ident_char(*w) || (w[0] == ':' && w[1] == ':');)
+			w += *w == ':' ? 2 : 1;
+		if (w == v)
+			return 0;
+		{
+			const char *after = w;
+			int level = 0;
+			if (*after == '<') {
+				for (; *after; after++) {
+					if (*after == '<')
+						level++;
+					else if (*after == '>' && --level == 0) {
+						after++;
+						break;
+					}
+				}
+			}
+			while (*after == ' ')
+				after++;
+			text = xstrndup(v, (size_t)(after - v));
+			if (*after == '(' || *after == '{') {
+				/* T(...) / T{...}: a temporary of type T */
+				n = plan_type_classes(pl, ctx, text, out, max);
+				if (n == 0)
+					type_class(text, text + strlen(text), cls, size);
+			} else if (strchr(text, ':') == NULL && strchr(text, '<') == NULL && depth < 4) {
+				/* another variable: `auto *combiner = &c;` */
+				n = var_classes(pl, f, text, ctx->at, out, max, cls, size, NULL, depth + 1);
+			} else {
+				n = 0;
+			}
+			free(text);
+			return n;
+		}
+	}
+	text = xstrndup(d->ts, (size_t)(d->te - d->ts));
+	n = plan_type_classes(pl, ctx, text, out, max);
+	free(text);
+	return n;
+}
+
+/* The classes of variable `var` as seen from function f at offset `at`: of a
+ * parameter, the last local declaration before `at`, or a member of the
+ * function's class (in its file or in the files defining functions of the
+ * same class). When the type names no class definition the scan has seen,
+ * its written class name goes to `cls` (empty when none). */
+static size_t var_classes(struct plan *pl, struct plan_fref f, const char *var, uint32_t at, struct plan_cref *out,
+			  size_t max, char *cls, size_t size, bool *lambda, int depth)
 {
 	const struct cxx_func *fn = plan_func(pl, f);
 	const struct src_file *file = pl->units[f.unit].file;
+	struct plan_tctx ctx = { f.unit, f.func, at, NULL };
+	struct decl_found d;
+	char scope[512];
 
+	cls[0] = '\0';
 	for (size_t i = 0; i < fn->nparams; i++) {
 		if (fn->params[i].name && strcmp(fn->params[i].name, var) == 0) {
 			const char *t = fn->params[i].type;
-			type_class(t, t + strlen(t), cls, size);
-			return cls[0] != '\0';
+			struct decl_found pd = { t, t + strlen(t), NULL, false };
+			return decl_classes(pl, f, &ctx, &pd, out, max, cls, size, depth);
 		}
 	}
-	if (find_decl(file->data, fn->body_range.start, at, var, true, cls, size, lambda))
-		return true;
-	if (lambda && *lambda)
-		return false;
+	if (find_decl(file->data, fn->body_range.start, at, var, true, &d)) {
+		if (d.lambda) {
+			if (lambda)
+				*lambda = true;
+			return 0;
+		}
+		return decl_classes(pl, f, &ctx, &d, out, max, cls, size, depth);
+	}
 	/* a member: the files defining functions of the same class */
-	if (find_decl(file->data, 0, file->len, var, false, cls, size, NULL))
-		return true;
+	plan_func_scope(fn, scope, sizeof(scope));
+	ctx.func = CXX_NONE;
+	ctx.scope = scope;
+	if (find_decl(file->data, 0, file->len, var, false, &d)) {
+		ctx.at = (uint32_t)(d.ts - file->data);
+		return decl_classes(pl, f, &ctx, &d, out, max, cls, size, depth);
+	}
 	{
 		char c[512];
 		const size_t *a;
@@ -595,16 +719,19 @@ static bool var_class(struct plan *pl, struct plan_fref f, const char *var, uint
 		size_t n = plan_map_get(pl->index->by_class, func_class(fn, c, sizeof(c)), &a, &b);
 		for (size_t i = 0; i < n; i++) {
 			const struct src_file *uf = pl->units[a[i]].file;
-			if (a[i] != f.unit && find_decl(uf->data, 0, uf->len, var, false, cls, size, NULL))
-				return true;
+			if (a[i] != f.unit && find_decl(uf->data, 0, uf->len, var, false, &d)) {
+				ctx.unit = a[i];
+				ctx.at = (uint32_t)(d.ts - uf->data);
+				return decl_classes(pl, f, &ctx, &d, out, max, cls, size, depth);
+			}
 		}
 	}
-	return false;
+	return 0;
 }
 
 /* ------------------------------------------------------------ resolution */
 
-static bool targs_equal(const char *a, const char *b)
+bool plan_targs_equal(const char *a, const char *b)
 {
 	if (!a || !b)
 		return true;
@@ -634,13 +761,13 @@ static size_t take(struct plan *pl, const struct plan_map *m, const char *key, c
 	if (c->template_args)
 		for (size_t i = 0; i < k; i++) {
 			struct plan_fref r = { a[i], b[i] };
-			if (plan_func(pl, r)->template_args && targs_equal(plan_func(pl, r)->template_args, c->template_args))
+			if (plan_func(pl, r)->template_args && plan_targs_equal(plan_func(pl, r)->template_args, c->template_args))
 				exact = true;
 		}
 	for (size_t i = 0; i < k && n < max; i++) {
 		struct plan_fref r = { a[i], b[i] };
 		const struct cxx_func *fn = plan_func(pl, r);
-		if (exact && !(fn->template_args && targs_equal(fn->template_args, c->template_args)))
+		if (exact && !(fn->template_args && plan_targs_equal(fn->template_args, c->template_args)))
 			continue;
 		out[n++] = r;
 	}
@@ -658,6 +785,25 @@ static bool scope_visible(const char *cand, const char *caller)
 	return strncmp(cand, caller, n) == 0 && (caller[n] == '\0' || caller[n] == ':');
 }
 
+/* The definitions of `method` reached on an object of classes `cls`, or,
+ * when no class definition is known, of the written class name `name`. */
+static size_t on_classes(struct plan *pl, const struct plan_cref *cls, size_t ncls, const char *name, const char *method,
+			 const struct cxx_call *c, struct plan_fref *out, size_t max)
+{
+	char key[1024];
+	size_t n = 0;
+
+	if (ncls)
+		n = plan_class_members(pl, cls, ncls, method, c->template_args, out, max);
+	if (n == 0 && name[0]) {
+		member_key(key, sizeof(key), name, method);
+		n = take(pl, pl->index->by_member, key, c, out, max, 0);
+	}
+	return n;
+}
+
+#define MAX_CLASSES 16
+
 size_t plan_resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_call *c, struct plan_fref *out,
 			 size_t max, bool *is_lambda)
 {
@@ -665,13 +811,17 @@ size_t plan_resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_c
 	const struct plan_index *ix = pl->index;
 	char cls[512], key[1024];
 	const char *obj = c->object;
-	size_t n = 0;
+	struct plan_cref crefs[MAX_CLASSES];
+	struct plan_tctx ctx = { f.unit, f.func, c->range.start, NULL };
+	size_t n = 0, nc;
 
 	*is_lambda = false;
 	if (!c->name || plan_is_trace_call(c))
 		return 0;
 	if (obj && (strcmp(obj, "this") == 0 || strcmp(obj, "(*this)") == 0))
 		obj = NULL;
+	if (obj && strncmp(obj, "this->", 6) == 0)
+		obj += 6;
 	if (!obj) {
 		const char *callee = c->callee ? c->callee : c->name;
 		const char *qual_end = NULL;
@@ -697,12 +847,22 @@ size_t plan_resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_c
 			last_component(q, cls, sizeof(cls));
 			member_key(key, sizeof(key), cls, c->name);
 			n = take(pl, ix->by_member, key, c, out, max, n);
+			if (n == 0) {
+				/* the qualifier may be an alias of a class: MatmulKernel::Run(...) */
+				nc = plan_type_classes(pl, &ctx, q, crefs, MAX_CLASSES);
+				n = nc ? plan_class_members(pl, crefs, nc, c->name, c->template_args, out, max) : 0;
+			}
 			return n;
 		}
 		if (func_class(fn, cls, sizeof(cls))[0]) {
+			char scope[512];
 			member_key(key, sizeof(key), cls, c->name);
 			n = take(pl, ix->by_member, key, c, out, max, n);
 			if (n)
+				return n;
+			/* a method of a base class */
+			nc = plan_type_classes(pl, &ctx, plan_func_scope(fn, scope, sizeof(scope)), crefs, MAX_CLASSES);
+			if (nc && (n = plan_class_members(pl, crefs, nc, c->name, c->template_args, out, max)) > 0)
 				return n;
 		}
 		{
@@ -716,7 +876,7 @@ size_t plan_resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_c
 				if (cand->in_class || !scope_visible(plan_func_scope(cand, cs, sizeof(cs)),
 								     plan_func_scope(fn, fs, sizeof(fs))))
 					continue;
-				if (c->template_args && cand->template_args && !targs_equal(cand->template_args, c->template_args))
+				if (c->template_args && cand->template_args && !plan_targs_equal(cand->template_args, c->template_args))
 					continue;
 				out[n++] = r;
 			}
@@ -724,9 +884,11 @@ size_t plan_resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_c
 				return n;
 		}
 		/* a variable called as a function: its operator() */
-		if (strchr(c->name, ':') == NULL && var_class(pl, f, c->name, c->range.start, cls, sizeof(cls), is_lambda)) {
-			member_key(key, sizeof(key), cls, "operator()");
-			return take(pl, ix->by_member, key, c, out, max, 0);
+		if (strchr(c->name, ':') == NULL) {
+			nc = var_classes(pl, f, c->name, c->range.start, crefs, MAX_CLASSES, cls, sizeof(cls), is_lambda, 0);
+			if (*is_lambda)
+				return 0;
+			return on_classes(pl, crefs, nc, cls, "operator()", c, out, max);
 		}
 		return 0;
 	}
@@ -739,9 +901,9 @@ size_t plan_resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_c
 			vn++;
 		}
 		var[vn] = '\0';
-		if (vn > 0 && obj[vn] == '\0' && var_class(pl, f, var, c->range.start, cls, sizeof(cls), NULL)) {
-			member_key(key, sizeof(key), cls, c->name);
-			n = take(pl, ix->by_member, key, c, out, max, 0);
+		if (vn > 0 && obj[vn] == '\0') {
+			nc = var_classes(pl, f, var, c->range.start, crefs, MAX_CLASSES, cls, sizeof(cls), NULL, 0);
+			n = on_classes(pl, crefs, nc, cls, c->name, c, out, max);
 			if (n)
 				return n;
 		}

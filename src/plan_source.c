@@ -138,7 +138,6 @@ static void find_bases(struct plan *pl, struct diag *diag)
 	size_t n = 0;
 	unsigned *seen;
 	size_t *stack;
-	bool *is_base;
 	struct plan_map *paths = plan_map_new();
 
 	for (size_t i = 0; i < pl->nunits; i++)
@@ -158,22 +157,126 @@ static void find_bases(struct plan *pl, struct diag *diag)
 		return;
 	seen = xcalloc(pl->nunits, sizeof(*seen));
 	stack = xmalloc(pl->nunits * sizeof(*stack));
-	is_base = xcalloc(pl->nunits, sizeof(*is_base));
 	for (size_t b = 0; b < pl->nbases; b++) {
-		is_base[pl->bases[b]] = true;
 		closure_mark(pl, pl->bases[b], seen, 1, stack);
 	}
 	for (size_t i = 0; i < pl->nunits; i++)
 		pl->units[i].runtime = seen[i] == 1;
-	/* what reaches a base header through its own includes */
-	for (size_t i = 0; i < pl->nunits; i++) {
-		unsigned stamp = (unsigned)i + 2;
-		closure_mark(pl, i, seen, stamp, stack);
-		for (size_t b = 0; b < pl->nbases && !pl->units[i].reaches_base; b++)
-			if (seen[pl->bases[b]] == stamp)
-				pl->units[i].reaches_base = true;
+	free(stack);
+	free(seen);
+}
+
+/* Sets reaches_base on every unit whose #include closure holds `base`: a
+ * walk back along the include edges from it. */
+static void mark_reaching(struct plan *pl, size_t base)
+{
+	size_t *first = xcalloc(pl->nunits + 2, sizeof(*first)), *from, *stack, n = 0, edges = 0;
+	bool *seen = xcalloc(pl->nunits + 1, sizeof(*seen));
+
+	for (size_t u = 0; u < pl->nunits; u++)
+		for (size_t k = 0; k < pl->units[u].nincs; k++)
+			first[pl->units[u].incs[k] + 1]++, edges++;
+	for (size_t u = 0; u < pl->nunits; u++)
+		first[u + 1] += first[u];
+	from = xmalloc((edges + 1) * sizeof(*from));
+	{
+		size_t *fill = xcalloc(pl->nunits + 1, sizeof(*fill));
+		for (size_t u = 0; u < pl->nunits; u++)
+			for (size_t k = 0; k < pl->units[u].nincs; k++) {
+				size_t t = pl->units[u].incs[k];
+				from[first[t] + fill[t]++] = u;
+			}
+		free(fill);
 	}
-	free(is_base);
+	stack = xmalloc((pl->nunits + 1) * sizeof(*stack));
+	stack[n++] = base;
+	seen[base] = true;
+	while (n > 0) {
+		size_t t = stack[--n];
+		pl->units[t].reaches_base = true;
+		for (size_t k = first[t]; k < first[t + 1]; k++)
+			if (!seen[from[k]]) {
+				seen[from[k]] = true;
+				stack[n++] = from[k];
+			}
+	}
+	free(stack);
+	free(from);
+	free(first);
+	free(seen);
+}
+
+/* Does unit u define the trace point runtime (MoeTracing as a function or a
+ * macro, or autotrace's embedded copy), or include autotrace's runtime
+ * header (moe_tracing.h, from the include path)? */
+static bool defines_runtime(const struct plan_unit *u)
+{
+	const struct cxx_outline *ol = u->outline;
+
+	for (size_t i = 0; i < ol->nincludes; i++) {
+		const char *name = ol->includes[i].name, *slash = strrchr(name, '/');
+		if (ol->includes[i].active && strcmp(slash ? slash + 1 : name, "moe_tracing.h") == 0)
+			return true;
+	}
+	for (size_t i = 0; i < ol->nfuncs; i++)
+		if (strcmp(ol->funcs[i].name, "MoeTracing") == 0 && ol->funcs[i].def == CXX_DEF_BODY)
+			return true;
+	for (size_t i = 0; i < ol->nmacros; i++)
+		if (strcmp(ol->macros[i].name, "MoeTracing") == 0)
+			return true;
+	return false;
+}
+
+/* "dir/stem" of a path: without the extension. */
+static char *path_stem(const char *path)
+{
+	const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+
+	if (!dot || (slash && dot < slash))
+		return xstrdup(path);
+	return xstrndup(path, (size_t)(dot - path));
+}
+
+/* The operator's base header: in the #include closure of a kernel entry
+ * (a unit holding a root), else `<entry>_base.h` beside the entry among the
+ * base matches, else a new `<entry>_base.h` to create. */
+static void choose_base(struct plan *pl)
+{
+	size_t entry = SIZE_MAX;
+	unsigned *seen = xcalloc(pl->nunits + 1, sizeof(*seen));
+	size_t *stack = xmalloc((pl->nunits + 1) * sizeof(*stack));
+
+	pl->base = SIZE_MAX;
+	for (size_t i = 0; i < pl->nnodes && entry == SIZE_MAX; i++)
+		if (pl->nodes[i].kind == PLAN_root)
+			entry = pl->nodes[i].unit;
+	if (entry != SIZE_MAX) {
+		closure_mark(pl, entry, seen, 1, stack);
+		for (size_t b = 0; b < pl->nbases && pl->base == SIZE_MAX; b++)
+			if (seen[pl->bases[b]] == 1)
+				pl->base = pl->bases[b];
+		if (pl->base == SIZE_MAX) {
+			char *stem = path_stem(pl->units[entry].path);
+			char *want = xasprintf("%s_base.h", stem);
+			for (size_t b = 0; b < pl->nbases && pl->base == SIZE_MAX; b++)
+				if (strcmp(pl->units[pl->bases[b]].path, want) == 0)
+					pl->base = pl->bases[b];
+			if (pl->base == SIZE_MAX)
+				pl->base_new = want;
+			else
+				free(want);
+			free(stem);
+		}
+	} else if (pl->nbases == 1) {
+		pl->base = pl->bases[0]; /* no entry: the only base there is */
+	}
+	if (pl->base != SIZE_MAX) {
+		closure_mark(pl, pl->base, seen, 2, stack);
+		for (size_t u = 0; u < pl->nunits && !pl->base_has_runtime; u++)
+			if (seen[u] == 2 && defines_runtime(&pl->units[u]))
+				pl->base_has_runtime = true;
+		mark_reaching(pl, pl->base);
+	}
 	free(stack);
 	free(seen);
 }
@@ -198,6 +301,7 @@ struct plan *plan_from_units(const struct rule_policy *p, const char *opdir, str
 	find_bases(pl, diag);
 	plan_index_build(pl);
 	plan_walk(pl, diag);
+	choose_base(pl);
 	pl->unit_first = xcalloc(nunits + 2, sizeof(size_t));
 	pl->by_unit = xcalloc(pl->nnodes + 1, sizeof(int));
 	for (size_t i = 0; i < pl->nnodes; i++)
@@ -245,6 +349,7 @@ void plan_free(struct plan *pl)
 	}
 	free(pl->units);
 	free(pl->bases);
+	free(pl->base_new);
 	free(pl->kernel_dir);
 	free(pl->opdir);
 	free(pl);
