@@ -599,7 +599,7 @@ static void check_pybind(struct gate_project *p, struct gate_report *r)
 	long sat;
 
 	if (op && op->name[0] && p->npybinds == 0)
-		gate_add(r, GATE_RULE_G2_LAYER, DIAG_ERROR, gate_loc_path(NULL, 0, 0),
+		gate_add(r, GATE_RULE_G2_LAYER, DIAG_ERROR, gate_anchor_loc(p, GATE_ANCHOR_API),
 			 "point the rules' 'pybind' patterns (or 'project \"DIR\";') at the torch binding",
 			 "no binding runs EXEC_NPU_CMD(aclnn%s, ...) or registers its torch.ops name (looked for %s): "
 			 "the profiling output never reaches Python", op->name, gate_searched_text(p));

@@ -213,7 +213,11 @@ static struct found_def find_def(struct cxx_unit **units, size_t nunits, const c
 				of_class = (struct found_def){ fn, units[i]->file };
 		}
 	}
-	return best.fn ? best : count.fn ? count : of_class;
+	/* a class named at the call that has no Init here (a macro parameter, a
+	   class of another directory) reaches nothing we can edit */
+	if (klass)
+		return best.fn ? best : of_class;
+	return count.fn ? count : of_class;
 }
 
 /* funcs[] index of the definition / declaration, added once. */

@@ -705,6 +705,53 @@ const char *gate_searched_text(const struct gate_project *p)
 	return buf;
 }
 
+bool gate_op_anchor(const struct gate_project *p, enum gate_anchor_kind kind, const struct src_file **f, uint32_t *start,
+		    uint32_t *end)
+{
+	if (kind == GATE_ANCHOR_TORCH_NAME)
+		for (size_t b = 0; b < p->npybinds; b++)
+			for (size_t i = 0; i < p->pybinds[b].pb.nnames; i++)
+				if (p->pybinds[b].pb.names[i].schema && gate_is_op_name(p, p->pybinds[b].pb.names[i].name)) {
+					*f = p->pybinds[b].f;
+					*start = p->pybinds[b].pb.names[i].range.start;
+					*end = p->pybinds[b].pb.names[i].range.end;
+					return true;
+				}
+	if (p->op) {
+		char *api = xasprintf("aclnn%sGetWorkspaceSize", p->op->name);
+		for (size_t a = 0; a < p->naclnns; a++)
+			for (size_t i = 0; i < p->aclnns[a].ac.nfuncs; i++) {
+				const struct aclnn_func *fn = &p->aclnns[a].ac.funcs[i];
+				if (strcmp(fn->name, api) == 0) {
+					*f = p->aclnns[a].f;
+					*start = fn->name_range.start;
+					*end = fn->name_range.end;
+					free(api);
+					return true;
+				}
+			}
+		free(api);
+		if (p->op_file) {
+			struct opdef_range r = p->op->class_name.end > p->op->class_name.start ? p->op->class_name : p->op->op_add;
+			*f = p->op_file;
+			*start = r.start;
+			*end = r.end > r.start ? r.end : r.start + 1;
+			return true;
+		}
+	}
+	return false;
+}
+
+struct gate_loc gate_anchor_loc(const struct gate_project *p, enum gate_anchor_kind kind)
+{
+	const struct src_file *f;
+	uint32_t s, e;
+
+	if (gate_op_anchor(p, kind, &f, &s, &e))
+		return gate_loc_at(f, s, e);
+	return gate_loc_path(NULL, 0, 0);
+}
+
 bool gate_is_op_name(const struct gate_project *p, const char *name)
 {
 	return name && has_name(p->py_names, p->npy_names, name);

@@ -102,6 +102,17 @@ bool gate_is_op_name(const struct gate_project *p, const char *name);
 /* True when `name` is one of the op's binding functions. */
 bool gate_is_bind_func(const struct gate_project *p, const char *name);
 
+/* Where a finding about a layer that is not found points: for the binding,
+ * the op's public aclnn API (its declaration), else its OpDef; for the
+ * samples, the op's torch.ops schema, else the same. False when there is
+ * nothing to point at. */
+enum gate_anchor_kind { GATE_ANCHOR_API, GATE_ANCHOR_TORCH_NAME };
+bool gate_op_anchor(const struct gate_project *p, enum gate_anchor_kind kind, const struct src_file **f, uint32_t *start,
+		    uint32_t *end);
+
+/* The same as a location for a finding (none when there is nothing). */
+struct gate_loc gate_anchor_loc(const struct gate_project *p, enum gate_anchor_kind kind);
+
 /* The globs of a layer joined by ", ", for messages (static buffer). */
 const char *gate_globs_text(const struct rule_strlist *l);
 

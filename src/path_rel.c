@@ -1,7 +1,9 @@
 /* Relative and display forms of paths. */
 #include "path_rel.h"
 
+#include <errno.h>
 #include <limits.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -123,16 +125,43 @@ char *path_relative(const char *from, const char *to)
 	return out;
 }
 
+char *path_display_from(const char *cwd, const char *abs)
+{
+	if (path_within(abs, cwd) || path_within(cwd, abs))
+		return path_relative(cwd, abs);
+	return xstrdup(abs);
+}
+
 char *path_display(const char *abs)
 {
 	char cwd[PATH_MAX];
-	char *rel;
 
 	if (!getcwd(cwd, sizeof(cwd)))
 		return xstrdup(abs);
-	if (path_within(abs, cwd) || path_within(cwd, abs)) {
-		rel = path_relative(cwd, abs);
-		return rel;
+	return path_display_from(cwd, abs);
+}
+
+int path_mkdirs(const char *path, char **failed)
+{
+	char *s = xstrdup(path);
+
+	if (failed)
+		*failed = NULL;
+	for (char *q = s + 1;; q++) {
+		if (*q == '/' || *q == '\0') {
+			char c = *q;
+			*q = '\0';
+			if (mkdir(s, 0777) != 0 && errno != EEXIST) {
+				if (failed)
+					*failed = xstrdup(s);
+				free(s);
+				return -1;
+			}
+			*q = c;
+			if (!c)
+				break;
+		}
 	}
-	return xstrdup(abs);
+	free(s);
+	return 0;
 }

@@ -20,10 +20,18 @@ char *path_absolute(const char *path);
  * else `abs` itself. Newly allocated. */
 char *path_display(const char *abs);
 
+/* The same from the directory `cwd` (absolute) instead of the working one. */
+char *path_display_from(const char *cwd, const char *abs);
+
 /* The relative path from directory `from_abs` to `to_abs` (both absolute and
  * normalised): "x.h", "../../csrc/y.cpp", "." when they are the same.
  * Newly allocated. */
 char *path_relative(const char *from_abs, const char *to_abs);
+
+/* Creates directory `path` and its parents (mode 0777 before the umask).
+ * Returns 0, or -1 with errno set (the component that failed in *failed
+ * when not NULL, newly allocated). */
+int path_mkdirs(const char *path, char **failed);
 
 /* True when `path` (absolute) is `dir` or lies below it. */
 bool path_within(const char *path, const char *dir);

@@ -11,11 +11,13 @@
 #include "xalloc.h"
 
 static char *forced_root;
+static enum project_root_how forced_how;
 
-void project_root_force(const char *abs)
+void project_root_force(const char *abs, enum project_root_how how)
 {
 	free(forced_root);
 	forced_root = abs ? xstrdup(abs) : NULL;
+	forced_how = how;
 }
 
 const char *project_root_how_text(enum project_root_how how)
@@ -27,8 +29,6 @@ const char *project_root_how_text(enum project_root_how how)
 		return "the git top level";
 	case PROJECT_ROOT_BUILD_SCRIPT:
 		return "the nearest directory holding a build script";
-	case PROJECT_ROOT_FORCED:
-		return "the staging copy";
 	case PROJECT_ROOT_OPDIR:
 		break;
 	}
@@ -112,7 +112,7 @@ int project_root_find(const char *opdir, const struct rule_policy *p, struct pro
 	}
 	if (forced_root && path_within(out->opdir_abs, forced_root)) {
 		out->abs = xstrdup(forced_root);
-		out->how = PROJECT_ROOT_FORCED;
+		out->how = forced_how;
 	} else if (p->project.value) {
 		char *dir = path_join(opdir, p->project.value);
 		struct stat st;

@@ -19,7 +19,6 @@ enum project_root_how {
 	PROJECT_ROOT_GIT,          /* the git top level */
 	PROJECT_ROOT_BUILD_SCRIPT, /* the nearest directory holding a build script */
 	PROJECT_ROOT_OPDIR,        /* nothing above: the operator directory */
-	PROJECT_ROOT_FORCED,       /* set by the program (autotrace instrument's staging copy) */
 };
 
 struct project_root {
@@ -40,8 +39,10 @@ void project_root_release(struct project_root *r);
 const char *project_root_how_text(enum project_root_how how);
 
 /* Makes every later project_root_find answer `abs` (an absolute directory
- * that holds the operator directories asked about); NULL undoes it. */
-void project_root_force(const char *abs);
+ * that holds the operator directories asked about), saying it was found as
+ * `how` says (the staging copy of a real project stands for it); NULL undoes
+ * it. */
+void project_root_force(const char *abs, enum project_root_how how);
 
 /* The build script of the operator: among the files under the root matching
  * `globs`, the one in the nearest directory on the way from the operator

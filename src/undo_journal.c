@@ -51,24 +51,13 @@ static char *entry_path(const struct journal *j, size_t k, const char *suffix)
 
 static int mkdir_p(const char *path, struct diag *diag)
 {
-	char *s = xstrdup(path);
+	char *failed;
 
-	for (char *q = s + 1;; q++) {
-		if (*q == '/' || *q == '\0') {
-			char c = *q;
-			*q = '\0';
-			if (mkdir(s, 0777) != 0 && errno != EEXIST) {
-				diag_pos(diag, DIAG_ERROR, s, 0, 0, "cannot create the undo journal: %s", strerror(errno));
-				free(s);
-				return -1;
-			}
-			*q = c;
-			if (c == '\0')
-				break;
-		}
-	}
-	free(s);
-	return 0;
+	if (path_mkdirs(path, &failed) == 0)
+		return 0;
+	diag_pos(diag, DIAG_ERROR, failed ? failed : path, 0, 0, "cannot create the undo journal: %s", strerror(errno));
+	free(failed);
+	return -1;
 }
 
 /* `path` relative to opdir: "op_host/x.cpp", "../../csrc/torch_binding.cpp"

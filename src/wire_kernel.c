@@ -130,7 +130,27 @@ static long call_position(const struct gate_kentry *e, const struct gate_kcall *
 	return (long)want;
 }
 
-static void wire_calls(struct wire *w, const struct gate_kentry *e, size_t want, const char *pname)
+/* The call passes the kernel's outputs [first, want) in their order, each once. */
+static bool outputs_in_order(const struct gate_kentry *e, const struct gate_kcall *c, size_t first, size_t want)
+{
+	long last = -1;
+
+	for (size_t k = first; k < want && k < e->nparams; k++) {
+		long at = -1;
+		size_t seen = 0;
+		for (size_t a = 0; a < c->nargs; a++)
+			if (e->params[k].name && strcmp(c->args[a], e->params[k].name) == 0) {
+				at = at < 0 ? (long)a : at;
+				seen++;
+			}
+		if (at < 0 || seen > 1 || at <= last)
+			return false;
+		last = at;
+	}
+	return true;
+}
+
+static void wire_calls(struct wire *w, const struct gate_kentry *e, size_t first, size_t want, const char *pname)
 {
 	long *done = e->nfuncs ? xmalloc(e->nfuncs * sizeof(*done)) : NULL;
 
@@ -145,6 +165,14 @@ static void wire_calls(struct wire *w, const struct gate_kentry *e, size_t want,
 				    "pass '%s' to this Init right after the argument that passes the kernel's last output", pname);
 			continue;
 		}
+		if (have < 0 && !outputs_in_order(e, k, first, want)) {
+			wire_manual(w, k->file, k->start, k->end,
+				    "this Init does not take the kernel's outputs in their order (%s ... %s): wire cannot tell where "
+				    "'%s' goes; add it by hand to the Init of the class that records the outputs, after the last one",
+				    first < e->nparams && e->params[first].name ? e->params[first].name : "?",
+				    want > 0 && e->params[want - 1].name ? e->params[want - 1].name : "?", pname);
+			continue;
+		}
 		if (have >= 0 && have != pos) {
 			wire_manual(w, k->file, k->arg_start[have], k->arg_end[have],
 				    "move '%s' to argument %ld of this Init (after the kernel's last output)", pname, pos + 1);
@@ -157,9 +185,15 @@ static void wire_calls(struct wire *w, const struct gate_kentry *e, size_t want,
 			free(what);
 		}
 		if (k->def < 0) {
-			wire_manual(w, k->file, k->start, k->end,
-				    "the Init definition this call reaches was not found under the kernel directory: add "
-				    "'GM_ADDR %s' as its parameter %ld (and in its declaration)", pname, pos + 1);
+			if (k->klass)
+				wire_manual(w, k->file, k->start, k->end,
+					    "'%s', the class of '%s' here, has no Init under the kernel directory (a macro "
+					    "parameter?): add 'GM_ADDR %s' as parameter %ld of the Init it names (and its declaration)",
+					    k->klass, k->object ? k->object : "?", pname, pos + 1);
+			else
+				wire_manual(w, k->file, k->start, k->end,
+					    "the Init definition this call reaches was not found under the kernel directory: add "
+					    "'GM_ADDR %s' as its parameter %ld (and in its declaration)", pname, pos + 1);
 			continue;
 		}
 		for (int j = 0; j < 2; j++) {
@@ -318,7 +352,7 @@ void wire_kernel(struct wire *w)
 				    "'%s' calls no kernel class Init with its parameters: pass '%s' to the kernel class in the "
 				    "position of the OpDef", e->name, pname);
 		else
-			wire_calls(w, e, want, pname);
+			wire_calls(w, e, op->ninputs, want, pname);
 		entry_helpers(w, e, pname);
 	}
 	free(snake);

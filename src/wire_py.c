@@ -894,9 +894,14 @@ void wire_samples(struct wire *w)
 	for (size_t i = 0; i < w->p->nsamples; i++)
 		if (wire_sample(w, &w->p->samples[i]))
 			saves = true;
-	if (!saves && w->manual == manual0)
-		wire_manual(w, NULL, 0, 0,
-			    "no sample (rules' 'samples' patterns: %s) calls the operator from a script with "
-			    "--profiling_dir: save '%s' with save_profiling_data after a device synchronize",
-			    gate_globs_text(&w->p->policy->samples), w->prof);
+	if (!saves && w->manual == manual0) {
+		const struct src_file *f = NULL;
+		uint32_t s = 0, e = 0;
+		gate_op_anchor(w->p, GATE_ANCHOR_TORCH_NAME, &f, &s, &e);
+		wire_manual(w, f, s, e,
+			    "no sample or test calls %s (patterns %s, looked for %s): extend one that runs the operator to "
+			    "save '%s' with save_profiling_data after a device synchronize (or name it with the rules' 'samples')",
+			    w->p->npy_names ? w->p->py_names[0] : "the operator", gate_globs_text(&w->p->policy->samples),
+			    gate_searched_text(w->p), w->prof);
+	}
 }

@@ -437,8 +437,14 @@ void wire_pybind(struct wire *w)
 		else if (o && !w->required)
 			schema_optional(w, f, o);
 	}
-	if (nfuncs == 0)
-		wire_manual(w, NULL, 0, 0, "no EXEC_NPU_CMD(%s, ...) in a binding (looked for %s): pass '%s' there", api,
-			    gate_searched_text(w->p), w->prof);
+	if (nfuncs == 0) {
+		const struct src_file *f = NULL;
+		uint32_t s = 0, e = 0;
+		gate_op_anchor(w->p, GATE_ANCHOR_API, &f, &s, &e);
+		wire_manual(w, f, s, e,
+			    "no torch binding runs %s through EXEC_NPU_CMD (looked for %s): the profiling output cannot reach "
+			    "Python; pass '%s' last where the binding calls it (or name the binding with the rules' 'pybind')",
+			    api, gate_searched_text(w->p), w->prof);
+	}
 	free(api);
 }
