@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include "commands.h"
-#include "edit.h"
 #include "exit_status.h"
 #include "gate_run.h"
 #include "instrument.h"
@@ -452,47 +451,15 @@ static int write_changes(const char *opdir, struct change *c, size_t n, struct d
 	const char **paths = xcalloc(n + 1, sizeof(*paths)), **texts = xcalloc(n + 1, sizeof(*texts));
 	const struct src_file **origs = xcalloc(n + 1, sizeof(*origs));
 	size_t *lens = xcalloc(n + 1, sizeof(*lens));
-	struct edit_batch *batch;
-	int rc = -1;
+	int rc;
 
 	for (size_t i = 0; i < n; i++) {
 		paths[i] = c[i].display;
 		texts[i] = c[i].now->data;
 		lens[i] = c[i].now->len;
 		origs[i] = c[i].orig;
-		/* a created file's directory may be new too */
-		if (!c[i].orig) {
-			char *dir = xstrdup(c[i].display), *slash = strrchr(dir, '/');
-			if (slash) {
-				*slash = '\0';
-				mkdir_p(dir);
-			}
-			free(dir);
-		}
 	}
-	if (undo_journal_save(opdir, INSTRUMENT_UNDO_NAME, paths, origs, n, diag) != 0) {
-		diag_plain(diag, DIAG_ERROR, "instrument: nothing changed (the undo journal could not be written)");
-		goto out;
-	}
-	batch = edit_batch_new(0);
-	for (size_t i = 0; i < n; i++)
-		if (edit_batch_add(batch, paths[i], texts[i], lens[i], diag) != 0) {
-			edit_batch_abort(batch);
-			diag_plain(diag, DIAG_ERROR, "instrument: nothing changed");
-			goto out;
-		}
-	if (edit_batch_commit(batch, diag) != 0) {
-		diag_plain(diag, DIAG_ERROR,
-			   "instrument: stopped after replacing some files; `autotrace instrument --undo` restores them");
-		goto out;
-	}
-	if (undo_journal_wired(opdir, INSTRUMENT_UNDO_NAME, paths, origs, texts, lens, n, diag) != 0) {
-		diag_plain(diag, DIAG_ERROR, "instrument: the files are written, but the undo journal could not record them: "
-					     "`autotrace instrument --undo` will ask for --force");
-		goto out;
-	}
-	rc = 0;
-out:
+	rc = undo_journal_write(opdir, INSTRUMENT_UNDO_NAME, "instrument", paths, origs, texts, lens, n, diag);
 	free(paths);
 	free(texts);
 	free(origs);

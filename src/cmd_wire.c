@@ -7,7 +7,6 @@
 #include <sys/stat.h>
 
 #include "commands.h"
-#include "edit.h"
 #include "exit_status.h"
 #include "gate_project.h"
 #include "path_glob.h"
@@ -154,31 +153,7 @@ static int run_wire(const char *opdir, const char *rules, bool dry_run, struct d
 			texts[i] = res[i].text;
 			lens[i] = res[i].len;
 		}
-		struct edit_batch *batch;
-		if (undo_journal_save(opdir, WIRE_UNDO_NAME, paths, origs, nres, diag) != 0) {
-			diag_plain(diag, DIAG_ERROR, "wire: nothing changed (the undo journal could not be written)");
-			status = EXIT_BAD_INPUT;
-			goto out;
-		}
-		/* all files or none, as apply writes them */
-		batch = edit_batch_new(0);
-		for (size_t i = 0; i < nres; i++)
-			if (edit_batch_add(batch, paths[i], texts[i], lens[i], diag) != 0) {
-				edit_batch_abort(batch);
-				diag_plain(diag, DIAG_ERROR, "wire: nothing changed");
-				status = EXIT_BAD_INPUT;
-				goto out;
-			}
-		if (edit_batch_commit(batch, diag) != 0) {
-			diag_plain(diag, DIAG_ERROR,
-				   "wire: stopped after replacing some files; `autotrace wire --undo` restores them");
-			status = EXIT_BAD_INPUT;
-			goto out;
-		}
-		if (undo_journal_wired(opdir, WIRE_UNDO_NAME, paths, origs, texts, lens, nres, diag) != 0) {
-			diag_plain(diag, DIAG_ERROR,
-				   "wire: the files are wired, but the undo journal could not record them: "
-				   "`autotrace wire --undo` will ask for --force");
+		if (undo_journal_write(opdir, WIRE_UNDO_NAME, "wire", paths, origs, texts, lens, nres, diag) != 0) {
 			status = EXIT_BAD_INPUT;
 			goto out;
 		}

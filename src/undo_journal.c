@@ -162,6 +162,26 @@ static long manifest_find(const struct manifest *m, const char *rel)
 	return -1;
 }
 
+/* Writes MANIFEST with the first `keep` entries of m. 0 or -1 (reported). */
+static int manifest_write(const struct journal *j, const struct manifest *m, size_t keep)
+{
+	size_t len, cap = strlen(MANIFEST_HEAD) + 2;
+	char *text, *mpath;
+	int rc;
+
+	for (size_t k = 0; k < keep; k++)
+		cap += strlen(m->paths[k]) + 24;
+	text = xmalloc(cap);
+	len = (size_t)snprintf(text, cap, "%s\n", MANIFEST_HEAD);
+	for (size_t k = 0; k < keep; k++)
+		len += (size_t)snprintf(text + len, cap - len, "%zu\t%s\n", k, m->paths[k]);
+	mpath = path_join(j->dir, "MANIFEST");
+	rc = atomic_write(mpath, text, len, j->diag);
+	free(mpath);
+	free(text);
+	return rc;
+}
+
 /* Writes OPDIR/.autotrace/.gitignore ("*"), so the journal never shows in git. */
 static int ignore_journal(const char *opdir, struct diag *diag)
 {
@@ -196,8 +216,6 @@ int undo_journal_save(const char *opdir, const char *name, const char *const *pa
 {
 	struct journal j;
 	struct manifest m;
-	char *text, *mpath;
-	size_t len = 0, cap;
 	int rc = -1;
 
 	journal_open(&j, opdir, name, diag);
@@ -223,17 +241,7 @@ int undo_journal_save(const char *opdir, const char *name, const char *const *pa
 		m.paths = xrealloc(m.paths, (m.n + 1) * sizeof(*m.paths));
 		m.paths[m.n++] = rel;
 	}
-	cap = strlen(MANIFEST_HEAD) + 2;
-	for (size_t k = 0; k < m.n; k++)
-		cap += strlen(m.paths[k]) + 24;
-	text = xmalloc(cap);
-	len = (size_t)snprintf(text, cap, "%s\n", MANIFEST_HEAD);
-	for (size_t k = 0; k < m.n; k++)
-		len += (size_t)snprintf(text + len, cap - len, "%zu\t%s\n", k, m.paths[k]);
-	mpath = path_join(j.dir, "MANIFEST");
-	rc = atomic_write(mpath, text, len, diag);
-	free(mpath);
-	free(text);
+	rc = manifest_write(&j, &m, m.n);
 out:
 	manifest_release(&m);
 	journal_close(&j);
@@ -473,4 +481,135 @@ int undo_journal_restore(const char *opdir, const char *name, const char *cmd, b
 	manifest_release(&m);
 	journal_close(&j);
 	return status;
+}
+
+/* Takes the journal back to its first `keep` entries (none: the journal
+ * goes, and .autotrace/ with it when nothing else is left there). */
+static void journal_truncate(const char *opdir, const char *name, size_t keep, struct diag *diag)
+{
+	struct journal j;
+	struct manifest m;
+
+	journal_open(&j, opdir, name, diag);
+	if (manifest_read(&j, &m) == 0) {
+		if (keep == 0) {
+			remove_journal(&j, m.n);
+		} else if (keep < m.n) {
+			for (size_t k = keep; k < m.n; k++) {
+				static const char *const suffix[] = { "orig", "absent", "wired" };
+				for (int s = 0; s < 3; s++) {
+					char *jp = entry_path(&j, k, suffix[s]);
+					unlink(jp);
+					free(jp);
+				}
+			}
+			manifest_write(&j, &m, keep);
+		}
+		manifest_release(&m);
+	}
+	journal_close(&j);
+}
+
+/* The topmost directory of `path` that does not exist yet (newly
+ * allocated), NULL when all do. */
+static char *first_missing_dir(const char *path)
+{
+	char *dir = xstrdup(path), *missing = NULL, *slash;
+	struct stat st;
+
+	while ((slash = strrchr(dir, '/')) && slash != dir) {
+		*slash = '\0';
+		if (stat(dir, &st) == 0)
+			break;
+		free(missing);
+		missing = xstrdup(dir);
+	}
+	free(dir);
+	return missing;
+}
+
+/* Removes the empty directories from `path`'s directory up to `top`. */
+static void remove_dirs_up_to(const char *path, const char *top)
+{
+	char *dir = xstrdup(path), *slash;
+
+	while ((slash = strrchr(dir, '/')) && slash != dir) {
+		*slash = '\0';
+		if (rmdir(dir) != 0 || strcmp(dir, top) == 0)
+			break;
+	}
+	free(dir);
+}
+
+int undo_journal_write(const char *opdir, const char *name, const char *cmd, const char *const *paths,
+		       const struct src_file *const *orig, const char *const *texts, const size_t *lens, size_t n,
+		       struct diag *diag)
+{
+	struct journal j;
+	struct manifest m;
+	struct edit_batch *batch = NULL;
+	char **made = xcalloc(n + 1, sizeof(*made)); /* per created file, the directory made for it */
+	size_t keep;
+	int rc = -1;
+
+	journal_open(&j, opdir, name, diag);
+	if (manifest_read(&j, &m) != 0) {
+		journal_close(&j);
+		free(made);
+		return -1;
+	}
+	keep = m.n;
+	manifest_release(&m);
+	journal_close(&j);
+	if (undo_journal_save(opdir, name, paths, orig, n, diag) != 0) {
+		diag_plain(diag, DIAG_ERROR, "%s: nothing changed (the undo journal could not be written)", cmd);
+		goto undo;
+	}
+	/* a created file's directory may be new too */
+	for (size_t i = 0; i < n; i++) {
+		char *dir, *failed;
+		int made_ok;
+		if (orig[i] || !(made[i] = first_missing_dir(paths[i])))
+			continue;
+		dir = xstrndup(paths[i], (size_t)(strrchr(paths[i], '/') - paths[i]));
+		made_ok = path_mkdirs(dir, &failed);
+		free(dir);
+		if (made_ok != 0) {
+			diag_pos(diag, DIAG_ERROR, failed, 0, 0, "cannot create the directory: %s", strerror(errno));
+			free(failed);
+			diag_plain(diag, DIAG_ERROR, "%s: nothing changed", cmd);
+			goto undo;
+		}
+	}
+	/* all files or none, as apply writes them */
+	batch = edit_batch_new(0);
+	for (size_t i = 0; i < n; i++)
+		if (edit_batch_add(batch, paths[i], texts[i], lens[i], diag) != 0) {
+			edit_batch_abort(batch);
+			diag_plain(diag, DIAG_ERROR, "%s: nothing changed", cmd);
+			goto undo;
+		}
+	if (edit_batch_commit(batch, diag) != 0) {
+		diag_plain(diag, DIAG_ERROR, "%s: stopped after replacing some files; `autotrace %s --undo` restores them",
+			   cmd, cmd);
+		goto out;
+	}
+	if (undo_journal_wired(opdir, name, paths, orig, texts, lens, n, diag) != 0) {
+		diag_plain(diag, DIAG_ERROR, "%s: the files are written, but the undo journal could not record them: "
+					     "`autotrace %s --undo` will ask for --force", cmd, cmd);
+		goto out;
+	}
+	rc = 0;
+	goto out;
+undo:
+	/* nothing was replaced: the journal and the directories are as they were */
+	journal_truncate(opdir, name, keep, diag);
+	for (size_t i = n; i-- > 0;)
+		if (made[i])
+			remove_dirs_up_to(paths[i], made[i]);
+out:
+	for (size_t i = 0; i < n; i++)
+		free(made[i]);
+	free(made);
+	return rc;
 }

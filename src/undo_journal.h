@@ -31,6 +31,16 @@ int undo_journal_wired(const char *opdir, const char *name, const char *const *p
 		       const struct src_file *const *orig, const char *const *texts, const size_t *lens, size_t n,
 		       struct diag *diag);
 
+/* Writes the n files (texts[i], lens[i] to paths[i]; orig[i] is the file
+ * before, NULL for one to create, whose directories are made as needed) all
+ * or none, as apply writes them: the originals saved first, what was written
+ * recorded after. When no file could be replaced, the journal and the
+ * directories are left as they were ("CMD: nothing changed"). `cmd` names the
+ * command in messages. Returns 0 or -1 (reported). */
+int undo_journal_write(const char *opdir, const char *name, const char *cmd, const char *const *paths,
+		       const struct src_file *const *orig, const char *const *texts, const size_t *lens, size_t n,
+		       struct diag *diag);
+
 /* Restores every file of the journal (removing those the command created)
  * and removes the journal; all or nothing. A file edited since the command
  * wrote it is an error (exit 2, nothing restored) unless `force`; with

@@ -124,6 +124,10 @@ void wire_runtime_release(struct wire_runtime *r);
  * or the source tree's device directory). */
 const char *wire_runtime_default(void);
 
+/* A direct kernel launch in the operator's host sources (EXEC_KERNEL_CMD,
+ * ACLRT_LAUNCH_KERNEL): true with its file (kept by wire) and range. */
+bool wire_direct_launch(struct wire *w, const struct src_file **f, uint32_t *start, uint32_t *end);
+
 /* Number of outputs of the op before wiring (without the profiling output). */
 size_t wire_main_outputs(const struct wire *w);
 /* Position of the profiling output among the outputs (existing or to be). */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "gate_tokens.h"
+#include "path_glob.h"
 #include "wire.h"
 #include "xalloc.h"
 
@@ -80,6 +81,36 @@ static int repl_cmp(const void *a, const void *b)
 	return x->start < y->start ? -1 : x->start > y->start;
 }
 
+bool wire_direct_launch(struct wire *w, const struct src_file **f, uint32_t *start, uint32_t *end)
+{
+	static const char *const launches[] = { "EXEC_KERNEL_CMD", "ACLRT_LAUNCH_KERNEL" };
+	struct rule_strlist globs = { NULL, 0, { NULL, 0, 0 } };
+	char **found = NULL;
+	size_t n = 0;
+	bool yes = false;
+
+	rule_strlist_add(&globs, "op_host/**/*.cpp");
+	rule_strlist_add(&globs, "op_host/*.cpp");
+	if (path_glob(w->opdir, &globs, &found, &n, w->diag) == 0)
+		for (size_t i = 0; i < n && !yes; i++) {
+			char *path = path_join(w->opdir, found[i]);
+			const struct src_file *sf = wire_load(w, path);
+			for (size_t k = 0; sf && k < 2 && !yes; k++) {
+				const char *hit = strstr(sf->data, launches[k]);
+				if (hit) {
+					*f = sf;
+					*start = (uint32_t)(hit - sf->data);
+					*end = *start + (uint32_t)strlen(launches[k]);
+					yes = true;
+				}
+			}
+			free(path);
+		}
+	path_glob_free(found, n);
+	rule_strlist_clear(&globs);
+	return yes;
+}
+
 void wire_opdef(struct wire *w)
 {
 	const struct opdef_op *op = w->p->op;
@@ -96,9 +127,18 @@ void wire_opdef(struct wire *w)
 	size_t cap, len = 0;
 
 	if (!op || op->nparams == 0) {
-		wire_manual(w, NULL, 0, 0, "no OpDef found (rules' 'host' patterns: %s): add this->Output(\"%s\")"
-			    ".ParamType(%s).DataType({ge::DT_INT64}).Format({ge::FORMAT_ND}); as the last output",
-			    gate_globs_text(&w->p->policy->host), w->prof, mode);
+		const struct src_file *lf;
+		uint32_t ls, le;
+		if (wire_direct_launch(w, &lf, &ls, &le))
+			wire_manual(w, lf, ls, le,
+				    "this operator launches its kernel directly, with no OpDef (rules' 'host' patterns: %s) and no "
+				    "aclnn API: wire threads an OpDef output; pass a '%s' tensor ({" WIRE_BOUND_EXPR "} int64) as "
+				    "the kernel's last GM argument here by hand, after its outputs", gate_globs_text(&w->p->policy->host),
+				    w->prof);
+		else
+			wire_manual(w, NULL, 0, 0, "no OpDef found (rules' 'host' patterns: %s): add this->Output(\"%s\")"
+				    ".ParamType(%s).DataType({ge::DT_INT64}).Format({ge::FORMAT_ND}); as the last output",
+				    gate_globs_text(&w->p->policy->host), w->prof, mode);
 		return;
 	}
 	if (w->p->prof_out >= 0) {
@@ -288,7 +328,7 @@ void wire_infer(struct wire *w)
 				break;
 			}
 	if (!impl) {
-		wire_manual(w, NULL, 0, 0,
+		wire_manual(w, w->p->op_file, op->class_name.start, op->class_name.end,
 			    "no IMPL_OP_INFERSHAPE(%s) or IMPL_OP(%s).InferShape in the infer sources (%s): set the shape of '%s' (output %zu) to "
 			    "{" WIRE_BOUND_EXPR "} and its data type to ge::DT_INT64",
 			    op->name, op->name, gate_globs_text(&w->p->policy->infer), w->prof, want);

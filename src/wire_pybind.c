@@ -440,6 +440,14 @@ void wire_pybind(struct wire *w)
 	if (nfuncs == 0) {
 		const struct src_file *f = NULL;
 		uint32_t s = 0, e = 0;
+		if (wire_direct_launch(w, &f, &s, &e)) {
+			wire_manual(w, f, s, e,
+				    "the binding launches the kernel directly here, not through %s and EXEC_NPU_CMD: pass a '%s' "
+				    "tensor ({" WIRE_BOUND_EXPR "} int64) as the kernel's last GM argument, after its outputs, and "
+				    "return it (or take it from the caller), by hand", api, w->prof);
+			free(api);
+			return;
+		}
 		gate_op_anchor(w->p, GATE_ANCHOR_API, &f, &s, &e);
 		wire_manual(w, f, s, e,
 			    "no torch binding runs %s through EXEC_NPU_CMD (looked for %s): the profiling output cannot reach "
