@@ -39,7 +39,7 @@ static void usage(FILE *out)
 	      "  remove    delete the block; the script is restored byte for byte\n"
 	      "\n"
 	      "Options:\n"
-	      "  --script FILE     the build script (default: the rules' 'build' glob in OPDIR)\n"
+	      "  --script FILE     the build script (default: the nearest, as above)\n"
 	      "  --rules FILE      the rules file (anchors: gate { hook after /RE/ before /RE/; })\n"
 	      "  --after REGEX     the copy call (overrides the rules)\n"
 	      "  --before REGEX    the build step (overrides the rules)\n"

@@ -192,6 +192,26 @@ static int stage_project_files(const struct stage *s, const struct gate_project 
 	return rc;
 }
 
+/* The staged counterpart of a real path (as written from the real cwd), as
+ * the steps see it from the mirrored cwd; NULL when it lies outside the
+ * project. */
+static char *stage_path(const struct stage *s, const char *path)
+{
+	char *abs = path_absolute(path), *rel, *staged, *seen;
+
+	if (!abs || !path_within(abs, s->real_root)) {
+		free(abs);
+		return NULL;
+	}
+	rel = path_relative(s->real_root, abs);
+	staged = strcmp(rel, ".") == 0 ? xstrdup(s->root) : path_join(s->root, rel);
+	seen = path_display_from(s->work, staged);
+	free(staged);
+	free(rel);
+	free(abs);
+	return seen;
+}
+
 static int stage_open(struct stage *s, const char *opdir, const struct project_root *root, struct diag *diag)
 {
 	char buf[PATH_MAX], tmpl[PATH_MAX];
@@ -230,7 +250,11 @@ static int stage_open(struct stage *s, const char *opdir, const struct project_r
 	if (path_within(s->real_cwd, s->real_root)) {
 		char *rel = path_relative(s->real_root, s->real_cwd);
 		s->work = strcmp(rel, ".") == 0 ? xstrdup(s->root) : path_join(s->root, rel);
-		s->opdir = xstrdup(opdir);
+		/* a relative path reads the same from the mirrored cwd; an absolute one
+		   names the real tree and must be mapped */
+		s->opdir = opdir[0] == '/' ? stage_path(s, opdir) : NULL;
+		if (!s->opdir)
+			s->opdir = xstrdup(opdir);
 		free(rel);
 	} else {
 		char *oabs = path_absolute(opdir);
@@ -630,14 +654,7 @@ static int run_instrument(const char *opdir, const struct opts *given, bool dry_
 		goto out;
 	}
 	if (o.script) {
-		char *abs = path_absolute(o.script);
-		if (abs && path_within(abs, st.real_root)) {
-			char *rel = path_relative(st.real_root, abs), *staged = path_join(st.root, rel);
-			script_staged = path_display_from(st.work, staged);
-			free(rel);
-			free(staged);
-		}
-		free(abs);
+		script_staged = stage_path(&st, o.script);
 		o.script = script_staged ? script_staged : o.script;
 	}
 	run.to_real = stage_to_real;

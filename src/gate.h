@@ -120,11 +120,13 @@ void gate_relate(struct gate_finding *f, struct gate_loc loc, const char *fmt, .
 
 /* Turns a diag into a collector of findings for `rule` (messages at error
  * level and below keep their level). Used to take the findings of shared
- * checks such as hook_verify. `fix` is attached to each; may be NULL. */
+ * checks such as hook_verify. `fix` is attached to each; may be NULL. A
+ * note with no location right after an error is that error's fix instead. */
 struct gate_diag_capture {
 	struct gate_report *report;
 	enum gate_rule rule;
 	const char *fix;
+	size_t last;                  /* 1 + the index of the last finding added, 0: none */
 };
 void gate_diag_capture(struct diag *d, struct gate_diag_capture *cap);
 

@@ -31,7 +31,7 @@ static char *find_script(struct gate_project *p, struct gate_report *r)
 	char *path = NULL;
 	struct diag d;
 	struct gate_diag_capture cap = { r, GATE_RULE_G1_SCRIPT,
-					 "set the rules' 'build' patterns (or 'project \"DIR\";'), or pass --script FILE" };
+					 "set the rules' 'build' patterns (or 'project \"DIR\";'), or pass --script FILE", 0 };
 
 	if (p->opts->script)
 		return xstrdup(p->opts->script);
@@ -46,7 +46,7 @@ static void check_hook(struct gate_project *p, struct gate_report *r)
 	char *path = find_script(p, r), *fix;
 	struct src_file *f;
 	struct diag d;
-	struct gate_diag_capture cap = { r, GATE_RULE_G1_HOOK, NULL };
+	struct gate_diag_capture cap = { r, GATE_RULE_G1_HOOK, NULL, 0 };
 	size_t flen;
 
 	if (!path)
@@ -93,7 +93,7 @@ static void check_map(struct gate_project *p, struct gate_report *r, const char 
 		      uint64_t *stamp, bool *tried)
 {
 	struct diag d;
-	struct gate_diag_capture cap = { r, GATE_RULE_G1_STALE, "rebuild: the build writes a new point_map.json" };
+	struct gate_diag_capture cap = { r, GATE_RULE_G1_STALE, "rebuild: the build writes a new point_map.json", 0 };
 	struct point_map *m;
 
 	gate_diag_capture(&d, &cap);
@@ -107,7 +107,7 @@ static void check_map(struct gate_project *p, struct gate_report *r, const char 
 	} else {
 		if (!*tried) {
 			struct diag q;
-			struct gate_diag_capture qc = { r, GATE_RULE_G1_STALE, NULL };
+			struct gate_diag_capture qc = { r, GATE_RULE_G1_STALE, NULL, 0 };
 			*tried = true;
 			gate_diag_capture(&q, &qc);
 			*have_stamp = p->policy->kernel.value &&
@@ -129,7 +129,7 @@ static void check_stale(struct gate_project *p, struct gate_report *r)
 	bool have = false, tried = false;
 	uint64_t stamp = 0;
 	struct diag d;
-	struct gate_diag_capture cap = { r, GATE_RULE_G1_STALE, NULL };
+	struct gate_diag_capture cap = { r, GATE_RULE_G1_STALE, NULL, 0 };
 
 	if (p->opts->point_map) {
 		check_map(p, r, p->opts->point_map, &have, &stamp, &tried);

@@ -871,6 +871,8 @@ int hook_verify(const struct src_file *f, const struct hook_ctx *ctx, struct dia
 		}
 		if (!program_exists(prog, shown, sizeof(shown))) {
 			diag_at(diag, DIAG_ERROR, loc, "the hook calls %s, which does not exist on this machine", shown);
+			diag_plain(diag, DIAG_NOTE, "put autotrace on the build's PATH, or set AUTOTRACE to its path in the "
+					   "build's environment (the block runs \"${AUTOTRACE:-autotrace}\")");
 			findings++;
 		}
 		if (strcmp(last, place.dest) != 0) {
