@@ -13,6 +13,7 @@
 #include "cxx_scan.h"
 #include "exit_status.h"
 #include "path_glob.h"
+#include "plan.h"
 #include "rule_find.h"
 #include "xalloc.h"
 
@@ -259,18 +260,7 @@ int cmd_check(int argc, char **argv, struct diag *diag)
 	p = rule_find_and_load(rules, opdir, diag);
 	if (!p)
 		goto out;
-	for (size_t i = 0; i < p->ndefines; i++) {
-		const struct rule_define *d = &p->defines[i];
-		char *spec;
-		if (!d->value) {
-			cxx_macros_undef(macros, d->name);
-			continue;
-		}
-		spec = xmalloc(strlen(d->name) + strlen(d->value) + 2);
-		sprintf(spec, "%s=%s", d->name, d->value);
-		cxx_macros_define(macros, spec);
-		free(spec);
-	}
+	plan_apply_defines(p, macros);
 	idirs = xcalloc(p->include_dirs.n + ncli + 1, sizeof(*idirs));
 	for (size_t i = 0; i < p->include_dirs.n; i++)
 		idirs[nidirs++] = path_join(opdir, p->include_dirs.v[i]);

@@ -218,6 +218,13 @@ static void check_balance(struct cxx_outline *ol, const struct cxx_tokens *act, 
 struct cxx_outline *cxx_outline_build(const struct src_file *file, struct cxx_macro_table *macros,
 				      struct diag *diag)
 {
+	return cxx_outline_build_choosing(file, macros, NULL, 0, diag);
+}
+
+struct cxx_outline *cxx_outline_build_choosing(const struct src_file *file, struct cxx_macro_table *macros,
+					       const struct cxx_branch_choice *choices, size_t nchoices,
+					       struct diag *diag)
+{
 	struct cxx_outline *ol = xcalloc(1, sizeof(*ol));
 	struct cxx_macro_table *own = NULL;
 	struct cxx_tokens all = { 0 }, act = { 0 };
@@ -231,7 +238,7 @@ struct cxx_outline *cxx_outline_build(const struct src_file *file, struct cxx_ma
 		macros = own = cxx_macros_new();
 
 	cxx_tokenize(file->data, file->len, &all);
-	cxx_pp_run(ol, &all, macros, &act, &defs, diag);
+	cxx_pp_run(ol, &all, macros, choices, nchoices, &act, &defs, diag);
 	for (size_t m = 0; m < ol->nmacros; m++)
 		parse_macro_body(ol, &all, &ol->macros[m], &defs[m], macros, diag);
 	free(defs);

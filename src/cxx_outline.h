@@ -266,6 +266,19 @@ struct cxx_outline {
 struct cxx_outline *cxx_outline_build(const struct src_file *file, struct cxx_macro_table *macros,
 				      struct diag *diag);
 
+/* A branch to take, whatever the conditions: group (the `#if` directive's
+ * offset) and branch index (0 the #if, 1 the next #elif or #else, ...). */
+struct cxx_branch_choice {
+	uint32_t group_start;
+	unsigned branch;
+};
+
+/* cxx_outline_build, with the given groups taking the given branches: the
+ * outline of another configuration of the same file (offsets are shared). */
+struct cxx_outline *cxx_outline_build_choosing(const struct src_file *file, struct cxx_macro_table *macros,
+					       const struct cxx_branch_choice *choices, size_t nchoices,
+					       struct diag *diag);
+
 void cxx_outline_free(struct cxx_outline *ol);
 
 const char *cxx_stmt_kind_name(enum cxx_stmt_kind kind);

@@ -125,6 +125,11 @@ struct plan {
  * `diag`. Returns NULL when the sources cannot be read (exit 2). */
 struct plan *plan_build(const struct rule_policy *p, const char *opdir, struct diag *diag);
 
+/* The macro table the rules' define/undef statements make (fixed for the
+ * whole scan); freed with cxx_macros_free. */
+struct cxx_macro_table *plan_macros(const struct rule_policy *p);
+void plan_apply_defines(const struct rule_policy *p, struct cxx_macro_table *macros);
+
 /* Plans over units that are already loaded (takes ownership of them). */
 struct plan *plan_from_units(const struct rule_policy *p, const char *opdir, struct plan_unit *units,
 			     size_t nunits, struct diag *diag);
@@ -140,6 +145,18 @@ size_t plan_unit_nodes(const struct plan *pl, size_t u, const int **nodes);
 
 /* 1-based line of a node's construct. */
 size_t plan_node_line(const struct plan *pl, const struct plan_node *n);
+
+/* An #if branch of unit u that the scan did not take and the rules do not
+ * decide, inside a scope that gets points: apply balances the points under
+ * it too (edit_points.c). */
+struct plan_branch {
+	size_t cond;                  /* in the unit's outline conds */
+	unsigned branch;
+};
+size_t plan_untaken_branches(const struct plan *pl, size_t u, struct plan_branch **out);
+/* The code of branch k of group c: after its directive line, up to the next
+ * directive of the group. */
+struct cxx_range plan_branch_code(const struct cxx_cond *c, size_t k);
 
 /* Output: the tree with fates and reasons, the density table and the
  * callees that could not be followed. */

@@ -78,7 +78,8 @@ void plan_propagate_cores(struct plan *pl, const struct plan_fref *roots, size_t
 				const struct cxx_body *mb = &pl->units[mu].outline->macros[mi].body;
 				for (size_t k = 0; k < mb->ncalls && nt < PLAN_MAX_TARGETS; k++) {
 					bool l2;
-					nt += plan_resolve_call(pl, f, &mb->calls[k], t + nt, PLAN_MAX_TARGETS - nt, &l2);
+					nt += plan_resolve_macro_call(pl, f, c, mu, mi, &mb->calls[k], t + nt,
+								      PLAN_MAX_TARGETS - nt, &l2);
 				}
 			}
 			for (size_t k = 0; k < nt; k++) {

@@ -55,6 +55,9 @@ struct plan_index {
 	struct plan_map *by_class;  /* "Class" -> units defining functions of it */
 	struct plan_map *macros;    /* function-like macros with code -> (unit, macro) */
 	struct plan_map *types;     /* type name -> (unit, outline type) */
+	struct plan_map *types_q;   /* "scope::name" -> the same; function-local aliases
+				     * under "\001unit:func:name" */
+	struct plan_map *instances; /* class name -> aliases whose target instantiates it (`Name<`) */
 	size_t *unit_base;          /* first global function id of each unit */
 	size_t nfuncs;
 	struct plan_finfo *info;    /* by global function id */
@@ -77,6 +80,11 @@ struct plan_finfo *plan_finfo(struct plan *pl, struct plan_fref f);
 /* The functions a call may reach; returns their number (up to `max`). */
 size_t plan_resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_call *c, struct plan_fref *out,
 			 size_t max, bool *is_lambda);
+/* A call `c` of the body of macro (mu, mi), invoked by `inv` in function f:
+ * like plan_resolve_call, and an object the macro declares with a type made
+ * of its parameters is given the invocation's arguments. */
+size_t plan_resolve_macro_call(struct plan *pl, struct plan_fref f, const struct cxx_call *inv, size_t mu, int mi,
+			       const struct cxx_call *c, struct plan_fref *out, size_t max, bool *is_lambda);
 /* The (unit, macro) of a function-like macro with code called `name`, or false. */
 bool plan_find_macro(const struct plan *pl, const char *name, size_t *unit, int *macro);
 /* Core types named by a branch condition (PLAN_CORE_MIX when none). */

@@ -52,14 +52,33 @@ char *plan_cond_name_var(const char *text)
 	return xstrdup("");
 }
 
+char *plan_class_var(const struct cxx_func *fn)
+{
+	char scope[512];
+	const char *s, *last;
+	char *tmp, *out;
+
+	plan_func_scope(fn, scope, sizeof(scope));
+	for (s = last = scope; *s; s++)
+		if (s[0] == ':' && s[1] == ':')
+			last = s + 2;
+	tmp = xstrndup(last, strcspn(last, "<"));
+	out = rule_kebab_case(tmp);
+	free(tmp);
+	return out;
+}
+
 char *plan_make_label(struct plan_walker *w, const struct rule_trace_rule *r, const struct rule_template *t,
-		      const struct plan_ctx *ctx, const char *name, unsigned core)
+		      const struct plan_ctx *ctx, const char *name, unsigned core, const struct cxx_func *fn)
 {
 	struct rule_tvalues v;
 	const char *parent = ctx->parent >= 0 ? w->pl->nodes[ctx->parent].label : "";
+	char *cls = t && rule_template_uses(t, RULE_TVAR_class) ? plan_class_var(fn) : NULL;
+	char *label;
 
 	(void)r;
 	memset(&v, 0, sizeof(v));
+	v.v[RULE_TVAR_class] = cls;
 	v.v[RULE_TVAR_phase] = ctx->phase;
 	/* a stage function names its own phase: "{phase} {core} {name}" of GMM1 is "gmm1 aic" */
 	v.v[RULE_TVAR_name] = name && ctx->phase && strcmp(name, ctx->phase) == 0 && t &&
@@ -69,8 +88,11 @@ char *plan_make_label(struct plan_walker *w, const struct rule_trace_rule *r, co
 	v.v[RULE_TVAR_parent] = parent;
 	v.v[RULE_TVAR_core] = core == PLAN_CORE_AIC ? "aic" : core == PLAN_CORE_AIV ? "aiv" : "mix";
 	if (t)
-		return rule_template_expand(t, &v);
-	return xasprintf("%s%s%s", parent, parent[0] ? " " : "", name ? name : "");
+		label = rule_template_expand(t, &v);
+	else
+		label = xasprintf("%s%s%s", parent, parent[0] ? " " : "", name ? name : "");
+	free(cls);
+	return label;
 }
 
 bool plan_sibling_has_label(struct plan_walker *w, int parent, int self, const char *label)

@@ -175,6 +175,38 @@ static const char *func_class(const struct cxx_func *fn, char *buf, size_t size)
 	return last_component(plan_func_scope(fn, scope, sizeof(scope)), buf, size);
 }
 
+static bool ident_char(char c);
+
+/* A type under its name, its qualified name (or, for a function's local
+ * alias, that function), and each class an alias instantiates. */
+static void index_type(struct plan_index *ix, size_t u, const struct cxx_outline *ol, int ti)
+{
+	const struct cxx_type *t = &ol->types[ti];
+	char key[1024];
+
+	plan_map_add(ix->types, t->name, u, ti);
+	if (t->func != CXX_NONE)
+		snprintf(key, sizeof(key), "\001%zu:%d:%s", u, t->func, t->name);
+	else
+		snprintf(key, sizeof(key), "%s%s%s", t->scope, t->scope[0] ? "::" : "", t->name);
+	plan_map_add(ix->types_q, key, u, ti);
+	if (t->kind == CXX_TYPE_ALIAS && t->target)
+		for (const char *p = t->target; *p; p++) {
+			const char *w = p;
+			if (!(isalpha((unsigned char)*p) || *p == '_') || (p > t->target && ident_char(p[-1])))
+				continue;
+			while (ident_char(*p))
+				p++;
+			if (*p == '<' && (size_t)(p - w) < sizeof(key)) {
+				memcpy(key, w, (size_t)(p - w));
+				key[p - w] = '\0';
+				plan_map_add(ix->instances, key, u, ti);
+			}
+			if (!*p)
+				break;
+		}
+}
+
 void plan_index_build(struct plan *pl)
 {
 	struct plan_index *ix = xcalloc(1, sizeof(*ix));
@@ -185,6 +217,8 @@ void plan_index_build(struct plan *pl)
 	ix->by_class = plan_map_new();
 	ix->macros = plan_map_new();
 	ix->types = plan_map_new();
+	ix->types_q = plan_map_new();
+	ix->instances = plan_map_new();
 	ix->unit_base = xcalloc(pl->nunits + 1, sizeof(size_t));
 	for (size_t u = 0; u < pl->nunits; u++) {
 		const struct cxx_outline *ol = pl->units[u].outline;
@@ -210,7 +244,7 @@ void plan_index_build(struct plan *pl)
 			if (ol->macros[m].params && ol->macros[m].has_code)
 				plan_map_add(ix->macros, ol->macros[m].name, u, (int)m);
 		for (size_t t = 0; t < ol->ntypes; t++)
-			plan_map_add(ix->types, ol->types[t].name, u, (int)t);
+			index_type(ix, u, ol, (int)t);
 	}
 	ix->unit_base[pl->nunits] = ix->nfuncs;
 	ix->info = xcalloc(ix->nfuncs + 1, sizeof(*ix->info));
@@ -236,6 +270,8 @@ void plan_index_free(struct plan_index *ix, size_t nunits)
 	plan_map_free(ix->by_class);
 	plan_map_free(ix->macros);
 	plan_map_free(ix->types);
+	plan_map_free(ix->types_q);
+	plan_map_free(ix->instances);
 	free(ix);
 }
 
@@ -785,6 +821,19 @@ static bool scope_visible(const char *cand, const char *caller)
 	return strncmp(cand, caller, n) == 0 && (caller[n] == '\0' || caller[n] == ':');
 }
 
+/* Does the scan know a class (not a namespace) of this name? */
+static bool is_class_name(const struct plan *pl, const char *name)
+{
+	const size_t *a;
+	const int *b;
+	size_t k = name[0] ? plan_map_get(pl->index->types, name, &a, &b) : 0;
+
+	for (size_t i = 0; i < k; i++)
+		if (pl->units[a[i]].outline->types[b[i]].kind == CXX_TYPE_CLASS)
+			return true;
+	return false;
+}
+
 /* The definitions of `method` reached on an object of classes `cls`, or,
  * when no class definition is known, of the written class name `name`. */
 static size_t on_classes(struct plan *pl, const struct plan_cref *cls, size_t ncls, const char *name, const char *method,
@@ -882,6 +931,28 @@ size_t plan_resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_c
 			}
 			if (n)
 				return n;
+			/* a free function of another namespace (`using namespace` is not
+			 * tracked): the only definition of the name there is */
+			{
+				int only = -1;
+				for (size_t i = 0; i < k; i++) {
+					struct plan_fref r = { a[i], b[i] };
+					const struct cxx_func *cand = plan_func(pl, r);
+					char cs[512], cl[512];
+					if (cand->in_class || is_class_name(pl, last_component(plan_func_scope(cand, cs, sizeof(cs)), cl, sizeof(cl))))
+						continue; /* a member function */
+					if (only >= 0) {
+						only = -2;
+						break;
+					}
+					only = (int)i;
+				}
+				if (only >= 0 && max > 0) {
+					out[0].unit = a[only];
+					out[0].func = b[only];
+					return 1;
+				}
+			}
 		}
 		/* a variable called as a function: its operator() */
 		if (strchr(c->name, ':') == NULL) {
@@ -920,4 +991,93 @@ size_t plan_resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_c
 		}
 	}
 	return 0;
+}
+
+/* ------------------------------------------------------------ macros */
+
+/* `text` with every whole-word macro parameter replaced by the argument the
+ * invocation passes (newly allocated). */
+static char *substitute(const char *text, const char *params, const struct cxx_call *inv)
+{
+	const char *as[32], *ae[32];
+	size_t np = 0, cap = strlen(text) * 4 + 64, n = 0;
+	char *out = xmalloc(cap);
+
+	/* the parameter names, in order */
+	for (const char *p = params; *p && np < 32;) {
+		while (*p == ' ' || *p == ',')
+			p++;
+		as[np] = p;
+		while (*p && *p != ',' && *p != ' ')
+			p++;
+		ae[np] = p;
+		if (ae[np] > as[np])
+			np++;
+	}
+	for (const char *p = text; *p;) {
+		if (ident_char(*p) && (p == text || !ident_char(p[-1]))) {
+			const char *e = p;
+			size_t k;
+			while (ident_char(*e))
+				e++;
+			for (k = 0; k < np; k++)
+				if ((size_t)(ae[k] - as[k]) == (size_t)(e - p) && strncmp(as[k], p, (size_t)(e - p)) == 0)
+					break;
+			if (k < np && k < inv->nargs) {
+				size_t l = strlen(inv->args[k]);
+				if (n + l + 1 >= cap)
+					out = xrealloc(out, cap = (n + l + 1) * 2);
+				memcpy(out + n, inv->args[k], l);
+				n += l;
+			} else {
+				if (n + (size_t)(e - p) + 1 >= cap)
+					out = xrealloc(out, cap = (n + (size_t)(e - p) + 1) * 2);
+				memcpy(out + n, p, (size_t)(e - p));
+				n += (size_t)(e - p);
+			}
+			p = e;
+			continue;
+		}
+		if (n + 2 >= cap)
+			out = xrealloc(out, cap *= 2);
+		out[n++] = *p++;
+	}
+	out[n] = '\0';
+	return out;
+}
+
+size_t plan_resolve_macro_call(struct plan *pl, struct plan_fref f, const struct cxx_call *inv, size_t mu, int mi,
+			       const struct cxx_call *c, struct plan_fref *out, size_t max, bool *is_lambda)
+{
+	const struct cxx_macro *m = &pl->units[mu].outline->macros[mi];
+	const struct src_file *mf = pl->units[mu].file;
+	struct decl_found d;
+	char var[256];
+	size_t vn = 0;
+
+	*is_lambda = false;
+	/* obj.Method() where the macro body declares obj with a type made of its
+	 * parameters: `sortClass1<T> op; op.Process();` */
+	if (c->object && m->params) {
+		while (c->object[vn] && ident_char(c->object[vn]) && vn + 1 < sizeof(var)) {
+			var[vn] = c->object[vn];
+			vn++;
+		}
+		var[vn] = '\0';
+		if (vn > 0 && c->object[vn] == '\0' &&
+		    find_decl(mf->data, m->body_range.start, c->range.start, var, true, &d) && !d.lambda) {
+			char *written = xstrndup(d.ts, (size_t)(d.te - d.ts));
+			char *type = substitute(written, m->params, inv);
+			struct plan_cref crefs[MAX_CLASSES];
+			struct plan_tctx ctx = { f.unit, f.func, inv->range.start, NULL };
+			char cls[256];
+			size_t nc = plan_type_classes(pl, &ctx, type, crefs, MAX_CLASSES), n;
+			type_class(type, type + strlen(type), cls, sizeof(cls));
+			n = on_classes(pl, crefs, nc, cls, c->name, c, out, max);
+			free(type);
+			free(written);
+			return n;
+		}
+	}
+	return plan_resolve_call(pl, f, c, out, max, is_lambda);
 }

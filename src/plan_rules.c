@@ -218,6 +218,22 @@ const struct rule_trace_rule *plan_tile_helper(struct plan_walker *w, struct pla
 	return rule;
 }
 
+/* Does every function call c reaches have a skip rule (function or file)?
+ * Then the call is not hot either. */
+static bool callee_skipped(struct plan_walker *w, struct plan_fref f, const struct cxx_call *c)
+{
+	struct plan_fref t[PLAN_MAX_TARGETS];
+	bool lam;
+	size_t nt = plan_resolve_call(w->pl, f, c, t, PLAN_MAX_TARGETS, &lam);
+
+	for (size_t k = 0; k < nt; k++) {
+		const struct rule_trace_rule *r = plan_decide_function(w, t[k], &f);
+		if (!r || r->kind != RULE_skip)
+			return false;
+	}
+	return nt > 0;
+}
+
 const struct rule_trace_rule *plan_decide_stmt(struct plan_walker *w, struct plan_fref f, int s,
 					       const struct plan_ctx *ctx, int *call)
 {
@@ -255,7 +271,7 @@ const struct rule_trace_rule *plan_decide_stmt(struct plan_walker *w, struct pla
 				if (!(plan_re_match(w, r->match, c->name) ||
 				      (r->kind == RULE_skip && plan_re_match(w, r->match, c->callee))))
 					continue;
-				if (r->kind == RULE_hot && plan_callee_has_point(w, f, c))
+				if (r->kind == RULE_hot && (plan_callee_has_point(w, f, c) || callee_skipped(w, f, c)))
 					continue;
 				*call = fi->call_order[k];
 				return r;
@@ -265,15 +281,27 @@ const struct rule_trace_rule *plan_decide_stmt(struct plan_walker *w, struct pla
 	return NULL;
 }
 
-/* The phase a rule gives: its name, with {name} filled from `name`. */
-static const char *phase_name(struct plan_walker *w, const struct rule_trace_rule *r, const char *name)
+/* The phase a rule gives: its name, with {name} and {class} filled in. */
+static const char *phase_name(struct plan_walker *w, const struct rule_trace_rule *r, const char *name,
+			      const struct cxx_func *fn)
 {
-	char *out, *at;
+	char *out = xstrdup(r->phase);
+	static const char *const vars[] = { "{name}", "{class}" };
 
-	if (!strstr(r->phase, "{name}") || !name)
+	if (!strchr(r->phase, '{')) {
+		free(out);
 		return r->phase;
-	at = strstr(r->phase, "{name}");
-	out = xasprintf("%.*s%s%s", (int)(at - r->phase), r->phase, name, at + 6);
+	}
+	for (int v = 0; v < 2; v++) {
+		char *at = strstr(out, vars[v]);
+		if (at) {
+			char *val = v == 0 ? xstrdup(name ? name : "") : plan_class_var(fn);
+			char *next = xasprintf("%.*s%s%s", (int)(at - out), out, val, at + strlen(vars[v]));
+			free(val);
+			free(out);
+			out = next;
+		}
+	}
 	return plan_keep_string(w, out);
 }
 
@@ -295,7 +323,7 @@ const char *plan_phase_of(struct plan_walker *w, struct plan_fref f, const struc
 			if (dot)
 				*dot = '\0';
 			k = rule_kebab_case(stem);
-			ph = phase_name(w, r, k);
+			ph = phase_name(w, r, k, fn);
 			free(k);
 			free(stem);
 			return ph;
@@ -303,7 +331,7 @@ const char *plan_phase_of(struct plan_walker *w, struct plan_fref f, const struc
 		if (r->target == RULE_TARGET_function && plan_re_match(w, r->match, fn->qualified_name) &&
 		    (!r->calls || calls_match(w, f, -1, false, r->calls))) {
 			char *k = plan_func_name_var(fn);
-			const char *ph = phase_name(w, r, k);
+			const char *ph = phase_name(w, r, k, fn);
 			free(k);
 			return ph;
 		}
@@ -356,7 +384,7 @@ const char *plan_phase_of_loop(struct plan_walker *w, struct plan_fref f, int s)
 		if (plan_re_match(w, r->match, text)) {
 			const char *var = plan_func(w->pl, f)->body.stmts[s].var;
 			char *k = rule_kebab_case(var ? var : "");
-			phase = phase_name(w, r, k);
+			phase = phase_name(w, r, k, plan_func(w->pl, f));
 			free(k);
 		}
 	}

@@ -20,9 +20,31 @@ static size_t find_unit(struct plan_map *paths, const char *path)
 	return a[0];
 }
 
-struct plan *plan_build(const struct rule_policy *p, const char *opdir, struct diag *diag)
+void plan_apply_defines(const struct rule_policy *p, struct cxx_macro_table *macros)
+{
+	for (size_t i = 0; i < p->ndefines; i++) {
+		const struct rule_define *d = &p->defines[i];
+		if (!d->value) {
+			cxx_macros_undef(macros, d->name);
+		} else {
+			char *spec = xasprintf("%s=%s", d->name, d->value);
+			cxx_macros_define(macros, spec);
+			free(spec);
+		}
+	}
+}
+
+struct cxx_macro_table *plan_macros(const struct rule_policy *p)
 {
 	struct cxx_macro_table *macros = cxx_macros_new();
+
+	plan_apply_defines(p, macros);
+	return macros;
+}
+
+struct plan *plan_build(const struct rule_policy *p, const char *opdir, struct diag *diag)
+{
+	struct cxx_macro_table *macros = plan_macros(p);
 	char *kernel = path_join(opdir, p->kernel.value ? p->kernel.value : ".");
 	char **idirs = xcalloc(p->include_dirs.n + 1, sizeof(*idirs));
 	struct cxx_scan_opts so;
@@ -34,18 +56,6 @@ struct plan *plan_build(const struct rule_policy *p, const char *opdir, struct d
 	struct plan *pl = NULL;
 	bool failed = false;
 
-	for (size_t i = 0; i < p->ndefines; i++) {
-		const struct rule_define *d = &p->defines[i];
-		if (!d->value) {
-			cxx_macros_undef(macros, d->name);
-		} else {
-			size_t n = strlen(d->name) + strlen(d->value) + 2;
-			char *spec = xmalloc(n);
-			snprintf(spec, n, "%s=%s", d->name, d->value);
-			cxx_macros_define(macros, spec);
-			free(spec);
-		}
-	}
 	for (size_t i = 0; i < p->include_dirs.n; i++)
 		idirs[i] = path_join(opdir, p->include_dirs.v[i]);
 	memset(&so, 0, sizeof(so));
@@ -353,4 +363,68 @@ void plan_free(struct plan *pl)
 	free(pl->kernel_dir);
 	free(pl->opdir);
 	free(pl);
+}
+
+struct cxx_range plan_branch_code(const struct cxx_cond *c, size_t k)
+{
+	struct cxx_range r = { c->branches[k].range.end,
+			       k + 1 < c->nbranches ? c->branches[k + 1].range.start : c->range.end };
+
+	return r;
+}
+
+/* A branch whose condition the rules decide (define/undef of a macro it
+ * names), or `#if 0`: not a configuration to balance. */
+static bool rules_decide(const struct rule_policy *p, const char *cond)
+{
+	const char *s = cond;
+
+	if (strcmp(cond, "0") == 0)
+		return true;
+	while (*s) {
+		if ((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || *s == '_') {
+			const char *w = s;
+			char name[128];
+			while ((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '_')
+				s++;
+			if ((size_t)(s - w) < sizeof(name)) {
+				memcpy(name, w, (size_t)(s - w));
+				name[s - w] = '\0';
+				if (strcmp(name, "defined") != 0 && rule_policy_defined(p, name) >= 0)
+					return true;
+			}
+			continue;
+		}
+		s++;
+	}
+	return false;
+}
+
+size_t plan_untaken_branches(const struct plan *pl, size_t u, struct plan_branch **out)
+{
+	const struct cxx_outline *ol = pl->units[u].outline;
+	const int *un;
+	size_t nun = plan_unit_nodes(pl, u, &un), n = 0, cap = 0;
+
+	*out = NULL;
+	for (size_t c = 0; c < ol->nconds; c++) {
+		const struct cxx_cond *cd = &ol->conds[c];
+		bool inside = false;
+		for (size_t i = 0; i < nun && !inside; i++) {
+			const struct plan_node *nd = &pl->nodes[un[i]];
+			inside = nd->fate == PLAN_FATE_INSERT && nd->scope.start < cd->range.start && cd->range.end <= nd->scope.end;
+		}
+		if (!inside)
+			continue;
+		for (size_t k = 0; k < cd->nbranches; k++) {
+			struct cxx_range code = plan_branch_code(cd, k);
+			if (cd->branches[k].taken || code.end <= code.start || rules_decide(pl->policy, cd->branches[k].condition))
+				continue;
+			XGROW(*out, cap, n + 1);
+			(*out)[n].cond = c;
+			(*out)[n].branch = (unsigned)k;
+			n++;
+		}
+	}
+	return n;
 }

@@ -285,33 +285,31 @@ static bool template_param(struct tsearch *ts, const struct plan_tctx *ctx, cons
 static void bind_param(struct tsearch *ts, const char *cls, size_t pos, int depth)
 {
 	size_t cl = strlen(cls);
+	const size_t *ua;
+	const int *ub;
+	size_t k = plan_map_get(ts->pl->index->instances, cls, &ua, &ub);
 
-	for (size_t u = 0; u < ts->pl->nunits; u++) {
-		const struct cxx_outline *ol = ts->pl->units[u].outline;
-		for (size_t i = 0; i < ol->ntypes; i++) {
-			const struct cxx_type *t = &ol->types[i];
-			const char *p;
-			if (t->kind != CXX_TYPE_ALIAS || !t->target)
+	for (size_t i = 0; i < k; i++) {
+		const struct cxx_type *t = type_at(ts->pl, ua[i], ub[i]);
+		const char *p;
+		for (p = strstr(t->target, cls); p; p = strstr(p + 1, cls)) {
+			const char *lt = p + cl, *gt, *as[MAX_ARGS], *ae[MAX_ARGS];
+			int level = 0;
+			size_t n;
+			if ((p > t->target && ident_char(p[-1])) || *lt != '<')
 				continue;
-			for (p = strstr(t->target, cls); p; p = strstr(p + 1, cls)) {
-				const char *lt = p + cl, *gt, *as[MAX_ARGS], *ae[MAX_ARGS];
-				int level = 0;
-				size_t n;
-				if ((p > t->target && ident_char(p[-1])) || *lt != '<')
-					continue;
-				for (gt = lt; *gt; gt++) {
-					if (*gt == '<')
-						level++;
-					else if (*gt == '>' && --level == 0)
-						break;
-				}
-				if (!*gt)
-					continue;
-				n = split_args(lt + 1, gt, as, ae, MAX_ARGS);
-				if (pos < n) {
-					struct plan_tctx c2 = { u, t->func, t->range.start, t->scope };
-					resolve(ts, &c2, as[pos], ae[pos], depth + 1);
-				}
+			for (gt = lt; *gt; gt++) {
+				if (*gt == '<')
+					level++;
+				else if (*gt == '>' && --level == 0)
+					break;
+			}
+			if (!*gt)
+				continue;
+			n = split_args(lt + 1, gt, as, ae, MAX_ARGS);
+			if (pos < n) {
+				struct plan_tctx c2 = { ua[i], t->func, t->range.start, t->scope };
+				resolve(ts, &c2, as[pos], ae[pos], depth + 1);
 			}
 		}
 	}
@@ -464,44 +462,63 @@ static void resolve(struct tsearch *ts, const struct plan_tctx *ctx, const char 
 	memcpy(name, ns, nlen);
 	name[nlen] = '\0';
 	ctx_scope(ts->pl, ctx, scope, sizeof(scope));
-	k = plan_map_get(ts->pl->index->types, name, &a, &b);
 	/* the best-placed declarations: the function's own (before the use), then
-	 * the nearest enclosing scope; a written qualifier must match the
-	 * declaration's scope */
-	for (size_t i = 0; i < k; i++) {
-		const struct cxx_type *t = type_at(ts->pl, a[i], b[i]);
-		size_t score;
-		if (t->func != CXX_NONE) {
-			if (!(a[i] == ctx->unit && t->func == ctx->func && t->range.start < ctx->at))
-				continue;
-			score = SIZE_MAX;
-		} else {
-			if (nc >= 2 && !qualifier_matches(ts, ctx, t->scope, s, cs[nc - 2], ce[nc - 2], &qual, depth))
-				continue;
-			score = enclosure(t->scope, scope);
+	 * the nearest enclosing scope (with the qualifier as written), then any
+	 * whose scope ends with the qualifier, then any of the name */
+	{
+		char key[1024];
+		snprintf(key, sizeof(key), "\001%zu:%d:%s", ctx->unit, ctx->func, name);
+		k = ctx->func >= 0 ? plan_map_get(ts->pl->index->types_q, key, &a, &b) : 0;
+		for (size_t i = 0; i < k && ncls < 64; i++)
+			if (type_at(ts->pl, a[i], b[i])->range.start < ctx->at) {
+				cu[ncls] = a[i];
+				ct[ncls] = b[i];
+				ncls++;
+			}
+	}
+	if (ncls == 0) {
+		char qual_text[512] = "", key[1024];
+		size_t ql = 0, sl = strlen(scope);
+		/* the written qualifier without template arguments: "Gemm::Kernel" */
+		for (size_t c = 0; c + 1 < nc && ql + 2 < sizeof(qual_text); c++) {
+			const char *xs, *xe, *ys, *ye;
+			component_parts(cs[c], ce[c], &xs, &xe, &ys, &ye);
+			ql += (size_t)snprintf(qual_text + ql, sizeof(qual_text) - ql, "%s%.*s", c ? "::" : "", (int)(xe - xs), xs);
 		}
-		if (score > best) {
-			best = score;
-			ncls = 0;
-		}
-		if (score == best && ncls < 64) {
-			cu[ncls] = a[i];
-			ct[ncls] = b[i];
-			ncls++;
+		for (;;) {
+			snprintf(key, sizeof(key), "%.*s%s%s%s%s", (int)sl, scope, sl ? "::" : "", qual_text, ql ? "::" : "", name);
+			k = plan_map_get(ts->pl->index->types_q, key, &a, &b);
+			for (size_t i = 0; i < k && ncls < 64; i++) {
+				cu[ncls] = a[i];
+				ct[ncls] = b[i];
+				ncls++;
+			}
+			if (ncls || sl == 0)
+				break;
+			/* the enclosing scope */
+			while (sl > 0 && !(sl >= 2 && scope[sl - 1] == ':' && scope[sl - 2] == ':'))
+				sl--;
+			sl = sl >= 2 ? sl - 2 : 0;
 		}
 	}
-	if (best == 0) {
+	if (ncls == 0) {
 		/* nothing encloses the use: any declaration of the name (namespaces
-		 * opened by `using namespace` are not tracked) */
+		 * opened by `using namespace` are not tracked) whose scope answers a
+		 * written qualifier */
+		k = plan_map_get(ts->pl->index->types, name, &a, &b);
 		for (size_t i = 0; i < k && ncls < 64; i++) {
 			const struct cxx_type *t = type_at(ts->pl, a[i], b[i]);
 			if (t->func != CXX_NONE)
 				continue;
+			if (nc >= 2 && !qualifier_matches(ts, ctx, t->scope, s, cs[nc - 2], ce[nc - 2], &qual, depth))
+				continue;
 			cu[ncls] = a[i];
 			ct[ncls] = b[i];
 			ncls++;
 		}
 	}
+	(void)best;
+	(void)enclosure;
 	if (ncls > 0) {
 		size_t cls_u[64];
 		int cls_t[64];

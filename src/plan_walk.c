@@ -161,7 +161,7 @@ static int add_point(walker *w, enum plan_kind kind, struct plan_fref f, int stm
 	n->core = core;
 	n->rule = r;
 	if (r) {
-		n->label = plan_make_label(w, r, t, ctx, name, core);
+		n->label = plan_make_label(w, r, t, ctx, name, core, plan_func(pl, f));
 		n->index = r->index;
 		n->extra = r->extra;
 		n->sync = r->sync;
@@ -191,6 +191,12 @@ static int add_point(walker *w, enum plan_kind kind, struct plan_fref f, int stm
 		n->why = xasprintf("the label '%s' cannot be written in a trace point", n->label);
 		pl->errors++;
 		return idx;
+	}
+	if (ctx->parent >= 0 && strcmp(n->label, pl->nodes[ctx->parent].label) == 0) {
+		/* never the label of the point it is in: the trace could not tell them apart */
+		char *s = xasprintf("%s %s", n->label, plan_kind_name(kind));
+		free(n->label);
+		n->label = s;
 	}
 	if (plan_sibling_has_label(w, ctx->parent, idx, n->label)) {
 		for (int i = 2;; i++) {
@@ -466,7 +472,7 @@ static void walk_call(walker *w, struct plan_fref f, const struct cxx_call *c, c
 		for (size_t k = 0; k < m->body.ncalls; k++) {
 			struct plan_fref t2[PLAN_MAX_TARGETS];
 			bool l2;
-			size_t n2 = plan_resolve_call(w->pl, f, &m->body.calls[k], t2, PLAN_MAX_TARGETS, &l2);
+			size_t n2 = plan_resolve_macro_call(w->pl, f, c, mu, mi, &m->body.calls[k], t2, PLAN_MAX_TARGETS, &l2);
 			for (size_t j = 0; j < n2; j++)
 				walk_function(w, t2[j], ctx, f);
 		}
@@ -819,7 +825,7 @@ static void walk_stmt(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 }
 
 /* A region starting at statement s: its last statement, or -1. */
-static int region_end(walker *w, struct plan_fref f, int s, const struct rule_trace_rule **rule)
+static int region_end(walker *w, struct plan_fref f, int s, const ctx_t *ctx, const struct rule_trace_rule **rule)
 {
 	const struct cxx_body *b = body_of(w, f);
 	const struct src_file *file = w->pl->units[f.unit].file;
@@ -827,7 +833,8 @@ static int region_end(walker *w, struct plan_fref f, int s, const struct rule_tr
 
 	for (size_t i = w->p->nrules; i-- > 0;) {
 		const struct rule_trace_rule *r = &w->p->rules[i];
-		if (r->kind != RULE_region || (r->in && !plan_rule_in_scope(w, r, f)) ||
+		/* (not again inside a region of the same rule: its statements match too) */
+		if (r->kind != RULE_region || r == ctx->region || (r->in && !plan_rule_in_scope(w, r, f)) ||
 		    !plan_re_match(w, r->match, plan_stmt_text(w, file, b->stmts[s].range)))
 			continue;
 		for (int e = s; e >= 0; e = cxx_next_sibling(b, e)) {
@@ -861,7 +868,7 @@ static void walk_range(walker *w, struct plan_fref f, int parent, int from, int 
 			break;
 		/* a region is made of statements of a block: never an if chain's arm */
 		if (!in_region && w->have_region && fi->point_at[s] < 0 && b->stmts[s].kind != CXX_STMT_ARM &&
-		    (e = region_end(w, f, (int)s, &rr)) >= 0) {
+		    (e = region_end(w, f, (int)s, ctx, &rr)) >= 0) {
 			struct cxx_range scope = { b->stmts[s].range.start, b->stmts[e].range.end };
 			int n = add_point(w, PLAN_region, f, (int)s, scope, rr, rr->label, ctx, "",
 					  cxx_prev_sibling(b, (int)s), cxx_next_sibling(b, e));
@@ -869,6 +876,7 @@ static void walk_range(walker *w, struct plan_fref f, int parent, int from, int 
 			rctx = child_ctx(w, n, ctx);
 			rctx.tile = ctx->tile;
 			rctx.tile_fn = ctx->tile_fn;
+			rctx.region = rr;
 			in_region = true;
 			region_last = e;
 		}
@@ -1081,7 +1089,7 @@ static void walk_root(walker *w, struct plan_fref root)
 {
 	struct plan_finfo *fi = plan_finfo(w->pl, root);
 	const struct cxx_func *fn = plan_func(w->pl, root);
-	ctx_t c0 = { -1, 0, NULL, true, -1, { 0, 0 }, -1 };
+	ctx_t c0 = { -1, 0, NULL, true, -1, { 0, 0 }, -1, NULL };
 	int first, last, n;
 	bool span;
 

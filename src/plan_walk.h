@@ -21,6 +21,7 @@ struct plan_ctx {
 	struct plan_fref tile_fn; /* the function holding that loop */
 	int absorb;        /* a function point whose body is one call: the callee's point is
 			      the same interval and merges into it (the node), else -1 */
+	const struct rule_trace_rule *region; /* inside a region of this rule, or NULL */
 };
 
 struct plan_walker {
@@ -87,7 +88,9 @@ char *plan_func_name_var(const struct cxx_func *fn);
 char *plan_cond_name_var(const char *text);
 /* The label of a point of rule r (NULL: the root) named `name` under ctx. */
 char *plan_make_label(struct plan_walker *w, const struct rule_trace_rule *r, const struct rule_template *t,
-		      const struct plan_ctx *ctx, const char *name, unsigned core);
+		      const struct plan_ctx *ctx, const char *name, unsigned core, const struct cxx_func *fn);
+/* {class} of a function: the kebab-case name of its class ("" for a free function). */
+char *plan_class_var(const struct cxx_func *fn);
 /* Another point under the same parent with this label (present or planned). */
 bool plan_sibling_has_label(struct plan_walker *w, int parent, int self, const char *label);
 
