@@ -82,6 +82,50 @@ static const struct gate_finding *first_error(const struct gate_report *r, enum 
 	return NULL;
 }
 
+/* The build script's command line as gate G3 runs it (in OPDIR): the script
+ * relative to OPDIR, then <NAME> for each argument it takes. NULL: none. */
+static char *build_command(const struct instrument_run *run)
+{
+	char *script, *opdir, *rel, **args = NULL;
+	struct src_file *f;
+	struct sh_script sh;
+	size_t nargs = 0, len, cap;
+
+	if (!run->script)
+		return NULL;
+	script = real_abs(run, run->script);
+	if (run->opdir[0] == '/') {
+		opdir = path_normalize(run->opdir);
+	} else {
+		char *j = path_join(run->real_cwd, run->opdir);
+		opdir = path_normalize(j);
+		free(j);
+	}
+	rel = opdir ? path_relative(opdir, script) : xstrdup(script);
+	if ((f = src_file_load(run->script)) != NULL) {
+		sh_scan(f->data, f->len, &sh);
+		nargs = sh_eval_arguments(f, &sh, &args);
+		sh_script_release(&sh);
+		src_file_free(f);
+	}
+	cap = strlen(rel) + 8;
+	for (size_t i = 0; i < nargs; i++)
+		cap += strlen(args[i]) + 3;
+	{
+		char *cmd = xmalloc(cap);
+		len = (size_t)snprintf(cmd, cap, "bash %s", rel);
+		for (size_t i = 0; i < nargs; i++) {
+			len += (size_t)snprintf(cmd + len, cap - len, " <%s>", args[i]);
+			free(args[i]);
+		}
+		free(args);
+		free(rel);
+		free(opdir);
+		free(script);
+		return cmd;
+	}
+}
+
 static void add_gates(cJSON *rep, const struct instrument_run *run)
 {
 	cJSON *gates = cJSON_AddArrayToObject(rep, "gates");
@@ -92,13 +136,13 @@ static void add_gates(cJSON *rep, const struct instrument_run *run)
 		cJSON_AddStringToObject(o, "id", gate_name((enum gate_id)g));
 		cJSON_AddStringToObject(o, "title", gate_title((enum gate_id)g));
 		if (g == GATE_G3) {
-			char *script = run->script ? disp(run, run->script) : NULL;
+			char *cmd = build_command(run);
 			cJSON_AddStringToObject(o, "status", "not checked");
 			cJSON_AddStringToObject(o, "reason", "instrument does not run the team's build (static checks are not a build)");
 			add_str_owned(o, "next_step",
-				      xasprintf("run the whole build: autotrace gate --build-cmd '%s%s' %s", script ? "bash " : "",
-						script ? script : "<the team's build command>", run->opdir));
-			free(script);
+				      xasprintf("run the whole build: autotrace gate --build-cmd '%s' %s",
+						cmd ? cmd : "<the team's build command>", run->opdir));
+			free(cmd);
 		} else if (!run->gates) {
 			cJSON_AddStringToObject(o, "status", "not checked");
 			cJSON_AddStringToObject(o, "reason", "the staged project could not be read");

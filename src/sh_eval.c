@@ -326,3 +326,47 @@ char *sh_eval_path(const struct src_file *f, const struct sh_script *sh, size_t 
 	free(e.cwd);
 	return abs;
 }
+
+/* N when `v` is $N, ${N}, ${N:-...}, ${N:?...} (quoted or not), else 0. */
+static unsigned positional(const char *v, size_t n)
+{
+	if (n >= 2 && v[0] == '"' && v[n - 1] == '"') {
+		v++;
+		n -= 2;
+	}
+	if (n == 2 && v[0] == '$' && v[1] >= '1' && v[1] <= '9')
+		return (unsigned)(v[1] - '0');
+	if (n >= 4 && v[0] == '$' && v[1] == '{' && v[2] >= '1' && v[2] <= '9' && v[n - 1] == '}' &&
+	    (v[3] == '}' || v[3] == ':' || v[3] == '-' || v[3] == '?'))
+		return (unsigned)(v[2] - '0');
+	return 0;
+}
+
+size_t sh_eval_arguments(const struct src_file *f, const struct sh_script *sh, char ***names)
+{
+	char *slot[10] = { NULL };
+	size_t n = 0;
+
+	for (size_t k = 0; k < sh->ncmds; k++) {
+		const struct sh_cmd *c = &sh->cmds[k];
+		if (c->func >= 0 || c->defines >= 0 || sh_cmd_word(sh, c) >= 0)
+			continue;
+		for (size_t i = 0; i < c->nwords; i++) {
+			const char *a = f->data + c->words[i].start,
+				   *eq = memchr(a, '=', c->words[i].end - c->words[i].start);
+			unsigned p;
+			if (!eq || eq == a || !name_char(a[0], true))
+				continue;
+			p = positional(eq + 1, (size_t)(f->data + c->words[i].end - eq - 1));
+			if (p && !slot[p]) {
+				slot[p] = xstrndup(a, (size_t)(eq - a));
+				if (p > n)
+					n = p;
+			}
+		}
+	}
+	*names = n ? xcalloc(n, sizeof(**names)) : NULL;
+	for (size_t p = 1; p <= n; p++)
+		(*names)[p - 1] = slot[p] ? slot[p] : xasprintf("ARG%zu", p);
+	return n;
+}
