@@ -566,6 +566,7 @@ out:
 
 static void add_tree(cJSON *rep, const struct instrument_run *run)
 {
+	const char *opdir = run->project ? run->project->opts->opdir : NULL;
 	cJSON *t = cJSON_AddObjectToObject(rep, "point_tree"), *pts = cJSON_AddArrayToObject(t, "points");
 	const cJSON *points = run->plan ? cJSON_GetObjectItemCaseSensitive(run->plan, "points") : NULL;
 	const cJSON *density = run->plan ? cJSON_GetObjectItemCaseSensitive(run->plan, "density") : NULL;
@@ -588,8 +589,16 @@ static void add_tree(cJSON *rep, const struct instrument_run *run)
 			static const char *const keys[] = { "label", "kind", "file", "core", "index" };
 			for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
 				const cJSON *v = cJSON_GetObjectItemCaseSensitive(pt, keys[k]);
-				if (cJSON_IsString(v))
+				if (!cJSON_IsString(v))
+					continue;
+				if (strcmp(keys[k], "file") == 0 && opdir) {
+					/* the plan names files from the operator directory; the report, from the cwd */
+					char *staged = path_join(opdir, v->valuestring);
+					add_str_owned(o, "file", disp(run, staged));
+					free(staged);
+				} else {
 					cJSON_AddStringToObject(o, keys[k], v->valuestring);
+				}
 			}
 			cJSON_AddNumberToObject(o, "line", cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(pt, "line")));
 			cJSON_AddNumberToObject(o, "depth", cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(pt, "depth")));
