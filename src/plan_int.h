@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "plan.h"
 
@@ -46,7 +47,11 @@ struct plan_finfo {
 	bool visited;      /* planned (first visit) */
 	bool is_root;
 	int root_rule;     /* is_root: the index of its root rule in the policy */
+	long *res_first;   /* per call of the body: where its targets are in the index's
+			      res_pool (-1: not resolved yet), see plan_resolve_call */
 };
+
+#define PLAN_RESOLVE_MAX 16 /* targets of one call kept at most */
 
 /* Name lookup over every function of every unit. */
 struct plan_index {
@@ -61,6 +66,19 @@ struct plan_index {
 	size_t *unit_base;          /* first global function id of each unit */
 	size_t nfuncs;
 	struct plan_finfo *info;    /* by global function id */
+	struct plan_fref *res_pool; /* resolved calls: a header (unit = count, func = lambda),
+				     * then the targets */
+	size_t res_n, res_cap;
+	struct plan_map *members;   /* "unit\002scope\002var" -> member_v index */
+	struct plan_member *member_v;
+	size_t nmember, member_cap;
+};
+
+/* The classes of a class member variable, found once per class and unit. */
+struct plan_member {
+	size_t n;
+	struct plan_cref cls[PLAN_RESOLVE_MAX];
+	char name[128];             /* the written class name when no definition is known */
 };
 
 static inline size_t plan_fid(const struct plan *pl, struct plan_fref f)
@@ -71,6 +89,25 @@ static inline size_t plan_fid(const struct plan *pl, struct plan_fref f)
 static inline const struct cxx_func *plan_func(const struct plan *pl, struct plan_fref f)
 {
 	return &pl->units[f.unit].outline->funcs[f.func];
+}
+
+/* "a" SEP "b" into buf (cut at size - 1): the keys of the planner's maps,
+ * built without printf on the hot paths. Returns buf. */
+static inline char *plan_key(char *buf, size_t size, const char *a, size_t alen, const char *sep, const char *b)
+{
+	size_t n = 0, l;
+
+	if (size == 0)
+		return buf;
+	l = alen < size - 1 ? alen : size - 1;
+	memcpy(buf, a, l);
+	n = l;
+	for (const char *p = sep; *p && n + 1 < size; p++)
+		buf[n++] = *p;
+	for (const char *p = b; *p && n + 1 < size; p++)
+		buf[n++] = *p;
+	buf[n] = '\0';
+	return buf;
 }
 
 /* plan_resolve.c */

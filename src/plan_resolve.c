@@ -134,7 +134,7 @@ static const char *last_component(const char *scope, char *buf, size_t size)
 
 static void member_key(char *buf, size_t size, const char *cls, const char *name)
 {
-	snprintf(buf, size, "%s::%s", cls, name);
+	plan_key(buf, size, cls, strlen(cls), "::", name);
 }
 
 /* The enclosing scope of a function from its qualified name (an out-of-class
@@ -188,7 +188,7 @@ static void index_type(struct plan_index *ix, size_t u, const struct cxx_outline
 	if (t->func != CXX_NONE)
 		snprintf(key, sizeof(key), "\001%zu:%d:%s", u, t->func, t->name);
 	else
-		snprintf(key, sizeof(key), "%s%s%s", t->scope, t->scope[0] ? "::" : "", t->name);
+		plan_key(key, sizeof(key), t->scope, strlen(t->scope), t->scope[0] ? "::" : "", t->name);
 	plan_map_add(ix->types_q, key, u, ti);
 	if (t->kind == CXX_TYPE_ALIAS && t->target)
 		for (const char *p = t->target; *p; p++) {
@@ -218,6 +218,7 @@ void plan_index_build(struct plan *pl)
 	ix->macros = plan_map_new();
 	ix->types = plan_map_new();
 	ix->types_q = plan_map_new();
+	ix->members = plan_map_new();
 	ix->instances = plan_map_new();
 	ix->unit_base = xcalloc(pl->nunits + 1, sizeof(size_t));
 	for (size_t u = 0; u < pl->nunits; u++) {
@@ -262,8 +263,10 @@ void plan_index_free(struct plan_index *ix, size_t nunits)
 		free(ix->info[i].point_at);
 		free(ix->info[i].claimed);
 		free(ix->info[i].restr);
+		free(ix->info[i].res_first);
 	}
 	free(ix->info);
+	free(ix->res_pool);
 	free(ix->unit_base);
 	plan_map_free(ix->by_name);
 	plan_map_free(ix->by_member);
@@ -271,6 +274,8 @@ void plan_index_free(struct plan_index *ix, size_t nunits)
 	plan_map_free(ix->macros);
 	plan_map_free(ix->types);
 	plan_map_free(ix->types_q);
+	plan_map_free(ix->members);
+	free(ix->member_v);
 	plan_map_free(ix->instances);
 	free(ix);
 }
@@ -632,6 +637,8 @@ static bool find_decl(const char *data, size_t from, size_t to, const char *name
 
 static size_t var_classes(struct plan *pl, struct plan_fref f, const char *var, uint32_t at, struct plan_cref *out,
 			  size_t max, char *cls, size_t size, bool *lambda, int depth);
+static size_t member_classes(struct plan *pl, struct plan_fref f, const char *var, const char *scope,
+			     struct plan_cref *out, size_t max, char *cls, size_t size, int depth);
 
 /* The classes of a declaration's type in context `ctx`; for `auto`, of its
  * initializer (`&c`, `c`, `T(...)`, `T{...}`, `new T(...)`, `static_cast<T>`). */
@@ -740,10 +747,43 @@ static size_t var_classes(struct plan *pl, struct plan_fref f, const char *var, 
 		}
 		return decl_classes(pl, f, &ctx, &d, out, max, cls, size, depth);
 	}
-	/* a member: the files defining functions of the same class */
+	/* a member: the files defining functions of the same class (what is
+	 * found is the same for every function of the class and unit: kept) */
 	plan_func_scope(fn, scope, sizeof(scope));
-	ctx.func = CXX_NONE;
-	ctx.scope = scope;
+	{
+		struct plan_index *ix = pl->index;
+		char key[1024];
+		const size_t *a;
+		const int *b;
+		size_t n;
+		snprintf(key, sizeof(key), "%zu\002%s\002%s", f.unit, scope, var);
+		if (plan_map_get(ix->members, key, &a, &b) > 0) {
+			const struct plan_member *m = &ix->member_v[a[0]];
+			n = m->n < max ? m->n : max;
+			memcpy(out, m->cls, n * sizeof(*out));
+			snprintf(cls, size, "%s", m->name);
+			return n;
+		}
+		n = member_classes(pl, f, var, scope, out, max, cls, size, depth);
+		XGROW(ix->member_v, ix->member_cap, ix->nmember + 1);
+		ix->member_v[ix->nmember].n = n < PLAN_RESOLVE_MAX ? n : PLAN_RESOLVE_MAX;
+		memcpy(ix->member_v[ix->nmember].cls, out, ix->member_v[ix->nmember].n * sizeof(*out));
+		snprintf(ix->member_v[ix->nmember].name, sizeof(ix->member_v[ix->nmember].name), "%s", cls);
+		plan_map_add(ix->members, key, ix->nmember++, 0);
+		return n;
+	}
+}
+
+/* The classes of a member `var` of the class of f, whose scope is `scope`. */
+static size_t member_classes(struct plan *pl, struct plan_fref f, const char *var, const char *scope,
+			     struct plan_cref *out, size_t max, char *cls, size_t size, int depth)
+{
+	const struct cxx_func *fn = plan_func(pl, f);
+	const struct src_file *file = pl->units[f.unit].file;
+	struct plan_tctx ctx = { f.unit, CXX_NONE, 0, scope };
+	struct decl_found d;
+
+	cls[0] = '\0';
 	if (find_decl(file->data, 0, file->len, var, false, &d)) {
 		ctx.at = (uint32_t)(d.ts - file->data);
 		return decl_classes(pl, f, &ctx, &d, out, max, cls, size, depth);
@@ -853,8 +893,8 @@ static size_t on_classes(struct plan *pl, const struct plan_cref *cls, size_t nc
 
 #define MAX_CLASSES 16
 
-size_t plan_resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_call *c, struct plan_fref *out,
-			 size_t max, bool *is_lambda)
+static size_t resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_call *c, struct plan_fref *out,
+			   size_t max, bool *is_lambda)
 {
 	const struct cxx_func *fn = plan_func(pl, f);
 	const struct plan_index *ix = pl->index;
@@ -1080,4 +1120,45 @@ size_t plan_resolve_macro_call(struct plan *pl, struct plan_fref f, const struct
 		}
 	}
 	return plan_resolve_call(pl, f, c, out, max, is_lambda);
+}
+
+/* The planner asks about each call several times (core types, the walk,
+ * whether a callee has a point...): a call of a function's own body is
+ * resolved once, its targets kept in the index's pool. */
+size_t plan_resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_call *c, struct plan_fref *out,
+			 size_t max, bool *is_lambda)
+{
+	const struct cxx_body *b = &plan_func(pl, f)->body;
+	struct plan_index *ix = pl->index;
+	struct plan_finfo *fi = &ix->info[plan_fid(pl, f)];
+	size_t k, n;
+
+	if (c < b->calls || c >= b->calls + b->ncalls || max < PLAN_RESOLVE_MAX)
+		return resolve_call(pl, f, c, out, max, is_lambda);
+	k = (size_t)(c - b->calls);
+	if (!fi->res_first) {
+		fi->res_first = xmalloc((b->ncalls + 1) * sizeof(*fi->res_first));
+		for (size_t i = 0; i < b->ncalls; i++)
+			fi->res_first[i] = -1;
+	}
+	if (fi->res_first[k] < 0) {
+		struct plan_fref t[PLAN_RESOLVE_MAX];
+		bool lam = false;
+		n = resolve_call(pl, f, c, t, PLAN_RESOLVE_MAX, &lam);
+		XGROW(ix->res_pool, ix->res_cap, ix->res_n + n + 1);
+		fi->res_first[k] = (long)ix->res_n;
+		/* the count, then the lambda flag, then the targets */
+		ix->res_pool[ix->res_n].unit = n;
+		ix->res_pool[ix->res_n].func = lam;
+		ix->res_n++;
+		memcpy(ix->res_pool + ix->res_n, t, n * sizeof(*t));
+		ix->res_n += n;
+	}
+	{
+		const struct plan_fref *r = ix->res_pool + fi->res_first[k];
+		n = r->unit < max ? r->unit : max;
+		*is_lambda = r->func != 0;
+		memcpy(out, r + 1, n * sizeof(*out));
+	}
+	return n;
 }

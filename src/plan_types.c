@@ -485,8 +485,10 @@ static void resolve(struct tsearch *ts, const struct plan_tctx *ctx, const char 
 			component_parts(cs[c], ce[c], &xs, &xe, &ys, &ye);
 			ql += (size_t)snprintf(qual_text + ql, sizeof(qual_text) - ql, "%s%.*s", c ? "::" : "", (int)(xe - xs), xs);
 		}
+		char tail[800];
+		plan_key(tail, sizeof(tail), qual_text, ql, ql ? "::" : "", name);
 		for (;;) {
-			snprintf(key, sizeof(key), "%.*s%s%s%s%s", (int)sl, scope, sl ? "::" : "", qual_text, ql ? "::" : "", name);
+			plan_key(key, sizeof(key), scope, sl, sl ? "::" : "", tail);
 			k = plan_map_get(ts->pl->index->types_q, key, &a, &b);
 			for (size_t i = 0; i < k && ncls < 64; i++) {
 				cu[ncls] = a[i];
@@ -584,7 +586,7 @@ static size_t members(struct plan *pl, const struct plan_cref *cls, size_t ncls,
 		const int *b;
 		size_t k, before = n;
 		bool exact = false;
-		snprintf(key, sizeof(key), "%s::%s", t->name, method);
+		plan_key(key, sizeof(key), t->name, strlen(t->name), "::", method);
 		k = plan_map_get(pl->index->by_member, key, &a, &b);
 		if (targs)
 			for (size_t i = 0; i < k; i++) {
