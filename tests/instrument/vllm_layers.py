@@ -112,6 +112,12 @@ init = [neighbours(x) for x in arg_lists(read(OURS, rel), "Init")] + \
        [neighbours(x) for x in arg_lists(read(OURS, OP + "/op_kernel/dispatch_ffn_combine_w4_a8.h"), "Init")]
 report(init and all(x == ("expertTokenNums", "workspaceGM") for x in init),
        "Init: the call, the class's declaration and the definition take it after expertTokenNums %s" % init)
+# the declaration and the definition type it as their GM parameters (never as the tiling pointer)
+decls = [x for x in arg_lists(read(OURS, OP + "/op_kernel/dispatch_ffn_combine_w4_a8.h"), "Init")
+         if any("profilingData" in i for i in x)]
+types = [re.sub(r"\s+", " ", i.replace("profilingData", "")).strip() for x in decls for i in x if "profilingData" in i]
+report(len(decls) == 2 and types == ["GM_ADDR", "GM_ADDR"],
+       "Init: the new parameter is typed GM_ADDR like the GM parameters around it %s" % types)
 if not any(neighbours(x) for x in arg_lists(read(AFTER, rel), "Init")):
     print("# note: the expert passes no profiling tensor to Init (the entry sets the pointer); the checklist's G2"
           " lists the class Init, so autotrace does")
