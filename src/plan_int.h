@@ -54,6 +54,17 @@ struct plan_finfo {
 #define PLAN_RESOLVE_MAX 16 /* targets of one call kept at most */
 
 /* Name lookup over every function of every unit. */
+/* An identifier in declaration position: the hash of its name, its offset. */
+struct plan_decl_pos {
+	uint32_t hash, pos;
+};
+
+struct plan_unit_decls {
+	struct plan_decl_pos *v; /* by hash, then offset */
+	size_t n;
+	bool built;
+};
+
 struct plan_index {
 	struct plan_map *by_name;   /* "operator()" -> functions */
 	struct plan_map *by_member; /* "Class::name" (last scope component) -> functions */
@@ -72,6 +83,9 @@ struct plan_index {
 	struct plan_map *members;   /* "unit\002scope\002var" -> member_v index */
 	struct plan_member *member_v;
 	size_t nmember, member_cap;
+	struct plan_map *locals;    /* "unit:func" -> that function's local types */
+	struct plan_map *type_memo; /* plan_type_classes answers -> member_v index */
+	struct plan_unit_decls *udecls; /* by unit: where names may be declared */
 };
 
 /* The classes of a class member variable, found once per class and unit. */

@@ -185,9 +185,11 @@ static void index_type(struct plan_index *ix, size_t u, const struct cxx_outline
 	char key[1024];
 
 	plan_map_add(ix->types, t->name, u, ti);
-	if (t->func != CXX_NONE)
+	if (t->func != CXX_NONE) {
+		snprintf(key, sizeof(key), "%zu:%d", u, t->func);
+		plan_map_add(ix->locals, key, u, ti);
 		snprintf(key, sizeof(key), "\001%zu:%d:%s", u, t->func, t->name);
-	else
+	} else
 		plan_key(key, sizeof(key), t->scope, strlen(t->scope), t->scope[0] ? "::" : "", t->name);
 	plan_map_add(ix->types_q, key, u, ti);
 	if (t->kind == CXX_TYPE_ALIAS && t->target)
@@ -219,6 +221,9 @@ void plan_index_build(struct plan *pl)
 	ix->types = plan_map_new();
 	ix->types_q = plan_map_new();
 	ix->members = plan_map_new();
+	ix->locals = plan_map_new();
+	ix->type_memo = plan_map_new();
+	ix->udecls = xcalloc(pl->nunits + 1, sizeof(*ix->udecls));
 	ix->instances = plan_map_new();
 	ix->unit_base = xcalloc(pl->nunits + 1, sizeof(size_t));
 	for (size_t u = 0; u < pl->nunits; u++) {
@@ -254,7 +259,6 @@ void plan_index_build(struct plan *pl)
 
 void plan_index_free(struct plan_index *ix, size_t nunits)
 {
-	(void)nunits;
 	if (!ix)
 		return;
 	for (size_t i = 0; i < ix->nfuncs; i++) {
@@ -275,6 +279,11 @@ void plan_index_free(struct plan_index *ix, size_t nunits)
 	plan_map_free(ix->types);
 	plan_map_free(ix->types_q);
 	plan_map_free(ix->members);
+	plan_map_free(ix->locals);
+	plan_map_free(ix->type_memo);
+	for (size_t u = 0; u < nunits; u++)
+		free(ix->udecls[u].v);
+	free(ix->udecls);
 	free(ix->member_v);
 	plan_map_free(ix->instances);
 	free(ix);
@@ -466,19 +475,6 @@ static bool ident_char(char c)
 	return isalnum((unsigned char)c) || c == '_';
 }
 
-/* memmem(3) is a GNU extension; this is all the planner needs of it. */
-static const char *find_bytes(const char *hay, size_t hlen, const char *needle, size_t nlen)
-{
-	const char *end = hay + hlen;
-
-	if (nlen == 0 || hlen < nlen)
-		return NULL;
-	for (const char *p = hay; (p = memchr(p, needle[0], (size_t)(end - p))) != NULL && (size_t)(end - p) >= nlen; p++)
-		if (memcmp(p, needle, nlen) == 0)
-			return p;
-	return NULL;
-}
-
 static const char *const not_types[] = {
 	"return", "else", "case", "new", "delete", "throw", "goto", "sizeof", "typedef", "using",
 	"operator", "co_return", "co_await", "do", "if", "while", "for", "switch", "default", NULL,
@@ -559,78 +555,152 @@ struct decl_found {
 	bool lambda;
 };
 
-/* Looks in data[from, to) for a declaration of `name`; the last one (or the
- * first, when `last` is false) goes to *out. `auto` declarations count when
- * they have an initializer; `auto name = [` is a lambda. */
-static bool find_decl(const char *data, size_t from, size_t to, const char *name, bool last, struct decl_found *out)
+/* Is the occurrence of a name at q (n bytes, whole identifier) in data[from,
+ * to) declared there? `auto` declarations count when they have an
+ * initializer; `auto name = [` is a lambda. */
+static bool decl_at(const char *data, size_t from, size_t to, const char *q, size_t n, struct decl_found *out)
 {
-	size_t n = strlen(name);
+	const char *a, *te, *ts;
+	int angle = 0;
+	char buf[256];
+	struct decl_found d;
+	bool is_auto;
+
+	if (q > data + 1 && (q[-1] == '.' || (q[-1] == '>' && q[-2] == '-') || (q[-1] == ':' && q[-2] == ':')))
+		return false;
+	a = q + n;
+	while ((size_t)(a - data) < to && (*a == ' ' || *a == '\t'))
+		a++;
+	if (!strchr(";={([,)", *a) || *a == '\0')
+		return false;
+	te = q;
+	while (te > data && (te[-1] == ' ' || te[-1] == '\t' || te[-1] == '\n' || te[-1] == '\r'))
+		te--;
+	if (te == data || !(ident_char(te[-1]) || te[-1] == '>' || te[-1] == '*' || te[-1] == '&'))
+		return false;
+	ts = te;
+	while (ts > data + from) {
+		char c = ts[-1];
+		if (c == '>')
+			angle++;
+		else if (c == '<')
+			angle--;
+		else if (angle == 0 && !(ident_char(c) || c == ':' || c == '*' || c == '&' || c == ' ' || c == '\t'))
+			break;
+		else if (angle > 0 && strchr(";{}", c))
+			break;
+		ts--;
+	}
+	while (ts < te && (*ts == ' ' || *ts == '\t' || *ts == ':'))
+		ts++;
+	if (ts >= te || !type_like(ts, te))
+		return false;
+	d = (struct decl_found){ ts, te, NULL, false };
+	type_class(ts, te, buf, sizeof(buf));
+	is_auto = !buf[0] && has_word_n(ts, te, "auto");
+	if (*a == '=' || *a == '(' || *a == '{') {
+		const char *v = a + 1;
+		while (*v == ' ' || *v == '\t' || *v == '\n')
+			v++;
+		d.init = v;
+		if (*a == '=' && *v == '[')
+			d.lambda = true;
+	}
+	if (!buf[0] && !d.lambda && !(is_auto && d.init && *a == '='))
+		return false;
+	*out = d;
+	return true;
+}
+
+static uint32_t name_hash(const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+static int decl_pos_cmp(const void *x, const void *y)
+{
+	const struct plan_decl_pos *a = x, *b = y;
+
+	if (a->hash != b->hash)
+		return a->hash < b->hash ? -1 : 1;
+	return a->pos < b->pos ? -1 : a->pos > b->pos;
+}
+
+/* Every identifier of unit u that stands where a declared name can (after
+ * a name, `>`, `*` or `&`, before one of `;={([,)`), by hash and offset:
+ * found in one pass over the file, the first time the unit is asked. */
+static const struct plan_unit_decls *unit_decls(struct plan *pl, size_t u)
+{
+	struct plan_unit_decls *ud = &pl->index->udecls[u];
+	const struct src_file *file = pl->units[u].file;
+	const char *data = file->data, *end = data + file->len;
+	size_t cap = 0;
+
+	if (ud->built)
+		return ud;
+	ud->built = true;
+	for (const char *p = data; p < end;) {
+		const char *s = p, *e, *a, *b;
+		if (!ident_char(*p)) {
+			p++;
+			continue;
+		}
+		while (p < end && ident_char(*p))
+			p++;
+		e = p;
+		if (isdigit((unsigned char)*s) || (s > data && ident_char(s[-1])))
+			continue;
+		for (a = e; a < end && (*a == ' ' || *a == '\t'); a++)
+			;
+		if (a == end || !strchr(";={([,)", *a))
+			continue;
+		for (b = s; b > data && (b[-1] == ' ' || b[-1] == '\t' || b[-1] == '\n' || b[-1] == '\r'); b--)
+			;
+		if (b == data || !(ident_char(b[-1]) || b[-1] == '>' || b[-1] == '*' || b[-1] == '&'))
+			continue;
+		XGROW(ud->v, cap, ud->n + 1);
+		ud->v[ud->n].hash = name_hash(s, (size_t)(e - s));
+		ud->v[ud->n].pos = (uint32_t)(s - data);
+		ud->n++;
+	}
+	qsort(ud->v, ud->n, sizeof(*ud->v), decl_pos_cmp);
+	return ud;
+}
+
+/* Looks in unit u's data[from, to) for a declaration of `name`; the last one
+ * (or the first, when `last` is false) goes to *out. */
+static bool find_decl(struct plan *pl, size_t u, size_t from, size_t to, const char *name, bool last,
+		      struct decl_found *out)
+{
+	const struct plan_unit_decls *ud = unit_decls(pl, u);
+	const char *data = pl->units[u].file->data;
+	size_t n = strlen(name), lo = 0, hi;
+	uint32_t h = name_hash(name, n);
+	struct decl_found d;
 	bool found = false;
 
 	if (n == 0 || to <= from)
 		return false;
-	for (const char *p = data + from; p && (size_t)(p - data) + n <= to;) {
-		const char *q = find_bytes(p, to - (size_t)(p - data), name, n);
-		const char *a, *te, *ts;
-		int angle = 0;
-		if (!q)
+	hi = ud->n;
+	while (lo < hi) { /* the first entry at or after (h, from) */
+		size_t mid = lo + (hi - lo) / 2;
+		if (ud->v[mid].hash < h || (ud->v[mid].hash == h && ud->v[mid].pos < from))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < ud->n && ud->v[i].hash == h && ud->v[i].pos + n <= to; i++) {
+		const char *q = data + ud->v[i].pos;
+		if (memcmp(q, name, n) != 0 || ident_char(q[n]) || !decl_at(data, from, to, q, n, &d))
+			continue;
+		*out = d;
+		found = true;
+		if (!last)
 			break;
-		p = q + 1;
-		if ((q > data && ident_char(q[-1])) || ident_char(q[n]))
-			continue;
-		if (q > data + 1 && (q[-1] == '.' || (q[-1] == '>' && q[-2] == '-') || (q[-1] == ':' && q[-2] == ':')))
-			continue;
-		a = q + n;
-		while ((size_t)(a - data) < to && (*a == ' ' || *a == '\t'))
-			a++;
-		if (!strchr(";={([,)", *a) || *a == '\0')
-			continue;
-		te = q;
-		while (te > data && (te[-1] == ' ' || te[-1] == '\t' || te[-1] == '\n' || te[-1] == '\r'))
-			te--;
-		if (te == data || !(ident_char(te[-1]) || te[-1] == '>' || te[-1] == '*' || te[-1] == '&'))
-			continue;
-		ts = te;
-		while (ts > data + from) {
-			char c = ts[-1];
-			if (c == '>')
-				angle++;
-			else if (c == '<')
-				angle--;
-			else if (angle == 0 && !(ident_char(c) || c == ':' || c == '*' || c == '&' || c == ' ' ||
-						  c == '\t'))
-				break;
-			else if (angle > 0 && strchr(";{}", c))
-				break;
-			ts--;
-		}
-		while (ts < te && (*ts == ' ' || *ts == '\t' || *ts == ':'))
-			ts++;
-		if (ts >= te || !type_like(ts, te))
-			continue;
-		{
-			char buf[256];
-			struct decl_found d = { ts, te, NULL, false };
-			bool is_auto;
-			type_class(ts, te, buf, sizeof(buf));
-			is_auto = !buf[0] && has_word_n(ts, te, "auto");
-			if (*a == '=' || *a == '(' || *a == '{') {
-				const char *v = a + 1;
-				while (*v == ' ' || *v == '\t' || *v == '\n')
-					v++;
-				d.init = v;
-				if (*a == '=' && *v == '[')
-					d.lambda = true;
-			}
-			if (!buf[0] && !d.lambda && !(is_auto && d.init && *a == '='))
-				continue;
-			if (!found || last) {
-				*out = d;
-				found = true;
-			}
-			if (!last)
-				return true;
-		}
 	}
 	return found;
 }
@@ -726,7 +796,6 @@ static size_t var_classes(struct plan *pl, struct plan_fref f, const char *var, 
 			  size_t max, char *cls, size_t size, bool *lambda, int depth)
 {
 	const struct cxx_func *fn = plan_func(pl, f);
-	const struct src_file *file = pl->units[f.unit].file;
 	struct plan_tctx ctx = { f.unit, f.func, at, NULL };
 	struct decl_found d;
 	char scope[512];
@@ -739,7 +808,7 @@ static size_t var_classes(struct plan *pl, struct plan_fref f, const char *var, 
 			return decl_classes(pl, f, &ctx, &pd, out, max, cls, size, depth);
 		}
 	}
-	if (find_decl(file->data, fn->body_range.start, at, var, true, &d)) {
+	if (find_decl(pl, f.unit, fn->body_range.start, at, var, true, &d)) {
 		if (d.lambda) {
 			if (lambda)
 				*lambda = true;
@@ -784,7 +853,7 @@ static size_t member_classes(struct plan *pl, struct plan_fref f, const char *va
 	struct decl_found d;
 
 	cls[0] = '\0';
-	if (find_decl(file->data, 0, file->len, var, false, &d)) {
+	if (find_decl(pl, f.unit, 0, file->len, var, false, &d)) {
 		ctx.at = (uint32_t)(d.ts - file->data);
 		return decl_classes(pl, f, &ctx, &d, out, max, cls, size, depth);
 	}
@@ -795,7 +864,7 @@ static size_t member_classes(struct plan *pl, struct plan_fref f, const char *va
 		size_t n = plan_map_get(pl->index->by_class, func_class(fn, c, sizeof(c)), &a, &b);
 		for (size_t i = 0; i < n; i++) {
 			const struct src_file *uf = pl->units[a[i]].file;
-			if (a[i] != f.unit && find_decl(uf->data, 0, uf->len, var, false, &d)) {
+			if (a[i] != f.unit && find_decl(pl, a[i], 0, uf->len, var, false, &d)) {
 				ctx.unit = a[i];
 				ctx.at = (uint32_t)(d.ts - uf->data);
 				return decl_classes(pl, f, &ctx, &d, out, max, cls, size, depth);
@@ -957,13 +1026,15 @@ static size_t resolve_call(struct plan *pl, struct plan_fref f, const struct cxx
 		{
 			const size_t *a;
 			const int *b;
+			char fs[512];
 			size_t k = plan_map_get(ix->by_name, c->name, &a, &b);
+			if (k)
+				plan_func_scope(fn, fs, sizeof(fs));
 			for (size_t i = 0; i < k && n < max; i++) {
 				struct plan_fref r = { a[i], b[i] };
 				const struct cxx_func *cand = plan_func(pl, r);
-				char cs[512], fs[512];
-				if (cand->in_class || !scope_visible(plan_func_scope(cand, cs, sizeof(cs)),
-								     plan_func_scope(fn, fs, sizeof(fs))))
+				char cs[512];
+				if (cand->in_class || !scope_visible(plan_func_scope(cand, cs, sizeof(cs)), fs))
 					continue;
 				if (c->template_args && cand->template_args && !plan_targs_equal(cand->template_args, c->template_args))
 					continue;
@@ -1090,7 +1161,6 @@ size_t plan_resolve_macro_call(struct plan *pl, struct plan_fref f, const struct
 			       const struct cxx_call *c, struct plan_fref *out, size_t max, bool *is_lambda)
 {
 	const struct cxx_macro *m = &pl->units[mu].outline->macros[mi];
-	const struct src_file *mf = pl->units[mu].file;
 	struct decl_found d;
 	char var[256];
 	size_t vn = 0;
@@ -1105,7 +1175,7 @@ size_t plan_resolve_macro_call(struct plan *pl, struct plan_fref f, const struct
 		}
 		var[vn] = '\0';
 		if (vn > 0 && c->object[vn] == '\0' &&
-		    find_decl(mf->data, m->body_range.start, c->range.start, var, true, &d) && !d.lambda) {
+		    find_decl(pl, mu, m->body_range.start, c->range.start, var, true, &d) && !d.lambda) {
 			char *written = xstrndup(d.ts, (size_t)(d.te - d.ts));
 			char *type = substitute(written, m->params, inv);
 			struct plan_cref crefs[MAX_CLASSES];

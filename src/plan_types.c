@@ -549,14 +549,47 @@ static void resolve(struct tsearch *ts, const struct plan_tctx *ctx, const char 
 	}
 }
 
+/* The answer depends on the text, the unit, the function (or the scope
+ * outside one), the room given and, through a function's local aliases, on
+ * how many of them are declared before ctx->at: all of that is the key of
+ * the answers kept. */
 size_t plan_type_classes(struct plan *pl, const struct plan_tctx *ctx, const char *text, struct plan_cref *out,
 			 size_t max)
 {
+	struct plan_index *ix = pl->index;
 	struct tsearch ts = { pl, out, 0, max };
+	char key[1024];
+	const size_t *a;
+	const int *b;
+	size_t locals = 0;
 
 	if (!text || max == 0)
 		return 0;
+	if (max > PLAN_RESOLVE_MAX) {
+		resolve(&ts, ctx, text, text + strlen(text), 0);
+		return ts.n;
+	}
+	if (ctx->func >= 0) {
+		snprintf(key, sizeof(key), "%zu:%d", ctx->unit, ctx->func);
+		size_t k = plan_map_get(ix->locals, key, &a, &b);
+		for (size_t i = 0; i < k; i++)
+			if (type_at(pl, a[i], b[i])->range.start < ctx->at)
+				locals++;
+		snprintf(key, sizeof(key), "%zu:%d:%zu:%zu\003%s", ctx->unit, ctx->func, locals, max, text);
+	} else {
+		snprintf(key, sizeof(key), "%zu::%zu\003%s\003%s", ctx->unit, max, ctx->scope ? ctx->scope : "", text);
+	}
+	if (plan_map_get(ix->type_memo, key, &a, &b) > 0) {
+		const struct plan_member *m = &ix->member_v[a[0]];
+		memcpy(out, m->cls, m->n * sizeof(*out));
+		return m->n;
+	}
 	resolve(&ts, ctx, text, text + strlen(text), 0);
+	XGROW(ix->member_v, ix->member_cap, ix->nmember + 1);
+	ix->member_v[ix->nmember].n = ts.n;
+	memcpy(ix->member_v[ix->nmember].cls, out, ts.n * sizeof(*out));
+	ix->member_v[ix->nmember].name[0] = '\0';
+	plan_map_add(ix->type_memo, key, ix->nmember++, 0);
 	return ts.n;
 }
 
