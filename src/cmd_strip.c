@@ -13,6 +13,7 @@
 #include "opdirs.h"
 #include "path_glob.h"
 #include "rule_find.h"
+#include "runtime_embed.h"
 #include "udiff.h"
 #include "xalloc.h"
 
@@ -99,7 +100,7 @@ static int strip_one(const char *opdir, void *ctx, struct diag *diag)
 			/* the runtime apply embedded, or the base it created */
 			bool remove = false;
 			size_t rlen;
-			char *r = edit_runtime_strip(text, len, path, &rlen, &remove);
+			char *r = runtime_strip_apply(text, len, path, &rlen, &remove);
 			if (r) {
 				free(text);
 				text = r;

@@ -25,8 +25,6 @@
 #include "undo_journal.h"
 
 #define WIRE_UNDO_NAME "wire-undo"                 /* the journal: OPDIR/.autotrace/wire-undo/ */
-#define WIRE_RUNTIME_BEGIN "// AUTOTRACE-RUNTIME-BEGIN (moe_tracing.h; generated, edit device/moe_tracing.h instead)"
-#define WIRE_RUNTIME_END "// AUTOTRACE-RUNTIME-END"
 /* The upper bound the profiling tensor is sized from, named once per file. */
 #define WIRE_BOUND_EXPR "MAX_INFER_GETBLOCKNUM_UB * MIX_AIC_1_2_SLOTS_PER_GROUP * PROF_SIZE_PER_CORE"
 

@@ -9,6 +9,7 @@
 #include "cxx_scan.h"
 #include "path_glob.h"
 #include "rule_find.h"
+#include "runtime_embed.h"
 #include "wire.h"
 #include "xalloc.h"
 
@@ -360,19 +361,6 @@ void wire_kernel(struct wire *w)
 
 /* ---- the runtime in the base header ---- */
 
-static const char *line_with(const struct src_file *f, const char *prefix, uint32_t from)
-{
-	size_t n = strlen(prefix);
-
-	for (uint32_t i = from; i < f->len; i = next_line(f, i)) {
-		if (f->len - i >= n && memcmp(f->data + i, prefix, n) == 0)
-			return f->data + i;
-		if (next_line(f, i) == i)
-			break;
-	}
-	return NULL;
-}
-
 /* The runtime text as it is embedded: device/moe_tracing.h, ending in a newline. */
 static char *runtime_text(const char *runtime_path, struct diag *diag)
 {
@@ -403,25 +391,32 @@ static void plan_add(struct wire_runtime *r, const char *path, bool create, uint
 	e->what = what;
 }
 
-/* The runtime in an existing header f: refreshed between the markers,
- * embedded before the include guard's #endif, or refused (0 / -1). */
+/* The runtime in an existing header f: refreshed between the markers (a
+ * block apply embedded becomes wire's: its BEGIN line loses apply's tag, so
+ * that strip keeps it), embedded where runtime_embed_at says, or refused
+ * (0 / -1). */
 static int embed_in(struct wire_runtime *r, const struct src_file *f, const char *rtext, const char *runtime_path,
 		    struct diag *diag)
 {
-	size_t rlen = strlen(rtext);
-	const char *b = line_with(f, "// AUTOTRACE-RUNTIME-BEGIN", 0);
-	const char *e = line_with(f, WIRE_RUNTIME_END, b ? (uint32_t)(b - f->data) : 0);
+	size_t rlen = strlen(rtext), b, e;
+	int m = runtime_markers(f->data, f->len, &b, &e);
 
-	if (b && e) {
-		uint32_t from = next_line(f, (uint32_t)(b - f->data)), to = (uint32_t)(e - f->data);
-		if (to - from != rlen || memcmp(f->data + from, rtext, rlen) != 0)
+	if (m > 0) {
+		uint32_t from = (uint32_t)runtime_next_line(f->data, f->len, b), to = (uint32_t)e;
+		char *line = xstrndup(f->data + b, from - b);
+		bool tagged = strstr(line, RUNTIME_APPLY_TAG) != NULL;
+		free(line);
+		if (tagged)
+			plan_add(r, f->path, false, (uint32_t)b, to, wire_fmt(RUNTIME_BEGIN "\n%s", rtext),
+				 wire_fmt("runtime: the copy of %s apply embedded is wire's now (strip keeps it)", runtime_path));
+		else if (to - from != rlen || memcmp(f->data + from, rtext, rlen) != 0)
 			plan_add(r, f->path, false, from, to, xstrdup(rtext),
 				 wire_fmt("runtime: the embedded copy of %s refreshed", runtime_path));
 		return 0;
 	}
-	if (b || line_with(f, WIRE_RUNTIME_END, 0)) {
-		diag_at(diag, DIAG_ERROR, src_loc_make(f, b ? (uint32_t)(b - f->data) : 0, b ? (uint32_t)(b - f->data) + 10 : 0),
-			"manual step: the runtime markers are unpaired: keep both '// AUTOTRACE-RUNTIME-BEGIN ...' and '" WIRE_RUNTIME_END
+	if (m < 0) {
+		diag_at(diag, DIAG_ERROR, src_loc_make(f, (uint32_t)b, (uint32_t)b + 10),
+			"manual step: the runtime markers are unpaired: keep both '" RUNTIME_BEGIN_PREFIX " ...' and '" RUNTIME_END
 			"' lines (or neither) and run wire again");
 		return -1;
 	}
@@ -436,50 +431,11 @@ static int embed_in(struct wire_runtime *r, const struct src_file *f, const char
 		return -1;
 	}
 	{
-		/* before the include guard's #endif, else at the end */
-		uint32_t at = (uint32_t)f->len;
-		for (uint32_t j = 0; j < f->len; j = next_line(f, j)) {
-			if (f->len - j >= 6 && memcmp(f->data + j, "#endif", 6) == 0)
-				at = j;
-			if (next_line(f, j) == j)
-				break;
-		}
-		plan_add(r, f->path, false, at, at,
-			 wire_fmt("%s" WIRE_RUNTIME_BEGIN "\n%s" WIRE_RUNTIME_END "\n%s",
-				  at == f->len && f->len && f->data[f->len - 1] != '\n' ? "\n" : "", rtext,
-				  at < f->len ? "\n" : ""),
+		uint32_t at = (uint32_t)runtime_embed_at(f->data, f->len);
+		plan_add(r, f->path, false, at, at, runtime_block(rtext, rlen, RUNTIME_BY_WIRE),
 			 wire_fmt("runtime: %s embedded between the AUTOTRACE-RUNTIME markers", runtime_path));
 	}
 	return 0;
-}
-
-/* The text of a new <op>_base.h holding the runtime. */
-static char *new_base_text(const char *name, const char *rtext)
-{
-	char *guard = xstrdup(name);
-
-	for (char *g = guard; *g; g++)
-		*g = (*g >= 'a' && *g <= 'z') ? (char)(*g - 32) : ((*g >= 'A' && *g <= 'Z') || (*g >= '0' && *g <= '9')) ? *g : '_';
-	{
-		char *t = wire_fmt("// %s: the profiling runtime of this operator (created by autotrace wire; the part between\n"
-				   "// the AUTOTRACE-RUNTIME markers is autotrace's device/moe_tracing.h, which wire refreshes).\n"
-				   "#ifndef %s\n"
-				   "#define %s\n"
-				   "\n"
-				   "#include \"kernel_operator.h\"\n"
-				   "\n"
-				   "// 1 records the trace points into profiling_data, 0 compiles them away (rebuild the kernel).\n"
-				   "#ifndef ENABLE_MOE_PROFILING\n"
-				   "#define ENABLE_MOE_PROFILING 1\n"
-				   "#endif\n"
-				   "\n"
-				   WIRE_RUNTIME_BEGIN "\n%s" WIRE_RUNTIME_END "\n"
-				   "\n"
-				   "#endif // %s\n",
-				   name, guard, guard, rtext, guard);
-		free(guard);
-		return t;
-	}
 }
 
 /* `#include "name"` after the last #include of the entry (or at its top). */
@@ -568,7 +524,8 @@ int wire_runtime_plan(const char *opdir, const struct rule_policy *policy, const
 			if (matches_base(policy, under))
 				base = rel;
 			else if ((f = src_file_load(full)) != NULL) {
-				if (line_with(f, "// AUTOTRACE-RUNTIME-BEGIN", 0))
+				size_t mb, me;
+				if (runtime_markers(f->data, f->len, &mb, &me) != 0)
 					base = rel;
 				src_file_free(f);
 			}
@@ -612,9 +569,11 @@ int wire_runtime_plan(const char *opdir, const struct rule_policy *policy, const
 						ret = -1;
 					src_file_free(bf);
 				} else {
-					plan_add(out, bpath, true, 0, 0, new_base_text(bname, rtext),
+					char *blk = runtime_block(rtext, strlen(rtext), RUNTIME_BY_WIRE);
+					plan_add(out, bpath, true, 0, 0, runtime_new_header(bname, blk, RUNTIME_BY_WIRE),
 						 wire_fmt("runtime: %s created with %s (the entry reaches no base header)", bname,
 							  runtime_path));
+					free(blk);
 				}
 			}
 			if (bname && ret == 0 && (ef = src_file_load(entry_path)) != NULL) {

@@ -1,9 +1,15 @@
 // Created by autotrace apply: add_op_base.h: the trace point runtime of this operator.
-// (autotrace strip removes this file again; autotrace wire keeps the runtime up to date.)
+// The part between the AUTOTRACE-RUNTIME markers is autotrace's device/moe_tracing.h,
+// which autotrace wire keeps up to date; autotrace strip removes this file again.
 #ifndef AUTOTRACE_ADD_OP_BASE_H
 #define AUTOTRACE_ADD_OP_BASE_H
 
 #include "kernel_operator.h"
+
+// 1 records the trace points into profiling_data, 0 compiles them away (rebuild the kernel).
+#ifndef ENABLE_MOE_PROFILING
+#define ENABLE_MOE_PROFILING 1
+#endif
 
 // AUTOTRACE-RUNTIME-BEGIN (moe_tracing.h; generated, edit device/moe_tracing.h instead) [autotrace apply]
 // moe_tracing.h - autotrace device runtime: MoeTracing trace points for Ascend C kernels.
