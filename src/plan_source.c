@@ -60,6 +60,7 @@ struct plan *plan_build(const struct rule_policy *p, const char *opdir, struct d
 		idirs[i] = path_join(opdir, p->include_dirs.v[i]);
 	memset(&so, 0, sizeof(so));
 	so.root = kernel;
+	so.shown_prefix = kernel;
 	so.include_dirs = (const char *const *)idirs;
 	so.ninclude_dirs = p->include_dirs.n;
 	so.macros = macros;

@@ -587,11 +587,17 @@ static void d_root(struct decode *dc, const struct rule_node *n)
 	if (!c.failed && peek(&c) && take_keyword(&c, "at") && take_choice(&c, places, "root place") == 1)
 		re = take_regex(&c);
 	if (finish(&c)) {
+		/* a root at the place of another one: only the first would ever be used */
 		for (size_t i = 0; p->roots_file == dc->file && i < p->nroots; i++)
-			if (strcmp(p->roots[i].label, label) == 0 && !p->roots[i].at == !re &&
-			    (!re || strcmp(p->roots[i].at->pattern, re->pattern) == 0)) {
-				diag_at(dc->diag, DIAG_ERROR, loc, "duplicate root '%s' in this file", label);
-				diag_at(dc->diag, DIAG_NOTE, p->roots[i].loc, "'%s' was first given here", label);
+			if (!p->roots[i].at == !re && (!re || (strcmp(p->roots[i].at->pattern, re->pattern) == 0 &&
+							      strcmp(p->roots[i].at->flags, re->flags) == 0))) {
+				if (strcmp(p->roots[i].label, label) == 0)
+					diag_at(dc->diag, DIAG_ERROR, loc, "duplicate root '%s' in this file", label);
+				else
+					diag_at(dc->diag, DIAG_ERROR, loc,
+						"root '%s' is at the place of root '%s': one place has one root", label,
+						p->roots[i].label);
+				diag_at(dc->diag, DIAG_NOTE, p->roots[i].loc, "'%s' was first given here", p->roots[i].label);
 				dc->errors++;
 				goto out;
 			}
