@@ -49,11 +49,15 @@ struct plan_finfo {
 	int root_rule;     /* is_root: the index of its root rule in the policy */
 	long *res_first;   /* per call of the body: where its targets are in the index's
 			      res_pool (-1: not resolved yet), see plan_resolve_call */
+	const char *phase; /* visited: the phase it was planned in (its labels name it) */
+	const char **other_phases; /* other phases that reach it, noted once each */
+	size_t nother;
+	struct plan_fref *callers; /* the functions on paths from a root that call it (pass 1) */
+	size_t ncallers, callers_cap;
 };
 
 #define PLAN_RESOLVE_MAX 16 /* targets of one call kept at most */
 
-/* Name lookup over every function of every unit. */
 /* An identifier in declaration position: the hash of its name, its offset,
  * the next of its hash chain (index + 1, 0 ends). */
 struct plan_decl_pos {
