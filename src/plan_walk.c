@@ -973,6 +973,42 @@ static void note_other_phase(walker *w, struct plan_fref t, const ctx_t *ctx, st
 	}
 }
 
+/* Function t reached from tile-level code (by rule r, or none): a function
+ * a rule times is noted (once), and the functions a helper without a rule
+ * calls are looked at the same way, so that a timed function reached
+ * through helpers is noted too. */
+static void note_tile_reach(walker *w, struct plan_fref t, const struct rule_trace_rule *r, const ctx_t *ctx)
+{
+	struct plan_finfo *fi = plan_finfo(w->pl, t);
+	const struct cxx_func *fn = plan_func(w->pl, t);
+
+	if (r && r->kind == RULE_function) {
+		char *where;
+		if (fi->tile_noted)
+			return;
+		fi->tile_noted = true;
+		where = tile_where(w, ctx);
+		add_note(w, PLAN_function, PLAN_FATE_SKIPPED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
+			 xasprintf("called inside the tile-level loop at %s", where));
+		free(where);
+		return;
+	}
+	if ((r && r->kind == RULE_skip) || fi->tile_noted)
+		return;
+	fi->tile_noted = true; /* a helper: looked into once */
+	for (size_t c = 0; c < fn->body.ncalls; c++) {
+		struct plan_fref tt[PLAN_MAX_TARGETS];
+		bool lam;
+		size_t nt;
+		if (plan_is_trace_call(&fn->body.calls[c]))
+			continue;
+		nt = plan_resolve_call(w->pl, t, &fn->body.calls[c], tt, PLAN_MAX_TARGETS, &lam);
+		for (size_t k = 0; k < nt; k++)
+			if (!w->pl->units[tt[k].unit].runtime && !plan_finfo(w->pl, tt[k])->visited)
+				note_tile_reach(w, tt[k], plan_decide_function(w, tt[k], &t), ctx);
+	}
+}
+
 /* Would `callee`, the one call of f's body, get a function point of its own
  * while other functions call it too? Then f's point goes (the callee's
  * times the same), instead of the callee's, which the others need. */
@@ -1004,12 +1040,7 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 	r = plan_decide_function(w, t, &caller);
 	if (ctx->tile >= 0) {
 		/* reached from tile-level code: planned where it is first reached outside it */
-		if (r && r->kind == RULE_function) {
-			char *where = tile_where(w, ctx);
-			add_note(w, PLAN_function, PLAN_FATE_SKIPPED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
-				 xasprintf("called inside the tile-level loop at %s", where));
-			free(where);
-		}
+		note_tile_reach(w, t, r, ctx);
 		return;
 	}
 	if (r && r->kind == RULE_function && r->opaque) {
