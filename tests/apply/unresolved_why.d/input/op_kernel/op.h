@@ -1,5 +1,5 @@
-// Test operator: three calls of Run (Stage's or Flush's) the planner cannot
-// follow.
+// Test operator: three calls the planner cannot follow: two of Run (Stage's
+// or Flush's), one of Reset (ns_a's, seen through `using namespace`).
 #pragma once
 #include "op_base.h"
 
@@ -24,6 +24,14 @@ public:
     uint32_t acc_ = 0;
 };
 
+namespace ns_a {
+__aicore__ inline void Reset(uint32_t &rows) { rows = 0; }
+}
+namespace ns_b {
+__aicore__ inline void Reset(uint32_t &rows) { rows = 1; }
+}
+using namespace ns_a;
+
 template <typename T>
 class MoeOp {
 public:
@@ -31,7 +39,7 @@ public:
     {
         stage_.Run(rows_);        // T is a template parameter
         stages_[0].Run(rows_);    // an expression
-        Run(rows_);               // Stage::Run, without an object
+        Reset(rows_);             // ns_a::Reset, through `using namespace`
     }
 
 private:
