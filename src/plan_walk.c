@@ -17,6 +17,7 @@
  * block) and after leading guards (`if (...) return;`), before the runtime's
  * teardown; a loop whose index is declared in its body starts after that
  * declaration. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -145,9 +146,81 @@ static ctx_t child_ctx(walker *w, int node, const ctx_t *up)
 /* A point: label from the template, folded when too deep, present when an
  * existing B opens its scope (at `b_stmt`, closed at `e_stmt`), else
  * inserted. `t` is the label template (the rule's, or its else label). */
+/* The first argument of call c in kebab case when it is a name (`MM1`,
+ * `FLAG_DISPATCH_DONE`, `AscendC::X`: its last component) or a number,
+ * else NULL. */
+static char *arg_name(const struct cxx_call *c)
+{
+	const char *a, *last;
+
+	if (c->nargs == 0 || !c->args[0] || !c->args[0][0])
+		return NULL;
+	a = last = c->args[0];
+	for (const char *p = a; *p; p++) {
+		if (p[0] == ':' && p[1] == ':') {
+			last = p + 2;
+			p++;
+		} else if (!(isalnum((unsigned char)*p) || *p == '_')) {
+			return NULL;
+		}
+	}
+	return *last ? rule_kebab_case(last) : NULL;
+}
+
+/* Does a sibling of node `self` under `parent` have `label`, on a path that
+ * can run together with self's? (Points in different cases of one switch,
+ * the configurations of a tiling key, may share a label: one of them runs.
+ * The arms of an if chain may be core roles that run at once: they do not.) */
+static bool label_clash(walker *w, int parent, int self, const char *label)
+{
+	const struct plan_node *n = &w->pl->nodes[self];
+
+	if (parent < 0)
+		return false;
+	for (int k = w->last_child[parent]; k >= 0; k = w->prev_sibling[k]) {
+		const struct plan_node *s = &w->pl->nodes[k];
+		if (k == self || !s->label || strcmp(s->label, label) != 0 ||
+		    !(s->fate == PLAN_FATE_INSERT || s->fate == PLAN_FATE_PRESENT || s->fate == PLAN_FATE_FOLDED))
+			continue;
+		if (s->unit == n->unit && s->func == n->func && s->stmt >= 0 && n->stmt >= 0 &&
+		    cxx_stmts_in_other_cases(&w->pl->units[n->unit].outline->funcs[n->func].body, s->stmt, n->stmt))
+			continue;
+		return true;
+	}
+	return false;
+}
+
+/* The sibling of node `self` under `parent` labelled `label`, when it is a
+ * call's point with no points inside: relabelled by its call's first
+ * argument (see arg_name), when that makes a label no sibling has. */
+static void name_earlier_by_arg(walker *w, int parent, int self, const char *label)
+{
+	struct plan *pl = w->pl;
+
+	for (int k = w->last_child[parent]; k >= 0; k = w->prev_sibling[k]) {
+		struct plan_node *e = &pl->nodes[k];
+		char *arg, *s;
+		if (k == self || !e->label || strcmp(e->label, label) != 0 || e->call < 0 || w->last_child[k] >= 0 ||
+		    !(e->fate == PLAN_FATE_INSERT || e->fate == PLAN_FATE_FOLDED))
+			continue;
+		arg = arg_name(&pl->units[e->unit].outline->funcs[e->func].body.calls[e->call]);
+		if (!arg)
+			return;
+		s = xasprintf("%s %s", e->label, arg);
+		free(arg);
+		if (plan_sibling_has_label(w, parent, k, s)) {
+			free(s);
+			return;
+		}
+		free(e->label);
+		e->label = s;
+		return;
+	}
+}
+
 static int add_point(walker *w, enum plan_kind kind, struct plan_fref f, int stmt, struct cxx_range scope,
 		     const struct rule_trace_rule *r, const struct rule_template *t, const ctx_t *ctx, const char *name,
-		     int b_stmt, int e_stmt)
+		     int b_stmt, int e_stmt, int call)
 {
 	struct plan *pl = w->pl;
 	struct plan_finfo *fi = plan_finfo(pl, f);
@@ -160,6 +233,7 @@ static int add_point(walker *w, enum plan_kind kind, struct plan_fref f, int stm
 	n->scope = scope;
 	n->core = core;
 	n->rule = r;
+	n->call = call;
 	if (r) {
 		n->label = plan_make_label(w, r, t, ctx, name, core, plan_func(pl, f));
 		n->index = r->index;
@@ -198,7 +272,24 @@ static int add_point(walker *w, enum plan_kind kind, struct plan_fref f, int stm
 		free(n->label);
 		n->label = s;
 	}
-	if (plan_sibling_has_label(w, ctx->parent, idx, n->label)) {
+	if (call >= 0 && label_clash(w, ctx->parent, idx, n->label)) {
+		/* the same call among the siblings: told apart by its first argument
+		 * when that is a name (`WaitFlagDev(MM1)`: "... wait-flag-dev mm1"),
+		 * the earlier one too when nothing is labelled after it yet */
+		char *arg = arg_name(&b->calls[call]);
+		if (arg) {
+			char *s = xasprintf("%s %s", n->label, arg);
+			if (!plan_sibling_has_label(w, ctx->parent, idx, s)) {
+				name_earlier_by_arg(w, ctx->parent, idx, n->label);
+				free(n->label);
+				n->label = s;
+			} else {
+				free(s);
+			}
+			free(arg);
+		}
+	}
+	if (label_clash(w, ctx->parent, idx, n->label)) {
 		for (int i = 2;; i++) {
 			char *s = xasprintf("%s-%d", n->label, i);
 			if (!plan_sibling_has_label(w, ctx->parent, idx, s)) {
@@ -569,8 +660,7 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		if (!oc.phase)
 			oc.phase = plan_phase_of(w, target, &f);
 		n = add_point(w, PLAN_wrap, f, s, st->range, r, r->label, &oc, name, cxx_prev_sibling(&fn->body, s),
-			      cxx_next_sibling(&fn->body, s));
-		w->pl->nodes[n].call = call;
+			      cxx_next_sibling(&fn->body, s), call);
 		w->pl->nodes[n].hoist = st->kind == CXX_STMT_RETURN;
 		free(name);
 		return;
@@ -620,8 +710,7 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 			add_note(w, kind, PLAN_FATE_SKIPPED, f, s, st->range, ctx, xstrdup(c->callee), why);
 		} else {
 			int n = add_point(w, kind, f, s, st->range, r, r->label, ctx, name, cxx_prev_sibling(&fn->body, s),
-					  cxx_next_sibling(&fn->body, s));
-			w->pl->nodes[n].call = call;
+					  cxx_next_sibling(&fn->body, s), call);
 			w->pl->nodes[n].hoist = st->kind == CXX_STMT_RETURN;
 			c2 = child_ctx(w, n, ctx);
 		}
@@ -716,7 +805,7 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		char *name = rule_kebab_case(st->var ? st->var : "");
 		int after = index_decl_end(w, f, s, r->index, r->extra);
 		int n = add_point(w, PLAN_loop, f, s, st->body, r, r->label, ctx, name,
-				  after >= 0 ? after : cxx_first_child(b, s), cxx_last_child(b, s));
+				  after >= 0 ? after : cxx_first_child(b, s), cxx_last_child(b, s), -1);
 		if (after >= 0)
 			make_span(w, n, f, after, cxx_last_child(b, s));
 		free(name);
@@ -732,8 +821,7 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 			char *name = rule_kebab_case(callee);
 			free(callee);
 			int n = add_point(w, PLAN_hot, f, s, st->range, hot, hot->label, ctx, name, cxx_prev_sibling(b, s),
-					  cxx_next_sibling(b, s));
-			w->pl->nodes[n].call = wc;
+					  cxx_next_sibling(b, s), wc);
 			free(name);
 			c2 = child_ctx(w, n, ctx);
 			c2.hot_ok = false;
@@ -798,7 +886,7 @@ static void walk_arm(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		char *name = plan_cond_name_var(st->arm == CXX_ARM_ELSE ? b->stmts[cxx_first_child(b, st->parent)].text
 									: st->text);
 		int n = add_point(w, PLAN_branch, f, s, st->body, r, t, ctx, name, cxx_first_child(b, s),
-				  cxx_last_child(b, s));
+				  cxx_last_child(b, s), -1);
 		free(name);
 		c2 = child_ctx(w, n, ctx);
 		c2.tile = ctx->tile;
@@ -879,7 +967,7 @@ static void walk_range(walker *w, struct plan_fref f, int parent, int from, int 
 		    (e = region_end(w, f, (int)s, ctx, &rr)) >= 0) {
 			struct cxx_range scope = { b->stmts[s].range.start, b->stmts[e].range.end };
 			int n = add_point(w, PLAN_region, f, (int)s, scope, rr, rr->label, ctx, "",
-					  cxx_prev_sibling(b, (int)s), cxx_next_sibling(b, e));
+					  cxx_prev_sibling(b, (int)s), cxx_next_sibling(b, e), -1);
 			w->pl->nodes[n].stmt_last = e;
 			rctx = child_ctx(w, n, ctx);
 			rctx.tile = ctx->tile;
@@ -1127,7 +1215,7 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 			}
 			if (one && !lc.phase)
 				lc.phase = plan_phase_of(w, callee, &t); /* named for the stage it runs */
-			n = add_point(w, PLAN_function, t, -1, fn->body_range, r, r->label, &lc, name, first, last);
+			n = add_point(w, PLAN_function, t, -1, fn->body_range, r, r->label, &lc, name, first, last, -1);
 			if (span)
 				make_span(w, n, t, first, last);
 			free(name);
@@ -1210,7 +1298,7 @@ static void walk_root(walker *w, struct plan_fref root)
 			 xstrdup("nothing is left to time after the runtime's set-up and the leading guards"));
 		return;
 	}
-	n = add_point(w, PLAN_root, root, -1, fn->body_range, NULL, NULL, &c0, "", first, last);
+	n = add_point(w, PLAN_root, root, -1, fn->body_range, NULL, NULL, &c0, "", first, last, -1);
 	if (span)
 		make_span(w, n, root, first, last);
 	w->pl->nroots++;
