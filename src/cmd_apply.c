@@ -6,6 +6,7 @@
 
 #include "commands.h"
 #include "edit.h"
+#include "edit_journal.h"
 #include "exit_status.h"
 #include "plan.h"
 #include "rule_find.h"
@@ -72,6 +73,7 @@ int cmd_apply(int argc, char **argv, struct diag *diag)
 	struct rule_policy *p = NULL;
 	struct plan *pl = NULL;
 	struct change *ch = NULL;
+	struct edit_lock *lock = NULL;
 	size_t nch = 0;
 	unsigned total = 0;
 	int c, status = EXIT_BAD_INPUT;
@@ -101,6 +103,10 @@ int cmd_apply(int argc, char **argv, struct diag *diag)
 		diag_plain(diag, DIAG_ERROR, "apply: one operator directory at most");
 		return EXIT_BAD_INPUT;
 	}
+	/* before anything is read: an interrupted run is completed first, and
+	 * a second run on the tree waits for none and interleaves with none */
+	if (!dry_run && !check && !(lock = edit_lock_acquire(opdir, "apply", diag)))
+		goto out;
 	p = rule_find_and_load(rules, opdir, diag);
 	if (!p)
 		goto out;
@@ -181,7 +187,7 @@ int cmd_apply(int argc, char **argv, struct diag *diag)
 			texts[i] = ch[i].text;
 			lens[i] = ch[i].len;
 		}
-		status = edit_write_files(paths, texts, lens, nch, diag) == 0 ? EXIT_OK : EXIT_BAD_INPUT;
+		status = edit_write_files(lock, paths, texts, lens, nch, diag) == 0 ? EXIT_OK : EXIT_BAD_INPUT;
 		free(paths);
 		free(texts);
 		free(lens);
@@ -198,5 +204,6 @@ out:
 	free(ch);
 	plan_free(pl);
 	rule_policy_free(p);
+	edit_lock_release(lock);
 	return status;
 }

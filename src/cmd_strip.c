@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "edit.h"
+#include "edit_journal.h"
 #include "exit_status.h"
 #include "path_glob.h"
 #include "rule_find.h"
@@ -61,6 +62,7 @@ int cmd_strip(int argc, char **argv, struct diag *diag)
 	size_t nfiles = 0, changed = 0, cap = 0;
 	struct { char *path; char *text; size_t len; unsigned removed; } *ch = NULL;
 	unsigned total = 0;
+	struct edit_lock *lock = NULL;
 	int c, status = EXIT_BAD_INPUT;
 
 	while ((c = getopt_long(argc, argv, "hr:anc", opts, NULL)) != -1) {
@@ -91,6 +93,8 @@ int cmd_strip(int argc, char **argv, struct diag *diag)
 		diag_plain(diag, DIAG_ERROR, "strip: one operator directory at most");
 		return EXIT_BAD_INPUT;
 	}
+	if (!dry_run && !check && !(lock = edit_lock_acquire(opdir, "strip", diag)))
+		goto out;
 	p = rule_find_and_load(rules, opdir, diag);
 	if (!p)
 		goto out;
@@ -139,7 +143,7 @@ int cmd_strip(int argc, char **argv, struct diag *diag)
 			texts[i] = ch[i].text;
 			lens[i] = ch[i].len;
 		}
-		if (edit_write_files(paths, texts, lens, changed, diag) != 0)
+		if (edit_write_files(lock, paths, texts, lens, changed, diag) != 0)
 			status = EXIT_BAD_INPUT; /* an unwritable file: reported with its path */
 		free(paths);
 		free(texts);
@@ -173,5 +177,6 @@ out:
 	path_glob_free(files, nfiles);
 	free(kernel);
 	rule_policy_free(p);
+	edit_lock_release(lock);
 	return status;
 }

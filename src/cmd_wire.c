@@ -8,6 +8,7 @@
 
 #include "commands.h"
 #include "edit.h"
+#include "edit_journal.h"
 #include "exit_status.h"
 #include "gate_project.h"
 #include "path_glob.h"
@@ -76,7 +77,7 @@ struct result {
 	size_t len;
 };
 
-static int run_wire(const char *opdir, const char *rules, bool dry_run, struct diag *diag)
+static int run_wire(struct edit_lock *lock, const char *opdir, const char *rules, bool dry_run, struct diag *diag)
 {
 	struct gate_opts o;
 	struct gate_project *p;
@@ -161,7 +162,7 @@ static int run_wire(const char *opdir, const char *rules, bool dry_run, struct d
 			goto out;
 		}
 		/* all files or none, as apply writes them */
-		batch = edit_batch_new(0);
+		batch = edit_batch_new(lock, 0);
 		for (size_t i = 0; i < nres; i++)
 			if (edit_batch_add(batch, paths[i], texts[i], lens[i], diag) != 0) {
 				edit_batch_abort(batch);
@@ -263,7 +264,19 @@ int cmd_wire(int argc, char **argv, struct diag *diag)
 		diag_plain(diag, DIAG_ERROR, "wire: --force goes with --undo");
 		return EXIT_BAD_INPUT;
 	}
-	if (undo)
-		return wire_undo(opdir, dry_run, force, diag);
-	return run_wire(opdir, rules, dry_run, diag);
+	{
+		struct stat st;
+		struct edit_lock *lock = NULL;
+		int status;
+		if (stat(opdir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+			diag_plain(diag, DIAG_ERROR, "wire: %s is not a directory", opdir);
+			return EXIT_BAD_INPUT;
+		}
+		/* the tree is locked before it is read (see edit_journal.h) */
+		if (!dry_run && !(lock = edit_lock_acquire(opdir, undo ? "wire --undo" : "wire", diag)))
+			return EXIT_BAD_INPUT;
+		status = undo ? wire_undo(lock, opdir, dry_run, force, diag) : run_wire(lock, opdir, rules, dry_run, diag);
+		edit_lock_release(lock);
+		return status;
+	}
 }

@@ -18,10 +18,12 @@
 #include "cxx_outline.h"
 #include "cxx_pp.h"
 #include "edit.h"
+#include "edit_journal.h"
 #include "exit_status.h"
 #include "path_glob.h"
 #include "point_map.h"
 #include "preprocess.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 /* ---- the build stamp: FNV-1a over the fields, then a 64-bit finaliser ---- */
@@ -91,7 +93,8 @@ static bool source_name(const char *name)
 
 static bool site_valid(const struct pp_site *s)
 {
-	return s->label && s->label[0] && s->event;
+	return s->label && s->label[0] && s->event && s->label_len == strlen(s->label) &&
+	       utf8_invalid_at(s->label, s->label_len) == SIZE_MAX;
 }
 
 /* Stamps the valid points of one file, named `rel`, in file order. */
@@ -123,6 +126,15 @@ static unsigned check_sites(struct pp_file *f, struct diag *diag)
 				"TRACE_POINT needs two string literals, (\"label\", \"B\"|\"E\"): no id can be given");
 		else if (!s->label[0])
 			diag_at(diag, DIAG_ERROR, src_loc_make(f->file, s->start, s->end), "empty trace point label");
+		else if (s->label_len != strlen(s->label))
+			diag_at(diag, DIAG_ERROR, src_loc_make(f->file, s->label_start, s->label_end),
+				"the label holds a NUL byte: point_map.json would cut it there");
+		else if (utf8_invalid_at(s->label, s->label_len) != SIZE_MAX)
+			diag_at(diag, DIAG_ERROR, src_loc_make(f->file, s->label_start, s->label_end),
+				"the label is not valid UTF-8 (byte 0x%02x at offset %zu of the label): point_map.json and "
+				"the traces hold UTF-8 text; save the source as UTF-8",
+				(unsigned char)s->label[utf8_invalid_at(s->label, s->label_len)],
+				utf8_invalid_at(s->label, s->label_len));
 		else
 			diag_at(diag, DIAG_ERROR, src_loc_make(f->file, s->event_start, s->event_end),
 				"the event of TRACE_POINT must be \"B\" or \"E\"");
@@ -319,7 +331,7 @@ static int scan_tree(struct pp_run *r, unsigned *errors)
 		}
 		free(path);
 		pp_scan_buffer(f->data, f->len, &sc);
-		if (sc.nsites == 0 && sc.nstamps == 0) {
+		if (sc.nsites == 0 && sc.nstamps == 0 && sc.ndone == 0) {
 			src_file_free(f);
 			continue;
 		}
@@ -334,6 +346,40 @@ static int scan_tree(struct pp_run *r, unsigned *errors)
 	}
 	pp_scan_release(&sc);
 	return 0;
+}
+
+/* A tree an earlier run preprocessed (or holding point ids written by hand):
+ * refused, never guessed at. Reports the first few signs and the count.
+ * Returns how many there are. */
+static size_t refuse_preprocessed(struct pp_run *r)
+{
+	size_t total = 0, files = 0, shown = 0;
+
+	for (size_t i = 0; i < r->nfiles; i++) {
+		const struct pp_file *f = &r->files[i];
+		if (f->scan.ndone)
+			files++;
+		for (size_t k = 0; k < f->scan.ndone; k++, total++) {
+			const struct pp_done *d = &f->scan.done[k];
+			if (shown++ >= 3)
+				continue;
+			if (d->stamp)
+				diag_at(r->diag, DIAG_ERROR, src_loc_make(f->file, d->start, d->end),
+					"a build stamp an earlier `autotrace preprocess` wrote: this tree is preprocessed "
+					"already");
+			else
+				diag_at(r->diag, DIAG_ERROR, src_loc_make(f->file, d->start, d->end),
+					"a point id where TRACE_POINT(\"label\", \"B\"|\"E\") should be: this tree is "
+					"preprocessed already (or holds hand-written ids), and the ids of this run would "
+					"collide with it");
+		}
+	}
+	if (total)
+		diag_plain(r->diag, DIAG_ERROR,
+			   "preprocess: '%s' holds %zu point id%s or build stamp%s of an earlier run in %zu file%s: "
+			   "nothing written; preprocess a fresh copy of the sources (the build's copy step makes one)",
+			   r->o->tree, total, total == 1 ? "" : "s", total == 1 ? "" : "s", files, files == 1 ? "" : "s");
+	return total;
 }
 
 /* The pairing check of check_pairing.c on every file holding points. */
@@ -468,10 +514,11 @@ int preprocess_run(const struct pp_options *o, FILE *out, struct diag *diag)
 {
 	struct pp_run r;
 	struct point_map *m = NULL;
-	char *map_path = NULL, stamp_lit[40];
+	char *map_path = NULL, stamp_lit[64];
 	unsigned errors = 0, unbalanced;
 	size_t npoints = 0, nwith = 0;
 	int status = EXIT_BAD_INPUT;
+	struct edit_lock *lock = NULL;
 	struct stat st;
 
 	memset(&r, 0, sizeof(r));
@@ -485,9 +532,15 @@ int preprocess_run(const struct pp_options *o, FILE *out, struct diag *diag)
 		diag_plain(diag, DIAG_ERROR, "preprocess: --out '%s' is inside the source tree '%s'", o->out, o->tree);
 		return EXIT_BAD_INPUT;
 	}
+	/* in place, the tree is locked before it is read: a run interrupted
+	 * there is completed (or rolled back) first, see edit_journal.h */
+	if (o->in_place && !o->dry_run && !(lock = edit_lock_acquire(o->tree, "preprocess --in-place", diag)))
+		return EXIT_BAD_INPUT;
 	if (path_walk(o->tree, &r.all, &r.nall, diag) != 0)
 		goto out;
 	if (scan_tree(&r, &errors) != 0)
+		goto out;
+	if (refuse_preprocessed(&r) > 0)
 		goto out;
 	if (errors > 0) {
 		diag_plain(diag, DIAG_ERROR, "preprocess: %u malformed trace point%s: nothing written", errors,
@@ -509,12 +562,12 @@ int preprocess_run(const struct pp_options *o, FILE *out, struct diag *diag)
 			   POINT_MAP_MAX_ID);
 		goto out;
 	}
-	snprintf(stamp_lit, sizeof(stamp_lit), "0x%016" PRIx64 "ULL", m->build_stamp);
+	snprintf(stamp_lit, sizeof(stamp_lit), "0x%016" PRIx64 "ULL " PP_STAMP_TAG, m->build_stamp);
 	map_path = o->map ? xstrdup(o->map) : path_join(o->out ? o->out : o->tree, "point_map.json");
 	if (!o->dry_run) {
 		/* in place, the sources and the map are replaced together or not at all
 		 * (no fsync: a build tree is rebuilt anyway) */
-		struct edit_batch *batch = o->out ? NULL : edit_batch_new(EDIT_BATCH_NO_SYNC);
+		struct edit_batch *batch = o->out ? NULL : edit_batch_new(lock, EDIT_BATCH_NO_SYNC);
 		int wrc = write_tree(&r, stamp_lit, batch);
 		if (wrc == 0 && batch) {
 			size_t mlen;
@@ -553,5 +606,6 @@ out:
 	free(map_path);
 	point_map_free(m);
 	run_release(&r);
+	edit_lock_release(lock);
 	return status;
 }

@@ -115,7 +115,9 @@ int wire_journal_wired(struct wire *w, const char *const *paths, const struct sr
 /* Restores every file of the journal and removes it; all or nothing. A file
  * edited since wire wrote it is an error (exit 2, nothing restored) unless
  * `force`; with `dry_run` a warning, and the diff is printed. Returns an exit
- * status. */
-int wire_undo(const char *opdir, bool dry_run, bool force, struct diag *diag);
+ * status. `lock` is the operator directory's (edit_journal.h), NULL with
+ * `dry_run`. */
+struct edit_lock;
+int wire_undo(struct edit_lock *lock, const char *opdir, bool dry_run, bool force, struct diag *diag);
 
 #endif

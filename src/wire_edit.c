@@ -4,8 +4,9 @@
  * ("autotrace-wire-undo 1" then "N<TAB>path" lines, paths relative to OPDIR)
  * names them. The journal is written before any source is touched, so an
  * interrupted wire can always be undone; --undo refuses to overwrite a file
- * edited since wire wrote it (unless forced). OPDIR/.autotrace/.gitignore
- * keeps the journal out of git. */
+ * edited since wire wrote it (unless forced). The journal sits beside the
+ * tree's lock (edit_journal.h), whose OPDIR/.autotrace/.gitignore keeps it
+ * out of git. */
 #include "wire.h"
 
 #include <ctype.h>
@@ -307,20 +308,6 @@ static int manifest_read(const char *opdir, struct manifest *m, struct diag *dia
 	return 0;
 }
 
-/* Writes OPDIR/.autotrace/.gitignore ("*"), so the journal never shows in git. */
-static int ignore_journal(const char *opdir, struct diag *diag)
-{
-	char *top = path_join(opdir, ".autotrace"), *gi = path_join(top, ".gitignore");
-	struct stat st;
-	int rc = 0;
-
-	if (stat(gi, &st) != 0)
-		rc = atomic_write(gi, "*\n", 2, diag);
-	free(gi);
-	free(top);
-	return rc;
-}
-
 int wire_journal_save(struct wire *w, const char *const *paths, const struct src_file *const *orig, size_t n)
 {
 	struct manifest m;
@@ -331,7 +318,8 @@ int wire_journal_save(struct wire *w, const char *const *paths, const struct src
 	if (manifest_read(w->opdir, &m, w->diag) != 0)
 		return -1;
 	dir = path_join(w->opdir, WIRE_UNDO_DIR);
-	if (mkdir_p(dir, w->diag) != 0 || ignore_journal(w->opdir, w->diag) != 0)
+	/* OPDIR/.autotrace exists, with its .gitignore: the lock is in it */
+	if (mkdir_p(dir, w->diag) != 0)
 		goto out;
 	for (size_t i = 0; i < n; i++) {
 		const char *rel = rel_to(w->opdir, paths[i]);
@@ -422,25 +410,9 @@ struct undo_entry {
 	struct src_file *orig, *wired, *cur;
 };
 
-/* True when `dir` holds nothing but a .gitignore. */
-static bool only_gitignore(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	bool only = true;
-
-	if (!d)
-		return false;
-	while ((de = readdir(d)))
-		if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0 && strcmp(de->d_name, ".gitignore") != 0)
-			only = false;
-	closedir(d);
-	return only;
-}
-
 static void remove_journal(const char *opdir, size_t n)
 {
-	char *d = path_join(opdir, WIRE_UNDO_DIR), *top = path_join(opdir, ".autotrace"), *mp, *gi;
+	char *d = path_join(opdir, WIRE_UNDO_DIR), *mp;
 
 	for (size_t k = 0; k < n; k++) {
 		static const char *const suffix[] = { "orig", "wired" };
@@ -455,19 +427,12 @@ static void remove_journal(const char *opdir, size_t n)
 	mp = journal_path(opdir, "MANIFEST");
 	unlink(mp);
 	free(mp);
+	/* .autotrace/ itself goes with the lock, when nothing else is left in it */
 	rmdir(d);
-	/* .autotrace/ goes too when nothing but its .gitignore is left */
-	if (only_gitignore(top)) {
-		gi = path_join(top, ".gitignore");
-		unlink(gi);
-		free(gi);
-	}
-	rmdir(top);
 	free(d);
-	free(top);
 }
 
-int wire_undo(const char *opdir, bool dry_run, bool force, struct diag *diag)
+int wire_undo(struct edit_lock *lock, const char *opdir, bool dry_run, bool force, struct diag *diag)
 {
 	struct manifest m;
 	struct undo_entry *e;
@@ -531,7 +496,7 @@ int wire_undo(const char *opdir, bool dry_run, bool force, struct diag *diag)
 			texts[nw] = x->orig->data;
 			lens[nw++] = x->orig->len;
 		}
-		if (nw && edit_write_files(paths, texts, lens, nw, diag) != 0) {
+		if (nw && edit_write_files(lock, paths, texts, lens, nw, diag) != 0) {
 			diag_plain(diag, DIAG_ERROR, "wire --undo: nothing restored, the journal is kept");
 			status = EXIT_BAD_INPUT;
 		}

@@ -6,9 +6,22 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "edit_journal.h"
 #include "exit_status.h"
 #include "path_glob.h"
 #include "wire.h"
+
+/* wire_undo under the operator directory's lock, as cmd_wire runs it. */
+static int undo_locked(const char *dir, bool force, struct diag *d)
+{
+	struct edit_lock *l = edit_lock_acquire(dir, "wire --undo", d);
+	int rc;
+
+	ck_assert_ptr_nonnull(l);
+	rc = wire_undo(l, dir, false, force, d);
+	edit_lock_release(l);
+	return rc;
+}
 
 static struct diag quiet;
 
@@ -179,7 +192,7 @@ START_TEST(journal_keeps_first_original_and_undo_restores)
 	/* b edited by hand since: --undo refuses and restores nothing; --force restores */
 	write_file(b, "wired b, then edited\n");
 	stdout = null;
-	ck_assert_int_eq(wire_undo(dir, false, false, &quiet), EXIT_BAD_INPUT);
+	ck_assert_int_eq(undo_locked(dir, false, &quiet), EXIT_BAD_INPUT);
 	stdout = saved;
 	s = read_file(a);
 	ck_assert_str_eq(s, "wired twice a\n");
@@ -192,7 +205,7 @@ START_TEST(journal_keeps_first_original_and_undo_restores)
 		free(gi);
 	}
 	stdout = null;
-	ck_assert_int_eq(wire_undo(dir, false, true, &quiet), EXIT_OK);
+	ck_assert_int_eq(undo_locked(dir, true, &quiet), EXIT_OK);
 	stdout = saved;
 	s = read_file(a);
 	ck_assert_str_eq(s, "original a\n");
@@ -257,13 +270,13 @@ START_TEST(journal_keeps_hand_edits_between_wires)
 	write_file(a, texts[0]);
 	ck_assert_int_eq(wire_journal_wired(&w, paths, origs, texts, lens, 1), 0);
 	stdout = null;
-	ck_assert_int_eq(wire_undo(dir, false, false, &quiet), EXIT_BAD_INPUT);
+	ck_assert_int_eq(undo_locked(dir, false, &quiet), EXIT_BAD_INPUT);
 	stdout = saved;
 	s = read_file(a);
 	ck_assert_str_eq(s, "original\nwired\nmine\nwired more\n");
 	free(s);
 	stdout = null;
-	ck_assert_int_eq(wire_undo(dir, false, true, &quiet), EXIT_OK);
+	ck_assert_int_eq(undo_locked(dir, true, &quiet), EXIT_OK);
 	stdout = saved;
 	s = read_file(a);
 	ck_assert_str_eq(s, "original\n");
@@ -293,7 +306,7 @@ START_TEST(undo_rejects_a_foreign_manifest)
 	mkdir(j, 0777);
 	m = path_join(j, "MANIFEST");
 	write_file(m, "something else\n");
-	ck_assert_int_eq(wire_undo(dir, false, false, &d), EXIT_BAD_INPUT);
+	ck_assert_int_eq(undo_locked(dir, false, &d), EXIT_BAD_INPUT);
 	ck_assert_uint_eq(d.errors, 1);
 	unlink(m);
 	rmdir(j);
