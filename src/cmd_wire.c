@@ -161,7 +161,7 @@ static int run_wire(struct edit_lock *lock, const char *opdir, const char *rules
 			status = EXIT_BAD_INPUT;
 			goto out;
 		}
-		/* all files or none, as apply writes them */
+		/* all files or none, as apply writes them, with wire's records of them */
 		batch = edit_batch_new(lock, 0);
 		for (size_t i = 0; i < nres; i++)
 			if (edit_batch_add(batch, paths[i], texts[i], lens[i], diag) != 0) {
@@ -170,16 +170,14 @@ static int run_wire(struct edit_lock *lock, const char *opdir, const char *rules
 				status = EXIT_BAD_INPUT;
 				goto out;
 			}
-		if (edit_batch_commit(batch, diag) != 0) {
-			diag_plain(diag, DIAG_ERROR,
-				   "wire: stopped after replacing some files; `autotrace wire --undo` restores them");
+		if (wire_journal_wired(&w, batch, paths, origs, texts, lens, nres) != 0) {
+			edit_batch_abort(batch);
+			diag_plain(diag, DIAG_ERROR, "wire: nothing changed (the undo journal could not record the edits)");
 			status = EXIT_BAD_INPUT;
 			goto out;
 		}
-		if (wire_journal_wired(&w, paths, origs, texts, lens, nres) != 0) {
-			diag_plain(diag, DIAG_ERROR,
-				   "wire: the files are wired, but the undo journal could not record them: "
-				   "`autotrace wire --undo` will ask for --force");
+		if (edit_batch_commit(batch, diag) != 0) {
+			diag_plain(diag, DIAG_ERROR, "wire: stopped while replacing files (see above)");
 			status = EXIT_BAD_INPUT;
 			goto out;
 		}

@@ -5,6 +5,7 @@
  *   autotrace-journal 1
  *   command <TAB> apply
  *   pid <TAB> 1234
+ *   batch <TAB> 2                              the run's second batch (for messages, tests)
  *   T <TAB> tmp <TAB> target <TAB> identity   a temporary file and what it replaces
  *   X <TAB> tmp                                a name taken already: not ours
  *   C                                          the commit mark
@@ -39,11 +40,15 @@
 
 struct edit_lock {
 	char *root, *dir, *lock_path, *journal_path;
+	char *real_root;              /* realpath of root, for edit_lock_covering */
 	char *command;
+	char *completed;              /* the command of a batch recovery completed, or NULL */
 	dev_t dev;
 	ino_t ino;                    /* of ROOT/.autotrace: the same tree by any path */
 	int fd;
 	unsigned holds;
+	unsigned batches;             /* journals begun under this lock */
+	int cleanup[3];               /* tmp_cleanup of the directory, its .gitignore, the lock */
 	struct edit_lock *next;
 };
 
@@ -62,18 +67,18 @@ struct edit_journal {
 
 /* ---- paths ---- */
 
+/* `path` made absolute and canonical in its directory part (the file itself
+ * may not exist yet): the journal must name it whatever the working
+ * directory of the run that reads it. */
 static char *absolute_path(const char *path)
 {
-	char *cwd;
-	char *out;
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".");
+	char *real = realpath(dir, NULL), *out;
 
-	if (path[0] == '/')
-		return xstrdup(path);
-	cwd = getcwd(NULL, 0);
-	if (!cwd)
-		return xstrdup(path);
-	out = path_join(cwd, path[0] == '.' && path[1] == '/' ? path + 2 : path);
-	free(cwd);
+	out = real ? path_join(real, slash ? slash + 1 : path) : xstrdup(path);
+	free(real);
+	free(dir);
 	return out;
 }
 
@@ -144,27 +149,42 @@ static void holder_of(const char *lock_path, char *pid, size_t npid, char *cmd, 
 }
 
 /* DIR/.gitignore holding "*", unless there is one: the lock, the journals
- * and wire's undo files stay out of git. */
-static void write_gitignore(const char *dir)
+ * and wire's undo files stay out of git. True when it was written here. */
+static bool write_gitignore(const char *dir)
 {
 	char *gi = path_join(dir, ".gitignore");
 	int fd = open(gi, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	bool made = fd >= 0;
 
 	if (fd >= 0) {
-		if (atomic_write_fd(fd, "*\n", 2) != 0)
+		if (atomic_write_fd(fd, "*\n", 2) != 0) {
 			unlink(gi);
+			made = false;
+		}
 		close(fd);
 	}
 	free(gi);
+	return made;
 }
 
-static int make_state_dir(const char *dir, struct diag *diag)
+/* ROOT/.autotrace, and what a signal must remove of it: the directory and
+ * its .gitignore when this run made them (cleanup[0], [1]; else -1). */
+static int make_state_dir(const char *dir, int *cleanup, struct diag *diag)
 {
-	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+	bool made = mkdir(dir, 0777) == 0;
+
+	cleanup[0] = cleanup[1] = -1;
+	if (!made && errno != EEXIST) {
 		diag_pos(diag, DIAG_ERROR, dir, 0, 0, "cannot create the lock directory: %s", strerror(errno));
 		return -1;
 	}
-	write_gitignore(dir);
+	if (made)
+		cleanup[0] = tmp_cleanup_add_dir(dir);
+	if (write_gitignore(dir) && made) {
+		char *gi = path_join(dir, ".gitignore");
+		cleanup[1] = tmp_cleanup_add(gi);
+		free(gi);
+	}
 	return 0;
 }
 
@@ -192,8 +212,12 @@ static void remove_state_dir(const char *dir)
 
 static void lock_free(struct edit_lock *l)
 {
+	for (int i = 0; i < 3; i++)
+		tmp_cleanup_forget(l->cleanup[i]);
 	free(l->root);
+	free(l->real_root);
 	free(l->command);
+	free(l->completed);
 	free(l->dir);
 	free(l->lock_path);
 	free(l->journal_path);
@@ -208,25 +232,29 @@ struct edit_lock *edit_lock_acquire(const char *root, const char *command, struc
 	struct edit_lock *l;
 	struct stat st, fst;
 	char line[320];
-	int fd = -1;
+	int fd = -1, cleanup[3] = { -1, -1, -1 };
 
 	if (stat(root, &st) != 0 || !S_ISDIR(st.st_mode)) {
 		diag_pos(diag, DIAG_ERROR, root, 0, 0, "cannot lock: %s", errno ? strerror(errno) : "not a directory");
 		free(dir);
 		return NULL;
 	}
-	if (make_state_dir(dir, diag) != 0 || stat(dir, &st) != 0) {
-		free(dir);
-		return NULL;
-	}
 	for (l = held; l; l = l->next)
-		if (l->dev == st.st_dev && l->ino == st.st_ino) {
+		if (stat(dir, &st) == 0 && l->dev == st.st_dev && l->ino == st.st_ino) {
 			l->holds++;
 			free(dir);
 			return l;
 		}
+	if (make_state_dir(dir, cleanup, diag) != 0 || stat(dir, &st) != 0) {
+		for (int i = 0; i < 2; i++)
+			tmp_cleanup_forget(cleanup[i]);
+		free(dir);
+		return NULL;
+	}
 	l = xcalloc(1, sizeof(*l));
+	memcpy(l->cleanup, cleanup, sizeof(cleanup));
 	l->root = xstrdup(root);
+	l->real_root = realpath(root, NULL);
 	l->command = xstrdup(command);
 	l->dir = dir;
 	l->lock_path = path_join(dir, "lock");
@@ -268,6 +296,7 @@ struct edit_lock *edit_lock_acquire(const char *root, const char *command, struc
 			break;
 		close(fd);
 	}
+	l->cleanup[2] = tmp_cleanup_add(l->lock_path);
 	snprintf(line, sizeof(line), "%ld\t%s\n", (long)getpid(), command);
 	if (ftruncate(fd, 0) != 0 || atomic_write_fd(fd, line, strlen(line)) != 0) {
 		diag_pos(diag, DIAG_ERROR, l->lock_path, 0, 0, "cannot write the lock: %s", strerror(errno));
@@ -292,6 +321,28 @@ fail:
 const char *edit_lock_dir(const struct edit_lock *l)
 {
 	return l->dir;
+}
+
+struct edit_lock *edit_lock_covering(const char *path)
+{
+	char *abs;
+	struct edit_lock *found = NULL;
+
+	if (!held)
+		return NULL;
+	abs = absolute_path(path);
+	for (struct edit_lock *l = held; l && !found; l = l->next) {
+		size_t n = l->real_root ? strlen(l->real_root) : 0;
+		if (n && strncmp(abs, l->real_root, n) == 0 && (abs[n] == '/' || abs[n] == '\0' || n == 1))
+			found = l;
+	}
+	free(abs);
+	return found;
+}
+
+const char *edit_lock_completed(const struct edit_lock *l)
+{
+	return l->completed;
 }
 
 void edit_lock_release(struct edit_lock *l)
@@ -346,8 +397,8 @@ static int journal_open(struct edit_journal *j)
 	if (j->fd < 0)
 		return -1;
 	j->fd_cleanup = tmp_cleanup_add(j->lock->journal_path);
-	n = snprintf(head, sizeof(head), "%s\ncommand\t%s\npid\t%ld\n", JOURNAL_HEAD, j->lock->command,
-		     (long)getpid());
+	n = snprintf(head, sizeof(head), "%s\ncommand\t%s\npid\t%ld\nbatch\t%u\n", JOURNAL_HEAD, j->lock->command,
+		     (long)getpid(), ++j->lock->batches);
 	return journal_line(j, head, (size_t)n);
 }
 
@@ -574,6 +625,8 @@ static int recover(struct edit_lock *l, struct diag *diag)
 			snprintf(cmd, sizeof(cmd), "%.*s", (int)(nl - s - 8), s + 8);
 		} else if (nl - s > 4 && memcmp(s, "pid\t", 4) == 0) {
 			snprintf(pid, sizeof(pid), "%.*s", (int)(nl - s - 4), s + 4);
+		} else if (nl - s > 6 && memcmp(s, "batch\t", 6) == 0) {
+			/* informational */
 		} else if (nl - s == 1 && *s == 'C') {
 			committed = true;
 		} else if (nl - s > 2 && s[0] == 'X' && s[1] == '\t') {
@@ -650,6 +703,8 @@ static int recover(struct edit_lock *l, struct diag *diag)
 			 "`autotrace %s` (pid %s) was interrupted while it replaced files: completed now (%zu file%s "
 			 "replaced now, %zu before the interruption%s)",
 			 cmd, pid, renamed, renamed == 1 ? "" : "s", done, kept ? ", the others kept as they are" : "");
+	if (committed && !kept)
+		l->completed = xstrdup(cmd);
 	unlink(l->journal_path);
 	for (size_t i = 0; i < n; i++) {
 		free(e[i].tmp);

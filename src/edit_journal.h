@@ -42,8 +42,17 @@ struct edit_lock *edit_lock_acquire(const char *root, const char *command, struc
 /* Drops one hold; the last removes the lock file (and ROOT/.autotrace when
  * nothing but its .gitignore is left). Accepts NULL. */
 void edit_lock_release(struct edit_lock *l);
+/* The lock this process holds on a tree that holds `path` (the path of a
+ * file, which need not exist), or NULL: atomic_write goes through the
+ * lock's journal when there is one, so every file written under a lock
+ * (a build script by hook, wire's undo records) is journaled too. */
+struct edit_lock *edit_lock_covering(const char *path);
+
 /* ROOT/.autotrace of the lock (borrowed). */
 const char *edit_lock_dir(const struct edit_lock *l);
+/* The command ("apply", ...) whose interrupted batch the acquire completed
+ * wholly (every file as that run meant it), or NULL. */
+const char *edit_lock_completed(const struct edit_lock *l);
 
 /* The journal of one batch, written as the batch goes (edit_write.c). */
 struct edit_journal;

@@ -348,6 +348,19 @@ static int scan_tree(struct pp_run *r, unsigned *errors)
 	return 0;
 }
 
+/* Every point of the tree is a number already: no TRACE_POINT is left. */
+static bool preprocessed_whole(const struct pp_run *r)
+{
+	size_t done = 0;
+
+	for (size_t i = 0; i < r->nfiles; i++) {
+		if (r->files[i].scan.nsites)
+			return false;
+		done += r->files[i].scan.ndone;
+	}
+	return done > 0;
+}
+
 /* A tree an earlier run preprocessed (or holding point ids written by hand):
  * refused, never guessed at. Reports the first few signs and the count.
  * Returns how many there are. */
@@ -540,6 +553,14 @@ int preprocess_run(const struct pp_options *o, FILE *out, struct diag *diag)
 		goto out;
 	if (scan_tree(&r, &errors) != 0)
 		goto out;
+	if (lock && edit_lock_completed(lock) && strcmp(edit_lock_completed(lock), "preprocess --in-place") == 0 &&
+	    preprocessed_whole(&r)) {
+		/* the journal finished what the killed run began: the tree and its
+		 * map are what that run would have left */
+		fprintf(out, "preprocess: the interrupted run on '%s' is complete now; nothing left to do\n", o->tree);
+		status = EXIT_OK;
+		goto out;
+	}
 	if (refuse_preprocessed(&r) > 0)
 		goto out;
 	if (errors > 0) {

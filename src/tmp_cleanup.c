@@ -15,10 +15,9 @@ static const int fatal_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE }
 #define NSIGNALS (sizeof(fatal_signals) / sizeof(fatal_signals[0]))
 
 static char **volatile paths;
+static bool *volatile is_dir;
 static volatile size_t npaths;
 static size_t cap, live;
-static int *free_slots;
-static size_t nfree, capfree;
 static bool installed;
 static unsigned holds;
 
@@ -31,9 +30,13 @@ static void fatal_set(sigset_t *set)
 
 static void on_fatal(int sig)
 {
-	for (size_t i = 0; i < npaths; i++)
-		if (paths[i])
-			unlink(paths[i]);
+	for (size_t i = npaths; i-- > 0;)
+		if (paths[i]) {
+			if (is_dir[i])
+				rmdir(paths[i]);
+			else
+				unlink(paths[i]);
+		}
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -63,7 +66,7 @@ static void block(sigset_t *old)
 	sigprocmask(SIG_BLOCK, &set, old);
 }
 
-int tmp_cleanup_add(const char *path)
+static int add(const char *path, bool dir)
 {
 	sigset_t old;
 	char *copy = xstrdup(path);
@@ -72,25 +75,39 @@ int tmp_cleanup_add(const char *path)
 	block(&old);
 	if (!installed)
 		install();
-	if (nfree) {
-		h = free_slots[--nfree];
-	} else {
-		if (npaths == cap) {
-			size_t ncap = cap ? cap * 2 : 64;
-			char **grown = xcalloc(ncap, sizeof(*grown));
-			if (npaths)
-				memcpy(grown, (char **)paths, npaths * sizeof(*grown));
-			free((char **)paths);
-			paths = grown;
-			cap = ncap;
+	/* a new slot at the end, not a freed one: the order of removal is the
+	 * reverse order of registration */
+	if (npaths == cap) {
+		size_t ncap = cap ? cap * 2 : 64;
+		char **grown = xcalloc(ncap, sizeof(*grown));
+		bool *grown_dir = xcalloc(ncap, sizeof(*grown_dir));
+		if (npaths) {
+			memcpy(grown, (char **)paths, npaths * sizeof(*grown));
+			memcpy(grown_dir, (bool *)is_dir, npaths * sizeof(*grown_dir));
 		}
-		h = (int)npaths;
-		npaths = npaths + 1;
+		free((char **)paths);
+		free((bool *)is_dir);
+		paths = grown;
+		is_dir = grown_dir;
+		cap = ncap;
 	}
+	h = (int)npaths;
+	npaths = npaths + 1;
+	is_dir[h] = dir;
 	paths[h] = copy;
 	live++;
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	return h;
+}
+
+int tmp_cleanup_add(const char *path)
+{
+	return add(path, false);
+}
+
+int tmp_cleanup_add_dir(const char *path)
+{
+	return add(path, true);
 }
 
 void tmp_cleanup_forget(int handle)
@@ -103,16 +120,10 @@ void tmp_cleanup_forget(int handle)
 	block(&old);
 	p = paths[handle];
 	paths[handle] = NULL;
-	if (p) {
-		XGROW(free_slots, capfree, nfree + 1);
-		free_slots[nfree++] = handle;
+	if (p)
 		live--;
-	}
-	if (live == 0) {
-		/* all forgotten: the table starts again empty */
-		npaths = 0;
-		nfree = 0;
-	}
+	if (live == 0)
+		npaths = 0; /* all forgotten: the table starts again empty */
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	free(p);
 }

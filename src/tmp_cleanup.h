@@ -11,8 +11,11 @@
 
 #include <stdbool.h>
 
-/* Registers `path` (copied); returns a handle for tmp_cleanup_forget. */
+/* Registers `path` (copied); returns a handle for tmp_cleanup_forget.
+ * Removed newest first, so a directory registered before the files made in
+ * it (tmp_cleanup_add_dir) is empty when its turn comes. */
 int tmp_cleanup_add(const char *path);
+int tmp_cleanup_add_dir(const char *path);
 /* The file is gone or has become permanent: no longer removed. */
 void tmp_cleanup_forget(int handle);
 /* hold(true) delays the fatal signals; hold(false) lets a pending one act. */

@@ -106,12 +106,15 @@ int wire_body_after(const struct tok_view *tv, uint32_t off, size_t *open, size_
 /* Saves the original bytes of every file about to change (files already in
  * the journal keep their first original). Returns 0 or -1 (reported). */
 int wire_journal_save(struct wire *w, const char *const *paths, const struct src_file *const *orig, size_t n);
-/* After the files are written: records `texts` as what wire wrote to each
- * (N.wired), for the files whose text before this run (`orig`) was the
- * journal's original or its last record; a file edited by hand in between
- * keeps its old record, so --undo refuses to discard those edits. 0 or -1. */
-int wire_journal_wired(struct wire *w, const char *const *paths, const struct src_file *const *orig,
-		       const char *const *texts, const size_t *lens, size_t n);
+/* Adds to `b`, the batch that writes the files, the records of `texts` as
+ * what wire wrote to each (N.wired), for the files whose text before this
+ * run (`orig`) was the journal's original or its last record; a file
+ * edited by hand in between keeps its old record, so --undo refuses to
+ * discard those edits. In the batch, the records and the files change
+ * together or not at all. 0 or -1 (reported). */
+struct edit_batch;
+int wire_journal_wired(struct wire *w, struct edit_batch *b, const char *const *paths,
+		       const struct src_file *const *orig, const char *const *texts, const size_t *lens, size_t n);
 /* Restores every file of the journal and removes it; all or nothing. A file
  * edited since wire wrote it is an error (exit 2, nothing restored) unless
  * `force`; with `dry_run` a warning, and the diff is printed. Returns an exit

@@ -20,6 +20,7 @@
 
 #include "atomic_write.h"
 #include "edit.h"
+#include "edit_journal.h"
 #include "exit_status.h"
 #include "path_glob.h"
 #include "udiff.h"
@@ -313,6 +314,10 @@ int wire_journal_save(struct wire *w, const char *const *paths, const struct src
 	struct manifest m;
 	char *dir, *text, *mpath;
 	size_t len = 0, cap;
+	/* the records and the manifest as one batch of the operator directory's
+	 * journal (cmd_wire holds its lock), so a kill leaves all or none */
+	struct edit_lock *lock = edit_lock_covering(w->opdir[0] ? w->opdir : ".");
+	struct edit_batch *b = NULL;
 	int rc = -1;
 
 	if (manifest_read(w->opdir, &m, w->diag) != 0)
@@ -321,6 +326,8 @@ int wire_journal_save(struct wire *w, const char *const *paths, const struct src
 	/* OPDIR/.autotrace exists, with its .gitignore: the lock is in it */
 	if (mkdir_p(dir, w->diag) != 0)
 		goto out;
+	if (lock)
+		b = edit_batch_new(lock, 0);
 	for (size_t i = 0; i < n; i++) {
 		const char *rel = rel_to(w->opdir, paths[i]);
 		size_t k = 0;
@@ -331,7 +338,8 @@ int wire_journal_save(struct wire *w, const char *const *paths, const struct src
 			continue; /* a file wired before keeps its first original */
 		snprintf(name, sizeof(name), "%zu.orig", k);
 		p = path_join(dir, name);
-		if (atomic_write(p, orig[i]->data, orig[i]->len, w->diag) != 0) {
+		if ((b ? edit_batch_add(b, p, orig[i]->data, orig[i]->len, w->diag)
+		       : atomic_write(p, orig[i]->data, orig[i]->len, w->diag)) != 0) {
 			free(p);
 			goto out;
 		}
@@ -347,10 +355,18 @@ int wire_journal_save(struct wire *w, const char *const *paths, const struct src
 	for (size_t k = 0; k < m.n; k++)
 		len += (size_t)snprintf(text + len, cap - len, "%zu\t%s\n", k, m.paths[k]);
 	mpath = path_join(dir, "MANIFEST");
-	rc = atomic_write(mpath, text, len, w->diag);
+	if (b) {
+		rc = edit_batch_add(b, mpath, text, len, w->diag);
+		if (rc == 0)
+			rc = edit_batch_commit(b, w->diag);
+		b = NULL;
+	} else {
+		rc = atomic_write(mpath, text, len, w->diag);
+	}
 	free(mpath);
 	free(text);
 out:
+	edit_batch_abort(b);
 	free(dir);
 	manifest_release(&m);
 	return rc;
@@ -361,8 +377,8 @@ static bool bytes_equal(const struct src_file *f, const char *data, size_t len)
 	return f && f->len == len && memcmp(f->data, data, len) == 0;
 }
 
-int wire_journal_wired(struct wire *w, const char *const *paths, const struct src_file *const *orig,
-		       const char *const *texts, const size_t *lens, size_t n)
+int wire_journal_wired(struct wire *w, struct edit_batch *b, const char *const *paths,
+		       const struct src_file *const *orig, const char *const *texts, const size_t *lens, size_t n)
 {
 	struct manifest m;
 	int rc = 0;
@@ -388,7 +404,7 @@ int wire_journal_wired(struct wire *w, const char *const *paths, const struct sr
 		 * original, or what wire wrote last): text edited by hand in between
 		 * leaves the record behind, so --undo will not discard it unasked */
 		if (wd ? bytes_equal(wd, orig[i]->data, orig[i]->len) : bytes_equal(o, orig[i]->data, orig[i]->len))
-			rc = atomic_write(wp, texts[i], lens[i], w->diag);
+			rc = edit_batch_add(b, wp, texts[i], lens[i], w->diag);
 		src_file_free(o);
 		src_file_free(wd);
 		free(op);

@@ -6,10 +6,31 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "edit.h"
 #include "edit_journal.h"
 #include "exit_status.h"
 #include "path_glob.h"
 #include "wire.h"
+
+/* wire_journal_wired into a batch of its own under the operator directory's
+ * lock (cmd_wire puts the files it writes in the same batch). */
+static int wired_locked(struct wire *w, const char *const *paths, const struct src_file *const *origs,
+			const char *const *texts, const size_t *lens, size_t n)
+{
+	struct edit_lock *l = edit_lock_acquire(w->opdir, "wire", w->diag);
+	struct edit_batch *b;
+	int rc;
+
+	ck_assert_ptr_nonnull(l);
+	b = edit_batch_new(l, 0);
+	rc = wire_journal_wired(w, b, paths, origs, texts, lens, n);
+	if (rc == 0)
+		rc = edit_batch_commit(b, w->diag);
+	else
+		edit_batch_abort(b);
+	edit_lock_release(l);
+	return rc;
+}
 
 /* wire_undo under the operator directory's lock, as cmd_wire runs it. */
 static int undo_locked(const char *dir, bool force, struct diag *d)
@@ -165,7 +186,7 @@ START_TEST(journal_keeps_first_original_and_undo_restores)
 	lens[0] = 8;
 	ck_assert_int_eq(wire_journal_save(&w, paths, origs, 1), 0);
 	write_file(a, "wired a\n");
-	ck_assert_int_eq(wire_journal_wired(&w, paths, origs, texts, lens, 1), 0);
+	ck_assert_int_eq(wired_locked(&w, paths, origs, texts, lens, 1), 0);
 	/* a second run: a changes again, b for the first time; a keeps its first original */
 	fa2 = src_file_load(a);
 	paths[0] = a;
@@ -179,7 +200,7 @@ START_TEST(journal_keeps_first_original_and_undo_restores)
 	ck_assert_int_eq(wire_journal_save(&w, paths, origs, 2), 0);
 	write_file(a, "wired twice a\n");
 	write_file(b, "wired b\n");
-	ck_assert_int_eq(wire_journal_wired(&w, paths, origs, texts, lens, 2), 0);
+	ck_assert_int_eq(wired_locked(&w, paths, origs, texts, lens, 2), 0);
 	{
 		char *jd = path_join(dir, WIRE_UNDO_DIR), *mp = path_join(jd, "MANIFEST");
 		s = read_file(mp);
@@ -259,7 +280,7 @@ START_TEST(journal_keeps_hand_edits_between_wires)
 	lens[0] = 15;
 	ck_assert_int_eq(wire_journal_save(&w, paths, origs, 1), 0);
 	write_file(a, texts[0]);
-	ck_assert_int_eq(wire_journal_wired(&w, paths, origs, texts, lens, 1), 0);
+	ck_assert_int_eq(wired_locked(&w, paths, origs, texts, lens, 1), 0);
 	/* edited by hand, then wired again from the edited text */
 	write_file(a, "original\nwired\nmine\n");
 	f2 = src_file_load(a);
@@ -268,7 +289,7 @@ START_TEST(journal_keeps_hand_edits_between_wires)
 	lens[0] = 31;
 	ck_assert_int_eq(wire_journal_save(&w, paths, origs, 1), 0);
 	write_file(a, texts[0]);
-	ck_assert_int_eq(wire_journal_wired(&w, paths, origs, texts, lens, 1), 0);
+	ck_assert_int_eq(wired_locked(&w, paths, origs, texts, lens, 1), 0);
 	stdout = null;
 	ck_assert_int_eq(undo_locked(dir, false, &quiet), EXIT_BAD_INPUT);
 	stdout = saved;
