@@ -40,19 +40,23 @@ def points():
 
 def rank_slots(rank, n):
     """The (72, S) int64 slots of one rank: per core `processing` around
-    pairs of nested slices (a outer, b inner), a loop index on the records,
-    cycles rising by 10-99 from a per-core entry cycle."""
+    pairs of nested slices (a outer, b inner), each pair's B and E with the
+    same loop index (0-7, as MoeTracing(id, extra, index) of a stage loop
+    writes them), cycles rising by 10-99 from a per-core entry cycle."""
     rng = np.random.default_rng(SEED * 100003 + rank)
     cores = AIC + AIV
     groups = (n - 2) // 4
     a = rng.integers(0, len(LABELS), (cores, groups))
     b = rng.integers(0, len(LABELS), (cores, groups))
+    ia = rng.integers(0, 8, (cores, groups))
+    ib = rng.integers(0, 8, (cores, groups))
     body = np.stack([3 + 2 * a, 3 + 2 * b, 4 + 2 * b, 4 + 2 * a], axis=2).reshape(cores, groups * 4)
+    body_idx = np.stack([ia, ib, ib, ia], axis=2).reshape(cores, groups * 4)
     fill = n - 2 - groups * 4  # 0 or 2 (n is even): one more closed (3, 4) pair
     ids = np.concatenate([np.ones((cores, 1), np.int64), body,
                           np.tile(np.array([3, 4], np.int64), (cores, fill // 2 + 1))[:, :fill],
                           np.full((cores, 1), 2, np.int64)], axis=1)
-    idx = (np.arange(n, dtype=np.int64) % 8)[None, :]
+    idx = np.concatenate([np.zeros((cores, 1), np.int64), body_idx, np.zeros((cores, fill + 1), np.int64)], axis=1)
     words = ids | (idx << 40)
     entry = 1_000_000 + 3 * np.arange(cores, dtype=np.int64)[:, None] + 1000 * rank
     cycles = entry + np.cumsum(rng.integers(10, 100, (cores, n)), axis=1)

@@ -13,6 +13,9 @@
 #include "rule_find.h"
 #include "xalloc.h"
 
+/* JSON traces above this size fail to load in the viewers (DESIGN §8). */
+#define COLLECT_JSON_LOAD_LIMIT (256ull << 20)
+
 static void usage(FILE *out)
 {
 	fputs("Usage: autotrace collect [options] DUMP...\n"
@@ -53,6 +56,38 @@ static void usage(FILE *out)
 	      "Exit status: 0 written, 2 bad input (corrupt dumps, a map of another build,\n"
 	      "an unwritable output), 3 internal error.\n",
 	      out);
+}
+
+/* -o naming one of the inputs would replace it with the trace: refused.
+ * True (reported) when `out` is the same file as an input, the map or a
+ * rules file. */
+static bool output_is_input(const char *out, const struct dump_input *in, size_t nin, const char *map_path,
+			    const struct rule_policy *policy, struct diag *diag)
+{
+	struct stat o, st;
+
+	if (strcmp(out, "-") == 0 || stat(out, &o) != 0 || !S_ISREG(o.st_mode))
+		return false;
+#define SAME(path) (stat((path), &st) == 0 && st.st_dev == o.st_dev && st.st_ino == o.st_ino)
+	if (SAME(map_path)) {
+		diag_pos(diag, DIAG_ERROR, out, 0, 0, "-o names the point map (%s): refusing to overwrite it with the trace",
+			 map_path);
+		return true;
+	}
+	for (size_t i = 0; i < nin; i++)
+		if (SAME(in[i].path)) {
+			diag_pos(diag, DIAG_ERROR, out, 0, 0,
+				 "-o names a dump this run reads (%s): refusing to overwrite it with the trace", in[i].path);
+			return true;
+		}
+	for (size_t i = 0; i < policy->nsources; i++)
+		if (policy->sources[i]->path && SAME(policy->sources[i]->path)) {
+			diag_pos(diag, DIAG_ERROR, out, 0, 0,
+				 "-o names a rules file (%s): refusing to overwrite it with the trace", policy->sources[i]->path);
+			return true;
+		}
+#undef SAME
+	return false;
 }
 
 /* The default map: next to the (single) dump directory, else ./point_map.json. */
@@ -148,9 +183,18 @@ int cmd_collect(int argc, char **argv, struct diag *diag)
 			}
 			o.ranks = optarg;
 			break;
-		case O_CORE:
+		case O_CORE: {
+			char bad[64];
+			if (!collect_core_spec_valid(optarg, bad, sizeof(bad))) {
+				diag_plain(diag, DIAG_ERROR,
+					   "--core: '%s' is not a core: aic, aiv, aicN, aivN (both sub-blocks) or aivN.M, "
+					   "separated by commas",
+					   bad);
+				return EXIT_BAD_INPUT;
+			}
 			o.cores = optarg;
 			break;
+		}
 		case O_LABEL:
 			label = optarg;
 			break;
@@ -206,6 +250,7 @@ int cmd_collect(int argc, char **argv, struct diag *diag)
 			return EXIT_BAD_INPUT;
 		}
 		o.label_re = re;
+		o.label = label;
 	}
 	if (!map_path)
 		map_path = map_default = default_map(argv + optind, argc - optind);
@@ -221,6 +266,8 @@ int cmd_collect(int argc, char **argv, struct diag *diag)
 		ops = &trace_chrome_be_ops;
 	if (!out_path)
 		out_path = ops == &trace_perfetto_ops ? "trace.perfetto-trace" : "trace.json";
+	if (output_is_input(out_path, in, nin, map_path, policy, diag))
+		goto out;
 	if (trace_out_open(&out, out_path, diag) != 0)
 		goto out;
 	out_open = true;
@@ -235,6 +282,12 @@ int cmd_collect(int argc, char **argv, struct diag *diag)
 	bytes = out.bytes;
 	if (trace_out_commit(&out, diag) != 0)
 		goto out;
+	if (ops != &trace_perfetto_ops && bytes > COLLECT_JSON_LOAD_LIMIT)
+		diag_pos(diag, DIAG_WARNING, out_path, 0, 0,
+			 "%.1f GB of JSON: the Perfetto UI and chrome://tracing load JSON traces of a few hundred MB at "
+			 "most; write a Perfetto trace instead (-f perfetto: half the size, and it loads far larger "
+			 "traces), or keep less with --rank, --core, --label or --depth",
+			 (double)bytes / 1e9);
 	if (!o.quiet) {
 		collect_counts_print(stderr, &counts);
 		fprintf(stderr, "collect: wrote %s (%s, %llu bytes, %.1f bytes per record) in %.3f s, %.1f M records/s\n",

@@ -1,8 +1,12 @@
 /* The output side of collect: a large buffer over a temporary file in the
- * target directory, renamed over the target on commit, so no reader ever
- * sees a half-written trace (a symbolic link is followed and kept; a device
- * or FIFO such as /dev/null is written as it is). Numbers are formatted by hand (printf would be
- * the bottleneck at tens of millions of events per second). */
+ * target directory (.NAME.at-XXXXXX), renamed over the target on commit, so
+ * no reader ever sees a half-written trace (a symbolic link is followed and
+ * kept; a device or FIFO such as /dev/null is written as it is). A fatal
+ * signal removes the temporary file (tmp_cleanup.h); one that SIGKILL left
+ * is removed by the next collect writing the same output, which says so: a
+ * writer holds flock(2) on its temporary file, so a file nobody holds is a
+ * dead run's. Numbers are formatted by hand (printf would be the
+ * bottleneck at tens of millions of events per second). */
 #ifndef AUTOTRACE_TRACE_OUT_H
 #define AUTOTRACE_TRACE_OUT_H
 
@@ -22,6 +26,7 @@ struct trace_out {
 	char *shown;            /* the path as given, for messages */
 	char *tmp;              /* the temporary file, renamed on commit; NULL when the
 				 * target is a device or FIFO written in place */
+	int cleanup;            /* its tmp_cleanup handle */
 	unsigned char *buf;
 	size_t len;
 	uint64_t bytes;         /* written so far, buffered included */
