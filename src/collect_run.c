@@ -179,9 +179,9 @@ static void warn_cycle(struct run *r, const struct dump *d, const struct collect
 }
 
 /* Where in the stack (index + 1) the E `pt` with args (index, extra) closes:
- * the nearest B of its label with the same args; an E without args (index
- * and extra 0) closes the nearest B of its label. 0 when none is open.
- * Mismatches are counted and reported. */
+ * the nearest B of its label with the same args, else (an E written
+ * without args has index and extra 0) the nearest B of its label. 0 when
+ * none is open. Mismatches are counted and reported. */
 static size_t match_e(struct run *r, const struct dump *d, const struct collect_slot *s, uint64_t k, size_t sp,
 		      uint32_t label, uint32_t index, uint32_t extra)
 {
@@ -198,7 +198,9 @@ static size_t match_e(struct run *r, const struct dump *d, const struct collect_
 			break;
 		}
 	}
-	if (!by_label || (!index && !extra) || exact == by_label)
+	/* an E without args (index and extra 0) may be one written without
+	 * them: closing the nearest B of its label is no mismatch */
+	if (!by_label || exact == by_label || (!exact && !index && !extra))
 		return by_label;
 	if (exact) {
 		/* B(label, i) ... B(label, j) ... E(label, i): slices of one label

@@ -149,7 +149,8 @@ static void note_if_recent(const char *path, const struct stat *st, struct diag 
 	age = (double)(now.tv_sec - st->st_mtim.tv_sec) + (double)(now.tv_nsec - st->st_mtim.tv_nsec) / 1e9;
 	if (age >= 0 && age < DUMP_RECENT_SECONDS)
 		diag_pos(diag, DIAG_NOTE, path, 0, 0,
-			 "it was modified %.1f s ago: if the job is still saving it, collect once every rank is saved", age);
+			 "it was modified in the last %.0f s: if the job is still saving it, collect once every rank is saved",
+			 DUMP_RECENT_SECONDS);
 }
 
 struct dump *dump_read(const char *path, struct diag *diag)

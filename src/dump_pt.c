@@ -47,9 +47,23 @@ static void entry_where(const struct pt_reader *r, const char *name, char *out, 
 		out[0] = '\0';
 }
 
+/* An entry libzip could not read: the damaged record when the zip records
+ * show one (a flipped offset makes libzip read garbage and blame the CRC),
+ * else libzip's reason at the entry's bytes. */
+static void entry_corrupt(const struct pt_reader *r, const char *name, const char *what, const char *why)
+{
+	char where[64], msg[320];
+
+	if (dump_zip_diagnose(r->zb, msg, sizeof(msg))) {
+		diag_pos(r->diag, DIAG_ERROR, r->path, 0, 0, "not a readable torch.save archive: %s", msg);
+		return;
+	}
+	entry_where(r, name, where, sizeof(where));
+	diag_pos(r->diag, DIAG_ERROR, r->path, 0, 0, "archive entry '%s'%s %s: %s", name, where, what, why);
+}
+
 static int read_entry(struct pt_reader *r, zip_int64_t idx, const char *name, unsigned char **data, size_t *len)
 {
-	char where[64];
 	zip_stat_t st;
 	zip_file_t *f;
 	unsigned char *buf;
@@ -72,21 +86,14 @@ static int read_entry(struct pt_reader *r, zip_int64_t idx, const char *name, un
 	}
 	f = zip_fopen_index(r->zip, (zip_uint64_t)idx, 0);
 	if (!f) {
-		char why[320];
-		if (dump_zip_diagnose(r->zb, why, sizeof(why)))
-			diag_pos(r->diag, DIAG_ERROR, r->path, 0, 0, "cannot open archive entry '%s': %s", name, why);
-		else
-			diag_pos(r->diag, DIAG_ERROR, r->path, 0, 0, "cannot open archive entry '%s': %s", name,
-				 zip_strerror(r->zip));
+		entry_corrupt(r, name, "cannot be opened", zip_strerror(r->zip));
 		return -1;
 	}
 	buf = xmalloc((size_t)st.size + 1);
 	while (got < st.size) {
 		zip_int64_t n = zip_fread(f, buf + got, st.size - got);
 		if (n < 0) {
-			entry_where(r, name, where, sizeof(where));
-			diag_pos(r->diag, DIAG_ERROR, r->path, 0, 0, "archive entry '%s'%s is corrupt: %s", name, where,
-				 zip_error_strerror(zip_file_get_error(f)));
+			entry_corrupt(r, name, "is corrupt", zip_error_strerror(zip_file_get_error(f)));
 			goto fail;
 		}
 		if (n == 0)
@@ -94,18 +101,17 @@ static int read_entry(struct pt_reader *r, zip_int64_t idx, const char *name, un
 		got += (zip_uint64_t)n;
 	}
 	if (got != st.size) {
-		entry_where(r, name, where, sizeof(where));
-		diag_pos(r->diag, DIAG_ERROR, r->path, 0, 0, "archive entry '%s'%s is truncated (%llu of %llu bytes)", name,
-			 where, (unsigned long long)got, (unsigned long long)st.size);
+		char what[80];
+		snprintf(what, sizeof(what), "is truncated (%llu of %llu bytes)", (unsigned long long)got,
+			 (unsigned long long)st.size);
+		entry_corrupt(r, name, what, "the archive ends first");
 		goto fail;
 	}
 	/* a CRC mismatch shows only at the end of the entry */
 	{
 		unsigned char extra;
 		if (zip_fread(f, &extra, 1) < 0) {
-			entry_where(r, name, where, sizeof(where));
-			diag_pos(r->diag, DIAG_ERROR, r->path, 0, 0, "archive entry '%s'%s is corrupt: %s", name, where,
-				 zip_error_strerror(zip_file_get_error(f)));
+			entry_corrupt(r, name, "is corrupt", zip_error_strerror(zip_file_get_error(f)));
 			goto fail;
 		}
 	}
@@ -329,7 +335,7 @@ static int read_archive(const char *path, zip_t *zip, const struct zip_bytes *zb
 		if (bo >= 0) {
 			unsigned char *order;
 			size_t olen;
-			if (read_entry(&r, bo, "byteorder", &order, &olen) != 0)
+			if (read_entry(&r, bo, zip_get_name(r.zip, (zip_uint64_t)bo, 0), &order, &olen) != 0)
 				goto out;
 			if (!(olen == 6 && memcmp(order, "little", 6) == 0)) {
 				diag_pos(diag, DIAG_ERROR, path, 0, 0, "storages are not little-endian");
@@ -339,7 +345,7 @@ static int read_archive(const char *path, zip_t *zip, const struct zip_bytes *zb
 			free(order);
 		}
 	}
-	if (read_entry(&r, pkl_idx, "data.pkl", &pkl, &pkl_len) != 0)
+	if (read_entry(&r, pkl_idx, zip_get_name(r.zip, (zip_uint64_t)pkl_idx, 0), &pkl, &pkl_len) != 0)
 		goto out;
 	pk = pickle_run(pkl, pkl_len, err, sizeof(err));
 	if (!pk) {

@@ -63,17 +63,20 @@ static bool say(char *msg, size_t cap, const char *fmt, ...)
 	return true;
 }
 
-/* A name for messages: at most 200 bytes, non-printable bytes as '?'. */
-static void shown_name(const struct zip_bytes *zb, uint64_t at, size_t len, char *out)
+/* A name for messages: at most 200 bytes, non-printable bytes as '?'.
+ * False (and "") when the file ends before the name does. */
+static bool shown_name(const struct zip_bytes *zb, uint64_t at, size_t len, char *out)
 {
 	size_t n = len < 200 ? len : 200;
 
+	out[0] = '\0';
 	if (!rd(zb, at, out, n))
-		n = 0;
+		return false;
 	for (size_t i = 0; i < n; i++)
 		if ((unsigned char)out[i] < 0x20 || (unsigned char)out[i] == 0x7f)
 			out[i] = '?';
 	out[n] = '\0';
+	return at + len <= zb->size;
 }
 
 /* ---- a file without its end record: where does it stop? ---- */
@@ -116,6 +119,49 @@ static bool find_descriptor(const struct zip_bytes *zb, uint64_t data, uint64_t 
 	return found;
 }
 
+/* The entries are all there; the file ends in the records after them. */
+static bool cut_in_directory(const struct zip_bytes *zb, uint64_t off, char *msg, size_t cap)
+{
+	unsigned char h[46];
+	char name[208];
+	const unsigned long long size = (unsigned long long)zb->size;
+
+	for (unsigned k = 0; k < MAX_ENTRIES && off < zb->size; k++) {
+		if (!rd(zb, off, h, 4))
+			break;
+		if (memcmp(h, "PK\1\2", 4) == 0) {
+			uint64_t n;
+			if (!rd(zb, off, h, 46))
+				return say(msg, cap, "the file ends at byte %llu, inside a central directory entry (from byte "
+					   "%llu): cut short (truncated?)", size, (unsigned long long)off);
+			n = le(h + 28, 2);
+			if (!shown_name(zb, off + 46, (size_t)n, name) || off + 46 + n + le(h + 30, 2) + le(h + 32, 2) > zb->size)
+				return say(msg, cap, "the file ends at byte %llu, inside the central directory entry %s%s%s(from "
+					   "byte %llu): cut short (truncated?)", size, name[0] ? "of '" : "", name,
+					   name[0] ? "' " : "", (unsigned long long)off);
+			off += 46 + n + le(h + 30, 2) + le(h + 32, 2);
+		} else if (memcmp(h, "PK\6\6", 4) == 0) {
+			if (!rd(zb, off + 4, h, 8) || off + 12 + le(h, 8) > zb->size)
+				return say(msg, cap, "the file ends at byte %llu, inside the zip64 end record (from byte %llu): "
+					   "cut short (truncated?)", size, (unsigned long long)off);
+			off += 12 + le(h, 8);
+		} else if (memcmp(h, "PK\6\7", 4) == 0) {
+			if (off + 20 > zb->size)
+				return say(msg, cap, "the file ends at byte %llu, inside the zip64 end locator (from byte %llu): "
+					   "cut short (truncated?)", size, (unsigned long long)off);
+			off += 20;
+		} else if (memcmp(h, "PK\5\6", 4) == 0) {
+			return say(msg, cap, "the file ends at byte %llu, inside the end record (from byte %llu): cut short "
+				   "(truncated?)", size, (unsigned long long)off);
+		} else {
+			return say(msg, cap, "no zip record at byte %llu (found %02x %02x %02x %02x), and no end record: "
+				   "corrupt", (unsigned long long)off, h[0], h[1], h[2], h[3]);
+		}
+	}
+	return say(msg, cap, "the file ends at byte %llu, after the central directory and before its end record: cut "
+		   "short (truncated?)", size);
+}
+
 static bool diagnose_cut(const struct zip_bytes *zb, char *msg, size_t cap)
 {
 	uint64_t off = 0;
@@ -132,10 +178,9 @@ static bool diagnose_cut(const struct zip_bytes *zb, char *msg, size_t cap)
 		if (!rd(zb, off, h, 4))
 			return say(msg, cap, "the file ends at byte %llu, inside a record that starts at byte %llu: cut "
 				   "short (truncated?)", (unsigned long long)zb->size, (unsigned long long)off);
-		if (memcmp(h, "PK\1\2", 4) == 0 || memcmp(h, "PK\6\6", 4) == 0 || memcmp(h, "PK\6\7", 4) == 0)
-			return say(msg, cap, "the file ends at byte %llu, inside the central directory (from byte %llu) "
-				   "before its end record: cut short (truncated?)", (unsigned long long)zb->size,
-				   (unsigned long long)off);
+		if (memcmp(h, "PK\1\2", 4) == 0 || memcmp(h, "PK\6\6", 4) == 0 || memcmp(h, "PK\6\7", 4) == 0 ||
+		    memcmp(h, "PK\5\6", 4) == 0)
+			return cut_in_directory(zb, off, msg, cap);
 		if (memcmp(h, "PK\3\4", 4) != 0) {
 			if (off == 0)
 				return say(msg, cap, "no zip signature at byte 0 (it starts with %02x %02x %02x %02x)", h[0],
@@ -149,7 +194,9 @@ static bool diagnose_cut(const struct zip_bytes *zb, char *msg, size_t cap)
 		flags = (unsigned)le(h + 6, 2);
 		nlen = (size_t)le(h + 26, 2);
 		data = off + 30 + nlen + le(h + 28, 2);
-		shown_name(zb, off + 30, nlen, name);
+		if (!shown_name(zb, off + 30, nlen, name))
+			return say(msg, cap, "the file ends at byte %llu, inside the header of an entry (from byte %llu): cut "
+				   "short (truncated?)", (unsigned long long)zb->size, (unsigned long long)off);
 		if (data > zb->size)
 			return say(msg, cap, "the file ends at byte %llu, inside the header of entry '%s' (from byte %llu): "
 				   "cut short (truncated?)", (unsigned long long)zb->size, name, (unsigned long long)off);
