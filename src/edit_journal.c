@@ -72,12 +72,22 @@ struct edit_journal {
  * directory of the run that reads it. */
 static char *absolute_path(const char *path)
 {
+	/* the last directory resolved: a batch writes many files of a few */
+	static char *last_dir, *last_real;
+	static ino_t last_ino;
 	const char *slash = strrchr(path, '/');
 	char *dir = slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".");
-	char *real = realpath(dir, NULL), *out;
+	char *out;
+	struct stat st;
 
-	out = real ? path_join(real, slash ? slash + 1 : path) : xstrdup(path);
-	free(real);
+	if (!last_dir || strcmp(dir, last_dir) != 0 || stat(dir, &st) != 0 || st.st_ino != last_ino) {
+		free(last_dir);
+		free(last_real);
+		last_dir = xstrdup(dir);
+		last_real = realpath(dir, NULL);
+		last_ino = stat(dir, &st) == 0 ? st.st_ino : 0;
+	}
+	out = last_real ? path_join(last_real, slash ? slash + 1 : path) : xstrdup(path);
 	free(dir);
 	return out;
 }
@@ -402,19 +412,27 @@ static int journal_open(struct edit_journal *j)
 	return journal_line(j, head, (size_t)n);
 }
 
+/* Six random letters: one getrandom(2) per process seeds a splitmix64. The
+ * names need not be secret (the file is created with O_EXCL, in a tree the
+ * lock guards), only unlikely to meet an existing one. */
 static void random_suffix(char *out)
 {
 	static const char chars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-	unsigned char r[6];
+	static uint64_t state;
+	static bool seeded;
+	uint64_t z;
 
-	if (getrandom(r, sizeof(r), 0) != (ssize_t)sizeof(r)) {
-		static unsigned counter;
-		uint64_t x = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20) ^ ++counter * 0x9E3779B97F4A7C15ull;
-		for (int i = 0; i < 6; i++, x >>= 8)
-			r[i] = (unsigned char)x;
+	if (!seeded) {
+		if (getrandom(&state, sizeof(state), 0) != (ssize_t)sizeof(state))
+			state = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+		seeded = true;
 	}
-	for (int i = 0; i < 6; i++)
-		out[i] = chars[r[i] % (sizeof(chars) - 1)];
+	z = (state += 0x9E3779B97F4A7C15ull);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	z ^= z >> 31;
+	for (int i = 0; i < 6; i++, z >>= 8)
+		out[i] = chars[(z & 0xFF) % (sizeof(chars) - 1)];
 	out[6] = '\0';
 }
 

@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -308,44 +309,90 @@ static void run_release(struct pp_run *r)
 	path_glob_free(r->all, r->nall);
 }
 
-/* Reads and scans every source; keeps those with something to rewrite. */
+/* Reads the whole file at `path` into *buf (grown as needed, capacity
+ * *cap), NUL-terminated: open, read, close, and nothing else for a file
+ * smaller than the buffer (most sources). Its length, or -1 (errno set). */
+static ssize_t read_into(const char *path, char **buf, size_t *cap)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	size_t got = 0;
+
+	if (fd < 0)
+		return -1;
+	for (;;) {
+		ssize_t n;
+		if (got + 1 >= *cap) {
+			*cap *= 2;
+			*buf = xrealloc(*buf, *cap);
+		}
+		n = read(fd, *buf + got, *cap - 1 - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int e = errno;
+			close(fd);
+			errno = e;
+			return -1;
+		}
+		if (n == 0 || got + (size_t)n >= UINT32_MAX)
+			break;
+		got += (size_t)n;
+		if (got + 1 < *cap)
+			break; /* read less than it could: the end of the file */
+	}
+	close(fd);
+	if (got >= UINT32_MAX) {
+		errno = EFBIG;
+		return -1;
+	}
+	(*buf)[got] = '\0';
+	return (ssize_t)got;
+}
+
+/* Reads and scans every source; keeps those with something to rewrite.
+ * The files with nothing (most) are read into one reused buffer and never
+ * copied. */
 static int scan_tree(struct pp_run *r, unsigned *errors)
 {
 	struct pp_scan sc;
+	size_t cap = 1 << 18;
+	char *buf = xmalloc(cap);
+	int rc = 0;
 
 	memset(&sc, 0, sizeof(sc));
-	for (size_t i = 0; i < r->nall; i++) {
+	for (size_t i = 0; i < r->nall && rc == 0; i++) {
 		char *path;
-		struct src_file *f;
+		ssize_t len;
 		struct pp_file *pf;
 		if (!source_name(r->all[i]))
 			continue;
 		r->nsources++;
 		path = path_join(r->o->tree, r->all[i]);
-		f = src_file_load(path);
-		if (!f) {
+		len = read_into(path, &buf, &cap);
+		if (len < 0) {
 			diag_plain(r->diag, DIAG_ERROR, "cannot read '%s': %s", path, strerror(errno));
 			free(path);
-			pp_scan_release(&sc);
-			return -1;
+			rc = -1;
+			break;
 		}
-		free(path);
-		pp_scan_buffer(f->data, f->len, &sc);
+		pp_scan_buffer(buf, (size_t)len, &sc);
 		if (sc.nsites == 0 && sc.nstamps == 0 && sc.ndone == 0) {
-			src_file_free(f);
+			free(path);
 			continue;
 		}
 		XGROW(r->files, r->cap_files, r->nfiles + 1);
 		pf = &r->files[r->nfiles++];
 		memset(pf, 0, sizeof(*pf));
 		pf->rel = xstrdup(r->all[i]);
-		pf->file = f;
+		pf->file = src_file_from_buffer(path, buf, (size_t)len);
+		free(path);
 		pf->scan = sc;
 		memset(&sc, 0, sizeof(sc));
 		*errors += check_sites(pf, r->diag);
 	}
 	pp_scan_release(&sc);
-	return 0;
+	free(buf);
+	return rc;
 }
 
 /* Every point of the tree is a number already: no TRACE_POINT is left. */

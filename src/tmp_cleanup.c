@@ -1,7 +1,11 @@
 /* The registry of temporary files removed on a fatal signal. See
- * tmp_cleanup.h. The handler only calls unlink(2) and re-raises, both
- * async-signal-safe; the table is changed with the signals blocked, so the
- * handler never sees it half-updated. */
+ * tmp_cleanup.h. The handler only calls unlink(2), rmdir(2) and re-raises,
+ * all async-signal-safe. The table is changed so that the handler, which
+ * interrupts this thread at any instruction, always sees it whole, without
+ * a system call to block the signals: an entry is written before the count
+ * covers it, a forgotten one is emptied (one pointer store) before its
+ * string is freed, and a grown table is published whole while the old one
+ * is kept (never freed: at most as large as the last). */
 #include "tmp_cleanup.h"
 
 #include <signal.h>
@@ -14,12 +18,15 @@
 static const int fatal_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE };
 #define NSIGNALS (sizeof(fatal_signals) / sizeof(fatal_signals[0]))
 
-static char **volatile paths;
-static bool *volatile is_dir;
+static char *volatile *volatile paths;
+static volatile bool *volatile is_dir;
 static volatile size_t npaths;
 static size_t cap, live;
 static bool installed;
 static unsigned holds;
+/* tables replaced by larger ones: kept, the handler may be reading them */
+static void **retired;
+static size_t nretired, capretired;
 
 static void fatal_set(sigset_t *set)
 {
@@ -58,45 +65,42 @@ static void install(void)
 	installed = true;
 }
 
-static void block(sigset_t *old)
-{
-	sigset_t set;
-
-	fatal_set(&set);
-	sigprocmask(SIG_BLOCK, &set, old);
-}
-
 static int add(const char *path, bool dir)
 {
-	sigset_t old;
 	char *copy = xstrdup(path);
 	int h;
 
-	block(&old);
-	if (!installed)
+	if (!installed) {
+		sigset_t set, old;
+		fatal_set(&set);
+		sigprocmask(SIG_BLOCK, &set, &old);
 		install();
-	/* a new slot at the end, not a freed one: the order of removal is the
-	 * reverse order of registration */
+		sigprocmask(SIG_SETMASK, &old, NULL);
+	}
 	if (npaths == cap) {
 		size_t ncap = cap ? cap * 2 : 64;
-		char **grown = xcalloc(ncap, sizeof(*grown));
-		bool *grown_dir = xcalloc(ncap, sizeof(*grown_dir));
-		if (npaths) {
-			memcpy(grown, (char **)paths, npaths * sizeof(*grown));
-			memcpy(grown_dir, (bool *)is_dir, npaths * sizeof(*grown_dir));
+		char *volatile *grown = xcalloc(ncap, sizeof(*grown));
+		volatile bool *grown_dir = xcalloc(ncap, sizeof(*grown_dir));
+		for (size_t i = 0; i < npaths; i++) {
+			grown[i] = paths[i];
+			grown_dir[i] = is_dir[i];
 		}
-		free((char **)paths);
-		free((bool *)is_dir);
-		paths = grown;
+		if (paths) {
+			XGROW(retired, capretired, nretired + 2);
+			retired[nretired++] = (void *)paths;
+			retired[nretired++] = (void *)is_dir;
+		}
 		is_dir = grown_dir;
+		paths = grown;
 		cap = ncap;
 	}
+	/* a new slot at the end, not a freed one: the order of removal is the
+	 * reverse order of registration */
 	h = (int)npaths;
-	npaths = npaths + 1;
 	is_dir[h] = dir;
 	paths[h] = copy;
+	npaths = npaths + 1;
 	live++;
-	sigprocmask(SIG_SETMASK, &old, NULL);
 	return h;
 }
 
@@ -112,19 +116,16 @@ int tmp_cleanup_add_dir(const char *path)
 
 void tmp_cleanup_forget(int handle)
 {
-	sigset_t old;
 	char *p;
 
 	if (handle < 0 || (size_t)handle >= npaths)
 		return;
-	block(&old);
 	p = paths[handle];
 	paths[handle] = NULL;
 	if (p)
 		live--;
 	if (live == 0)
 		npaths = 0; /* all forgotten: the table starts again empty */
-	sigprocmask(SIG_SETMASK, &old, NULL);
 	free(p);
 }
 
