@@ -89,8 +89,22 @@ struct perfetto {
 	struct trace_out *out;
 	const struct trace_header *h;
 	uint64_t unit_ns;             /* the incremental clock's unit: one cycle, or 1 ns */
+	unsigned unit_shift;          /* unit = odd << shift ... */
+	uint64_t unit_inverse;        /* ... and odd * inverse = 1 mod 2^64 */
 	uint64_t last_ts;             /* the time of the track's previous event, ns */
 };
+
+/* delta / unit, without a division instruction (tens of cycles, 37 M times
+ * at 1,024 ranks): the times are cycles times the unit, so the division is
+ * exact, and an exact division by odd << shift is a shift and a multiply by
+ * the odd part's inverse modulo 2^64. Checked, with a real division when a
+ * delta is not a multiple after all. */
+static inline uint64_t in_units(const struct perfetto *p, uint64_t delta)
+{
+	uint64_t q = (delta >> p->unit_shift) * p->unit_inverse;
+
+	return q * p->unit_ns == delta ? q : delta / p->unit_ns;
+}
 
 static inline size_t put_varint(unsigned char *p, uint64_t v)
 {
@@ -186,6 +200,19 @@ static int pf_begin(void *sink, const struct trace_header *h)
 
 	p->h = h;
 	p->unit_ns = h->clock_hz && 1000000000u % h->clock_hz == 0 ? 1000000000u / h->clock_hz : 1;
+	{
+		uint64_t odd = p->unit_ns, inv;
+		p->unit_shift = 0;
+		while (!(odd & 1)) {
+			odd >>= 1;
+			p->unit_shift++;
+		}
+		/* Newton's iteration doubles the correct low bits: 3, 6, 12, 24, 48, 96 */
+		inv = odd;
+		for (int i = 0; i < 5; i++)
+			inv *= 2 - odd * inv;
+		p->unit_inverse = inv;
+	}
 	for (size_t i = 0; i < m->nlabels; i++) {
 		pb_uint(&name, F_EN_IID, i + 1);
 		pb_str(&name, F_EN_NAME, m->labels[i]);
@@ -291,8 +318,11 @@ static void event(struct perfetto *p, uint64_t ts_ns, unsigned type, uint32_t la
 	struct trace_out *o = p->out;
 	unsigned char *start = trace_out_room(o, 128), *q = start + 2, *te;
 
-	q += put_uint(q, F_TIMESTAMP, (ts_ns - p->last_ts) / p->unit_ns);
-	p->last_ts = ts_ns - (ts_ns - p->last_ts) % p->unit_ns;
+	{
+		uint64_t units = in_units(p, ts_ns - p->last_ts);
+		q += put_uint(q, F_TIMESTAMP, units);
+		p->last_ts += units * p->unit_ns;
+	}
 	*q++ = F_TRACK_EVENT << 3 | 2;
 	te = ++q;
 	*q++ = F_TE_TYPE << 3;
