@@ -43,18 +43,25 @@ static void usage(FILE *out)
 	      "                         be: a B and an E event per slice\n"
 	      "      --whole-index      the record's bits 32-63 are one index (the\n"
 	      "                         two-argument MoeTracing), not extra + index\n"
-	      "      --ignore-stamp     decode dumps whose build stamp differs from the map's\n"
+	      "      --ignore-stamp     decode dumps of another build anyway (a build stamp\n"
+	      "                         that differs, or a moe-v1 map lacking over 5% of ids)\n"
 	      "  -q, --quiet            no summary or per-record warnings\n"
 	      "  -h, --help             this help\n"
 	      "\n"
 	      "Time: the cores of one rank share a clock, so each rank has one time axis;\n"
 	      "with rank-start alignment all ranks start at their common entry point (the\n"
 	      "start synchronisation of the runtime). Clock rate from the rules (`clock`).\n"
-	      "Records: B/E matched by label per core; unmatched B are closed at the slot's\n"
-	      "last record and marked unclosed; unmatched E are reported and dropped; ids\n"
-	      "not in the map are counted as skipped_no_mapping. The counts go to stderr.\n"
+	      "Records: an E closes the open B of its label with the same index and extra\n"
+	      "(paired by label, and reported, when they differ); unmatched B are closed at\n"
+	      "the slot's last record and marked unclosed; unmatched E are reported and\n"
+	      "dropped; a cycle out of its core's order is placed at the time of the record\n"
+	      "before (bad_cycles); ids not in the map are counted as skipped_no_mapping\n"
+	      "(over 5% with moe-v1 dumps: a map of another build, an error). The counts go\n"
+	      "to stderr. Filters that select nothing are errors. A killed run's partial\n"
+	      "trace is removed by the next run to the same output.\n"
 	      "Exit status: 0 written, 2 bad input (corrupt dumps, a map of another build,\n"
-	      "an unwritable output), 3 internal error.\n",
+	      "filters that keep nothing, -o naming an input, an unwritable output),\n"
+	      "3 internal error.\n",
 	      out);
 }
 

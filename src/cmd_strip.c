@@ -31,6 +31,8 @@ static void usage(FILE *out)
 	      "  --check        write nothing; exit 1 when strip would change a file\n"
 	      "  -h, --help     this help\n"
 	      "\n"
+	      "Files are written as apply writes them: one journaled batch under\n"
+	      "OPDIR/.autotrace/lock (see LOCK AND JOURNAL in autotrace(1)).\n"
 	      "Exit status: 0 ok, 1 --check found changes, 2 bad usage or input.\n",
 	      out);
 }
