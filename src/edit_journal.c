@@ -255,9 +255,13 @@ struct edit_lock *edit_lock_acquire(const char *root, const char *command, struc
 			free(dir);
 			return l;
 		}
+	/* a fatal signal between creating the directory, its .gitignore or the
+	 * lock and registering them for removal would leave them: held off */
+	tmp_cleanup_hold(true);
 	if (make_state_dir(dir, cleanup, diag) != 0 || stat(dir, &st) != 0) {
 		for (int i = 0; i < 2; i++)
 			tmp_cleanup_forget(cleanup[i]);
+		tmp_cleanup_hold(false);
 		free(dir);
 		return NULL;
 	}
@@ -272,7 +276,12 @@ struct edit_lock *edit_lock_acquire(const char *root, const char *command, struc
 	l->dev = st.st_dev;
 	l->ino = st.st_ino;
 	for (;;) {
-		fd = open(l->lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+		/* ours to remove on a signal only when this run created it */
+		fd = open(l->lock_path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+		if (fd >= 0 && l->cleanup[2] < 0)
+			l->cleanup[2] = tmp_cleanup_add(l->lock_path);
+		else if (fd < 0 && errno == EEXIST)
+			fd = open(l->lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
 		if (fd < 0) {
 			diag_pos(diag, DIAG_ERROR, l->lock_path, 0, 0, "cannot create the lock: %s", strerror(errno));
 			goto fail;
@@ -306,7 +315,9 @@ struct edit_lock *edit_lock_acquire(const char *root, const char *command, struc
 			break;
 		close(fd);
 	}
-	l->cleanup[2] = tmp_cleanup_add(l->lock_path);
+	if (l->cleanup[2] < 0)
+		l->cleanup[2] = tmp_cleanup_add(l->lock_path); /* ours now: released, it is unlinked */
+	tmp_cleanup_hold(false);
 	snprintf(line, sizeof(line), "%ld\t%s\n", (long)getpid(), command);
 	if (ftruncate(fd, 0) != 0 || atomic_write_fd(fd, line, strlen(line)) != 0) {
 		diag_pos(diag, DIAG_ERROR, l->lock_path, 0, 0, "cannot write the lock: %s", strerror(errno));
@@ -324,6 +335,9 @@ struct edit_lock *edit_lock_acquire(const char *root, const char *command, struc
 fail:
 	if (fd >= 0)
 		close(fd);
+	tmp_cleanup_forget(l->cleanup[2]);
+	l->cleanup[2] = -1;
+	tmp_cleanup_hold(false);
 	lock_free(l);
 	return NULL;
 }
@@ -403,10 +417,11 @@ static int journal_open(struct edit_journal *j)
 
 	if (j->fd >= 0)
 		return 0;
+	/* registered before it exists: a signal in between finds nothing to remove */
+	j->fd_cleanup = tmp_cleanup_add(j->lock->journal_path);
 	j->fd = open(j->lock->journal_path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0666);
 	if (j->fd < 0)
 		return -1;
-	j->fd_cleanup = tmp_cleanup_add(j->lock->journal_path);
 	n = snprintf(head, sizeof(head), "%s\ncommand\t%s\npid\t%ld\nbatch\t%u\n", JOURNAL_HEAD, j->lock->command,
 		     (long)getpid(), ++j->lock->batches);
 	return journal_line(j, head, (size_t)n);
@@ -472,18 +487,20 @@ int edit_journal_temp(struct edit_journal *j, const char *target, const struct s
 			return -1;
 		}
 		free(line);
+		/* registered before it exists, as it is named in the journal before */
+		XGROW(j->tmps, j->cap, j->n + 1);
+		j->cleanup = xrealloc(j->cleanup, j->cap * sizeof(*j->cleanup));
+		j->cleanup[j->n] = tmp_cleanup_add(tmp);
 		fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 		if (fd >= 0) {
-			XGROW(j->tmps, j->cap, j->n + 1);
-			j->cleanup = xrealloc(j->cleanup, j->cap * sizeof(*j->cleanup));
 			j->tmps[j->n] = tmp;
-			j->cleanup[j->n] = tmp_cleanup_add(tmp);
 			j->n++;
 			*tmp_out = xstrdup(tmp);
 			free(abs_target);
 			return fd;
 		}
 		e = errno;
+		tmp_cleanup_forget(j->cleanup[j->n]);
 		if (e == EEXIST) {
 			/* someone else's file of that name: say so before anything else */
 			char *x = NULL;

@@ -101,8 +101,11 @@ int trace_out_open(struct trace_out *o, const char *path, struct diag *diag)
 		}
 		o->tmp = xmalloc(strlen(target) + 16);
 		sprintf(o->tmp, "%.*s.%s" TMP_MARK "XXXXXX", (int)dirlen, target, base);
+		/* no fatal signal between creating the file and registering it */
+		tmp_cleanup_hold(true);
 		fd = mkstemp(o->tmp);
 		if (fd < 0) {
+			tmp_cleanup_hold(false);
 			diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot write the trace: %s", strerror(errno));
 			goto fail;
 		}
@@ -110,6 +113,7 @@ int trace_out_open(struct trace_out *o, const char *path, struct diag *diag)
 		 * file is in use (and a signal removes it) */
 		flock(fd, LOCK_EX);
 		o->cleanup = tmp_cleanup_add(o->tmp);
+		tmp_cleanup_hold(false);
 		/* mkstemp makes it 0600; a trace is an ordinary file */
 		{
 			mode_t um = umask(0);

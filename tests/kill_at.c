@@ -108,11 +108,17 @@ int main(int argc, char **argv)
 		}
 		start = now_us();
 	}
-	pause_us(delay - (now_us() - start));
-	done = waitpid(pid, &status, WNOHANG);
-	if (done == pid) {
-		printf("exited %d\n", WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
-		return 0;
+	/* until the moment, or until the command ends by itself */
+	for (;;) {
+		long long left = delay - (now_us() - start);
+		done = waitpid(pid, &status, WNOHANG);
+		if (done == pid) {
+			printf("exited %d\n", WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+			return 0;
+		}
+		if (left <= 0)
+			break;
+		pause_us(left < 200 ? left : 200);
 	}
 	kill(pid, sig);
 	waitpid(pid, &status, 0);
