@@ -1,5 +1,6 @@
-/* Grammar of the rules language: statements `keyword args ;` and sections
- * `name { statements }`. The grammar is deliberately generic; what each
+/* Grammar of the rules language: statements `keyword args ;`, sections
+ * `name { statements }` and, inside sections, block statements
+ * `keyword args { statements }`. The grammar is deliberately generic; what each
  * statement means and which arguments it takes is checked by rule_decode.c. */
 %code top {
 #include <stdio.h>
@@ -50,7 +51,7 @@ static void rules_yyerror(RULES_YYLTYPE *loc, void *scanner, struct rules_parse 
 %token <value> NUMBER "number"
 %token LBRACE "'{'" RBRACE "'}'" SEMI "';'" COMMA "','"
 
-%type <node> items item stmts stmt args
+%type <node> items item stmts stmt simple args args_ne
 %type <value> arg
 
 %destructor { rule_value_free($$); } <value>
@@ -65,7 +66,7 @@ items:	%empty				{ $$ = rule_ast_list_new(); }
 	| items item			{ $$ = rule_ast_list_add($1, $2); }
 	;
 
-item:	stmt				{ $$ = $1; }
+item:	simple				{ $$ = $1; }
 	| WORD LBRACE stmts RBRACE		{ $$ = rule_ast_section($1, $3, @$); }
 	| WORD LBRACE stmts RBRACE SEMI	{ $$ = rule_ast_section($1, $3, @$); }
 	| WORD LBRACE stmts error RBRACE	{ $$ = rule_ast_section($1, $3, @$); }
@@ -75,12 +76,21 @@ stmts:	%empty				{ $$ = rule_ast_list_new(); }
 	| stmts stmt			{ $$ = rule_ast_list_add($1, $2); }
 	;
 
-stmt:	WORD args SEMI			{ $$ = rule_ast_stmt($1, $2, @$); }
+stmt:	simple				{ $$ = $1; }
+	| WORD args_ne LBRACE stmts RBRACE	{ $$ = rule_ast_block($1, $2, $4, @$); }
+	| WORD args_ne LBRACE stmts error RBRACE	{ $$ = rule_ast_block($1, $2, $4, @$); }
+	;
+
+simple:	WORD args SEMI			{ $$ = rule_ast_stmt($1, $2, @$); }
 	| error SEMI			{ $$ = NULL; }
 	;
 
 args:	%empty				{ $$ = rule_ast_args_new(); }
-	| args arg			{ $$ = rule_ast_args_add($1, $2); }
+	| args_ne			{ $$ = $1; }
+	;
+
+args_ne: arg				{ $$ = rule_ast_args_add(rule_ast_args_new(), $1); }
+	| args_ne arg			{ $$ = rule_ast_args_add($1, $2); }
 	;
 
 arg:	WORD				{ $$ = $1; }

@@ -1,6 +1,7 @@
 /* The kernel's GM parameters against the op_host OpDef: the `__global__`
  * function takes one GM_ADDR per `this->Input("x")` and `this->Output("y")`,
  * in the same order, followed by the framework's workspace and tiling.
+ * The count and the order are checked; a name that differs is a warning.
  * A deliberately small reader (the full G2 readers belong to `gate`): it only
  * looks for those call shapes in the rules' `host` files. Names compare
  * without case and underscores (`expert_ids` = `expertIds`). */
@@ -112,23 +113,43 @@ static unsigned check_kernel(const struct cxx_outline *ol, const struct cxx_func
 	const struct cxx_param **gm = xcalloc(fn->nparams + 1, sizeof(*gm));
 	size_t n = 0, k;
 	unsigned errors = 0;
+	bool renamed = false;
 
 	for (k = 0; k < fn->nparams; k++)
 		if (gm_param(&fn->params[k]))
 			gm[n++] = &fn->params[k];
 	while (n > 0 && framework_param(gm[n - 1]->name))
 		n--;
+	/* Real projects rename (gmm1_permuted_weight for gmm1_weight): what must
+	 * hold is the count and the order. A parameter named like a declaration
+	 * at another position is out of order (an error); one named like none
+	 * is a rename (a warning, once per kernel). */
 	for (k = 0; k < n && k < h->n; k++) {
 		const struct host_io *io = &h->v[k];
+		size_t j;
 		if (same_name(gm[k]->name, strlen(gm[k]->name), io->value, strlen(io->value)))
 			continue;
-		errors++;
-		diag_at(diag, DIAG_ERROR, src_loc_make(ol->file, gm[k]->range.start, gm[k]->range.end),
-			"GM parameter %zu of kernel '%s' is '%s' where op_host declares %s '%s'", k + 1, fn->name,
-			gm[k]->name, io->output ? "output" : "input", io->value);
-		diag_at(diag, DIAG_NOTE, src_loc_make(io->file, io->name.start, io->name.end), "'%s' is declared here",
-			io->value);
-		goto out;
+		for (j = 0; j < h->n; j++)
+			if (j != k && same_name(gm[k]->name, strlen(gm[k]->name), h->v[j].value, strlen(h->v[j].value)))
+				break;
+		if (j < h->n) {
+			errors++;
+			diag_at(diag, DIAG_ERROR, src_loc_make(ol->file, gm[k]->range.start, gm[k]->range.end),
+				"GM parameter %zu of kernel '%s' is '%s' where op_host declares %s '%s'", k + 1, fn->name,
+				gm[k]->name, io->output ? "output" : "input", io->value);
+			diag_at(diag, DIAG_NOTE, src_loc_make(io->file, io->name.start, io->name.end),
+				"'%s' is declared here; '%s' is declaration %zu", io->value, h->v[j].value, j + 1);
+			goto out;
+		}
+		if (!renamed) {
+			renamed = true;
+			diag_at(diag, DIAG_WARNING, src_loc_make(ol->file, gm[k]->range.start, gm[k]->range.end),
+				"GM parameter %zu of kernel '%s' is '%s' where op_host declares %s '%s' (a rename? only the "
+				"count and the order of the parameters are checked)",
+				k + 1, fn->name, gm[k]->name, io->output ? "output" : "input", io->value);
+			diag_at(diag, DIAG_NOTE, src_loc_make(io->file, io->name.start, io->name.end), "'%s' is declared here",
+				io->value);
+		}
 	}
 	if (n < h->n) {
 		const struct host_io *io = &h->v[n];

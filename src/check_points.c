@@ -92,8 +92,11 @@ static void check_label(struct points_ctx *c, const char *label, struct src_loc 
 	const char *s;
 	int words = 1;
 
-	if (c->lp->root && strcmp(label, c->lp->root) == 0)
-		c->root_seen++;
+	for (size_t i = 0; i < c->lp->nroots; i++)
+		if (strcmp(label, c->lp->roots[i].label) == 0) {
+			c->root_seen++;
+			break;
+		}
 	for (s = label; *s; s++) {
 		unsigned char ch = (unsigned char)*s;
 		if (ch < 0x20 || ch == 0x7f || ch == '"' || ch == '\\') {
@@ -370,11 +373,15 @@ unsigned check_points(const struct cxx_outline *ol, const struct check_label_pol
 	c.lp = lp;
 	c.diag = diag;
 	cxx_tokenize(ol->file->data, ol->file->len, &c.toks);
+	/* the runtime's own definitions (MoeTracing overloads forwarding to one
+	 * another, MoeTracingRecord...) call MoeTracing with a record word, not a
+	 * trace point */
 	for (size_t i = 0; i < ol->nfuncs; i++)
-		if (ol->funcs[i].def == CXX_DEF_BODY)
+		if (ol->funcs[i].def == CXX_DEF_BODY && strncmp(ol->funcs[i].name, "MoeTracing", 10) != 0)
 			check_body(&c, &ol->funcs[i], &ol->funcs[i].body, false);
 	for (size_t i = 0; i < ol->nmacros; i++)
-		check_body(&c, NULL, &ol->macros[i].body, true);
+		if (strncmp(ol->macros[i].name, "MoeTracing", 10) != 0 && strncmp(ol->macros[i].name, "MOE_TRACING", 11) != 0)
+			check_body(&c, NULL, &ol->macros[i].body, true);
 	cxx_tokens_release(&c.toks);
 	for (size_t i = 0; i < c.nlabels_reported; i++)
 		free(c.labels_reported[i]);

@@ -26,7 +26,8 @@ unsigned check_pairing(const struct cxx_outline *ol, struct diag *diag);
 
 /* Label naming policy settings for check_points. */
 struct check_label_policy {
-	const char *root;   /* the root label (L1), or NULL */
+	const struct rule_root *roots; /* the root labels (L1) */
+	size_t nroots;
 	int depth;          /* the most words a label may have; 0: no limit */
 };
 

@@ -3,15 +3,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "edit.h"
 #include "edit_journal.h"
 #include "exit_status.h"
+#include "path_glob.h"
 #include "plan.h"
 #include "rule_find.h"
 #include "udiff.h"
 #include "xalloc.h"
+
+#ifndef DEVICEDIR
+#define DEVICEDIR "/usr/local/share/autotrace/device"
+#endif
 
 static void usage(FILE *out)
 {
@@ -25,8 +31,12 @@ static void usage(FILE *out)
 	      "Unbraced bodies get braces; indentation follows the code around. For\n"
 	      "`return expr;` where expr calls something, the value is computed first\n"
 	      "(decltype(auto) autotraceRet = expr;), then the E points, then\n"
-	      "`return autotraceRet;`, so the work is timed. A file that does not reach\n"
-	      "the rules' base header through its includes gets one #include of it.\n"
+	      "`return autotraceRet;`, so the work is timed. The points need the runtime:\n"
+	      "when the operator's base header (the one its kernel entry includes, else\n"
+	      "<entry>_base.h beside it) does not define MoeTracing, device/moe_tracing.h\n"
+	      "is embedded in it, or the header is created. A file that does not reach\n"
+	      "the base header through its includes gets one #include of it. Returns\n"
+	      "in #if branches the scan did not take get their E points too.\n"
 	      "Everything inserted is tagged (// autotrace) so that 'autotrace strip'\n"
 	      "removes exactly it. Existing points are kept: a scope that already opens\n"
 	      "with a B point is left as it is, so applying twice changes nothing.\n"
@@ -80,7 +90,9 @@ int cmd_apply(int argc, char **argv, struct diag *diag)
 	size_t nch = 0;
 	unsigned total = 0;
 	int c, status = EXIT_BAD_INPUT;
+	struct edit_runtime runtime;
 
+	memset(&runtime, 0, sizeof(runtime));
 	while ((c = getopt_long(argc, argv, "hr:nc", opts, NULL)) != -1) {
 		switch (c) {
 		case 'h':
@@ -158,11 +170,24 @@ int cmd_apply(int argc, char **argv, struct diag *diag)
 		edit_list_release(&el);
 	}
 	plan_warn_density(pl, diag);
+	{
+		/* the runtime the points need, when the operator's base lacks it */
+		const char *dev = rule_find_data_dir("AUTOTRACE_DEVICE_DIR", DEVICEDIR, "device");
+		char *rtp = path_join(dev, "moe_tracing.h");
+		int rc = edit_runtime_provide(pl, rtp, &runtime, diag);
+		free(rtp);
+		if (rc != 0) {
+			diag_plain(diag, DIAG_ERROR, "apply: nothing written");
+			goto out;
+		}
+	}
 	if (check) {
+		if (runtime.path)
+			printf("%s: the trace point runtime to %s\n", runtime.shown, runtime.created ? "create" : "embed");
 		for (size_t i = 0; i < nch; i++)
 			printf("%s: %u point%s to insert\n", pl->units[ch[i].unit].path, ch[i].points,
 			       ch[i].points == 1 ? "" : "s");
-		status = nch ? EXIT_FINDINGS : EXIT_OK;
+		status = nch || runtime.path ? EXIT_FINDINGS : EXIT_OK;
 		goto out;
 	}
 	if (dry_run) {
@@ -170,7 +195,17 @@ int cmd_apply(int argc, char **argv, struct diag *diag)
 			const struct src_file *f = pl->units[ch[i].unit].file;
 			udiff_print(stdout, pl->units[ch[i].unit].path, f->data, f->len, ch[i].text, ch[i].len);
 		}
+		if (runtime.path) {
+			const struct src_file *f = pl->base != SIZE_MAX ? pl->units[pl->base].file : NULL;
+			udiff_print(stdout, runtime.shown, f ? f->data : "", f ? f->len : 0, runtime.text, runtime.len);
+		}
 		status = EXIT_OK;
+		goto out;
+	}
+	if (runtime.created && access(runtime.path, F_OK) == 0) {
+		diag_pos(diag, DIAG_ERROR, runtime.path, 0, 0,
+			 "apply would create this base header for the trace point runtime, but it exists: "
+			 "name it in the rules' 'base' setting; nothing written");
 		goto out;
 	}
 	for (size_t i = 0; i < nch; i++) {
@@ -181,27 +216,41 @@ int cmd_apply(int argc, char **argv, struct diag *diag)
 			goto out;
 		}
 	}
+	if (runtime.path && !runtime.created && !unchanged(runtime.path, pl->units[pl->base].file)) {
+		diag_plain(diag, DIAG_ERROR, "apply: %s changed while it was being planned; nothing written", runtime.path);
+		goto out;
+	}
 	{
-		const char **paths = xcalloc(nch + 1, sizeof(char *));
-		const char **texts = xcalloc(nch + 1, sizeof(char *));
-		size_t *lens = xcalloc(nch + 1, sizeof(size_t));
+		const char **paths = xcalloc(nch + 2, sizeof(char *));
+		const char **texts = xcalloc(nch + 2, sizeof(char *));
+		size_t *lens = xcalloc(nch + 2, sizeof(size_t));
+		size_t n = nch;
 		for (size_t i = 0; i < nch; i++) {
 			paths[i] = pl->units[ch[i].unit].fs_path;
 			texts[i] = ch[i].text;
 			lens[i] = ch[i].len;
 		}
-		status = edit_write_files(lock, paths, texts, lens, nch, diag) == 0 ? EXIT_OK : EXIT_BAD_INPUT;
+		if (runtime.path) {
+			paths[n] = runtime.path;
+			texts[n] = runtime.text;
+			lens[n] = runtime.len;
+			n++;
+		}
+		status = edit_write_files(lock, paths, texts, lens, n, diag) == 0 ? EXIT_OK : EXIT_BAD_INPUT;
 		free(paths);
 		free(texts);
 		free(lens);
 	}
 	for (size_t i = 0; i < nch && status == EXIT_OK; i++)
 		printf("%s: %u point%s\n", pl->units[ch[i].unit].path, ch[i].points, ch[i].points == 1 ? "" : "s");
+	if (status == EXIT_OK && runtime.path)
+		printf("%s: the trace point runtime %s\n", runtime.shown, runtime.created ? "created" : "embedded");
 	if (status == EXIT_OK)
 		printf("apply: %u point%s in %zu file%s\n", total, total == 1 ? "" : "s", nch, nch == 1 ? "" : "s");
 	if (fflush(stdout) != 0 || ferror(stdout))
 		status = EXIT_INTERNAL;
 out:
+	edit_runtime_release(&runtime);
 	for (size_t i = 0; i < nch; i++)
 		free(ch[i].text);
 	free(ch);

@@ -13,6 +13,7 @@
 #include "cxx_scan.h"
 #include "exit_status.h"
 #include "path_glob.h"
+#include "plan.h"
 #include "rule_find.h"
 #include "xalloc.h"
 
@@ -179,12 +180,14 @@ out:
 
 static unsigned check_root_label(const struct rule_policy *p, size_t points, size_t root_seen, struct diag *diag)
 {
-	if (!p->root.value || !p->root.value[0] || points == 0 || root_seen > 0)
+	const struct rule_root *r = p->nroots ? &p->roots[0] : NULL;
+
+	if (!r || points == 0 || root_seen > 0)
 		return 0;
-	if (p->root.loc.file)
-		diag_at(diag, DIAG_ERROR, p->root.loc, "no trace point has the root label '%s'", p->root.value);
+	if (r->loc.file)
+		diag_at(diag, DIAG_ERROR, r->loc, "no trace point has the root label '%s'", r->label);
 	else
-		diag_plain(diag, DIAG_ERROR, "no trace point has the root label '%s' (the policy's root)", p->root.value);
+		diag_plain(diag, DIAG_ERROR, "no trace point has the root label '%s' (the policy's root)", r->label);
 	return 1;
 }
 
@@ -257,18 +260,7 @@ int cmd_check(int argc, char **argv, struct diag *diag)
 	p = rule_find_and_load(rules, opdir, diag);
 	if (!p)
 		goto out;
-	for (size_t i = 0; i < p->ndefines; i++) {
-		const struct rule_define *d = &p->defines[i];
-		char *spec;
-		if (!d->value) {
-			cxx_macros_undef(macros, d->name);
-			continue;
-		}
-		spec = xmalloc(strlen(d->name) + strlen(d->value) + 2);
-		sprintf(spec, "%s=%s", d->name, d->value);
-		cxx_macros_define(macros, spec);
-		free(spec);
-	}
+	plan_apply_defines(p, macros);
 	idirs = xcalloc(p->include_dirs.n + ncli + 1, sizeof(*idirs));
 	for (size_t i = 0; i < p->include_dirs.n; i++)
 		idirs[nidirs++] = path_join(opdir, p->include_dirs.v[i]);
@@ -315,7 +307,8 @@ int cmd_check(int argc, char **argv, struct diag *diag)
 			if (cxx_scan_add(scan, argv[i]) != 0)
 				goto out_scan;
 	}
-	lp.root = p->root.value;
+	lp.roots = p->roots;
+	lp.nroots = p->nroots;
 	lp.depth = p->depth;
 	while ((u = cxx_scan_next(scan)) != NULL) {
 		struct checked *ck;

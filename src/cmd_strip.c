@@ -1,9 +1,11 @@
 /* autotrace strip: remove the trace points (and braces, includes) that
  * apply inserted; hand-written points stay unless --all. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "edit.h"
@@ -62,7 +64,7 @@ int cmd_strip(int argc, char **argv, struct diag *diag)
 	struct rule_policy *p = NULL;
 	char *kernel = NULL, **files = NULL;
 	size_t nfiles = 0, changed = 0, cap = 0;
-	struct { char *path; char *text; size_t len; unsigned removed; } *ch = NULL;
+	struct { char *path; char *text; size_t len; unsigned removed; bool runtime, remove; } *ch = NULL;
 	unsigned total = 0;
 	struct edit_lock *lock = NULL;
 	int c, status = EXIT_BAD_INPUT;
@@ -110,6 +112,7 @@ int cmd_strip(int argc, char **argv, struct diag *diag)
 		char *text;
 		size_t len;
 		unsigned removed;
+		bool runtime = false, gone = false;
 		if (!is_source(files[i]))
 			continue;
 		path = path_join(kernel, files[i]);
@@ -121,6 +124,19 @@ int cmd_strip(int argc, char **argv, struct diag *diag)
 			break;
 		}
 		text = edit_strip(f->data, f->len, all, &len, &removed);
+		{
+			/* the runtime apply embedded, or the base it created */
+			bool remove = false;
+			size_t rlen;
+			char *r = edit_runtime_strip(text, len, path, &rlen, &remove);
+			if (r) {
+				free(text);
+				text = r;
+				len = rlen;
+				runtime = true;
+				gone = remove;
+			}
+		}
 		if (len == f->len && memcmp(text, f->data, len) == 0) {
 			src_file_free(f);
 			free(text);
@@ -133,34 +149,38 @@ int cmd_strip(int argc, char **argv, struct diag *diag)
 		ch[changed].text = text;
 		ch[changed].len = len;
 		ch[changed].removed = removed;
+		ch[changed].runtime = runtime;
+		ch[changed].remove = gone;
 		changed++;
 		total += removed;
 	}
 	if (status == EXIT_OK && !check && !dry_run) {
-		const char **paths = xcalloc(changed + 1, sizeof(char *));
-		const char **texts = xcalloc(changed + 1, sizeof(char *));
-		size_t *lens = xcalloc(changed + 1, sizeof(size_t));
-		for (size_t i = 0; i < changed; i++) {
-			paths[i] = ch[i].path;
-			texts[i] = ch[i].text;
-			lens[i] = ch[i].len;
+		/* one batch: a base header apply created goes with the other files
+		 * (removed by the commit, journaled like them) */
+		struct edit_batch *b = edit_batch_new(lock, 0);
+		for (size_t i = 0; i < changed && status == EXIT_OK; i++)
+			if ((ch[i].remove ? edit_batch_remove(b, ch[i].path, diag)
+					  : edit_batch_add(b, ch[i].path, ch[i].text, ch[i].len, diag)) != 0)
+				status = EXIT_BAD_INPUT; /* an unwritable file: reported with its path */
+		if (status == EXIT_OK) {
+			if (edit_batch_commit(b, diag) != 0)
+				status = EXIT_BAD_INPUT;
+		} else {
+			edit_batch_abort(b);
 		}
-		if (edit_write_files(lock, paths, texts, lens, changed, diag) != 0)
-			status = EXIT_BAD_INPUT; /* an unwritable file: reported with its path */
-		free(paths);
-		free(texts);
-		free(lens);
 	}
 	for (size_t i = 0; i < changed && status == EXIT_OK; i++) {
+		const char *rt = ch[i].remove ? " (the file apply created is removed)" : ch[i].runtime ? " (and the runtime apply embedded)" : "";
 		if (check) {
-			printf("%s: %u trace call%s to remove\n", ch[i].path, ch[i].removed, ch[i].removed == 1 ? "" : "s");
+			printf("%s: %u trace call%s to remove%s\n", ch[i].path, ch[i].removed, ch[i].removed == 1 ? "" : "s", rt);
 		} else if (dry_run) {
 			struct src_file *f = src_file_load(ch[i].path);
 			if (f)
-				udiff_print(stdout, ch[i].path, f->data, f->len, ch[i].text, ch[i].len);
+				udiff_print(stdout, ch[i].path, f->data, f->len, ch[i].remove ? "" : ch[i].text,
+					    ch[i].remove ? 0 : ch[i].len);
 			src_file_free(f);
 		} else {
-			printf("%s: %u trace call%s removed\n", ch[i].path, ch[i].removed, ch[i].removed == 1 ? "" : "s");
+			printf("%s: %u trace call%s removed%s\n", ch[i].path, ch[i].removed, ch[i].removed == 1 ? "" : "s", rt);
 		}
 	}
 	if (status == EXIT_OK && check && changed)

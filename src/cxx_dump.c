@@ -433,6 +433,25 @@ void cxx_outline_write_json(FILE *out, const struct cxx_outline *ol, const char 
 		jw_close(w);
 	}
 	jw_close(w);
+	if (ol->ntypes > 0) {
+		kopen(w, "types", false);
+		for (size_t i = 0; i < ol->ntypes; i++) {
+			const struct cxx_type *t = &ol->types[i];
+			elem_open(w);
+			kstr(w, "kind", t->kind == CXX_TYPE_CLASS ? "class" : "alias");
+			kstr(w, "name", t->name);
+			kstr(w, "scope", t->scope);
+			kstr(w, t->kind == CXX_TYPE_CLASS ? "bases" : "target", t->target);
+			kstr(w, "template_params", t->template_params);
+			kstr(w, "template_args", t->template_args);
+			kline(w, ol, t->range.start);
+			krange(w, "range", t->range);
+			if (t->func != CXX_NONE)
+				kstr(w, "function", ol->funcs[t->func].qualified_name);
+			jw_close(w);
+		}
+		jw_close(w);
+	}
 	jw_close(w);
 	jw_flush(w);
 	free(w);

@@ -182,6 +182,7 @@ static void parse_macro_body(struct cxx_outline *ol, const struct cxx_tokens *al
 	p.mt = mt;
 	p.body = &mac->body;
 	p.lambda = CXX_NONE;
+	p.func = CXX_NONE;
 	cxx_match_brackets(p.t, n, p.match);
 	cxx_parse_expr(&p, 0, n, CXX_NONE);
 	free(p.match);
@@ -217,6 +218,13 @@ static void check_balance(struct cxx_outline *ol, const struct cxx_tokens *act, 
 struct cxx_outline *cxx_outline_build(const struct src_file *file, struct cxx_macro_table *macros,
 				      struct diag *diag)
 {
+	return cxx_outline_build_choosing(file, macros, NULL, 0, diag);
+}
+
+struct cxx_outline *cxx_outline_build_choosing(const struct src_file *file, struct cxx_macro_table *macros,
+					       const struct cxx_branch_choice *choices, size_t nchoices,
+					       struct diag *diag)
+{
 	struct cxx_outline *ol = xcalloc(1, sizeof(*ol));
 	struct cxx_macro_table *own = NULL;
 	struct cxx_tokens all = { 0 }, act = { 0 };
@@ -230,7 +238,7 @@ struct cxx_outline *cxx_outline_build(const struct src_file *file, struct cxx_ma
 		macros = own = cxx_macros_new();
 
 	cxx_tokenize(file->data, file->len, &all);
-	cxx_pp_run(ol, &all, macros, &act, &defs, diag);
+	cxx_pp_run(ol, &all, macros, choices, nchoices, &act, &defs, diag);
 	for (size_t m = 0; m < ol->nmacros; m++)
 		parse_macro_body(ol, &all, &ol->macros[m], &defs[m], macros, diag);
 	free(defs);
@@ -245,6 +253,7 @@ struct cxx_outline *cxx_outline_build(const struct src_file *file, struct cxx_ma
 	p.match = xmalloc((act.n + 1) * sizeof(*p.match));
 	p.mt = macros;
 	p.lambda = CXX_NONE;
+	p.func = CXX_NONE;
 	cxx_match_brackets(act.v, act.n, p.match);
 	check_balance(ol, &act, p.match, diag);
 	cxx_parse_scope(&p, 0, act.n, false, false);
@@ -280,6 +289,7 @@ void cxx_outline_free(struct cxx_outline *ol)
 	free(ol->conds);
 	free(ol->macros);
 	free(ol->funcs);
+	free(ol->types);
 	free(ol->unfollowed);
 	cxx_arena_free(ol->arena);
 	free(ol);
@@ -407,6 +417,13 @@ int cxx_outline_validate(const struct cxx_outline *ol, char *why, size_t size)
 			FAIL("macro %zu: bad range", i);
 		if (validate_body(ol, &m->body, m->range, m->name, why, size) < 0)
 			return -1;
+	}
+	for (size_t i = 0; i < ol->ntypes; i++) {
+		const struct cxx_type *t = &ol->types[i];
+		if (!range_ok(t->range, len) || !t->name || !t->scope)
+			FAIL("type %zu: bad range or name", i);
+		if (t->func != CXX_NONE && (t->func < 0 || (size_t)t->func >= ol->nfuncs))
+			FAIL("type %zu (%s): bad function %d", i, t->name, t->func);
 	}
 	for (size_t i = 0; i < ol->nfuncs; i++) {
 		const struct cxx_func *f = &ol->funcs[i];

@@ -209,6 +209,24 @@ struct cxx_macro {
 	struct cxx_body body;       /* calls and points (statements are not analysed) */
 };
 
+/* A type name the file declares: an alias (`using N = T;`, `typedef T N;`,
+ * `template <...> using N = T<...>;`) or a class, struct or union
+ * definition. The planner follows a variable's type through these to the
+ * class whose methods a call reaches. */
+enum cxx_type_kind { CXX_TYPE_ALIAS, CXX_TYPE_CLASS };
+
+struct cxx_type {
+	enum cxx_type_kind kind;
+	const char *name;            /* "MatmulKernel", "BlockEpilogue" */
+	const char *scope;           /* enclosing namespaces and classes: "Catlass::Gemm::Kernel", "" */
+	const char *target;          /* ALIAS: the aliased type, normalised; CLASS: the base
+				      * clause after ':' ("public Base<T>"), or NULL */
+	const char *template_params; /* inside `template <...>`, or NULL */
+	const char *template_args;   /* CLASS: the arguments of a specialisation `struct X<A, B>`, or NULL */
+	struct cxx_range range;      /* the declaration; CLASS: key to the closing '}' */
+	int func;                    /* ALIAS in a function body: that function's index; else CXX_NONE */
+};
+
 /* A function definition the statement parser could not follow: it is left
  * out of `funcs` (with a warning) and listed here, so that editors can refuse
  * to work on it. */
@@ -228,6 +246,8 @@ struct cxx_outline {
 	size_t nmacros;
 	struct cxx_func *funcs;     /* in source order; members of nested classes included */
 	size_t nfuncs;
+	struct cxx_type *types;     /* aliases and classes, in source order */
+	size_t ntypes;
 	struct cxx_unfollowed *unfollowed; /* functions left out, in source order */
 	size_t nunfollowed;
 	bool balanced;              /* braces balance under the chosen #if branches */
@@ -245,6 +265,19 @@ struct cxx_outline {
  * warning. The result is freed with cxx_outline_free. */
 struct cxx_outline *cxx_outline_build(const struct src_file *file, struct cxx_macro_table *macros,
 				      struct diag *diag);
+
+/* A branch to take, whatever the conditions: group (the `#if` directive's
+ * offset) and branch index (0 the #if, 1 the next #elif or #else, ...). */
+struct cxx_branch_choice {
+	uint32_t group_start;
+	unsigned branch;
+};
+
+/* cxx_outline_build, with the given groups taking the given branches: the
+ * outline of another configuration of the same file (offsets are shared). */
+struct cxx_outline *cxx_outline_build_choosing(const struct src_file *file, struct cxx_macro_table *macros,
+					       const struct cxx_branch_choice *choices, size_t nchoices,
+					       struct diag *diag);
 
 void cxx_outline_free(struct cxx_outline *ol);
 

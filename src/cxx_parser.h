@@ -52,6 +52,8 @@ struct cxx_parser {
 	int depth;
 	bool failed;               /* the current function cannot be followed */
 
+	int func;                  /* the function whose body is being read, CXX_NONE */
+	size_t type_cap;
 	char *scope;               /* "ns::Cls" of the declarations being read */
 	size_t scope_len, scope_cap;
 	size_t func_cap;
@@ -59,6 +61,15 @@ struct cxx_parser {
 
 /* cxx_parser_decl.c: declarations of [i, end) at namespace or class scope. */
 void cxx_parse_scope(struct cxx_parser *p, size_t i, size_t end, bool in_class, bool extern_c);
+
+/* cxx_parser_type.c: the alias declaration (`using`, `typedef`, after any
+ * `template <...>` at tpl_lt..tpl_gt, SIZE_MAX when none) starting at i;
+ * returns the index after its ';'. */
+size_t cxx_parse_alias(struct cxx_parser *p, size_t i, size_t end, size_t tpl_lt, size_t tpl_gt);
+/* Records the class whose key is at ck, body [lb, rb], template header at
+ * tpl_lt..tpl_gt (SIZE_MAX when none), starting at `first`. */
+void cxx_record_class(struct cxx_parser *p, size_t first, size_t ck, size_t lb, size_t rb, size_t tpl_lt,
+		      size_t tpl_gt);
 
 /* cxx_parser_stmt.c: the statements of [i, end), children of `parent`. */
 void cxx_parse_stmts(struct cxx_parser *p, size_t i, size_t end, int parent);

@@ -257,7 +257,7 @@ static bool add_function(struct cxx_parser *p, const struct decl *d, size_t lp, 
 	const char *parts[6];
 	size_t np = 0;
 	char *qual;
-	size_t qlen = 0;
+	size_t qlen = 0, ntypes;
 
 	nstart = name_before(p, lp, d->spec, &base, &lt, &gt);
 	if (nstart == SIZE_MAX)
@@ -337,6 +337,8 @@ static bool add_function(struct cxx_parser *p, const struct decl *d, size_t lp, 
 	f->body_range.end = p->t[p->match[lb]].end;
 
 	p->body = &f->body;
+	p->func = (int)idx;
+	ntypes = ol->ntypes;
 	p->stmt_cap = p->call_cap = p->point_cap = 0;
 	p->lambda = CXX_NONE;
 	p->njumps = 0;
@@ -344,7 +346,9 @@ static bool add_function(struct cxx_parser *p, const struct decl *d, size_t lp, 
 	p->failed = false;
 	cxx_parse_stmts(p, lb + 1, p->match[lb], CXX_NONE);
 	p->body = NULL;
+	p->func = CXX_NONE;
 	if (p->failed) {
+		ol->ntypes = ntypes; /* the local aliases of a function left out */
 		f = &ol->funcs[idx];
 		cxx_note(ol, p->diag, f->name_range.start, f->name_range.end, "'%s' is left out of the outline",
 			 f->qualified_name);
@@ -532,7 +536,9 @@ static size_t parse_decl(struct cxx_parser *p, struct decl *d, size_t end)
 			}
 			if (ck != SIZE_MAX && cand == SIZE_MAX) {
 				if (!cxx_iskw(p, ck, CXX_KW_enum)) {
-					size_t old = scope_push(p, class_name(p, ck, k));
+					size_t old;
+					cxx_record_class(p, d->start, ck, k, m, d->tpl_lt, d->tpl_gt);
+					old = scope_push(p, class_name(p, ck, k));
 					cxx_parse_scope(p, k + 1, m, true, false);
 					scope_pop(p, old);
 				}
@@ -622,6 +628,8 @@ void cxx_parse_scope(struct cxx_parser *p, size_t i, size_t end, bool in_class, 
 				break;
 			case CXX_KW_using:
 			case CXX_KW_typedef:
+				i = cxx_parse_alias(p, i, end, SIZE_MAX, SIZE_MAX);
+				continue;
 			case CXX_KW_static_assert:
 				i = skip_decl(p, i, end);
 				continue;
@@ -652,6 +660,11 @@ void cxx_parse_scope(struct cxx_parser *p, size_t i, size_t end, bool in_class, 
 		}
 		if (d.spec == SIZE_MAX || d.spec >= end) {
 			i = skip_decl(p, i + 1, end); /* explicit instantiation or a broken header */
+			continue;
+		}
+		if (cxx_iskw(p, d.spec, CXX_KW_using)) {
+			size_t next = cxx_parse_alias(p, d.spec, end, d.tpl_lt, d.tpl_gt);
+			i = next > i ? next : i + 1;
 			continue;
 		}
 		{

@@ -409,6 +409,13 @@ size_t cxx_parse_stmt(struct cxx_parser *p, size_t i, size_t end, int parent)
 			k = cxx_skip_to_semi(p, i + 1, end);
 			cxx_add_stmt(p, CXX_STMT_ASM, parent, i, k - 1);
 			goto out;
+		case CXX_KW_using:
+		case CXX_KW_typedef:
+			/* a local alias: recorded for the planner; the statement does no work */
+			k = cxx_skip_to_semi(p, i + 1, end);
+			cxx_parse_alias(p, i, k, SIZE_MAX, SIZE_MAX);
+			cxx_add_stmt(p, CXX_STMT_EXPR, parent, i, k - 1);
+			goto out;
 		case CXX_KW_struct:
 		case CXX_KW_class:
 		case CXX_KW_union:

@@ -536,6 +536,7 @@ struct frame {
 	bool any_taken;
 	bool cur_taken;
 	size_t branch_cap;
+	int forced;        /* the branch a choice takes, or -1 */
 };
 
 struct pp {
@@ -548,6 +549,8 @@ struct pp {
 	size_t nframes, frames_cap;
 	size_t inc_cap, cond_cap, mac_cap;
 	struct cxx_pp_define *defs;
+	const struct cxx_branch_choice *choices;
+	size_t nchoices;
 };
 
 static bool active_now(const struct pp *pp)
@@ -565,8 +568,10 @@ static bool tok_word(const struct cxx_token *t)
 	return t->kind == CXX_TOK_IDENT || t->kind == CXX_TOK_KEYWORD;
 }
 
-/* Evaluates the condition of directive `name` over tokens [a, b). */
-static enum cxx_cond_value decide(struct pp *pp, const char *name, size_t a, size_t b, bool take)
+/* Evaluates the condition of directive `name` over tokens [a, b); when it
+ * cannot be decided, `assume` 1 (0) records the assumptions that make it
+ * true (false), -1 none. */
+static enum cxx_cond_value decide(struct pp *pp, const char *name, size_t a, size_t b, int assume)
 {
 	struct cexpr e = { pp->all->v, pp->src, a, b, NULL, 0, 0, 0, false };
 	int root;
@@ -594,8 +599,8 @@ static enum cxx_cond_value decide(struct pp *pp, const char *name, size_t a, siz
 			e.bad = true;
 	}
 	v = e.bad ? (struct cval){ false, 0 } : ceval(&e, pp->mt, root);
-	if (!v.known && take && !e.bad)
-		cassume(&e, pp->mt, root, true);
+	if (!v.known && assume >= 0 && !e.bad)
+		cassume(&e, pp->mt, root, assume == 1);
 	free(e.nodes);
 	if (!v.known)
 		return CXX_COND_UNKNOWN;
@@ -638,9 +643,17 @@ static void open_group(struct pp *pp, const char *directive, size_t i, size_t j)
 	memset(f, 0, sizeof(*f));
 	f->cond = pp->ol->nconds++;
 	f->parent_active = parent;
+	f->forced = -1;
+	for (size_t k = 0; k < pp->nchoices; k++)
+		if (pp->choices[k].group_start == c->range.start)
+			f->forced = (int)pp->choices[k].branch;
 	br = add_branch(pp, f, directive, i, j);
-	if (parent) {
-		br->value = decide(pp, directive, i + 2, j, true);
+	if (parent && f->forced >= 0) {
+		/* chosen: what it implies is assumed, so that later groups agree */
+		br->value = decide(pp, directive, i + 2, j, f->forced == 0 ? 1 : 0);
+		br->taken = f->forced == 0;
+	} else if (parent) {
+		br->value = decide(pp, directive, i + 2, j, 1);
 		br->taken = br->value != CXX_COND_FALSE;
 	}
 	f->cur_taken = br->taken;
@@ -659,12 +672,19 @@ static void next_branch(struct pp *pp, const char *directive, size_t i, size_t j
 	}
 	f = &pp->frames[pp->nframes - 1];
 	br = add_branch(pp, f, directive, i, j);
-	if (f->parent_active && !f->any_taken) {
+	if (f->parent_active && f->forced >= 0) {
+		size_t k = pp->ol->conds[f->cond].nbranches - 1;
+		br->taken = (size_t)f->forced == k;
+		if (strcmp(directive, "else") == 0)
+			br->value = br->taken ? CXX_COND_TRUE : CXX_COND_FALSE;
+		else if ((size_t)f->forced >= k)
+			br->value = decide(pp, directive, i + 2, j, br->taken ? 1 : 0);
+	} else if (f->parent_active && !f->any_taken) {
 		if (strcmp(directive, "else") == 0) {
 			br->value = CXX_COND_TRUE;
 			br->taken = true;
 		} else {
-			br->value = decide(pp, directive, i + 2, j, true);
+			br->value = decide(pp, directive, i + 2, j, 1);
 			br->taken = br->value != CXX_COND_FALSE;
 		}
 	}
@@ -791,13 +811,16 @@ static void do_include(struct pp *pp, size_t i, size_t j)
 }
 
 void cxx_pp_run(struct cxx_outline *ol, const struct cxx_tokens *all, struct cxx_macro_table *mt,
-		struct cxx_tokens *active, struct cxx_pp_define **defs, struct diag *diag)
+		const struct cxx_branch_choice *choices, size_t nchoices, struct cxx_tokens *active,
+		struct cxx_pp_define **defs, struct diag *diag)
 {
 	struct pp pp;
 	const struct cxx_token *t = all->v;
 	size_t i = 0;
 
 	memset(&pp, 0, sizeof(pp));
+	pp.choices = choices;
+	pp.nchoices = nchoices;
 	pp.ol = ol;
 	pp.all = all;
 	pp.src = ol->file->data;

@@ -49,9 +49,12 @@ struct cxx_pp_define {
 /* Runs the preprocessor layer over `all` (the tokens of ol->file): fills
  * ol->includes, ol->conds and ol->macros (names, ranges; not bodies), puts
  * the code tokens of the chosen branches, without directives, into `active`
+ * (a group named in `choices` takes the branch given there, whatever its
+ * condition)
  * (EOF-terminated), and returns in `*defs` one entry per ol->macros entry
  * (caller frees). Warnings go to `diag` (may be NULL). */
 void cxx_pp_run(struct cxx_outline *ol, const struct cxx_tokens *all, struct cxx_macro_table *mt,
-		struct cxx_tokens *active, struct cxx_pp_define **defs, struct diag *diag);
+		const struct cxx_branch_choice *choices, size_t nchoices, struct cxx_tokens *active,
+		struct cxx_pp_define **defs, struct diag *diag);
 
 #endif

@@ -25,6 +25,12 @@ struct scan_file {
 	char *from_name;
 };
 
+struct missing {
+	char *name;
+	char *where;       /* the first #include of it: file as printed */
+	size_t line, col;
+};
+
 struct cxx_scan {
 	struct diag *diag;
 	char *root;        /* canonical */
@@ -37,8 +43,9 @@ struct cxx_scan {
 	size_t *set;       /* open addressing over files, SIZE_MAX empty */
 	size_t set_cap;
 	unsigned errors;
-	char **missing;    /* quoted includes reported missing, reported once */
+	struct missing *missing; /* quoted includes not found, each once, reported at the end */
 	size_t nmissing;
+	bool reported;
 };
 
 static char *canon_path(const char *path)
@@ -203,8 +210,10 @@ void cxx_scan_free(struct cxx_scan *s)
 	}
 	for (size_t i = 0; i < s->nidirs; i++)
 		free(s->idirs[i]);
-	for (size_t i = 0; i < s->nmissing; i++)
-		free(s->missing[i]);
+	for (size_t i = 0; i < s->nmissing; i++) {
+		free(s->missing[i].name);
+		free(s->missing[i].where);
+	}
 	free(s->missing);
 	free(s->idirs);
 	free(s->files);
@@ -319,15 +328,54 @@ static char *try_path(const char *dir, const char *name)
 	return c;
 }
 
-/* True when `name` was already reported missing; records it otherwise. */
-static bool seen_missing(struct cxx_scan *s, const char *name)
+/* Records a quoted include found nowhere (once per name, with where it was
+ * first met); true when it was recorded before. */
+static bool seen_missing(struct cxx_scan *s, const struct cxx_outline *ol, const struct cxx_include *inc)
 {
+	struct missing *m;
+
 	for (size_t i = 0; i < s->nmissing; i++)
-		if (strcmp(s->missing[i], name) == 0)
+		if (strcmp(s->missing[i].name, inc->name) == 0)
 			return true;
 	s->missing = xrealloc(s->missing, (s->nmissing + 1) * sizeof(*s->missing));
-	s->missing[s->nmissing++] = xstrdup(name);
+	m = &s->missing[s->nmissing++];
+	m->name = xstrdup(inc->name);
+	m->where = xstrdup(ol->file->path);
+	m->line = src_file_line(ol->file, inc->range.start);
+	m->col = src_file_column(ol->file, inc->range.start);
 	return false;
+}
+
+/* One warning for all the quoted includes found nowhere: usually the
+ * toolchain's (kernel_operator.h, catlass/...), listed by name. */
+static void report_missing(struct cxx_scan *s)
+{
+	const struct missing *m = &s->missing[0];
+	char where[96], list[1024];
+	size_t n = 0;
+
+	if (s->reported || s->nmissing == 0)
+		return;
+	s->reported = true;
+	if (s->nidirs)
+		snprintf(where, sizeof(where), "next to the including file%s or in the %zu include dir%s given",
+			 s->nmissing > 1 ? "s" : "", s->nidirs, s->nidirs == 1 ? "" : "s");
+	else
+		snprintf(where, sizeof(where), "next to the including file%s (no include dirs given)",
+			 s->nmissing > 1 ? "s" : "");
+	if (s->nmissing == 1) {
+		diag_pos(s->diag, DIAG_WARNING, m->where, m->line, m->col, "cannot find \"%s\" %s; it is not followed",
+			 m->name, where);
+		return;
+	}
+	list[0] = '\0';
+	for (size_t i = 1; i < s->nmissing && i <= 8; i++)
+		n += (size_t)snprintf(list + n, n < sizeof(list) ? sizeof(list) - n : 0, "%s\"%s\"", i > 1 ? ", " : "",
+				      s->missing[i].name);
+	diag_pos(s->diag, DIAG_WARNING, m->where, m->line, m->col,
+		 "cannot find \"%s\" and %zu more quoted #include%s %s: %s%s; they are not followed "
+		 "(toolchain headers? the rules' include_dirs says where to look)",
+		 m->name, s->nmissing - 1, s->nmissing > 2 ? "s" : "", where, list, s->nmissing > 9 ? ", ..." : "");
 }
 
 static void resolve_includes(struct cxx_scan *s, size_t idx, struct cxx_outline *ol)
@@ -348,20 +396,8 @@ static void resolve_includes(struct cxx_scan *s, size_t idx, struct cxx_outline 
 			found = try_path(s->idirs[d], inc->name);
 		if (!found) {
 			inc->status = inc->system ? CXX_INC_SYSTEM : CXX_INC_MISSING;
-			if (!inc->system && !seen_missing(s, inc->name)) {
+			if (!inc->system && !seen_missing(s, ol, inc))
 				ol->warnings++;
-				if (s->nidirs)
-					diag_at(s->diag, DIAG_WARNING,
-						src_loc_make(ol->file, inc->range.start, inc->range.end),
-						"cannot find \"%s\" next to the including file or in the %zu "
-						"include dir%s given with -I",
-						inc->name, s->nidirs, s->nidirs == 1 ? "" : "s");
-				else
-					diag_at(s->diag, DIAG_WARNING,
-						src_loc_make(ol->file, inc->range.start, inc->range.end),
-						"cannot find \"%s\" next to the including file (no -I dirs given)",
-						inc->name);
-			}
 			continue;
 		}
 		{
@@ -418,6 +454,7 @@ struct cxx_unit *cxx_scan_next(struct cxx_scan *s)
 		}
 		return u;
 	}
+	report_missing(s);
 	return NULL;
 }
 

@@ -66,6 +66,31 @@ int edit_unit(const struct plan *pl, size_t u, struct edit_list *out, struct dia
  * new text (newly allocated); *removed counts the points taken out. */
 char *edit_strip(const char *data, size_t len, bool all, size_t *out_len, unsigned *removed);
 
+/* The runtime apply provides (edit_runtime.c): when the operator's base
+ * header lacks MoeTracing, device/moe_tracing.h embedded in it between the
+ * AUTOTRACE-RUNTIME markers (the BEGIN line tagged EDIT_RUNTIME_TAG), or a
+ * new base created (its first line EDIT_RUNTIME_CREATED). */
+#define EDIT_RUNTIME_TAG "[autotrace apply]"
+#define EDIT_RUNTIME_CREATED "// Created by autotrace apply:"
+
+struct edit_runtime {
+	char *path;                   /* the file to write (as opened), NULL: nothing to do */
+	char *shown;                  /* relative to the operator directory */
+	char *text;
+	size_t len;
+	bool created;                 /* a new file */
+};
+
+/* What the plan's points need: *out stays empty when the base has the
+ * runtime or nothing is inserted. 0, or -1 after reporting. */
+int edit_runtime_provide(const struct plan *pl, const char *runtime_path, struct edit_runtime *out,
+			 struct diag *diag);
+void edit_runtime_release(struct edit_runtime *r);
+/* `data` without the runtime block apply embedded (NULL when it has none);
+ * *remove when what is left is the base apply created, unchanged. `path`
+ * names the file (its base name makes the created skeleton). */
+char *edit_runtime_strip(const char *data, size_t len, const char *path, size_t *out_len, bool *remove);
+
 /* A batch of file replacements, all or nothing, even across a kill: each
  * edit_batch_add writes its temporary file next to the target at once (so
  * a large tree is written streaming), named first in the journal of the
@@ -81,6 +106,9 @@ struct edit_batch;
 struct edit_lock;
 struct edit_batch *edit_batch_new(struct edit_lock *lock, unsigned flags);
 int edit_batch_add(struct edit_batch *b, const char *path, const char *text, size_t len, struct diag *diag);
+/* The file at `path` is removed by the commit, with the renames (nothing
+ * when it does not exist). */
+int edit_batch_remove(struct edit_batch *b, const char *path, struct diag *diag);
 int edit_batch_commit(struct edit_batch *b, struct diag *diag);
 void edit_batch_abort(struct edit_batch *b);
 

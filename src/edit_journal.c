@@ -8,6 +8,7 @@
  *   batch <TAB> 2                              the run's second batch (for messages, tests)
  *   T <TAB> tmp <TAB> target <TAB> identity   a temporary file and what it replaces
  *   X <TAB> tmp                                a name taken already: not ours
+ *   R <TAB> target <TAB> identity              a file the batch removes
  *   C                                          the commit mark
  * The identity of a target is "dev ino size mtime.ns" as stat(2) gave it
  * when the batch read it, "-" for a file the batch creates: a committed
@@ -528,6 +529,32 @@ int edit_journal_temp(struct edit_journal *j, const char *target, const struct s
 	return -1;
 }
 
+int edit_journal_remove(struct edit_journal *j, const char *target, const struct stat *st)
+{
+	char *abs = absolute_path(target), ident[96], *line = NULL;
+	size_t n = 0, cap = 0;
+	int rc;
+
+	if (journal_open(j) != 0) {
+		free(abs);
+		return -1;
+	}
+	identity_text(ident, sizeof(ident), st);
+	XGROW(line, cap, 4);
+	line[n++] = 'R';
+	line[n++] = '\t';
+	put_escaped(&line, &n, &cap, abs);
+	XGROW(line, cap, n + strlen(ident) + 3);
+	line[n++] = '\t';
+	memcpy(line + n, ident, strlen(ident));
+	n += strlen(ident);
+	line[n++] = '\n';
+	rc = journal_line(j, line, n);
+	free(line);
+	free(abs);
+	return rc;
+}
+
 int edit_journal_commit(struct edit_journal *j)
 {
 	if (j->fd < 0)
@@ -622,7 +649,7 @@ void edit_journal_abort(struct edit_journal *j)
 /* ---- recovery ---- */
 
 struct entry {
-	char *tmp, *target, *ident;
+	char *tmp, *target, *ident;   /* tmp NULL: a file the batch removes */
 	bool theirs;                  /* an X line names it */
 };
 
@@ -664,10 +691,17 @@ static int recover(struct edit_lock *l, struct diag *diag)
 			/* informational */
 		} else if (nl - s == 1 && *s == 'C') {
 			committed = true;
+		} else if (nl - s > 2 && s[0] == 'R' && s[1] == '\t' && (t1 = memchr(s + 2, '\t', (size_t)(nl - s - 2)))) {
+			XGROW(e, cap, n + 1);
+			e[n].tmp = NULL;
+			e[n].target = unescape_field(s + 2, t1);
+			e[n].ident = xstrndup(t1 + 1, (size_t)(nl - t1 - 1));
+			e[n].theirs = false;
+			n++;
 		} else if (nl - s > 2 && s[0] == 'X' && s[1] == '\t') {
 			char *x = unescape_field(s + 2, nl);
 			for (size_t i = 0; i < n; i++)
-				if (strcmp(e[i].tmp, x) == 0)
+				if (e[i].tmp && strcmp(e[i].tmp, x) == 0)
 					e[i].theirs = true;
 			free(x);
 		} else if (nl - s > 2 && s[0] == 'T' && s[1] == '\t' && (t1 = memchr(s + 2, '\t', (size_t)(nl - s - 2))) &&
@@ -700,6 +734,20 @@ static int recover(struct edit_lock *l, struct diag *diag)
 		char ident[96];
 		if (e[i].theirs)
 			continue;
+		if (!e[i].tmp) {
+			/* a removal: done by the commit, after the mark only */
+			identity_text(ident, sizeof(ident), stat(e[i].target, &st) == 0 ? &st : NULL);
+			if (!committed || strcmp(ident, "-") == 0)
+				done += committed;
+			else if (strcmp(ident, e[i].ident) == 0 && unlink(e[i].target) == 0)
+				renamed++;
+			else {
+				diag_pos(diag, DIAG_WARNING, e[i].target, 0, 0,
+					 "changed after the interrupted `autotrace %s` (pid %s): kept, not removed", cmd, pid);
+				kept++;
+			}
+			continue;
+		}
 		if (lstat(e[i].tmp, &st) != 0) {
 			done++; /* renamed before the interruption, or never created */
 			continue;
@@ -736,7 +784,7 @@ static int recover(struct edit_lock *l, struct diag *diag)
 	else
 		diag_pos(diag, DIAG_NOTE, l->journal_path, 0, 0,
 			 "`autotrace %s` (pid %s) was interrupted while it replaced files: completed now (%zu file%s "
-			 "replaced now, %zu before the interruption%s)",
+			 "replaced or removed now, %zu before the interruption%s)",
 			 cmd, pid, renamed, renamed == 1 ? "" : "s", done, kept ? ", the others kept as they are" : "");
 	if (committed && !kept)
 		l->completed = xstrdup(cmd);

@@ -65,6 +65,9 @@ struct edit_journal *edit_journal_begin(struct edit_lock *l, unsigned flags);
  * in the journal before it is created. Returns the open descriptor (mode
  * 0600) and the name in *tmp (newly allocated), or -1 with errno set. */
 int edit_journal_temp(struct edit_journal *j, const char *target, const struct stat *st, char **tmp);
+/* `target` (its stat `st`) is to be removed by this batch: recorded. 0, or
+ * -1 with errno set. */
+int edit_journal_remove(struct edit_journal *j, const char *target, const struct stat *st);
 /* Makes the temporary files durable (unless NO_SYNC) and writes the commit
  * mark: from here on the batch completes, even across a kill. 0 or -1
  * (errno set; nothing renamed yet, the caller aborts). */

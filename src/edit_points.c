@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cxx_nav.h"
+#include "cxx_pp.h"
 #include "cxx_token.h"
 #include "edit.h"
 #include "plan_int.h"
@@ -42,6 +44,8 @@ struct ed {
 	bool *brace;              /* controller statements whose body gets braces */
 	int *nodes;               /* nodes to insert in this function, plan order */
 	size_t nnodes;
+	const struct cxx_range *only; /* another configuration's pass: its own code */
+	size_t nonly;
 	struct diag *diag;
 };
 
@@ -155,13 +159,42 @@ static void add_inline(struct ed *e, uint32_t at, const char *code, int band, in
 	free(t);
 }
 
+/* Is the line starting at `ls` a comment line (`//...`, or a line of a block
+ * comment that starts it: `/[*]...`, `[*]...`)? */
+static bool comment_line(const struct ed *e, uint32_t ls)
+{
+	uint32_t p = ls;
+
+	while (p < e->len && (e->d[p] == ' ' || e->d[p] == '\t'))
+		p++;
+	if (p + 1 < e->len && e->d[p] == '/' && (e->d[p + 1] == '/' || e->d[p + 1] == '*'))
+		return true;
+	return p < e->len && e->d[p] == '*' &&
+	       (p + 1 >= e->len || e->d[p + 1] == ' ' || e->d[p + 1] == '/' || e->d[p + 1] == '\n' || e->d[p + 1] == '\t');
+}
+
+/* The start of the comment lines right above the line starting at `ls`
+ * (no blank line between): a point before a statement goes above the
+ * comment that introduces it. */
+static uint32_t above_comments(const struct ed *e, uint32_t ls)
+{
+	while (ls > 0) {
+		uint32_t prev = line_start(e, ls - 1);
+		if (!comment_line(e, prev))
+			break;
+		ls = prev;
+	}
+	return ls;
+}
+
 /* `code` before the statement starting at `s`: a line of its own when the
- * statement starts its line, else inline. */
+ * statement starts its line (above the comment lines introducing it), else
+ * inline. */
 static void add_before(struct ed *e, uint32_t s, const char *code, int band, int k1, int k2)
 {
 	if (starts_line(e, s)) {
 		char *ind = indent_at(e, s);
-		add_line(e, split_indent(e, s) ? s : line_start(e, s), ind, code, band, k1, k2);
+		add_line(e, split_indent(e, s) ? s : above_comments(e, line_start(e, s)), ind, code, band, k1, k2);
 		free(ind);
 	} else {
 		char *c = xmalloc(strlen(code) + 2);
@@ -197,7 +230,7 @@ static char *point_code(const struct plan_node *n, const char *event)
 	size_t cap = strlen(n->label) * 2 + 64 + (n->index ? strlen(n->index) : 0) + (n->extra ? strlen(n->extra) : 0);
 	char *s = xmalloc(cap), *w = s;
 
-	w += sprintf(w, "MoeTracing(TRACE_POINT(\"");
+	w += sprintf(w, n->sync ? "MoeTracing<true>(TRACE_POINT(\"" : "MoeTracing(TRACE_POINT(\"");
 	for (const char *p = n->label; *p; p++) {
 		if (*p == '"' || *p == '\\')
 			*w++ = '\\';
@@ -317,9 +350,27 @@ static const struct plan_node *node(const struct ed *e, size_t i)
 	return &e->pl->nodes[e->nodes[i]];
 }
 
+/* B at the opening brace of a body, E at its closing brace and exits. */
 static bool is_body_kind(const struct plan_node *n)
 {
-	return n->kind == PLAN_root || n->kind == PLAN_function || n->kind == PLAN_loop || n->kind == PLAN_branch;
+	return !n->span &&
+	       (n->kind == PLAN_root || n->kind == PLAN_function || n->kind == PLAN_loop || n->kind == PLAN_branch);
+}
+
+/* B before a first statement, E after a last one (and at exits between). */
+static bool is_stmt_kind(const struct plan_node *n)
+{
+	return n->span || n->kind == PLAN_wrap || n->kind == PLAN_hot || n->kind == PLAN_region;
+}
+
+static int first_stmt(const struct plan_node *n)
+{
+	return n->span ? n->span_first : n->stmt;
+}
+
+static int last_stmt(const struct plan_node *n)
+{
+	return n->span ? n->span_last : n->stmt_last;
 }
 
 /* The statement a body node's scope belongs to: -1 for the function body. */
@@ -396,6 +447,29 @@ static void emit_braces(struct ed *e, int p)
 	free(pind);
 }
 
+/* A statement-range point must open and close in the same #if branches:
+ * when its first (last) statement lies in a group that does not also hold
+ * its other end, B (E) moves to before (after) the outermost such group, so
+ * that the point spans the whole group and balances whichever branch the
+ * build takes. The offset to put B before / E after. */
+static uint32_t snap_out(const struct ed *e, const struct plan_node *n, uint32_t at, bool start)
+{
+	const struct cxx_outline *ol = e->pl->units[e->unit].outline;
+	uint32_t other = start ? st(e, last_stmt(n))->range.end : st(e, first_stmt(n))->range.start;
+	uint32_t best = at;
+
+	for (size_t c = 0; c < ol->nconds; c++) {
+		struct cxx_range r = ol->conds[c].range;
+		bool holds_at = start ? (r.start <= at && at < r.end) : (r.start < at && at <= r.end);
+		bool holds_other = start ? (r.start < other && other <= r.end) : (r.start <= other && other < r.end);
+		if (!holds_at || holds_other || r.start < e->fn->body_range.start || r.end > e->fn->body_range.end)
+			continue;
+		if (start ? r.start < best : r.end > best)
+			best = start ? r.start : r.end;
+	}
+	return best;
+}
+
 static void emit_b(struct ed *e, const struct plan_node *n)
 {
 	char *code = point_code(n, "B");
@@ -420,7 +494,15 @@ static void emit_b(struct ed *e, const struct plan_node *n)
 	} else if (is_body_kind(n)) {
 		add_before(e, st(e, n->stmt)->body.start, code, 1, 0, 0);
 	} else {
-		add_before(e, st(e, n->stmt)->range.start, code, 1, 0, 0);
+		uint32_t s0 = st(e, first_stmt(n))->range.start, at = snap_out(e, n, s0, true);
+		if (at != s0) {
+			/* before the #if line, indented like the statement */
+			char *ind = indent_at(e, s0);
+			add_line(e, above_comments(e, line_start(e, at)), ind, code, 1, 0, 0);
+			free(ind);
+		} else {
+			add_before(e, s0, code, 1, 0, 0);
+		}
 	}
 	free(code);
 }
@@ -499,14 +581,30 @@ static void emit_exits(struct ed *e, int j, const struct exit_ref *ex, size_t ne
 	}
 }
 
-static void edit_function(struct ed *e, int func)
+/* Is statement j of e->fn code that only another configuration has (inside
+ * one of e->only's ranges)? Always true in the scan's own configuration. */
+static bool in_scope_of_pass(const struct ed *e, int j)
+{
+	if (!e->only)
+		return true;
+	for (size_t i = 0; i < e->nonly; i++)
+		if (cxx_range_contains(e->only[i], st(e, j)->range))
+			return true;
+	return false;
+}
+
+/* The edits of one function. In the scan's configuration (e->only NULL):
+ * the braces, the B, every exit's E and the ends. In another configuration
+ * of the file (fn from an outline of other #if branches, e->only their
+ * code): the E before the exits that only it has, and their braces. */
+static void edit_function(struct ed *e, const struct cxx_func *fn)
 {
 	const struct cxx_body *b;
 	size_t n;
 	struct exit_ref *ex;
 	bool *hoist, *wrapped_return;
 
-	e->fn = &e->pl->units[e->unit].outline->funcs[func];
+	e->fn = fn;
 	b = &e->fn->body;
 	n = b->nstmts;
 	e->sdepth = xcalloc(n + 1, sizeof(int));
@@ -518,13 +616,13 @@ static void edit_function(struct ed *e, int func)
 		e->sdepth[s] = b->stmts[s].parent < 0 ? 0 : e->sdepth[b->stmts[s].parent] + 1;
 
 	/* which bodies get braces, which returns are hoisted */
-	for (size_t i = 0; i < e->nnodes; i++) {
+	for (size_t i = 0; i < e->nnodes && !e->only; i++) {
 		const struct plan_node *nd = node(e, i);
 		if ((nd->kind == PLAN_loop || nd->kind == PLAN_branch) && !st(e, nd->stmt)->braced)
 			e->brace[nd->stmt] = true;
-		if (nd->kind == PLAN_wrap || nd->kind == PLAN_hot || nd->kind == PLAN_region) {
-			need_brace(e, nd->stmt);
-			need_brace(e, nd->stmt_last);
+		if (is_stmt_kind(nd)) {
+			need_brace(e, first_stmt(nd));
+			need_brace(e, last_stmt(nd));
 			if (nd->hoist) {
 				hoist[nd->stmt] = true;
 				wrapped_return[nd->stmt] = true;
@@ -533,7 +631,7 @@ static void edit_function(struct ed *e, int func)
 	}
 	for (size_t j = 0; j < n; j++) {
 		bool any = false;
-		if (!is_jump(st(e, (int)j)))
+		if (!is_jump(st(e, (int)j)) || !in_scope_of_pass(e, (int)j))
 			continue;
 		for (size_t i = 0; i < e->nnodes && !any; i++)
 			any = leaves(e, (int)j, node(e, i));
@@ -548,11 +646,11 @@ static void edit_function(struct ed *e, int func)
 	for (size_t s = 0; s < n; s++)
 		if (e->brace[s])
 			emit_braces(e, (int)s);
-	for (size_t i = 0; i < e->nnodes; i++)
+	for (size_t i = 0; i < e->nnodes && !e->only; i++)
 		emit_b(e, node(e, i));
 	for (size_t j = 0; j < n; j++) {
 		size_t nex = 0;
-		if (!is_jump(st(e, (int)j)))
+		if (!is_jump(st(e, (int)j)) || !in_scope_of_pass(e, (int)j))
 			continue;
 		for (size_t i = 0; i < e->nnodes; i++) {
 			const struct plan_node *nd = node(e, i);
@@ -567,16 +665,17 @@ static void edit_function(struct ed *e, int func)
 		if (nex || hoist[j])
 			emit_exits(e, (int)j, ex, nex, hoist[j]);
 	}
-	for (size_t i = 0; i < e->nnodes; i++) {
+	for (size_t i = 0; i < e->nnodes && !e->only; i++) {
 		const struct plan_node *nd = node(e, i);
-		if (nd->kind == PLAN_wrap || nd->kind == PLAN_hot || nd->kind == PLAN_region) {
-			const struct cxx_stmt *last = st(e, nd->stmt_last);
+		if (is_stmt_kind(nd)) {
+			int l = last_stmt(nd);
+			const struct cxx_stmt *last = st(e, l);
 			char *code;
-			if (is_jump(last) && !wrapped_return[nd->stmt_last] && leaves(e, nd->stmt_last, nd))
+			if (is_jump(last) && !wrapped_return[l] && leaves(e, l, nd))
 				continue;
 			code = point_code(nd, "E");
-			add_after(e, st(e, nd->stmt)->range.start, last->range.end,
-				  NULL, code, 0, -e->sdepth[nd->stmt_last], -nd->depth);
+			add_after(e, st(e, first_stmt(nd))->range.start, snap_out(e, nd, last->range.end, false), NULL, code, 0,
+				  -e->sdepth[l], -nd->depth);
 			free(code);
 		} else {
 			emit_end(e, nd);
@@ -649,7 +748,7 @@ static void add_include(struct ed *e)
 {
 	const struct plan_unit *u = &e->pl->units[e->unit];
 	const struct cxx_outline *ol = u->outline;
-	const struct plan_unit *base = &e->pl->units[e->pl->bases[0]];
+	const char *base_path = e->pl->base != SIZE_MAX ? e->pl->units[e->pl->base].path : e->pl->base_new;
 	const char *kernel = e->pl->policy->kernel.value ? e->pl->policy->kernel.value : ".";
 	size_t kl = strcmp(kernel, ".") == 0 ? 0 : strlen(kernel) + 1;
 	bool root_style = false;
@@ -666,7 +765,7 @@ static void add_include(struct ed *e)
 		if (inc->active)
 			last = inc;
 	}
-	name = root_style ? xstrdup(base->path + kl) : relative_path(u->path + kl, base->path + kl);
+	name = root_style ? xstrdup(base_path + kl) : relative_path(u->path + kl, base_path + kl);
 	if (last) {
 		uint32_t next;
 		at = ends_line(e, last->range.end, &next) ? next : last->range.end;
@@ -703,53 +802,102 @@ static void add_include(struct ed *e)
 	free(name);
 }
 
-/* An exit inside an #if branch the scanner did not take, within a scope
- * that gets points: its E cannot be placed. */
-static int check_inactive(struct ed *e)
+/* ------------------------------------------------------------ other #if branches */
+
+/* The untaken branches of the file that lie inside scopes getting points:
+ * each other configuration (variant v takes the v-th untaken branch of
+ * every such group) is outlined, and the exits only it has get their E, so
+ * that the points balance whichever branches the build takes. Returns 0, or
+ * -1 after reporting a configuration whose braces or functions differ. */
+static int edit_other_branches(struct ed *e, const bool *has_nodes)
 {
 	const struct plan_unit *u = &e->pl->units[e->unit];
 	const struct cxx_outline *ol = u->outline;
-	struct cxx_tokens toks;
-	int bad = 0;
+	const int *un;
+	size_t nun = plan_unit_nodes(e->pl, e->unit, &un), nvar = 0, ngroups = 0;
+	struct plan_branch *br = NULL;
+	size_t nbr = plan_untaken_branches(e->pl, e->unit, &br);
+	unsigned **untaken = xcalloc(ol->nconds + 1, sizeof(*untaken));
+	size_t *nuntaken = xcalloc(ol->nconds + 1, sizeof(*nuntaken));
+	int status = 0;
 
-	memset(&toks, 0, sizeof(toks));
-	for (size_t c = 0; c < ol->nconds; c++) {
-		const struct cxx_cond *cd = &ol->conds[c];
-		for (size_t k = 0; k < cd->nbranches; k++) {
-			const struct cxx_cond_branch *br = &cd->branches[k];
-			uint32_t a = br->range.end;
-			uint32_t z = k + 1 < cd->nbranches ? cd->branches[k + 1].range.start : cd->range.end;
-			bool inside = false;
-			if (br->taken || strcmp(br->condition, "0") == 0 || z <= a)
+	for (size_t i = 0; i < nbr; i++) {
+		size_t c = br[i].cond;
+		untaken[c] = xrealloc(untaken[c], (nuntaken[c] + 1) * sizeof(**untaken));
+		untaken[c][nuntaken[c]++] = br[i].branch;
+		if (nuntaken[c] == 1)
+			ngroups++;
+		if (nuntaken[c] > nvar)
+			nvar = nuntaken[c];
+	}
+	free(br);
+	for (size_t v = 0; v < nvar && status == 0; v++) {
+		struct cxx_branch_choice *ch = xcalloc(ngroups + 1, sizeof(*ch));
+		struct cxx_range *code = xcalloc(ngroups + 1, sizeof(*code));
+		struct cxx_macro_table *mt = plan_macros(e->pl->policy);
+		struct cxx_outline *vol;
+		size_t nch = 0;
+		for (size_t c = 0; c < ol->nconds; c++) {
+			if (v >= nuntaken[c])
 				continue;
-			const int *un;
-			size_t nun = plan_unit_nodes(e->pl, e->unit, &un);
-			for (size_t i = 0; i < nun && !inside; i++) {
-				const struct plan_node *n = &e->pl->nodes[un[i]];
-				if (n->fate == PLAN_FATE_INSERT && n->scope.start < a && z <= n->scope.end)
-					inside = true;
-			}
-			if (!inside)
-				continue;
-			cxx_tokenize(e->d + a, z - a, &toks);
-			for (size_t t = 0; t < toks.n; t++) {
-				const struct cxx_token *tk = &toks.v[t];
-				if (tk->kind == CXX_TOK_KEYWORD &&
-				    (tk->sub == CXX_KW_return || tk->sub == CXX_KW_break || tk->sub == CXX_KW_continue ||
-				     tk->sub == CXX_KW_goto)) {
-					diag_at(e->diag, DIAG_ERROR, src_loc_make(e->f, a + tk->start, a + tk->end),
-						"cannot balance the trace points around this '%s': it is in an #%s branch "
-						"the scanner does not follow (choose the branch with 'define' or 'undef' "
-						"in the rules)",
-						cxx_keyword_text(tk->sub), br->directive);
-					bad = -1;
+			ch[nch].group_start = ol->conds[c].range.start;
+			ch[nch].branch = untaken[c][v];
+			code[nch] = plan_branch_code(&ol->conds[c], untaken[c][v]);
+			nch++;
+		}
+		vol = cxx_outline_build_choosing(u->file, mt, ch, nch, NULL);
+		if (!vol->balanced) {
+			for (size_t c = 0; c < ol->nconds; c++)
+				if (v < nuntaken[c] && vol->conds[c].split_braces) {
+					const struct cxx_cond_branch *cb = &ol->conds[c].branches[untaken[c][v]];
+					diag_at(e->diag, DIAG_ERROR, src_loc_make(u->file, cb->range.start, cb->range.end),
+						"the braces of this #%s branch differ from the branch the scan took: the trace "
+						"points cannot be balanced in both (choose one with define/undef in the rules)",
+						cb->directive);
+					status = -1;
 					break;
 				}
+			if (status == 0) {
+				diag_plain(e->diag, DIAG_ERROR, "%s: braces do not balance under other #if branches; not edited",
+					   u->path);
+				status = -1;
 			}
 		}
+		for (size_t f = 0; f < ol->nfuncs && status == 0; f++) {
+			const struct cxx_func *fn = &ol->funcs[f], *vf = NULL;
+			if (!has_nodes[f])
+				continue;
+			for (size_t k = 0; k < vol->nfuncs && !vf; k++)
+				if (vol->funcs[k].name_range.start == fn->name_range.start)
+					vf = &vol->funcs[k];
+			if (!vf || vf->body_range.start != fn->body_range.start || vf->body_range.end != fn->body_range.end) {
+				diag_at(e->diag, DIAG_ERROR, src_loc_make(u->file, fn->name_range.start, fn->name_range.end),
+					"'%s' is not the same function under the other #if branches of this file: its trace "
+					"points cannot be balanced in both (choose the branches with define/undef in the rules)",
+					fn->qualified_name);
+				status = -1;
+				break;
+			}
+			e->nnodes = 0;
+			for (size_t k = 0; k < nun; k++)
+				if (e->pl->nodes[un[k]].fate == PLAN_FATE_INSERT && e->pl->nodes[un[k]].func == (int)f)
+					e->nodes[e->nnodes++] = un[k];
+			e->only = code;
+			e->nonly = nch;
+			edit_function(e, vf);
+			e->only = NULL;
+			e->nonly = 0;
+		}
+		cxx_outline_free(vol);
+		cxx_macros_free(mt);
+		free(code);
+		free(ch);
 	}
-	cxx_tokens_release(&toks);
-	return bad;
+	for (size_t c = 0; c < ol->nconds; c++)
+		free(untaken[c]);
+	free(untaken);
+	free(nuntaken);
+	return status;
 }
 
 int edit_unit(const struct plan *pl, size_t u, struct edit_list *out, struct diag *diag)
@@ -780,8 +928,6 @@ int edit_unit(const struct plan *pl, size_t u, struct edit_list *out, struct dia
 			   pu->path);
 		return -1;
 	}
-	if (check_inactive(&e) != 0)
-		return -1;
 	e.nodes = xmalloc(nins * sizeof(int));
 	{
 		/* the functions with points, in source order; each function's nodes in plan order */
@@ -799,11 +945,13 @@ int edit_unit(const struct plan *pl, size_t u, struct edit_list *out, struct dia
 			for (size_t k = 0; k < nun; k++)
 				if (pl->nodes[un[k]].fate == PLAN_FATE_INSERT && pl->nodes[un[k]].func == (int)f)
 					e.nodes[e.nnodes++] = un[k];
-			edit_function(&e, (int)f);
+			edit_function(&e, &pu->outline->funcs[f]);
 		}
+		if (pu->outline->nconds && edit_other_branches(&e, done) != 0)
+			status = -1;
 		free(done);
 	}
-	if (!pu->reaches_base && pl->nbases > 0)
+	if (!pu->reaches_base && (pl->base != SIZE_MAX || pl->base_new) && u != pl->base)
 		add_include(&e);
 	free(e.nodes);
 	return status;

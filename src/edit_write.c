@@ -67,7 +67,7 @@ fail:
  * known by its path), so that one reached twice, through a link and its
  * target, is caught. */
 struct batch_file {
-	char *tmp, *target, *shown;
+	char *tmp, *target, *shown;   /* tmp NULL: the file is removed */
 	dev_t dev;
 	ino_t ino;
 };
@@ -109,46 +109,86 @@ static bool same_file(const void *ctx, size_t item)
 	return k->f->ino ? g->ino == k->f->ino && g->dev == k->f->dev : !g->ino && strcmp(g->target, k->f->target) == 0;
 }
 
-int edit_batch_add(struct edit_batch *b, const char *path, const char *text, size_t len, struct diag *diag)
+/* Resolves `path` and checks it is not in the batch already: 0 with *f
+ * and *st filled (*have_st when the file exists), or -1 after reporting. */
+static int batch_entry(struct edit_batch *b, const char *path, struct batch_file *f, struct stat *st, bool *have_st,
+		       uint64_t *h, struct diag *diag)
 {
-	struct batch_file f = { 0 };
-	struct file_key key = { b, &f };
-	struct stat st;
-	bool in_place, have_st = false;
-	uint64_t h;
+	struct file_key key = { b, f };
+	bool in_place;
 	size_t k;
 
-	if (atomic_resolve(path, &f.target, &in_place, diag) != 0)
+	memset(f, 0, sizeof(*f));
+	if (atomic_resolve(path, &f->target, &in_place, diag) != 0)
 		return -1;
 	if (in_place) {
 		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot edit: not a regular file");
-		free(f.target);
+		free(f->target);
 		return -1;
 	}
-	if (stat(f.target, &st) == 0) {
-		f.dev = st.st_dev;
-		f.ino = st.st_ino;
+	if (stat(f->target, st) == 0) {
+		f->dev = st->st_dev;
+		f->ino = st->st_ino;
 	}
-	have_st = f.ino != 0;
+	*have_st = f->ino != 0;
 	/* one file reached twice (a link and its target): two new texts for one
 	 * file, and the second rename would silently drop the first */
-	h = file_hash(&f);
-	k = index_table_find(&b->index, h, same_file, &key);
+	*h = file_hash(f);
+	k = index_table_find(&b->index, *h, same_file, &key);
 	if (k != SIZE_MAX) {
 		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot edit: the same file as %s (a symbolic link?)", b->v[k].shown);
-		free(f.target);
+		free(f->target);
 		return -1;
 	}
+	return 0;
+}
+
+static void batch_push(struct edit_batch *b, struct batch_file *f, const char *path, uint64_t h)
+{
+	f->shown = xstrdup(path);
+	XGROW(b->v, b->cap, b->n + 1);
+	b->v[b->n] = *f;
+	index_table_add(&b->index, h, b->n);
+	b->n++;
+}
+
+int edit_batch_add(struct edit_batch *b, const char *path, const char *text, size_t len, struct diag *diag)
+{
+	struct batch_file f;
+	struct stat st;
+	bool have_st;
+	uint64_t h;
+
+	if (batch_entry(b, path, &f, &st, &have_st, &h, diag) != 0)
+		return -1;
 	if (write_temp(b->journal, !(b->flags & EDIT_BATCH_NO_SYNC), f.target, have_st ? &st : NULL, path, text, len,
 		       &f.tmp, diag) != 0) {
 		free(f.target);
 		return -1;
 	}
-	f.shown = xstrdup(path);
-	XGROW(b->v, b->cap, b->n + 1);
-	b->v[b->n] = f;
-	index_table_add(&b->index, h, b->n);
-	b->n++;
+	batch_push(b, &f, path, h);
+	return 0;
+}
+
+int edit_batch_remove(struct edit_batch *b, const char *path, struct diag *diag)
+{
+	struct batch_file f;
+	struct stat st;
+	bool have_st;
+	uint64_t h;
+
+	if (batch_entry(b, path, &f, &st, &have_st, &h, diag) != 0)
+		return -1;
+	if (!have_st) {
+		free(f.target);
+		return 0; /* nothing to remove */
+	}
+	if (edit_journal_remove(b->journal, f.target, &st) != 0) {
+		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot write the journal: %s", strerror(errno));
+		free(f.target);
+		return -1;
+	}
+	batch_push(b, &f, path, h);
 	return 0;
 }
 
@@ -180,7 +220,8 @@ int edit_batch_commit(struct edit_batch *b, struct diag *diag)
 	/* from the commit mark on, the batch completes: no signal cuts it short */
 	tmp_cleanup_hold(true);
 	for (; done < b->n; done++) {
-		if (rename(b->v[done].tmp, b->v[done].target) != 0) {
+		if (!b->v[done].tmp ? unlink(b->v[done].target) != 0 && errno != ENOENT
+				    : rename(b->v[done].tmp, b->v[done].target) != 0) {
 			diag_pos(diag, DIAG_ERROR, b->v[done].shown, 0, 0,
 				 "cannot replace the file: %s; %zu of %zu files replaced, the next autotrace run on this tree "
 				 "completes the rest (journal %s/journal)",

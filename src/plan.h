@@ -67,6 +67,13 @@ struct plan_node {
 	const char *index;            /* record index expression (borrowed from the rule), or NULL */
 	const char *extra;            /* extra id expression, or NULL */
 	bool hoist;                   /* wrap/hot on `return expr;`: the value is computed first */
+	bool sync;                    /* MoeTracing<true>: a pipe barrier before each record */
+	/* root, function or loop whose points do not go at the braces: B before
+	 * statement span_first, E after span_last (and before every exit between),
+	 * so that runtime set-up, leading guards (`if (...) return;`) or the
+	 * declaration of the index variable stay outside */
+	bool span;
+	int span_first, span_last;
 };
 
 struct plan_unit {
@@ -93,8 +100,14 @@ struct plan {
 	char *kernel_dir;             /* opdir/kernel */
 	struct plan_unit *units;
 	size_t nunits;
-	size_t *bases;                /* units that are base headers */
+	size_t *bases;                /* units that match the rules' base patterns */
 	size_t nbases;
+	/* The base header of this operator: the one its kernel entry includes,
+	 * else one named after the entry beside it (<entry>_base.h); SIZE_MAX
+	 * when there is none and apply creates `base_new`. */
+	size_t base;
+	char *base_new;               /* path relative to opdir of the base to create, or NULL */
+	bool base_has_runtime;        /* the base (or its includes) defines MoeTracing */
 	struct plan_node *nodes;      /* tree in preorder: a parent precedes its children */
 	size_t nnodes, cap_nodes;
 	struct plan_unresolved *unresolved; /* sorted by callee */
@@ -112,6 +125,11 @@ struct plan {
  * `diag`. Returns NULL when the sources cannot be read (exit 2). */
 struct plan *plan_build(const struct rule_policy *p, const char *opdir, struct diag *diag);
 
+/* The macro table the rules' define/undef statements make (fixed for the
+ * whole scan); freed with cxx_macros_free. */
+struct cxx_macro_table *plan_macros(const struct rule_policy *p);
+void plan_apply_defines(const struct rule_policy *p, struct cxx_macro_table *macros);
+
 /* Plans over units that are already loaded (takes ownership of them). */
 struct plan *plan_from_units(const struct rule_policy *p, const char *opdir, struct plan_unit *units,
 			     size_t nunits, struct diag *diag);
@@ -127,6 +145,18 @@ size_t plan_unit_nodes(const struct plan *pl, size_t u, const int **nodes);
 
 /* 1-based line of a node's construct. */
 size_t plan_node_line(const struct plan *pl, const struct plan_node *n);
+
+/* An #if branch of unit u that the scan did not take and the rules do not
+ * decide, inside a scope that gets points: apply balances the points under
+ * it too (edit_points.c). */
+struct plan_branch {
+	size_t cond;                  /* in the unit's outline conds */
+	unsigned branch;
+};
+size_t plan_untaken_branches(const struct plan *pl, size_t u, struct plan_branch **out);
+/* The code of branch k of group c: after its directive line, up to the next
+ * directive of the group. */
+struct cxx_range plan_branch_code(const struct cxx_cond *c, size_t k);
 
 /* Output: the tree with fates and reasons, the density table and the
  * callees that could not be followed. */

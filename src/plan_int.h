@@ -6,6 +6,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "plan.h"
 
@@ -13,6 +15,22 @@
 struct plan_fref {
 	size_t unit;
 	int func;
+};
+
+/* A class definition of the plan: unit and index in that unit's outline types. */
+struct plan_cref {
+	size_t unit;
+	int type;
+};
+
+/* Where a type is written: the unit, the function whose code writes it
+ * (CXX_NONE outside bodies), the offset, and the scope of the declaration
+ * holding it (used outside functions). */
+struct plan_tctx {
+	size_t unit;
+	int func;
+	uint32_t at;
+	const char *scope;
 };
 
 /* Per-function facts computed on demand (plan_resolve.c). */
@@ -28,17 +46,53 @@ struct plan_finfo {
 	bool reached;      /* on some path from a root */
 	bool visited;      /* planned (first visit) */
 	bool is_root;
+	int root_rule;     /* is_root: the index of its root rule in the policy */
+	long *res_first;   /* per call of the body: where its targets are in the index's
+			      res_pool (-1: not resolved yet), see plan_resolve_call */
 };
 
+#define PLAN_RESOLVE_MAX 16 /* targets of one call kept at most */
+
 /* Name lookup over every function of every unit. */
+/* An identifier in declaration position: the hash of its name, its offset. */
+struct plan_decl_pos {
+	uint32_t hash, pos;
+};
+
+struct plan_unit_decls {
+	struct plan_decl_pos *v; /* by hash, then offset */
+	size_t n;
+	bool built;
+};
+
 struct plan_index {
 	struct plan_map *by_name;   /* "operator()" -> functions */
 	struct plan_map *by_member; /* "Class::name" (last scope component) -> functions */
 	struct plan_map *by_class;  /* "Class" -> units defining functions of it */
 	struct plan_map *macros;    /* function-like macros with code -> (unit, macro) */
+	struct plan_map *types;     /* type name -> (unit, outline type) */
+	struct plan_map *types_q;   /* "scope::name" -> the same; function-local aliases
+				     * under "\001unit:func:name" */
+	struct plan_map *instances; /* class name -> aliases whose target instantiates it (`Name<`) */
 	size_t *unit_base;          /* first global function id of each unit */
 	size_t nfuncs;
 	struct plan_finfo *info;    /* by global function id */
+	struct plan_fref *res_pool; /* resolved calls: a header (unit = count, func = lambda),
+				     * then the targets */
+	size_t res_n, res_cap;
+	struct plan_map *members;   /* "unit\002scope\002var" -> member_v index */
+	struct plan_member *member_v;
+	size_t nmember, member_cap;
+	struct plan_map *locals;    /* "unit:func" -> that function's local types */
+	struct plan_map *type_memo; /* plan_type_classes answers -> member_v index */
+	struct plan_unit_decls *udecls; /* by unit: where names may be declared */
+};
+
+/* The classes of a class member variable, found once per class and unit. */
+struct plan_member {
+	size_t n;
+	struct plan_cref cls[PLAN_RESOLVE_MAX];
+	char name[128];             /* the written class name when no definition is known */
 };
 
 static inline size_t plan_fid(const struct plan *pl, struct plan_fref f)
@@ -51,6 +105,25 @@ static inline const struct cxx_func *plan_func(const struct plan *pl, struct pla
 	return &pl->units[f.unit].outline->funcs[f.func];
 }
 
+/* "a" SEP "b" into buf (cut at size - 1): the keys of the planner's maps,
+ * built without printf on the hot paths. Returns buf. */
+static inline char *plan_key(char *buf, size_t size, const char *a, size_t alen, const char *sep, const char *b)
+{
+	size_t n = 0, l;
+
+	if (size == 0)
+		return buf;
+	l = alen < size - 1 ? alen : size - 1;
+	memcpy(buf, a, l);
+	n = l;
+	for (const char *p = sep; *p && n + 1 < size; p++)
+		buf[n++] = *p;
+	for (const char *p = b; *p && n + 1 < size; p++)
+		buf[n++] = *p;
+	buf[n] = '\0';
+	return buf;
+}
+
 /* plan_resolve.c */
 void plan_index_build(struct plan *pl);
 void plan_index_free(struct plan_index *ix, size_t nunits);
@@ -58,6 +131,11 @@ struct plan_finfo *plan_finfo(struct plan *pl, struct plan_fref f);
 /* The functions a call may reach; returns their number (up to `max`). */
 size_t plan_resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_call *c, struct plan_fref *out,
 			 size_t max, bool *is_lambda);
+/* A call `c` of the body of macro (mu, mi), invoked by `inv` in function f:
+ * like plan_resolve_call, and an object the macro declares with a type made
+ * of its parameters is given the invocation's arguments. */
+size_t plan_resolve_macro_call(struct plan *pl, struct plan_fref f, const struct cxx_call *inv, size_t mu, int mi,
+			       const struct cxx_call *c, struct plan_fref *out, size_t max, bool *is_lambda);
 /* The (unit, macro) of a function-like macro with code called `name`, or false. */
 bool plan_find_macro(const struct plan *pl, const char *name, size_t *unit, int *macro);
 /* Core types named by a branch condition (PLAN_CORE_MIX when none). */
@@ -69,6 +147,19 @@ bool plan_is_trace_call(const struct cxx_call *c);
 const char *plan_func_scope(const struct cxx_func *fn, char *buf, size_t size);
 /* True when the function returns void (its prefix ends in `void`). */
 bool plan_func_is_void(const struct cxx_func *f);
+
+/* Template argument lists that are the same but for blanks (NULL matches all). */
+bool plan_targs_equal(const char *a, const char *b);
+
+/* plan_types.c */
+/* The classes a type text names where `ctx` writes it (through aliases,
+ * std::conditional and class template parameters); up to `max`. */
+size_t plan_type_classes(struct plan *pl, const struct plan_tctx *ctx, const char *text, struct plan_cref *out,
+			 size_t max);
+/* The definitions of `method` in those classes (or their base classes);
+ * explicit template arguments pick a specialisation when one matches. */
+size_t plan_class_members(struct plan *pl, const struct plan_cref *cls, size_t ncls, const char *method,
+			  const char *targs, struct plan_fref *out, size_t max);
 
 /* plan_walk.c */
 void plan_walk(struct plan *pl, struct diag *diag);

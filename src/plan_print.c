@@ -59,10 +59,134 @@ static bool is_point(const struct plan_node *n)
 	       (n->fate == PLAN_FATE_REFUSED && n->rule);
 }
 
+/* "moe.rules:72": where the rule that placed a point was written ("default"
+ * for the built-in root). Returns buf. */
+static const char *rule_at(const struct plan *pl, const struct plan_node *n, char *buf, size_t size)
+{
+	struct src_loc loc = { 0 };
+
+	if (n->rule) {
+		loc = n->rule->loc;
+	} else if (n->kind == PLAN_root && n->func >= 0) {
+		struct plan_fref f = { n->unit, n->func };
+		loc = pl->policy->roots[pl->index->info[plan_fid(pl, f)].root_rule].loc;
+	}
+	if (!loc.file) {
+		snprintf(buf, size, "default");
+	} else {
+		const char *path = loc.file->path, *base = strrchr(path, '/');
+		snprintf(buf, size, "%s:%zu", base ? base + 1 : path, src_file_line(loc.file, loc.start));
+	}
+	return buf;
+}
+
+/* The name a callee ends with: "DataCopy" of "AscendC::DataCopy", "Init" of "op.Init". */
+static const char *last_name(const char *callee)
+{
+	const char *s = callee, *last = callee;
+
+	for (; *s; s++)
+		if ((s[0] == ':' && s[1] == ':') || (s[0] == '-' && s[1] == '>'))
+			last = s + 2;
+		else if (*s == '.')
+			last = s + 1;
+	return last;
+}
+
+/* Is a function of this name defined in the kernel sources? (Else the call
+ * is the Ascend C library's or the toolchain's.) */
+static bool defined_here(const struct plan *pl, const char *callee)
+{
+	const size_t *a;
+	const int *b;
+	char name[256];
+	const char *n = last_name(callee);
+	size_t len = strcspn(n, "<");
+
+	size_t k, ql;
+
+	if (len >= sizeof(name))
+		return false;
+	memcpy(name, n, len);
+	name[len] = '\0';
+	if (plan_map_get(pl->index->macros, name, &a, &b) > 0)
+		return true;
+	k = plan_map_get(pl->index->by_name, name, &a, &b);
+	/* Ns::Name(...): a definition in a scope ending with Ns */
+	ql = n > callee + 2 && n[-1] == ':' ? (size_t)(n - 2 - callee) : 0;
+	for (size_t i = 0; i < k; i++) {
+		struct plan_fref f = { a[i], b[i] };
+		char scope[512];
+		size_t sl;
+		if (!ql)
+			return true;
+		sl = strlen(plan_func_scope(plan_func(pl, f), scope, sizeof(scope)));
+		if (sl >= ql && strncmp(scope + sl - ql, callee, ql) == 0 && (sl == ql || scope[sl - ql - 1] == ':'))
+			return true;
+	}
+	return false;
+}
+
 static void indent(FILE *out, int level)
 {
 	for (int i = 0; i < level; i++)
 		fputs("  ", out);
+}
+
+/* The #if branches the points are balanced under too, beside the scan's. */
+static void print_branches(FILE *out, const struct plan *pl)
+{
+	bool head = false;
+
+	for (size_t u = 0; u < pl->nunits; u++) {
+		struct plan_branch *br;
+		size_t n = plan_untaken_branches(pl, u, &br);
+		for (size_t i = 0; i < n; i++) {
+			const struct cxx_cond_branch *b = &pl->units[u].outline->conds[br[i].cond].branches[br[i].branch];
+			if (!head)
+				fputs("balanced under the #if branches the scan did not take, too (their returns, breaks and "
+				      "continues get E points; nothing inside them is planned):\n", out);
+			head = true;
+			fprintf(out, "  %s:%zu  #%s%s%s\n", pl->units[u].path, src_file_line(pl->units[u].file, b->range.start),
+				b->directive, b->condition[0] ? " " : "", b->condition);
+		}
+		free(br);
+	}
+}
+
+/* Calls no definition was found for: those of names the kernel sources
+ * define (worth a look: a type the planner could not follow), listed; those
+ * of names defined nowhere in them (the Ascend C library, the toolchain),
+ * counted. */
+static void print_unresolved(FILE *out, const struct plan *pl)
+{
+	size_t here = 0, lib = 0, shown = 0;
+	unsigned libcalls = 0;
+
+	for (size_t i = 0; i < pl->nunresolved; i++) {
+		if (defined_here(pl, pl->unresolved[i].callee))
+			here++;
+		else
+			lib++, libcalls += pl->unresolved[i].count;
+	}
+	if (here) {
+		fprintf(out, "calls not followed (a function of that name is in the kernel sources, but the planner could "
+			     "not tell that this call reaches it): %zu\n", here);
+		for (size_t i = 0; i < pl->nunresolved; i++) {
+			const struct plan_unresolved *r = &pl->unresolved[i];
+			if (defined_here(pl, r->callee))
+				fprintf(out, "  %s  x%u  (%s:%zu)\n", r->callee, r->count, pl->units[r->unit].path,
+					src_file_line(pl->units[r->unit].file, r->off));
+		}
+	}
+	if (lib) {
+		fprintf(out, "calls of functions defined nowhere in the kernel sources (the Ascend C library, the "
+			     "toolchain): %zu names, %u calls:", lib, libcalls);
+		for (size_t i = 0; i < pl->nunresolved && shown < 12; i++)
+			if (!defined_here(pl, pl->unresolved[i].callee))
+				fprintf(out, "%s %s", shown++ ? "," : "", pl->unresolved[i].callee);
+		fputs(lib > shown ? ", ... (--format json lists them all)\n" : "\n", out);
+	}
 }
 
 void plan_print_tree(FILE *out, const struct plan *pl)
@@ -84,6 +208,17 @@ void plan_print_tree(FILE *out, const struct plan *pl)
 				fprintf(out, ", extra %s", n->extra);
 			if (n->index)
 				fprintf(out, ", index %s", n->index);
+			if (n->span) {
+				const struct cxx_func *fn = &pl->units[n->unit].outline->funcs[n->func];
+				fprintf(out, ", from line %zu",
+					src_file_line(pl->units[n->unit].file, fn->body.stmts[n->span_first].range.start));
+			}
+			if (n->sync)
+				fputs(", sync", out);
+			{
+				char where[256];
+				fprintf(out, ", %s", rule_at(pl, n, where, sizeof(where)));
+			}
 			fputc(')', out);
 			if (n->fate == PLAN_FATE_PRESENT)
 				fputs(" present", out);
@@ -102,14 +237,8 @@ void plan_print_tree(FILE *out, const struct plan *pl)
 	fprintf(out, "points: %u to insert, %u present, %u folded; %u skipped, %u merged, %u left alone, %u refused\n",
 		count[PLAN_FATE_INSERT], count[PLAN_FATE_PRESENT], count[PLAN_FATE_FOLDED], count[PLAN_FATE_SKIPPED],
 		count[PLAN_FATE_MERGED], count[PLAN_FATE_MACRO], count[PLAN_FATE_REFUSED]);
-	if (pl->nunresolved) {
-		fprintf(out, "calls not followed (no definition found in the kernel sources): %zu\n", pl->nunresolved);
-		for (size_t i = 0; i < pl->nunresolved; i++) {
-			const struct plan_unresolved *r = &pl->unresolved[i];
-			fprintf(out, "  %s  x%u  (%s:%zu)\n", r->callee, r->count, pl->units[r->unit].path,
-				src_file_line(pl->units[r->unit].file, r->off));
-		}
-	}
+	print_branches(out, pl);
+	print_unresolved(out, pl);
 }
 
 void plan_print_json(FILE *out, const struct plan *pl)
@@ -143,6 +272,12 @@ void plan_print_json(FILE *out, const struct plan *pl)
 			cJSON_AddStringToObject(o, "index", n->index);
 		if (n->why)
 			cJSON_AddStringToObject(o, "why", n->why);
+		if (is_point(n)) {
+			char where[256];
+			cJSON_AddStringToObject(o, "rule", rule_at(pl, n, where, sizeof(where)));
+			if (n->sync)
+				cJSON_AddTrueToObject(o, "sync");
+		}
 		cJSON_AddItemToArray(points, o);
 	}
 	dens = cJSON_AddObjectToObject(root, "density");
@@ -158,6 +293,7 @@ void plan_print_json(FILE *out, const struct plan *pl)
 		cJSON_AddNumberToObject(o, "count", r->count);
 		cJSON_AddStringToObject(o, "file", pl->units[r->unit].path);
 		cJSON_AddNumberToObject(o, "line", (double)src_file_line(pl->units[r->unit].file, r->off));
+		cJSON_AddBoolToObject(o, "defined_in_sources", defined_here(pl, r->callee));
 		cJSON_AddItemToArray(unres, o);
 	}
 	text = cJSON_Print(root);

@@ -134,7 +134,7 @@ static const char *last_component(const char *scope, char *buf, size_t size)
 
 static void member_key(char *buf, size_t size, const char *cls, const char *name)
 {
-	snprintf(buf, size, "%s::%s", cls, name);
+	plan_key(buf, size, cls, strlen(cls), "::", name);
 }
 
 /* The enclosing scope of a function from its qualified name (an out-of-class
@@ -175,6 +175,40 @@ static const char *func_class(const struct cxx_func *fn, char *buf, size_t size)
 	return last_component(plan_func_scope(fn, scope, sizeof(scope)), buf, size);
 }
 
+static bool ident_char(char c);
+
+/* A type under its name, its qualified name (or, for a function's local
+ * alias, that function), and each class an alias instantiates. */
+static void index_type(struct plan_index *ix, size_t u, const struct cxx_outline *ol, int ti)
+{
+	const struct cxx_type *t = &ol->types[ti];
+	char key[1024];
+
+	plan_map_add(ix->types, t->name, u, ti);
+	if (t->func != CXX_NONE) {
+		snprintf(key, sizeof(key), "%zu:%d", u, t->func);
+		plan_map_add(ix->locals, key, u, ti);
+		snprintf(key, sizeof(key), "\001%zu:%d:%s", u, t->func, t->name);
+	} else
+		plan_key(key, sizeof(key), t->scope, strlen(t->scope), t->scope[0] ? "::" : "", t->name);
+	plan_map_add(ix->types_q, key, u, ti);
+	if (t->kind == CXX_TYPE_ALIAS && t->target)
+		for (const char *p = t->target; *p; p++) {
+			const char *w = p;
+			if (!(isalpha((unsigned char)*p) || *p == '_') || (p > t->target && ident_char(p[-1])))
+				continue;
+			while (ident_char(*p))
+				p++;
+			if (*p == '<' && (size_t)(p - w) < sizeof(key)) {
+				memcpy(key, w, (size_t)(p - w));
+				key[p - w] = '\0';
+				plan_map_add(ix->instances, key, u, ti);
+			}
+			if (!*p)
+				break;
+		}
+}
+
 void plan_index_build(struct plan *pl)
 {
 	struct plan_index *ix = xcalloc(1, sizeof(*ix));
@@ -184,6 +218,13 @@ void plan_index_build(struct plan *pl)
 	ix->by_member = plan_map_new();
 	ix->by_class = plan_map_new();
 	ix->macros = plan_map_new();
+	ix->types = plan_map_new();
+	ix->types_q = plan_map_new();
+	ix->members = plan_map_new();
+	ix->locals = plan_map_new();
+	ix->type_memo = plan_map_new();
+	ix->udecls = xcalloc(pl->nunits + 1, sizeof(*ix->udecls));
+	ix->instances = plan_map_new();
 	ix->unit_base = xcalloc(pl->nunits + 1, sizeof(size_t));
 	for (size_t u = 0; u < pl->nunits; u++) {
 		const struct cxx_outline *ol = pl->units[u].outline;
@@ -208,6 +249,8 @@ void plan_index_build(struct plan *pl)
 		for (size_t m = 0; m < ol->nmacros; m++)
 			if (ol->macros[m].params && ol->macros[m].has_code)
 				plan_map_add(ix->macros, ol->macros[m].name, u, (int)m);
+		for (size_t t = 0; t < ol->ntypes; t++)
+			index_type(ix, u, ol, (int)t);
 	}
 	ix->unit_base[pl->nunits] = ix->nfuncs;
 	ix->info = xcalloc(ix->nfuncs + 1, sizeof(*ix->info));
@@ -216,7 +259,6 @@ void plan_index_build(struct plan *pl)
 
 void plan_index_free(struct plan_index *ix, size_t nunits)
 {
-	(void)nunits;
 	if (!ix)
 		return;
 	for (size_t i = 0; i < ix->nfuncs; i++) {
@@ -225,13 +267,25 @@ void plan_index_free(struct plan_index *ix, size_t nunits)
 		free(ix->info[i].point_at);
 		free(ix->info[i].claimed);
 		free(ix->info[i].restr);
+		free(ix->info[i].res_first);
 	}
 	free(ix->info);
+	free(ix->res_pool);
 	free(ix->unit_base);
 	plan_map_free(ix->by_name);
 	plan_map_free(ix->by_member);
 	plan_map_free(ix->by_class);
 	plan_map_free(ix->macros);
+	plan_map_free(ix->types);
+	plan_map_free(ix->types_q);
+	plan_map_free(ix->members);
+	plan_map_free(ix->locals);
+	plan_map_free(ix->type_memo);
+	for (size_t u = 0; u < nunits; u++)
+		free(ix->udecls[u].v);
+	free(ix->udecls);
+	free(ix->member_v);
+	plan_map_free(ix->instances);
 	free(ix);
 }
 
@@ -261,6 +315,18 @@ static bool is_word_at(const char *text, const char *p, const char *word)
 	if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
 		return false;
 	return !(isalnum((unsigned char)p[n]) || p[n] == '_');
+}
+
+/* True when `word` occurs in [s, e) as a whole word. */
+static bool has_word_n(const char *s, const char *e, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = s; p + n <= e; p++)
+		if (strncmp(p, word, n) == 0 && (p == s || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+		    (p + n == e || !(isalnum((unsigned char)p[n]) || p[n] == '_')))
+			return true;
+	return false;
 }
 
 static bool has_word(const char *text, const char *word)
@@ -409,19 +475,6 @@ static bool ident_char(char c)
 	return isalnum((unsigned char)c) || c == '_';
 }
 
-/* memmem(3) is a GNU extension; this is all the planner needs of it. */
-static const char *find_bytes(const char *hay, size_t hlen, const char *needle, size_t nlen)
-{
-	const char *end = hay + hlen;
-
-	if (nlen == 0 || hlen < nlen)
-		return NULL;
-	for (const char *p = hay; (p = memchr(p, needle[0], (size_t)(end - p))) != NULL && (size_t)(end - p) >= nlen; p++)
-		if (memcmp(p, needle, nlen) == 0)
-			return p;
-	return NULL;
-}
-
 static const char *const not_types[] = {
 	"return", "else", "case", "new", "delete", "throw", "goto", "sizeof", "typedef", "using",
 	"operator", "co_return", "co_await", "do", "if", "while", "for", "switch", "default", NULL,
@@ -494,100 +547,316 @@ static void type_class(const char *ts, const char *te, char *out, size_t size)
 	}
 }
 
-/* Looks in data[from, to) for a declaration of `name`; the class of the last
- * one (or the first, when `last` is false) goes to `cls`. A lambda
- * (`auto name = [`) sets *lambda. */
-static bool find_decl(const char *data, size_t from, size_t to, const char *name, bool last, char *cls, size_t size,
-		      bool *lambda)
+/* A declaration found in the text: the type as written and, for `T x = v`,
+ * `T x(v)` or `T x{v}`, where v starts. */
+struct decl_found {
+	const char *ts, *te;
+	const char *init;
+	bool lambda;
+};
+
+/* Is the occurrence of a name at q (n bytes, whole identifier) in data[from,
+ * to) declared there? `auto` declarations count when they have an
+ * initializer; `auto name = [` is a lambda. */
+static bool decl_at(const char *data, size_t from, size_t to, const char *q, size_t n, struct decl_found *out)
 {
-	size_t n = strlen(name);
+	const char *a, *te, *ts;
+	int angle = 0;
+	char buf[256];
+	struct decl_found d;
+	bool is_auto;
+
+	if (q > data + 1 && (q[-1] == '.' || (q[-1] == '>' && q[-2] == '-') || (q[-1] == ':' && q[-2] == ':')))
+		return false;
+	a = q + n;
+	while ((size_t)(a - data) < to && (*a == ' ' || *a == '\t'))
+		a++;
+	if (!strchr(";={([,)", *a) || *a == '\0')
+		return false;
+	te = q;
+	while (te > data && (te[-1] == ' ' || te[-1] == '\t' || te[-1] == '\n' || te[-1] == '\r'))
+		te--;
+	if (te == data || !(ident_char(te[-1]) || te[-1] == '>' || te[-1] == '*' || te[-1] == '&'))
+		return false;
+	ts = te;
+	while (ts > data + from) {
+		char c = ts[-1];
+		if (c == '>')
+			angle++;
+		else if (c == '<')
+			angle--;
+		else if (angle == 0 && !(ident_char(c) || c == ':' || c == '*' || c == '&' || c == ' ' || c == '\t'))
+			break;
+		else if (angle > 0 && strchr(";{}", c))
+			break;
+		ts--;
+	}
+	while (ts < te && (*ts == ' ' || *ts == '\t' || *ts == ':'))
+		ts++;
+	if (ts >= te || !type_like(ts, te))
+		return false;
+	d = (struct decl_found){ ts, te, NULL, false };
+	type_class(ts, te, buf, sizeof(buf));
+	is_auto = !buf[0] && has_word_n(ts, te, "auto");
+	if (*a == '=' || *a == '(' || *a == '{') {
+		const char *v = a + 1;
+		while (*v == ' ' || *v == '\t' || *v == '\n')
+			v++;
+		d.init = v;
+		if (*a == '=' && *v == '[')
+			d.lambda = true;
+	}
+	if (!buf[0] && !d.lambda && !(is_auto && d.init && *a == '='))
+		return false;
+	*out = d;
+	return true;
+}
+
+static uint32_t name_hash(const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+static int decl_pos_cmp(const void *x, const void *y)
+{
+	const struct plan_decl_pos *a = x, *b = y;
+
+	if (a->hash != b->hash)
+		return a->hash < b->hash ? -1 : 1;
+	return a->pos < b->pos ? -1 : a->pos > b->pos;
+}
+
+/* Every identifier of unit u that stands where a declared name can (after
+ * a name, `>`, `*` or `&`, before one of `;={([,)`), by hash and offset:
+ * found in one pass over the file, the first time the unit is asked. */
+static const struct plan_unit_decls *unit_decls(struct plan *pl, size_t u)
+{
+	struct plan_unit_decls *ud = &pl->index->udecls[u];
+	const struct src_file *file = pl->units[u].file;
+	const char *data = file->data, *end = data + file->len;
+	size_t cap = 0;
+
+	if (ud->built)
+		return ud;
+	ud->built = true;
+	for (const char *p = data; p < end;) {
+		const char *s = p, *e, *a, *b;
+		if (!ident_char(*p)) {
+			p++;
+			continue;
+		}
+		while (p < end && ident_char(*p))
+			p++;
+		e = p;
+		if (isdigit((unsigned char)*s) || (s > data && ident_char(s[-1])))
+			continue;
+		for (a = e; a < end && (*a == ' ' || *a == '\t'); a++)
+			;
+		if (a == end || !strchr(";={([,)", *a))
+			continue;
+		for (b = s; b > data && (b[-1] == ' ' || b[-1] == '\t' || b[-1] == '\n' || b[-1] == '\r'); b--)
+			;
+		if (b == data || !(ident_char(b[-1]) || b[-1] == '>' || b[-1] == '*' || b[-1] == '&'))
+			continue;
+		XGROW(ud->v, cap, ud->n + 1);
+		ud->v[ud->n].hash = name_hash(s, (size_t)(e - s));
+		ud->v[ud->n].pos = (uint32_t)(s - data);
+		ud->n++;
+	}
+	qsort(ud->v, ud->n, sizeof(*ud->v), decl_pos_cmp);
+	return ud;
+}
+
+/* Looks in unit u's data[from, to) for a declaration of `name`; the last one
+ * (or the first, when `last` is false) goes to *out. */
+static bool find_decl(struct plan *pl, size_t u, size_t from, size_t to, const char *name, bool last,
+		      struct decl_found *out)
+{
+	const struct plan_unit_decls *ud = unit_decls(pl, u);
+	const char *data = pl->units[u].file->data;
+	size_t n = strlen(name), lo = 0, hi;
+	uint32_t h = name_hash(name, n);
+	struct decl_found d;
 	bool found = false;
 
 	if (n == 0 || to <= from)
 		return false;
-	for (const char *p = data + from; p && (size_t)(p - data) + n <= to;) {
-		const char *q = find_bytes(p, to - (size_t)(p - data), name, n);
-		const char *a, *te, *ts;
-		int angle = 0;
-		if (!q)
+	hi = ud->n;
+	while (lo < hi) { /* the first entry at or after (h, from) */
+		size_t mid = lo + (hi - lo) / 2;
+		if (ud->v[mid].hash < h || (ud->v[mid].hash == h && ud->v[mid].pos < from))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < ud->n && ud->v[i].hash == h && ud->v[i].pos + n <= to; i++) {
+		const char *q = data + ud->v[i].pos;
+		if (memcmp(q, name, n) != 0 || ident_char(q[n]) || !decl_at(data, from, to, q, n, &d))
+			continue;
+		*out = d;
+		found = true;
+		if (!last)
 			break;
-		p = q + 1;
-		if ((q > data && ident_char(q[-1])) || ident_char(q[n]))
-			continue;
-		if (q > data + 1 && (q[-1] == '.' || (q[-1] == '>' && q[-2] == '-') || (q[-1] == ':' && q[-2] == ':')))
-			continue;
-		a = q + n;
-		while ((size_t)(a - data) < to && (*a == ' ' || *a == '\t'))
-			a++;
-		if (!strchr(";={([,)", *a) || *a == '\0')
-			continue;
-		te = q;
-		while (te > data && (te[-1] == ' ' || te[-1] == '\t' || te[-1] == '\n' || te[-1] == '\r'))
-			te--;
-		if (te == data || !(ident_char(te[-1]) || te[-1] == '>' || te[-1] == '*' || te[-1] == '&'))
-			continue;
-		ts = te;
-		while (ts > data + from) {
-			char c = ts[-1];
-			if (c == '>')
-				angle++;
-			else if (c == '<')
-				angle--;
-			else if (angle == 0 && !(ident_char(c) || c == ':' || c == '*' || c == '&' || c == ' ' ||
-						  c == '\t'))
-				break;
-			else if (angle > 0 && strchr(";{}", c))
-				break;
-			ts--;
-		}
-		while (ts < te && (*ts == ' ' || *ts == '\t' || *ts == ':'))
-			ts++;
-		if (ts >= te || !type_like(ts, te))
-			continue;
-		{
-			char buf[256];
-			type_class(ts, te, buf, sizeof(buf));
-			if (*a == '=') {
-				const char *v = a + 1;
-				while (*v == ' ' || *v == '\t')
-					v++;
-				if (*v == '[' && lambda)
-					*lambda = true;
-			}
-			if (!buf[0] && !(lambda && *lambda))
-				continue;
-			if (!found || last) {
-				snprintf(cls, size, "%s", buf);
-				found = true;
-			}
-			if (!last)
-				return true;
-		}
 	}
 	return found;
 }
 
-/* The class of variable `var` as seen from function f at offset `at`. */
-static bool var_class(struct plan *pl, struct plan_fref f, const char *var, uint32_t at, char *cls, size_t size,
-		      bool *lambda)
+static size_t var_classes(struct plan *pl, struct plan_fref f, const char *var, uint32_t at, struct plan_cref *out,
+			  size_t max, char *cls, size_t size, bool *lambda, int depth);
+static size_t member_classes(struct plan *pl, struct plan_fref f, const char *var, const char *scope,
+			     struct plan_cref *out, size_t max, char *cls, size_t size, int depth);
+
+/* The classes of a declaration's type in context `ctx`; for `auto`, of its
+ * initializer (`&c`, `c`, `T(...)`, `T{...}`, `new T(...)`, `static_cast<T>`). */
+static size_t decl_classes(struct plan *pl, struct plan_fref f, const struct plan_tctx *ctx, const struct decl_found *d,
+			   struct plan_cref *out, size_t max, char *cls, size_t size, int depth)
+{
+	char *text;
+	size_t n;
+
+	cls[0] = '\0';
+	type_class(d->ts, d->te, cls, size);
+	if (!cls[0] && d->init) {
+		const char *v = d->init, *w;
+		static const char *const casts[] = { "static_cast<", "reinterpret_cast<", "const_cast<", NULL };
+		while (*v == '&' || *v == '*' || *v == '(' || *v == ' ')
+			v++;
+		if (strncmp(v, "new ", 4) == 0)
+			v += 4;
+		for (int i = 0; casts[i]; i++)
+			if (strncmp(v, casts[i], strlen(casts[i])) == 0) {
+				const char *gt;
+				int level = 1;
+				v += strlen(casts[i]);
+				for (gt = v; *gt && level > 0; gt++)
+					if (*gt == '<')
+						level++;
+					else if (*gt == '>')
+						level--;
+				if (level != 0)
+					return 0;
+				text = xstrndup(v, (size_t)(gt - 1 - v));
+				n = plan_type_classes(pl, ctx, text, out, max);
+				if (n == 0)
+					type_class(text, text + strlen(text), cls, size);
+				free(text);
+				return n;
+			}
+		for (w = v; ident_char(*w) || (w[0] == ':' && w[1] == ':');)
+			w += *w == ':' ? 2 : 1;
+		if (w == v)
+			return 0;
+		{
+			const char *after = w;
+			int level = 0;
+			if (*after == '<') {
+				for (; *after; after++) {
+					if (*after == '<')
+						level++;
+					else if (*after == '>' && --level == 0) {
+						after++;
+						break;
+					}
+				}
+			}
+			while (*after == ' ')
+				after++;
+			text = xstrndup(v, (size_t)(after - v));
+			if (*after == '(' || *after == '{') {
+				/* T(...) / T{...}: a temporary of type T */
+				n = plan_type_classes(pl, ctx, text, out, max);
+				if (n == 0)
+					type_class(text, text + strlen(text), cls, size);
+			} else if (strchr(text, ':') == NULL && strchr(text, '<') == NULL && depth < 4) {
+				/* another variable: `auto *combiner = &c;` */
+				n = var_classes(pl, f, text, ctx->at, out, max, cls, size, NULL, depth + 1);
+			} else {
+				n = 0;
+			}
+			free(text);
+			return n;
+		}
+	}
+	text = xstrndup(d->ts, (size_t)(d->te - d->ts));
+	n = plan_type_classes(pl, ctx, text, out, max);
+	free(text);
+	return n;
+}
+
+/* The classes of variable `var` as seen from function f at offset `at`: of a
+ * parameter, the last local declaration before `at`, or a member of the
+ * function's class (in its file or in the files defining functions of the
+ * same class). When the type names no class definition the scan has seen,
+ * its written class name goes to `cls` (empty when none). */
+static size_t var_classes(struct plan *pl, struct plan_fref f, const char *var, uint32_t at, struct plan_cref *out,
+			  size_t max, char *cls, size_t size, bool *lambda, int depth)
 {
 	const struct cxx_func *fn = plan_func(pl, f);
-	const struct src_file *file = pl->units[f.unit].file;
+	struct plan_tctx ctx = { f.unit, f.func, at, NULL };
+	struct decl_found d;
+	char scope[512];
 
+	cls[0] = '\0';
 	for (size_t i = 0; i < fn->nparams; i++) {
 		if (fn->params[i].name && strcmp(fn->params[i].name, var) == 0) {
 			const char *t = fn->params[i].type;
-			type_class(t, t + strlen(t), cls, size);
-			return cls[0] != '\0';
+			struct decl_found pd = { t, t + strlen(t), NULL, false };
+			return decl_classes(pl, f, &ctx, &pd, out, max, cls, size, depth);
 		}
 	}
-	if (find_decl(file->data, fn->body_range.start, at, var, true, cls, size, lambda))
-		return true;
-	if (lambda && *lambda)
-		return false;
-	/* a member: the files defining functions of the same class */
-	if (find_decl(file->data, 0, file->len, var, false, cls, size, NULL))
-		return true;
+	if (find_decl(pl, f.unit, fn->body_range.start, at, var, true, &d)) {
+		if (d.lambda) {
+			if (lambda)
+				*lambda = true;
+			return 0;
+		}
+		return decl_classes(pl, f, &ctx, &d, out, max, cls, size, depth);
+	}
+	/* a member: the files defining functions of the same class (what is
+	 * found is the same for every function of the class and unit: kept) */
+	plan_func_scope(fn, scope, sizeof(scope));
+	{
+		struct plan_index *ix = pl->index;
+		char key[1024];
+		const size_t *a;
+		const int *b;
+		size_t n;
+		snprintf(key, sizeof(key), "%zu\002%s\002%s", f.unit, scope, var);
+		if (plan_map_get(ix->members, key, &a, &b) > 0) {
+			const struct plan_member *m = &ix->member_v[a[0]];
+			n = m->n < max ? m->n : max;
+			memcpy(out, m->cls, n * sizeof(*out));
+			snprintf(cls, size, "%s", m->name);
+			return n;
+		}
+		n = member_classes(pl, f, var, scope, out, max, cls, size, depth);
+		XGROW(ix->member_v, ix->member_cap, ix->nmember + 1);
+		ix->member_v[ix->nmember].n = n < PLAN_RESOLVE_MAX ? n : PLAN_RESOLVE_MAX;
+		memcpy(ix->member_v[ix->nmember].cls, out, ix->member_v[ix->nmember].n * sizeof(*out));
+		snprintf(ix->member_v[ix->nmember].name, sizeof(ix->member_v[ix->nmember].name), "%s", cls);
+		plan_map_add(ix->members, key, ix->nmember++, 0);
+		return n;
+	}
+}
+
+/* The classes of a member `var` of the class of f, whose scope is `scope`. */
+static size_t member_classes(struct plan *pl, struct plan_fref f, const char *var, const char *scope,
+			     struct plan_cref *out, size_t max, char *cls, size_t size, int depth)
+{
+	const struct cxx_func *fn = plan_func(pl, f);
+	const struct src_file *file = pl->units[f.unit].file;
+	struct plan_tctx ctx = { f.unit, CXX_NONE, 0, scope };
+	struct decl_found d;
+
+	cls[0] = '\0';
+	if (find_decl(pl, f.unit, 0, file->len, var, false, &d)) {
+		ctx.at = (uint32_t)(d.ts - file->data);
+		return decl_classes(pl, f, &ctx, &d, out, max, cls, size, depth);
+	}
 	{
 		char c[512];
 		const size_t *a;
@@ -595,16 +864,19 @@ static bool var_class(struct plan *pl, struct plan_fref f, const char *var, uint
 		size_t n = plan_map_get(pl->index->by_class, func_class(fn, c, sizeof(c)), &a, &b);
 		for (size_t i = 0; i < n; i++) {
 			const struct src_file *uf = pl->units[a[i]].file;
-			if (a[i] != f.unit && find_decl(uf->data, 0, uf->len, var, false, cls, size, NULL))
-				return true;
+			if (a[i] != f.unit && find_decl(pl, a[i], 0, uf->len, var, false, &d)) {
+				ctx.unit = a[i];
+				ctx.at = (uint32_t)(d.ts - uf->data);
+				return decl_classes(pl, f, &ctx, &d, out, max, cls, size, depth);
+			}
 		}
 	}
-	return false;
+	return 0;
 }
 
 /* ------------------------------------------------------------ resolution */
 
-static bool targs_equal(const char *a, const char *b)
+bool plan_targs_equal(const char *a, const char *b)
 {
 	if (!a || !b)
 		return true;
@@ -634,13 +906,13 @@ static size_t take(struct plan *pl, const struct plan_map *m, const char *key, c
 	if (c->template_args)
 		for (size_t i = 0; i < k; i++) {
 			struct plan_fref r = { a[i], b[i] };
-			if (plan_func(pl, r)->template_args && targs_equal(plan_func(pl, r)->template_args, c->template_args))
+			if (plan_func(pl, r)->template_args && plan_targs_equal(plan_func(pl, r)->template_args, c->template_args))
 				exact = true;
 		}
 	for (size_t i = 0; i < k && n < max; i++) {
 		struct plan_fref r = { a[i], b[i] };
 		const struct cxx_func *fn = plan_func(pl, r);
-		if (exact && !(fn->template_args && targs_equal(fn->template_args, c->template_args)))
+		if (exact && !(fn->template_args && plan_targs_equal(fn->template_args, c->template_args)))
 			continue;
 		out[n++] = r;
 	}
@@ -658,20 +930,56 @@ static bool scope_visible(const char *cand, const char *caller)
 	return strncmp(cand, caller, n) == 0 && (caller[n] == '\0' || caller[n] == ':');
 }
 
-size_t plan_resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_call *c, struct plan_fref *out,
-			 size_t max, bool *is_lambda)
+/* Does the scan know a class (not a namespace) of this name? */
+static bool is_class_name(const struct plan *pl, const char *name)
+{
+	const size_t *a;
+	const int *b;
+	size_t k = name[0] ? plan_map_get(pl->index->types, name, &a, &b) : 0;
+
+	for (size_t i = 0; i < k; i++)
+		if (pl->units[a[i]].outline->types[b[i]].kind == CXX_TYPE_CLASS)
+			return true;
+	return false;
+}
+
+/* The definitions of `method` reached on an object of classes `cls`, or,
+ * when no class definition is known, of the written class name `name`. */
+static size_t on_classes(struct plan *pl, const struct plan_cref *cls, size_t ncls, const char *name, const char *method,
+			 const struct cxx_call *c, struct plan_fref *out, size_t max)
+{
+	char key[1024];
+	size_t n = 0;
+
+	if (ncls)
+		n = plan_class_members(pl, cls, ncls, method, c->template_args, out, max);
+	if (n == 0 && name[0]) {
+		member_key(key, sizeof(key), name, method);
+		n = take(pl, pl->index->by_member, key, c, out, max, 0);
+	}
+	return n;
+}
+
+#define MAX_CLASSES 16
+
+static size_t resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_call *c, struct plan_fref *out,
+			   size_t max, bool *is_lambda)
 {
 	const struct cxx_func *fn = plan_func(pl, f);
 	const struct plan_index *ix = pl->index;
 	char cls[512], key[1024];
 	const char *obj = c->object;
-	size_t n = 0;
+	struct plan_cref crefs[MAX_CLASSES];
+	struct plan_tctx ctx = { f.unit, f.func, c->range.start, NULL };
+	size_t n = 0, nc;
 
 	*is_lambda = false;
 	if (!c->name || plan_is_trace_call(c))
 		return 0;
 	if (obj && (strcmp(obj, "this") == 0 || strcmp(obj, "(*this)") == 0))
 		obj = NULL;
+	if (obj && strncmp(obj, "this->", 6) == 0)
+		obj += 6;
 	if (!obj) {
 		const char *callee = c->callee ? c->callee : c->name;
 		const char *qual_end = NULL;
@@ -697,36 +1005,72 @@ size_t plan_resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_c
 			last_component(q, cls, sizeof(cls));
 			member_key(key, sizeof(key), cls, c->name);
 			n = take(pl, ix->by_member, key, c, out, max, n);
+			if (n == 0) {
+				/* the qualifier may be an alias of a class: MatmulKernel::Run(...) */
+				nc = plan_type_classes(pl, &ctx, q, crefs, MAX_CLASSES);
+				n = nc ? plan_class_members(pl, crefs, nc, c->name, c->template_args, out, max) : 0;
+			}
 			return n;
 		}
 		if (func_class(fn, cls, sizeof(cls))[0]) {
+			char scope[512];
 			member_key(key, sizeof(key), cls, c->name);
 			n = take(pl, ix->by_member, key, c, out, max, n);
 			if (n)
+				return n;
+			/* a method of a base class */
+			nc = plan_type_classes(pl, &ctx, plan_func_scope(fn, scope, sizeof(scope)), crefs, MAX_CLASSES);
+			if (nc && (n = plan_class_members(pl, crefs, nc, c->name, c->template_args, out, max)) > 0)
 				return n;
 		}
 		{
 			const size_t *a;
 			const int *b;
+			char fs[512];
 			size_t k = plan_map_get(ix->by_name, c->name, &a, &b);
+			if (k)
+				plan_func_scope(fn, fs, sizeof(fs));
 			for (size_t i = 0; i < k && n < max; i++) {
 				struct plan_fref r = { a[i], b[i] };
 				const struct cxx_func *cand = plan_func(pl, r);
-				char cs[512], fs[512];
-				if (cand->in_class || !scope_visible(plan_func_scope(cand, cs, sizeof(cs)),
-								     plan_func_scope(fn, fs, sizeof(fs))))
+				char cs[512];
+				if (cand->in_class || !scope_visible(plan_func_scope(cand, cs, sizeof(cs)), fs))
 					continue;
-				if (c->template_args && cand->template_args && !targs_equal(cand->template_args, c->template_args))
+				if (c->template_args && cand->template_args && !plan_targs_equal(cand->template_args, c->template_args))
 					continue;
 				out[n++] = r;
 			}
 			if (n)
 				return n;
+			/* a free function of another namespace (`using namespace` is not
+			 * tracked): the only definition of the name there is */
+			{
+				int only = -1;
+				for (size_t i = 0; i < k; i++) {
+					struct plan_fref r = { a[i], b[i] };
+					const struct cxx_func *cand = plan_func(pl, r);
+					char cs[512], cl[512];
+					if (cand->in_class || is_class_name(pl, last_component(plan_func_scope(cand, cs, sizeof(cs)), cl, sizeof(cl))))
+						continue; /* a member function */
+					if (only >= 0) {
+						only = -2;
+						break;
+					}
+					only = (int)i;
+				}
+				if (only >= 0 && max > 0) {
+					out[0].unit = a[only];
+					out[0].func = b[only];
+					return 1;
+				}
+			}
 		}
 		/* a variable called as a function: its operator() */
-		if (strchr(c->name, ':') == NULL && var_class(pl, f, c->name, c->range.start, cls, sizeof(cls), is_lambda)) {
-			member_key(key, sizeof(key), cls, "operator()");
-			return take(pl, ix->by_member, key, c, out, max, 0);
+		if (strchr(c->name, ':') == NULL) {
+			nc = var_classes(pl, f, c->name, c->range.start, crefs, MAX_CLASSES, cls, sizeof(cls), is_lambda, 0);
+			if (*is_lambda)
+				return 0;
+			return on_classes(pl, crefs, nc, cls, "operator()", c, out, max);
 		}
 		return 0;
 	}
@@ -739,9 +1083,9 @@ size_t plan_resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_c
 			vn++;
 		}
 		var[vn] = '\0';
-		if (vn > 0 && obj[vn] == '\0' && var_class(pl, f, var, c->range.start, cls, sizeof(cls), NULL)) {
-			member_key(key, sizeof(key), cls, c->name);
-			n = take(pl, ix->by_member, key, c, out, max, 0);
+		if (vn > 0 && obj[vn] == '\0') {
+			nc = var_classes(pl, f, var, c->range.start, crefs, MAX_CLASSES, cls, sizeof(cls), NULL, 0);
+			n = on_classes(pl, crefs, nc, cls, c->name, c, out, max);
 			if (n)
 				return n;
 		}
@@ -758,4 +1102,133 @@ size_t plan_resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_c
 		}
 	}
 	return 0;
+}
+
+/* ------------------------------------------------------------ macros */
+
+/* `text` with every whole-word macro parameter replaced by the argument the
+ * invocation passes (newly allocated). */
+static char *substitute(const char *text, const char *params, const struct cxx_call *inv)
+{
+	const char *as[32], *ae[32];
+	size_t np = 0, cap = strlen(text) * 4 + 64, n = 0;
+	char *out = xmalloc(cap);
+
+	/* the parameter names, in order */
+	for (const char *p = params; *p && np < 32;) {
+		while (*p == ' ' || *p == ',')
+			p++;
+		as[np] = p;
+		while (*p && *p != ',' && *p != ' ')
+			p++;
+		ae[np] = p;
+		if (ae[np] > as[np])
+			np++;
+	}
+	for (const char *p = text; *p;) {
+		if (ident_char(*p) && (p == text || !ident_char(p[-1]))) {
+			const char *e = p;
+			size_t k;
+			while (ident_char(*e))
+				e++;
+			for (k = 0; k < np; k++)
+				if ((size_t)(ae[k] - as[k]) == (size_t)(e - p) && strncmp(as[k], p, (size_t)(e - p)) == 0)
+					break;
+			if (k < np && k < inv->nargs) {
+				size_t l = strlen(inv->args[k]);
+				if (n + l + 1 >= cap)
+					out = xrealloc(out, cap = (n + l + 1) * 2);
+				memcpy(out + n, inv->args[k], l);
+				n += l;
+			} else {
+				if (n + (size_t)(e - p) + 1 >= cap)
+					out = xrealloc(out, cap = (n + (size_t)(e - p) + 1) * 2);
+				memcpy(out + n, p, (size_t)(e - p));
+				n += (size_t)(e - p);
+			}
+			p = e;
+			continue;
+		}
+		if (n + 2 >= cap)
+			out = xrealloc(out, cap *= 2);
+		out[n++] = *p++;
+	}
+	out[n] = '\0';
+	return out;
+}
+
+size_t plan_resolve_macro_call(struct plan *pl, struct plan_fref f, const struct cxx_call *inv, size_t mu, int mi,
+			       const struct cxx_call *c, struct plan_fref *out, size_t max, bool *is_lambda)
+{
+	const struct cxx_macro *m = &pl->units[mu].outline->macros[mi];
+	struct decl_found d;
+	char var[256];
+	size_t vn = 0;
+
+	*is_lambda = false;
+	/* obj.Method() where the macro body declares obj with a type made of its
+	 * parameters: `sortClass1<T> op; op.Process();` */
+	if (c->object && m->params) {
+		while (c->object[vn] && ident_char(c->object[vn]) && vn + 1 < sizeof(var)) {
+			var[vn] = c->object[vn];
+			vn++;
+		}
+		var[vn] = '\0';
+		if (vn > 0 && c->object[vn] == '\0' &&
+		    find_decl(pl, mu, m->body_range.start, c->range.start, var, true, &d) && !d.lambda) {
+			char *written = xstrndup(d.ts, (size_t)(d.te - d.ts));
+			char *type = substitute(written, m->params, inv);
+			struct plan_cref crefs[MAX_CLASSES];
+			struct plan_tctx ctx = { f.unit, f.func, inv->range.start, NULL };
+			char cls[256];
+			size_t nc = plan_type_classes(pl, &ctx, type, crefs, MAX_CLASSES), n;
+			type_class(type, type + strlen(type), cls, sizeof(cls));
+			n = on_classes(pl, crefs, nc, cls, c->name, c, out, max);
+			free(type);
+			free(written);
+			return n;
+		}
+	}
+	return plan_resolve_call(pl, f, c, out, max, is_lambda);
+}
+
+/* The planner asks about each call several times (core types, the walk,
+ * whether a callee has a point...): a call of a function's own body is
+ * resolved once, its targets kept in the index's pool. */
+size_t plan_resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_call *c, struct plan_fref *out,
+			 size_t max, bool *is_lambda)
+{
+	const struct cxx_body *b = &plan_func(pl, f)->body;
+	struct plan_index *ix = pl->index;
+	struct plan_finfo *fi = &ix->info[plan_fid(pl, f)];
+	size_t k, n;
+
+	if (c < b->calls || c >= b->calls + b->ncalls || max < PLAN_RESOLVE_MAX)
+		return resolve_call(pl, f, c, out, max, is_lambda);
+	k = (size_t)(c - b->calls);
+	if (!fi->res_first) {
+		fi->res_first = xmalloc((b->ncalls + 1) * sizeof(*fi->res_first));
+		for (size_t i = 0; i < b->ncalls; i++)
+			fi->res_first[i] = -1;
+	}
+	if (fi->res_first[k] < 0) {
+		struct plan_fref t[PLAN_RESOLVE_MAX];
+		bool lam = false;
+		n = resolve_call(pl, f, c, t, PLAN_RESOLVE_MAX, &lam);
+		XGROW(ix->res_pool, ix->res_cap, ix->res_n + n + 1);
+		fi->res_first[k] = (long)ix->res_n;
+		/* the count, then the lambda flag, then the targets */
+		ix->res_pool[ix->res_n].unit = n;
+		ix->res_pool[ix->res_n].func = lam;
+		ix->res_n++;
+		memcpy(ix->res_pool + ix->res_n, t, n * sizeof(*t));
+		ix->res_n += n;
+	}
+	{
+		const struct plan_fref *r = ix->res_pool + fi->res_first[k];
+		n = r->unit < max ? r->unit : max;
+		*is_lambda = r->func != 0;
+		memcpy(out, r + 1, n * sizeof(*out));
+	}
+	return n;
 }

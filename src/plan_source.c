@@ -20,9 +20,31 @@ static size_t find_unit(struct plan_map *paths, const char *path)
 	return a[0];
 }
 
-struct plan *plan_build(const struct rule_policy *p, const char *opdir, struct diag *diag)
+void plan_apply_defines(const struct rule_policy *p, struct cxx_macro_table *macros)
+{
+	for (size_t i = 0; i < p->ndefines; i++) {
+		const struct rule_define *d = &p->defines[i];
+		if (!d->value) {
+			cxx_macros_undef(macros, d->name);
+		} else {
+			char *spec = xasprintf("%s=%s", d->name, d->value);
+			cxx_macros_define(macros, spec);
+			free(spec);
+		}
+	}
+}
+
+struct cxx_macro_table *plan_macros(const struct rule_policy *p)
 {
 	struct cxx_macro_table *macros = cxx_macros_new();
+
+	plan_apply_defines(p, macros);
+	return macros;
+}
+
+struct plan *plan_build(const struct rule_policy *p, const char *opdir, struct diag *diag)
+{
+	struct cxx_macro_table *macros = plan_macros(p);
 	char *kernel = path_join(opdir, p->kernel.value ? p->kernel.value : ".");
 	char **idirs = xcalloc(p->include_dirs.n + 1, sizeof(*idirs));
 	struct cxx_scan_opts so;
@@ -34,18 +56,6 @@ struct plan *plan_build(const struct rule_policy *p, const char *opdir, struct d
 	struct plan *pl = NULL;
 	bool failed = false;
 
-	for (size_t i = 0; i < p->ndefines; i++) {
-		const struct rule_define *d = &p->defines[i];
-		if (!d->value) {
-			cxx_macros_undef(macros, d->name);
-		} else {
-			size_t n = strlen(d->name) + strlen(d->value) + 2;
-			char *spec = xmalloc(n);
-			snprintf(spec, n, "%s=%s", d->name, d->value);
-			cxx_macros_define(macros, spec);
-			free(spec);
-		}
-	}
 	for (size_t i = 0; i < p->include_dirs.n; i++)
 		idirs[i] = path_join(opdir, p->include_dirs.v[i]);
 	memset(&so, 0, sizeof(so));
@@ -138,7 +148,6 @@ static void find_bases(struct plan *pl, struct diag *diag)
 	size_t n = 0;
 	unsigned *seen;
 	size_t *stack;
-	bool *is_base;
 	struct plan_map *paths = plan_map_new();
 
 	for (size_t i = 0; i < pl->nunits; i++)
@@ -158,22 +167,126 @@ static void find_bases(struct plan *pl, struct diag *diag)
 		return;
 	seen = xcalloc(pl->nunits, sizeof(*seen));
 	stack = xmalloc(pl->nunits * sizeof(*stack));
-	is_base = xcalloc(pl->nunits, sizeof(*is_base));
 	for (size_t b = 0; b < pl->nbases; b++) {
-		is_base[pl->bases[b]] = true;
 		closure_mark(pl, pl->bases[b], seen, 1, stack);
 	}
 	for (size_t i = 0; i < pl->nunits; i++)
 		pl->units[i].runtime = seen[i] == 1;
-	/* what reaches a base header through its own includes */
-	for (size_t i = 0; i < pl->nunits; i++) {
-		unsigned stamp = (unsigned)i + 2;
-		closure_mark(pl, i, seen, stamp, stack);
-		for (size_t b = 0; b < pl->nbases && !pl->units[i].reaches_base; b++)
-			if (seen[pl->bases[b]] == stamp)
-				pl->units[i].reaches_base = true;
+	free(stack);
+	free(seen);
+}
+
+/* Sets reaches_base on every unit whose #include closure holds `base`: a
+ * walk back along the include edges from it. */
+static void mark_reaching(struct plan *pl, size_t base)
+{
+	size_t *first = xcalloc(pl->nunits + 2, sizeof(*first)), *from, *stack, n = 0, edges = 0;
+	bool *seen = xcalloc(pl->nunits + 1, sizeof(*seen));
+
+	for (size_t u = 0; u < pl->nunits; u++)
+		for (size_t k = 0; k < pl->units[u].nincs; k++)
+			first[pl->units[u].incs[k] + 1]++, edges++;
+	for (size_t u = 0; u < pl->nunits; u++)
+		first[u + 1] += first[u];
+	from = xmalloc((edges + 1) * sizeof(*from));
+	{
+		size_t *fill = xcalloc(pl->nunits + 1, sizeof(*fill));
+		for (size_t u = 0; u < pl->nunits; u++)
+			for (size_t k = 0; k < pl->units[u].nincs; k++) {
+				size_t t = pl->units[u].incs[k];
+				from[first[t] + fill[t]++] = u;
+			}
+		free(fill);
 	}
-	free(is_base);
+	stack = xmalloc((pl->nunits + 1) * sizeof(*stack));
+	stack[n++] = base;
+	seen[base] = true;
+	while (n > 0) {
+		size_t t = stack[--n];
+		pl->units[t].reaches_base = true;
+		for (size_t k = first[t]; k < first[t + 1]; k++)
+			if (!seen[from[k]]) {
+				seen[from[k]] = true;
+				stack[n++] = from[k];
+			}
+	}
+	free(stack);
+	free(from);
+	free(first);
+	free(seen);
+}
+
+/* Does unit u define the trace point runtime (MoeTracing as a function or a
+ * macro, or autotrace's embedded copy), or include autotrace's runtime
+ * header (moe_tracing.h, from the include path)? */
+static bool defines_runtime(const struct plan_unit *u)
+{
+	const struct cxx_outline *ol = u->outline;
+
+	for (size_t i = 0; i < ol->nincludes; i++) {
+		const char *name = ol->includes[i].name, *slash = strrchr(name, '/');
+		if (ol->includes[i].active && strcmp(slash ? slash + 1 : name, "moe_tracing.h") == 0)
+			return true;
+	}
+	for (size_t i = 0; i < ol->nfuncs; i++)
+		if (strcmp(ol->funcs[i].name, "MoeTracing") == 0 && ol->funcs[i].def == CXX_DEF_BODY)
+			return true;
+	for (size_t i = 0; i < ol->nmacros; i++)
+		if (strcmp(ol->macros[i].name, "MoeTracing") == 0)
+			return true;
+	return false;
+}
+
+/* "dir/stem" of a path: without the extension. */
+static char *path_stem(const char *path)
+{
+	const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+
+	if (!dot || (slash && dot < slash))
+		return xstrdup(path);
+	return xstrndup(path, (size_t)(dot - path));
+}
+
+/* The operator's base header: in the #include closure of a kernel entry
+ * (a unit holding a root), else `<entry>_base.h` beside the entry among the
+ * base matches, else a new `<entry>_base.h` to create. */
+static void choose_base(struct plan *pl)
+{
+	size_t entry = SIZE_MAX;
+	unsigned *seen = xcalloc(pl->nunits + 1, sizeof(*seen));
+	size_t *stack = xmalloc((pl->nunits + 1) * sizeof(*stack));
+
+	pl->base = SIZE_MAX;
+	for (size_t i = 0; i < pl->nnodes && entry == SIZE_MAX; i++)
+		if (pl->nodes[i].kind == PLAN_root)
+			entry = pl->nodes[i].unit;
+	if (entry != SIZE_MAX) {
+		closure_mark(pl, entry, seen, 1, stack);
+		for (size_t b = 0; b < pl->nbases && pl->base == SIZE_MAX; b++)
+			if (seen[pl->bases[b]] == 1)
+				pl->base = pl->bases[b];
+		if (pl->base == SIZE_MAX) {
+			char *stem = path_stem(pl->units[entry].path);
+			char *want = xasprintf("%s_base.h", stem);
+			for (size_t b = 0; b < pl->nbases && pl->base == SIZE_MAX; b++)
+				if (strcmp(pl->units[pl->bases[b]].path, want) == 0)
+					pl->base = pl->bases[b];
+			if (pl->base == SIZE_MAX)
+				pl->base_new = want;
+			else
+				free(want);
+			free(stem);
+		}
+	} else if (pl->nbases == 1) {
+		pl->base = pl->bases[0]; /* no entry: the only base there is */
+	}
+	if (pl->base != SIZE_MAX) {
+		closure_mark(pl, pl->base, seen, 2, stack);
+		for (size_t u = 0; u < pl->nunits && !pl->base_has_runtime; u++)
+			if (seen[u] == 2 && defines_runtime(&pl->units[u]))
+				pl->base_has_runtime = true;
+		mark_reaching(pl, pl->base);
+	}
 	free(stack);
 	free(seen);
 }
@@ -198,6 +311,7 @@ struct plan *plan_from_units(const struct rule_policy *p, const char *opdir, str
 	find_bases(pl, diag);
 	plan_index_build(pl);
 	plan_walk(pl, diag);
+	choose_base(pl);
 	pl->unit_first = xcalloc(nunits + 2, sizeof(size_t));
 	pl->by_unit = xcalloc(pl->nnodes + 1, sizeof(int));
 	for (size_t i = 0; i < pl->nnodes; i++)
@@ -245,7 +359,72 @@ void plan_free(struct plan *pl)
 	}
 	free(pl->units);
 	free(pl->bases);
+	free(pl->base_new);
 	free(pl->kernel_dir);
 	free(pl->opdir);
 	free(pl);
+}
+
+struct cxx_range plan_branch_code(const struct cxx_cond *c, size_t k)
+{
+	struct cxx_range r = { c->branches[k].range.end,
+			       k + 1 < c->nbranches ? c->branches[k + 1].range.start : c->range.end };
+
+	return r;
+}
+
+/* A branch whose condition the rules decide (define/undef of a macro it
+ * names), or `#if 0`: not a configuration to balance. */
+static bool rules_decide(const struct rule_policy *p, const char *cond)
+{
+	const char *s = cond;
+
+	if (strcmp(cond, "0") == 0)
+		return true;
+	while (*s) {
+		if ((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || *s == '_') {
+			const char *w = s;
+			char name[128];
+			while ((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '_')
+				s++;
+			if ((size_t)(s - w) < sizeof(name)) {
+				memcpy(name, w, (size_t)(s - w));
+				name[s - w] = '\0';
+				if (strcmp(name, "defined") != 0 && rule_policy_defined(p, name) >= 0)
+					return true;
+			}
+			continue;
+		}
+		s++;
+	}
+	return false;
+}
+
+size_t plan_untaken_branches(const struct plan *pl, size_t u, struct plan_branch **out)
+{
+	const struct cxx_outline *ol = pl->units[u].outline;
+	const int *un;
+	size_t nun = plan_unit_nodes(pl, u, &un), n = 0, cap = 0;
+
+	*out = NULL;
+	for (size_t c = 0; c < ol->nconds; c++) {
+		const struct cxx_cond *cd = &ol->conds[c];
+		bool inside = false;
+		for (size_t i = 0; i < nun && !inside; i++) {
+			const struct plan_node *nd = &pl->nodes[un[i]];
+			inside = nd->fate == PLAN_FATE_INSERT && nd->scope.start < cd->range.start && cd->range.end <= nd->scope.end;
+		}
+		if (!inside)
+			continue;
+		for (size_t k = 0; k < cd->nbranches; k++) {
+			struct cxx_range code = plan_branch_code(cd, k);
+			if (cd->branches[k].taken || code.end <= code.start || rules_decide(pl->policy, cd->branches[k].condition))
+				continue;
+			XGROW(*out, cap, n + 1);
+			(*out)[n].cond = c;
+			(*out)[n].branch = (unsigned)k;
+			n++;
+		}
+	}
+	return n;
 }

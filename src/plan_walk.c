@@ -1,102 +1,37 @@
-/* The planner's walk: from each root function, statement by statement and
+/* The planner's walk (pass 2): from each root, statement by statement and
  * through the static call graph, deciding for every construct which trace
- * rule applies (the last matching rule of the file wins), and making the
- * tree of candidate points with their fates.
+ * rule applies and making the tree of candidate points with their fates.
+ * Each function is planned once, at its first visit in source order outside
+ * tile-level code.
  *
- * Two passes. The first propagates core types through the call graph to a
- * fixpoint (a function reached from an AIC-only and an AIV-only path runs on
- * both); the second makes the tree, visiting each function once, at its
- * first call in source order. */
+ * Tile level: a loop that no loop rule times and that calls no function a
+ * function rule times is tile level (per block, per row, per element): the
+ * code inside it, and the functions called from it, get no points from
+ * function, loop, branch or hot rules -- only an explicit wrap or region
+ * still applies there. A loop without a point that does nothing but hot
+ * calls (a wait loop) is timed as a whole. Calls of intra-core pipe
+ * synchronisation helpers (SetFlag/WaitFlag wrappers) are tile level too.
+ *
+ * Where a root's or function's points go: after the runtime's set-up
+ * (MOE_TRACING_KERNEL_BEGIN, SetMoeProfilePtr, an `#if ENABLE_MOE_PROFILING`
+ * block) and after leading guards (`if (...) return;`), before the runtime's
+ * teardown; a loop whose index is declared in its body starts after that
+ * declaration. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "plan_int.h"
+#include "cxx_nav.h"
+#include "plan_walk.h"
 #include "xalloc.h"
 
-#define MAX_TARGETS 16
+typedef struct plan_walker walker;
+typedef struct plan_ctx ctx_t;
 
-struct ctx {
-	int parent;        /* enclosing point node, -1 */
-	int depth;         /* its depth, 0 outside the root */
-	const char *phase; /* current {phase}, or NULL */
-	bool hot_ok;       /* hot calls get points here */
-};
-
-struct walker {
-	struct plan *pl;
-	struct diag *diag;
-	const struct rule_policy *p;
-	struct plan_map *unres;   /* callee -> index in pl->unresolved */
-	struct plan_map *unfollowed; /* name -> (unit, index) of functions the scanner left out */
-	int *last_child;          /* per node */
-	int *prev_sibling;        /* per node */
-	size_t cap_links;
-	char *text;               /* statement text buffer */
-	size_t text_cap;
-	char *subj;               /* regex subject copy, see re_match */
-	size_t subj_cap;
-	bool have_region, have_wrap;
-};
-
-/* ------------------------------------------------------------ helpers */
-
-/* PCRE2's JIT code may load a few bytes past the subject's end (harmless,
- * inside the allocation, but uninitialised for valgrind): subjects are
- * matched from a copy followed by zeroed padding. */
-static bool re_match(struct walker *w, const struct rule_regex *re, const char *s)
+const char *plan_keep_string(struct plan_walker *w, char *s)
 {
-	size_t n;
-
-	if (!re || !s)
-		return false;
-	n = strlen(s);
-	if (n + 64 > w->subj_cap) {
-		free(w->subj);
-		w->subj_cap = (n + 64) * 2;
-		w->subj = xcalloc(w->subj_cap, 1);
-	}
-	memcpy(w->subj, s, n);
-	memset(w->subj + n, 0, 64);
-	return rule_regex_match(re, w->subj, n);
-}
-
-
-/* "moe.rules:12" for a rule */
-static char *rule_where(const struct rule_trace_rule *r)
-{
-	char *re = rule_regex_text(r->match);
-	char *s;
-	const char *path = r->loc.file ? r->loc.file->path : "?";
-	const char *base = strrchr(path, '/');
-
-	s = xasprintf("%s %s%s%s (%s:%zu)", rule_kind_name(r->kind), r->kind == RULE_skip || r->kind == RULE_merge ||
-			r->kind == RULE_phase ? rule_target_name(r->target) : "",
-		r->kind == RULE_skip || r->kind == RULE_merge || r->kind == RULE_phase ? " " : "", re,
-		base ? base + 1 : path, r->loc.file ? src_file_line(r->loc.file, r->loc.start) : (size_t)0);
-	free(re);
+	XGROW(w->kept, w->cap_kept, w->nkept + 1);
+	w->kept[w->nkept++] = s;
 	return s;
-}
-
-/* The normalised text of a statement: blanks collapsed to one space. */
-static const char *stmt_text(struct walker *w, const struct src_file *f, struct cxx_range r)
-{
-	size_t n = 0;
-	bool space = false;
-
-	XGROW(w->text, w->text_cap, (size_t)(r.end - r.start) + 1);
-	for (uint32_t i = r.start; i < r.end && i < f->len; i++) {
-		char c = f->data[i];
-		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-			space = n > 0;
-			continue;
-		}
-		if (space)
-			w->text[n++] = ' ';
-		space = false;
-		w->text[n++] = c;
-	}
-	w->text[n] = '\0';
-	return w->text;
 }
 
 static const char *unit_path(const struct plan *pl, size_t u)
@@ -104,160 +39,14 @@ static const char *unit_path(const struct plan *pl, size_t u)
 	return pl->units[u].path;
 }
 
-static bool is_skip_file(struct walker *w, size_t unit)
+static const struct cxx_body *body_of(walker *w, struct plan_fref f)
 {
-	for (size_t i = w->p->nrules; i-- > 0;) {
-		const struct rule_trace_rule *r = &w->p->rules[i];
-		if (r->kind == RULE_skip && r->target == RULE_TARGET_file && re_match(w, r->match, unit_path(w->pl, unit)))
-			return true;
-	}
-	return false;
-}
-
-static const struct rule_trace_rule *decide_function(struct walker *w, struct plan_fref f)
-{
-	const struct cxx_func *fn = plan_func(w->pl, f);
-
-	for (size_t i = w->p->nrules; i-- > 0;) {
-		const struct rule_trace_rule *r = &w->p->rules[i];
-		bool applies = r->kind == RULE_function ||
-			       ((r->kind == RULE_skip || r->kind == RULE_merge) && r->target == RULE_TARGET_function);
-		if (applies && re_match(w, r->match, fn->qualified_name))
-			return r;
-		if (r->kind == RULE_skip && r->target == RULE_TARGET_file && re_match(w, r->match, unit_path(w->pl, f.unit)))
-			return r;
-	}
-	return NULL;
-}
-
-static const struct rule_trace_rule *decide_construct(struct walker *w, enum rule_kind kind, enum rule_target target,
-						      const char *text)
-{
-	for (size_t i = w->p->nrules; i-- > 0;) {
-		const struct rule_trace_rule *r = &w->p->rules[i];
-		if ((r->kind == kind || (r->kind == RULE_skip && r->target == target)) && re_match(w, r->match, text))
-			return r;
-	}
-	return NULL;
-}
-
-static const char *phase_of(struct walker *w, struct plan_fref f)
-{
-	const struct cxx_func *fn = plan_func(w->pl, f);
-
-	for (size_t i = w->p->nrules; i-- > 0;) {
-		const struct rule_trace_rule *r = &w->p->rules[i];
-		if (r->kind != RULE_phase)
-			continue;
-		if (r->target == RULE_TARGET_file && re_match(w, r->match, unit_path(w->pl, f.unit)))
-			return r->phase;
-		if (r->target == RULE_TARGET_function && re_match(w, r->match, fn->qualified_name))
-			return r->phase;
-	}
-	return NULL;
-}
-
-static bool is_loop(const struct cxx_stmt *st)
-{
-	return st->kind == CXX_STMT_FOR || st->kind == CXX_STMT_WHILE || st->kind == CXX_STMT_DO;
-}
-
-/* The source text of loop statement s without the loops nested in it (each
- * cut down to one blank), newly allocated: a phase names the loop whose own
- * code matches, not every loop around it. */
-static char *loop_own_text(struct walker *w, struct plan_fref f, int s)
-{
-	const struct cxx_body *b = &plan_func(w->pl, f)->body;
-	const char *data = w->pl->units[f.unit].file->data;
-	struct cxx_range r = b->stmts[s].range;
-	char *text = xmalloc((size_t)(r.end - r.start) + b->nstmts + 1);
-	size_t n = 0;
-	uint32_t at = r.start;
-
-	for (size_t j = 0; j < b->nstmts; j++) {
-		const struct cxx_stmt *in = &b->stmts[j];
-		/* statements come in source order: the first nested loop at or after `at` */
-		if ((int)j == s || !is_loop(in) || in->range.start < at || in->range.end > r.end || in->range.start <= r.start)
-			continue;
-		memcpy(text + n, data + at, in->range.start - at);
-		n += in->range.start - at;
-		text[n++] = ' ';
-		at = in->range.end;
-	}
-	memcpy(text + n, data + at, r.end - at);
-	n += r.end - at;
-	text[n] = '\0';
-	return text;
-}
-
-/* The phase a `phase ... loop` rule gives loop statement s (matched against
- * the loop's own source text, header and body, nested loops left out), or
- * NULL. */
-static const char *phase_of_loop(struct walker *w, struct plan_fref f, int s)
-{
-	const char *phase = NULL;
-	char *text = NULL;
-
-	for (size_t i = w->p->nrules; i-- > 0 && !phase;) {
-		const struct rule_trace_rule *r = &w->p->rules[i];
-		if (r->kind != RULE_phase || r->target != RULE_TARGET_loop)
-			continue;
-		if (!text)
-			text = loop_own_text(w, f, s);
-		if (re_match(w, r->match, text))
-			phase = r->phase;
-	}
-	free(text);
-	return phase;
-}
-
-/* {name} of a function: its name, or its class's for operator(). */
-static char *func_name_var(const struct cxx_func *fn)
-{
-	char scope[512];
-
-	if (strcmp(fn->name, "operator()") == 0 && plan_func_scope(fn, scope, sizeof(scope))[0]) {
-		const char *s = scope, *last = s;
-		char *tmp, *out;
-		for (; *s; s++)
-			if (s[0] == ':' && s[1] == ':')
-				last = s + 2;
-		tmp = xstrndup(last, strcspn(last, "<"));
-		out = rule_kebab_case(tmp);
-		free(tmp);
-		return out;
-	}
-	return rule_kebab_case(fn->name[0] == '~' ? fn->name + 1 : fn->name);
-}
-
-/* {name} of a branch: the first identifier of the condition that is not a
- * namespace qualifier. */
-static char *cond_name_var(const char *text)
-{
-	const char *p = text ? text : "";
-
-	while (*p) {
-		if ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || *p == '_') {
-			const char *s = p;
-			char *id, *out;
-			while ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_')
-				p++;
-			if (p[0] == ':' && p[1] == ':')
-				continue;
-			id = xstrndup(s, (size_t)(p - s));
-			out = rule_kebab_case(id);
-			free(id);
-			return out;
-		}
-		p++;
-	}
-	return xstrdup("");
+	return &plan_func(w->pl, f)->body;
 }
 
 /* ------------------------------------------------------------ nodes */
 
-static int new_node(struct walker *w, enum plan_kind kind, enum plan_fate fate, struct plan_fref f, int stmt,
-		    const struct ctx *ctx)
+static int new_node(walker *w, enum plan_kind kind, enum plan_fate fate, struct plan_fref f, int stmt, const ctx_t *ctx)
 {
 	struct plan *pl = w->pl;
 	struct plan_node *n;
@@ -279,6 +68,7 @@ static int new_node(struct walker *w, enum plan_kind kind, enum plan_fate fate, 
 	n->stmt = stmt;
 	n->stmt_last = stmt;
 	n->call = -1;
+	n->span_first = n->span_last = -1;
 	n->parent = ctx->parent;
 	n->depth = ctx->depth + 1;
 	w->last_child[idx] = -1;
@@ -290,24 +80,11 @@ static int new_node(struct walker *w, enum plan_kind kind, enum plan_fate fate, 
 	return idx;
 }
 
-static bool sibling_has_label(struct walker *w, int parent, int self, const char *label)
-{
-	if (parent < 0)
-		return false;
-	for (int k = w->last_child[parent]; k >= 0; k = w->prev_sibling[k]) {
-		const struct plan_node *s = &w->pl->nodes[k];
-		if (k != self && s->label && (s->fate == PLAN_FATE_INSERT || s->fate == PLAN_FATE_PRESENT ||
-					     s->fate == PLAN_FATE_FOLDED) && strcmp(s->label, label) == 0)
-			return true;
-	}
-	return false;
-}
-
 /* The existing point that is statement s, with event `ev`: its index, or -1. */
-static int point_stmt(struct walker *w, struct plan_fref f, int s, const char *ev)
+static int point_stmt(walker *w, struct plan_fref f, int s, const char *ev)
 {
 	struct plan_finfo *fi = plan_finfo(w->pl, f);
-	const struct cxx_body *b = &plan_func(w->pl, f)->body;
+	const struct cxx_body *b = body_of(w, f);
 	int k;
 
 	if (s < 0 || (size_t)s >= b->nstmts)
@@ -323,56 +100,30 @@ static bool same_label(const struct cxx_point *a, const struct cxx_point *b)
 	return a->label && b->label && strcmp(a->label, b->label) == 0;
 }
 
-static int next_sibling_stmt(const struct cxx_body *b, int s)
-{
-	int parent = b->stmts[s].parent;
-	uint32_t end = b->stmts[s].range.end;
-	size_t j = (size_t)s + 1;
-
-	while (j < b->nstmts && b->stmts[j].range.start < end)
-		j++;
-	return j < b->nstmts && b->stmts[j].parent == parent ? (int)j : -1;
-}
-
-static int last_child_stmt(const struct cxx_body *b, int parent)
-{
-	int last = -1;
-
-	for (size_t s = parent < 0 ? 0 : (size_t)parent + 1; s < b->nstmts; s++) {
-		if (parent >= 0 && b->stmts[s].range.start >= b->stmts[parent].range.end)
-			break;
-		if (b->stmts[s].parent == parent)
-			last = (int)s;
-	}
-	return last;
-}
-
 /* An existing pair opens and closes a scope: B(label) is statement `first`,
  * not yet claimed, and E(label) is statement `close`, or (for a body whose
  * `close` is its last statement) one of the points just before a final jump. */
-static int existing_pair(struct walker *w, struct plan_fref f, int first, int close, bool body)
+static int existing_pair(walker *w, struct plan_fref f, int first, int close, bool body)
 {
 	struct plan_finfo *fi = plan_finfo(w->pl, f);
-	const struct cxx_body *b = &plan_func(w->pl, f)->body;
+	const struct cxx_body *b = body_of(w, f);
 	int k = point_stmt(w, f, first, "B");
 
 	if (k < 0 || fi->claimed[k] || close < 0)
 		return -1;
-	if (body) {
+	if (body && cxx_stmt_is_jump(&b->stmts[close]) && b->stmts[close].kind != CXX_STMT_GOTO) {
 		const struct cxx_stmt *ls = &b->stmts[close];
-		if (ls->kind == CXX_STMT_RETURN || ls->kind == CXX_STMT_BREAK || ls->kind == CXX_STMT_CONTINUE) {
-			for (int j = close - 1; j > first; j--) {
-				int e;
-				if (b->stmts[j].parent != ls->parent)
-					continue;
-				e = point_stmt(w, f, j, "E");
-				if (e < 0)
-					break;
-				if (same_label(&b->points[k], &b->points[e]))
-					return k;
-			}
-			return -1;
+		for (int j = close - 1; j > first; j--) {
+			int e;
+			if (b->stmts[j].parent != ls->parent)
+				continue;
+			e = point_stmt(w, f, j, "E");
+			if (e < 0)
+				break;
+			if (same_label(&b->points[k], &b->points[e]))
+				return k;
 		}
+		return -1;
 	}
 	{
 		int e = point_stmt(w, f, close, "E");
@@ -380,36 +131,27 @@ static int existing_pair(struct walker *w, struct plan_fref f, int first, int cl
 	}
 }
 
-static int first_child_stmt(const struct cxx_body *b, int parent)
+static ctx_t child_ctx(walker *w, int node, const ctx_t *up)
 {
-	size_t s = parent < 0 ? 0 : (size_t)parent + 1;
+	ctx_t c = *up;
 
-	if (s < b->nstmts && b->stmts[s].parent == parent)
-		return (int)s;
-	return -1;
-}
-
-static int prev_sibling_stmt(const struct cxx_body *b, int s)
-{
-	int parent = b->stmts[s].parent;
-
-	for (int j = s - 1; j >= 0; j--) {
-		if (j == parent)
-			return -1;
-		if (b->stmts[j].parent == parent)
-			return j;
-	}
-	return -1;
+	c.parent = node;
+	c.depth = w->pl->nodes[node].depth;
+	c.hot_ok = true;
+	c.absorb = -1;
+	return c;
 }
 
 /* A point: label from the template, folded when too deep, present when an
- * existing B opens its scope (at `b_stmt`), else inserted. */
-static int add_point(struct walker *w, enum plan_kind kind, struct plan_fref f, int stmt, struct cxx_range scope,
-		     const struct rule_trace_rule *r, const struct ctx *ctx, const char *name, int b_stmt, int e_stmt)
+ * existing B opens its scope (at `b_stmt`, closed at `e_stmt`), else
+ * inserted. `t` is the label template (the rule's, or its else label). */
+static int add_point(walker *w, enum plan_kind kind, struct plan_fref f, int stmt, struct cxx_range scope,
+		     const struct rule_trace_rule *r, const struct rule_template *t, const ctx_t *ctx, const char *name,
+		     int b_stmt, int e_stmt)
 {
 	struct plan *pl = w->pl;
 	struct plan_finfo *fi = plan_finfo(pl, f);
-	const struct cxx_body *b = &plan_func(pl, f)->body;
+	const struct cxx_body *b = body_of(w, f);
 	unsigned core = fi->mask & (stmt >= 0 ? fi->restr[stmt] : fi->own);
 	int idx = new_node(w, kind, PLAN_FATE_INSERT, f, stmt, ctx);
 	struct plan_node *n = &pl->nodes[idx];
@@ -419,23 +161,12 @@ static int add_point(struct walker *w, enum plan_kind kind, struct plan_fref f, 
 	n->core = core;
 	n->rule = r;
 	if (r) {
-		struct rule_tvalues v;
-		const struct rule_template *t = r->label;
-		memset(&v, 0, sizeof(v));
-		v.v[RULE_TVAR_phase] = ctx->phase;
-		v.v[RULE_TVAR_name] = name;
-		v.v[RULE_TVAR_parent] = ctx->parent >= 0 ? pl->nodes[ctx->parent].label : "";
-		v.v[RULE_TVAR_core] = core == PLAN_CORE_AIC ? "aic" : core == PLAN_CORE_AIV ? "aiv" : "mix";
-		if (t) {
-			n->label = rule_template_expand(t, &v);
-		} else {
-			char *s = xasprintf("%s%s%s", v.v[RULE_TVAR_parent], v.v[RULE_TVAR_parent][0] ? " " : "", name ? name : "");
-			n->label = s;
-		}
+		n->label = plan_make_label(w, r, t, ctx, name, core, plan_func(pl, f));
 		n->index = r->index;
 		n->extra = r->extra;
+		n->sync = r->sync;
 	} else {
-		n->label = xstrdup(w->p->root.value ? w->p->root.value : "processing");
+		n->label = xstrdup(w->p->roots[fi->root_rule].label);
 	}
 	if (n->depth > w->p->depth) {
 		int a = ctx->parent;
@@ -461,10 +192,16 @@ static int add_point(struct walker *w, enum plan_kind kind, struct plan_fref f, 
 		pl->errors++;
 		return idx;
 	}
-	if (sibling_has_label(w, ctx->parent, idx, n->label)) {
+	if (ctx->parent >= 0 && strcmp(n->label, pl->nodes[ctx->parent].label) == 0) {
+		/* never the label of the point it is in: the trace could not tell them apart */
+		char *s = xasprintf("%s %s", n->label, plan_kind_name(kind));
+		free(n->label);
+		n->label = s;
+	}
+	if (plan_sibling_has_label(w, ctx->parent, idx, n->label)) {
 		for (int i = 2;; i++) {
 			char *s = xasprintf("%s-%d", n->label, i);
-			if (!sibling_has_label(w, ctx->parent, idx, s)) {
+			if (!plan_sibling_has_label(w, ctx->parent, idx, s)) {
 				free(n->label);
 				n->label = s;
 				break;
@@ -475,8 +212,21 @@ static int add_point(struct walker *w, enum plan_kind kind, struct plan_fref f, 
 	return idx;
 }
 
-static int add_note(struct walker *w, enum plan_kind kind, enum plan_fate fate, struct plan_fref f, int stmt,
-		    struct cxx_range scope, const struct ctx *ctx, char *label, char *why)
+/* A point whose B/E go before statement `first` and after `last`. */
+static void make_span(walker *w, int node, struct plan_fref f, int first, int last)
+{
+	struct plan_node *n = &w->pl->nodes[node];
+	const struct cxx_body *b = body_of(w, f);
+
+	n->span = true;
+	n->span_first = first;
+	n->span_last = last;
+	n->scope.start = b->stmts[first].range.start;
+	n->scope.end = b->stmts[last].range.end;
+}
+
+static int add_note(walker *w, enum plan_kind kind, enum plan_fate fate, struct plan_fref f, int stmt,
+		    struct cxx_range scope, const ctx_t *ctx, char *label, char *why)
 {
 	int idx = new_node(w, kind, fate, f, stmt, ctx);
 	struct plan_node *n = &w->pl->nodes[idx];
@@ -485,24 +235,165 @@ static int add_note(struct walker *w, enum plan_kind kind, enum plan_fate fate, 
 	n->scope = scope;
 	n->label = label;
 	n->why = why;
-	n->core = fi->mask & (stmt >= 0 && stmt < (int)plan_func(w->pl, f)->body.nstmts ? fi->restr[stmt] : fi->own);
+	n->core = fi->mask & (stmt >= 0 && stmt < (int)body_of(w, f)->nstmts ? fi->restr[stmt] : fi->own);
 	n->depth = ctx->depth; /* not a level of its own */
 	return idx;
 }
 
-static struct ctx child_ctx(struct walker *w, int node, const struct ctx *up)
+/* "the tile-level loop at file:line" for notes */
+static char *tile_where(walker *w, const ctx_t *ctx)
 {
-	struct ctx c = *up;
+	const struct plan_unit *u = &w->pl->units[ctx->tile_fn.unit];
+	const struct cxx_stmt *st = &body_of(w, ctx->tile_fn)->stmts[ctx->tile];
 
-	c.parent = node;
-	c.depth = w->pl->nodes[node].depth;
-	c.hot_ok = true;
-	return c;
+	return xasprintf("%s:%zu", u->path, src_file_line(u->file, st->range.start));
+}
+
+/* ------------------------------------------------------------ spans */
+
+static bool calls_named(walker *w, struct plan_fref f, int s, const char *const *names)
+{
+	struct plan_finfo *fi = plan_finfo(w->pl, f);
+	const struct cxx_body *b = body_of(w, f);
+
+	for (int k = fi->call_first[s]; k < fi->call_first[s + 1]; k++) {
+		const char *n = b->calls[fi->call_order[k]].name;
+		for (int i = 0; n && names[i]; i++)
+			if (strcmp(n, names[i]) == 0)
+				return true;
+	}
+	return false;
+}
+
+/* Inside an `#if ENABLE_MOE_PROFILING` group: the runtime's own code. */
+static bool in_profiling_if(walker *w, struct plan_fref f, int s)
+{
+	const struct cxx_outline *ol = w->pl->units[f.unit].outline;
+	struct cxx_range r = body_of(w, f)->stmts[s].range;
+
+	for (size_t c = 0; c < ol->nconds; c++)
+		if (cxx_range_contains(ol->conds[c].range, r) && ol->conds[c].branches[0].condition &&
+		    strstr(ol->conds[c].branches[0].condition, "ENABLE_MOE_PROFILING"))
+			return true;
+	return false;
+}
+
+static bool is_setup(walker *w, struct plan_fref f, int s)
+{
+	static const char *const names[] = { "MOE_TRACING_KERNEL_BEGIN", "MOE_TRACING_KERNEL_SCOPE", "SetMoeProfilePtr",
+					     NULL };
+	return calls_named(w, f, s, names) || in_profiling_if(w, f, s);
+}
+
+static bool is_teardown(walker *w, struct plan_fref f, int s)
+{
+	static const char *const names[] = { "MoeTracingKernelEnd", NULL };
+	return calls_named(w, f, s, names) || in_profiling_if(w, f, s);
+}
+
+/* `if (...) return;` (or a return of a value computed without a call),
+ * without else: an early exit before any work. */
+static bool is_guard(walker *w, struct plan_fref f, int s)
+{
+	const struct cxx_body *b = body_of(w, f);
+	const struct cxx_stmt *st = &b->stmts[s];
+	struct plan_finfo *fi = plan_finfo(w->pl, f);
+	int arm = cxx_first_child(b, s), inner;
+
+	if (st->kind != CXX_STMT_IF || arm < 0 || cxx_next_sibling(b, arm) >= 0 || b->stmts[arm].arm != CXX_ARM_IF)
+		return false;
+	inner = cxx_first_child(b, arm);
+	if (inner >= 0 && b->stmts[inner].kind == CXX_STMT_BLOCK && !b->stmts[arm].braced)
+		inner = cxx_first_child(b, inner);
+	if (inner < 0 || b->stmts[inner].kind != CXX_STMT_RETURN || cxx_next_sibling(b, inner) >= 0 ||
+	    b->stmts[inner].owner != CXX_NONE)
+		return false;
+	return fi->call_first[inner] == fi->call_first[inner + 1]; /* the return calls nothing */
+}
+
+/* The first and last statements a root's or function's points enclose:
+ * *first < 0 when nothing is left. Returns true when that is not the whole
+ * body (the point is a span). */
+static bool body_span(walker *w, struct plan_fref f, bool root, int *first, int *last)
+{
+	const struct cxx_body *b = body_of(w, f);
+	int f0 = cxx_first_child(b, CXX_NONE), l0 = cxx_last_child(b, CXX_NONE);
+	int s;
+
+	*first = f0;
+	*last = l0;
+	if (f0 < 0)
+		return false;
+	if (root) {
+		/* before the trailing teardown, after the last set-up statement before it */
+		while (*last >= 0 && is_teardown(w, f, *last))
+			*last = cxx_prev_sibling(b, *last);
+		for (s = f0; s >= 0 && *last >= 0 && s <= *last; s = cxx_next_sibling(b, s))
+			if (is_setup(w, f, s))
+				*first = cxx_next_sibling(b, s);
+	}
+	while (*first >= 0 && is_guard(w, f, *first) && *first != *last)
+		*first = cxx_next_sibling(b, *first);
+	if (*first < 0 || *last < 0 || b->stmts[*last].range.start < b->stmts[*first].range.start) {
+		*first = -1;
+		return true;
+	}
+	return *first != f0 || *last != l0;
+}
+
+/* A loop whose index expression names a variable its body declares first
+ * (`uint32_t tracingIdx = next++;`): the statement after that declaration,
+ * or -1. */
+static int index_decl_end(walker *w, struct plan_fref f, int loop, const char *index, const char *extra)
+{
+	const struct cxx_body *b = body_of(w, f);
+	const struct src_file *file = w->pl->units[f.unit].file;
+	const char *exprs[2] = { index, extra };
+	int found = -1;
+
+	if (!b->stmts[loop].braced)
+		return -1;
+	for (int s = cxx_first_child(b, loop); s >= 0; s = cxx_next_sibling(b, s)) {
+		const struct cxx_stmt *st = &b->stmts[s];
+		const char *text;
+		if (st->kind != CXX_STMT_EXPR)
+			break; /* declarations come first; a jump or a block ends the search */
+		text = plan_stmt_text(w, file, st->range);
+		for (int e = 0; e < 2; e++) {
+			const char *x = exprs[e];
+			while (x && *x) {
+				/* each identifier of the expression */
+				const char *a = x, *id;
+				size_t n;
+				while (*a && !((*a >= 'A' && *a <= 'Z') || (*a >= 'a' && *a <= 'z') || *a == '_'))
+					a++;
+				if (!*a)
+					break;
+				for (x = a; (*x >= 'A' && *x <= 'Z') || (*x >= 'a' && *x <= 'z') || (*x >= '0' && *x <= '9') || *x == '_';)
+					x++;
+				n = (size_t)(x - a);
+				/* `TYPE name =`, `TYPE name{`, `TYPE name(`: a word, a blank, the name */
+				for (id = strstr(text, " "); id; id = strstr(id + 1, " ")) {
+					const char *nm = id + 1;
+					while (*nm == '*' || *nm == '&')
+						nm++;
+					if (strncmp(nm, a, n) == 0 && strchr("={( ", nm[n]) && nm[n] &&
+					    strcspn(text, "=(") >= (size_t)(nm - text)) {
+						found = s;
+						break;
+					}
+				}
+			}
+		}
+	}
+	if (found < 0)
+		return -1;
+	return cxx_next_sibling(b, found);
 }
 
 /* ------------------------------------------------------------ unresolved */
 
-static void note_unresolved(struct walker *w, struct plan_fref f, const struct cxx_call *c)
+static void note_unresolved(walker *w, struct plan_fref f, const struct cxx_call *c)
 {
 	struct plan *pl = w->pl;
 	const char *callee = c->callee ? c->callee : c->name;
@@ -541,7 +432,7 @@ static void note_unresolved(struct walker *w, struct plan_fref f, const struct c
 }
 
 /* A call that reaches a function the scanner could not follow. */
-static bool check_unfollowed(struct walker *w, struct plan_fref f, const struct cxx_call *c, const struct ctx *ctx)
+static bool check_unfollowed(walker *w, struct plan_fref f, const struct cxx_call *c, const ctx_t *ctx)
 {
 	const size_t *a;
 	const int *b;
@@ -552,101 +443,38 @@ static bool check_unfollowed(struct walker *w, struct plan_fref f, const struct 
 	uf = &w->pl->units[a[0]].outline->unfollowed[b[0]];
 	add_note(w, PLAN_function, PLAN_FATE_REFUSED, f, c->stmt, c->range, ctx, xstrdup(uf->qualified_name),
 		 xasprintf("the scanner could not follow '%s' (%s:%zu), which this call may reach", uf->qualified_name,
-		     unit_path(w->pl, a[0]), src_file_line(w->pl->units[a[0]].file, uf->name_range.start)));
+			   unit_path(w->pl, a[0]), src_file_line(w->pl->units[a[0]].file, uf->name_range.start)));
 	w->pl->errors++;
 	return true;
 }
 
-/* ------------------------------------------------------------ pass 1: core types */
+/* ------------------------------------------------------------ the walk */
 
-static void propagate(struct plan *pl, struct plan_fref *roots, size_t nroots)
+static void walk_block(walker *w, struct plan_fref f, int parent, const ctx_t *ctx);
+static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struct plan_fref caller);
+static bool single_call_body(walker *w, struct plan_fref f, int first, int last, struct plan_fref *callee);
+
+static void walk_call(walker *w, struct plan_fref f, const struct cxx_call *c, const ctx_t *ctx)
 {
-	size_t cap = pl->index->nfuncs + 1, n = 0;
-	struct plan_fref *work = xmalloc(cap * sizeof(*work));
-	bool *queued = xcalloc(cap, sizeof(bool));
-	struct plan_fref t[MAX_TARGETS];
-
-	for (size_t i = 0; i < nroots; i++) {
-		struct plan_finfo *fi = plan_finfo(pl, roots[i]);
-		fi->mask = fi->own;
-		fi->reached = true;
-		work[n++] = roots[i];
-		queued[plan_fid(pl, roots[i])] = true;
-	}
-	while (n > 0) {
-		struct plan_fref f = work[--n];
-		struct plan_finfo *fi = plan_finfo(pl, f);
-		const struct cxx_body *b = &plan_func(pl, f)->body;
-		queued[plan_fid(pl, f)] = false;
-		if (pl->units[f.unit].runtime)
-			continue;
-		for (size_t ci = 0; ci < b->ncalls; ci++) {
-			const struct cxx_call *c = &b->calls[ci];
-			unsigned m = fi->mask & (c->stmt >= 0 ? fi->restr[c->stmt] : fi->own);
-			bool lam;
-			size_t nt = plan_resolve_call(pl, f, c, t, MAX_TARGETS, &lam);
-			size_t mu;
-			int mi;
-			if (nt == 0 && c->name && !c->object && plan_find_macro(pl, c->name, &mu, &mi)) {
-				/* the calls in a macro's body count as calls of the statement */
-				const struct cxx_body *mb = &pl->units[mu].outline->macros[mi].body;
-				for (size_t k = 0; k < mb->ncalls && nt < MAX_TARGETS; k++) {
-					bool l2;
-					nt += plan_resolve_call(pl, f, &mb->calls[k], t + nt, MAX_TARGETS - nt, &l2);
-				}
-			}
-			for (size_t k = 0; k < nt; k++) {
-				struct plan_finfo *ti = plan_finfo(pl, t[k]);
-				unsigned nm = ti->mask | (m & ti->own);
-				size_t id = plan_fid(pl, t[k]);
-				if (nm != ti->mask || !ti->reached) {
-					ti->mask = nm;
-					ti->reached = true;
-					if (!queued[id]) {
-						if (n == cap) {
-							cap *= 2;
-							work = xrealloc(work, cap * sizeof(*work));
-						}
-						work[n++] = t[k];
-						queued[id] = true;
-					}
-				}
-				if (ti->is_root && !(t[k].unit == f.unit && t[k].func == f.func))
-					ti->is_root = false; /* reached from another root: an ordinary function */
-			}
-		}
-	}
-	free(queued);
-	free(work);
-}
-
-/* ------------------------------------------------------------ pass 2: the tree */
-
-static void walk_block(struct walker *w, struct plan_fref f, int parent, const struct ctx *ctx);
-static void walk_function(struct walker *w, struct plan_fref t, const struct ctx *ctx);
-
-static void walk_call(struct walker *w, struct plan_fref f, const struct cxx_call *c, const struct ctx *ctx)
-{
-	struct plan_fref t[MAX_TARGETS];
+	struct plan_fref t[PLAN_MAX_TARGETS];
 	bool lam = false;
-	size_t nt;
-	size_t mu;
+	size_t nt, mu;
 	int mi;
 
 	if (plan_is_trace_call(c))
 		return;
-	nt = plan_resolve_call(w->pl, f, c, t, MAX_TARGETS, &lam);
+	nt = plan_resolve_call(w->pl, f, c, t, PLAN_MAX_TARGETS, &lam);
 	if (nt == 0 && c->name && !c->object && plan_find_macro(w->pl, c->name, &mu, &mi)) {
 		const struct cxx_macro *m = &w->pl->units[mu].outline->macros[mi];
 		add_note(w, PLAN_macro, PLAN_FATE_MACRO, f, c->stmt, c->range, ctx, xstrdup(m->name),
 			 xasprintf("the code of macro %s (%s:%zu) is left alone", m->name, unit_path(w->pl, mu),
-			     src_file_line(w->pl->units[mu].file, m->range.start)));
+				   src_file_line(w->pl->units[mu].file, m->range.start)));
 		for (size_t k = 0; k < m->body.ncalls; k++) {
-			struct plan_fref t2[MAX_TARGETS];
+			struct plan_fref t2[PLAN_MAX_TARGETS];
 			bool l2;
-			size_t n2 = plan_resolve_call(w->pl, f, &m->body.calls[k], t2, MAX_TARGETS, &l2);
+			size_t n2 = plan_resolve_macro_call(w->pl, f, c, mu, mi, &m->body.calls[k], t2, PLAN_MAX_TARGETS, &l2);
 			for (size_t j = 0; j < n2; j++)
-				walk_function(w, t2[j], ctx);
+				walk_function(w, t2[j], ctx, f);
 		}
 		return;
 	}
@@ -656,72 +484,59 @@ static void walk_call(struct walker *w, struct plan_fref f, const struct cxx_cal
 		return;
 	}
 	for (size_t k = 0; k < nt; k++)
-		walk_function(w, t[k], ctx);
+		walk_function(w, t[k], ctx, f);
 }
 
-static void walk_calls_of(struct walker *w, struct plan_fref f, int s, const struct ctx *ctx)
+static void walk_calls_of(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 {
 	struct plan_finfo *fi = plan_finfo(w->pl, f);
-	const struct cxx_body *b = &plan_func(w->pl, f)->body;
+	const struct cxx_body *b = body_of(w, f);
 
 	for (int k = fi->call_first[s]; k < fi->call_first[s + 1]; k++)
 		walk_call(w, f, &b->calls[fi->call_order[k]], ctx);
 }
 
-/* Would a function rule give the callee of `c` its own point? */
-static bool callee_has_point(struct walker *w, struct plan_fref f, const struct cxx_call *c)
+const struct rule_trace_rule plan_helper_marks[2];
+
+/* The skip rule of the helper every function call c reaches is (see
+ * plan_tile_helper), or NULL; *which: the first of them. */
+static const struct rule_trace_rule *calls_tile_helper(walker *w, struct plan_fref f, const struct cxx_call *c,
+						       struct plan_fref *which)
 {
-	struct plan_fref t[MAX_TARGETS];
+	struct plan_fref t[PLAN_MAX_TARGETS];
 	bool lam;
-	size_t nt = plan_resolve_call(w->pl, f, c, t, MAX_TARGETS, &lam);
+	size_t nt = plan_resolve_call(w->pl, f, c, t, PLAN_MAX_TARGETS, &lam);
+	const struct rule_trace_rule *rule = NULL;
 
 	for (size_t k = 0; k < nt; k++) {
-		const struct rule_trace_rule *r = decide_function(w, t[k]);
-		if (r && r->kind == RULE_function)
-			return true;
+		const struct rule_trace_rule *r = plan_tile_helper(w, t[k]);
+		if (!r || (rule && r != rule))
+			return NULL;
+		rule = r;
 	}
-	return false;
+	if (nt)
+		*which = t[0];
+	return rule;
 }
 
-/* wrap, hot or skip call for an expression or return statement. */
-static const struct rule_trace_rule *decide_stmt(struct walker *w, struct plan_fref f, int s, const struct ctx *ctx,
-						 int *call)
+/* An opaque function (an embedded operator) called by statement s: the rule,
+ * the call (*call) and the function (*target); NULL when none. */
+static const struct rule_trace_rule *opaque_call(walker *w, struct plan_fref f, int s, int *call,
+						 struct plan_fref *target)
 {
 	struct plan_finfo *fi = plan_finfo(w->pl, f);
-	const struct cxx_func *fn = plan_func(w->pl, f);
-	const struct cxx_body *b = &fn->body;
-	const char *text = NULL;
-	bool any_call = false;
+	const struct cxx_body *b = body_of(w, f);
 
-	*call = -1;
-	for (int k = fi->call_first[s]; k < fi->call_first[s + 1]; k++)
-		if (!plan_is_trace_call(&b->calls[fi->call_order[k]]))
-			any_call = true;
-	if (!any_call)
-		return NULL;
-	for (size_t i = w->p->nrules; i-- > 0;) {
-		const struct rule_trace_rule *r = &w->p->rules[i];
-		if (r->kind == RULE_wrap) {
-			if (!text)
-				text = stmt_text(w, w->pl->units[f.unit].file, b->stmts[s].range);
-			if (re_match(w, r->match, text)) {
-				for (int k = fi->call_first[s]; k < fi->call_first[s + 1] && *call < 0; k++)
-					if (!plan_is_trace_call(&b->calls[fi->call_order[k]]))
-						*call = fi->call_order[k];
-				return r;
-			}
-		} else if ((r->kind == RULE_hot && ctx->hot_ok) ||
-			   (r->kind == RULE_skip && r->target == RULE_TARGET_call)) {
-			for (int k = fi->call_first[s]; k < fi->call_first[s + 1]; k++) {
-				const struct cxx_call *c = &b->calls[fi->call_order[k]];
-				if (plan_is_trace_call(c))
-					continue;
-				/* calls inside a lambda of the statement are not the statement's */
-				if (!(re_match(w, r->match, c->name) || (r->kind == RULE_skip && re_match(w, r->match, c->callee))))
-					continue;
-				if (r->kind == RULE_hot && callee_has_point(w, f, c))
-					continue;
+	for (int k = fi->call_first[s]; k < fi->call_first[s + 1]; k++) {
+		const struct cxx_call *c = &b->calls[fi->call_order[k]];
+		struct plan_fref t[PLAN_MAX_TARGETS];
+		bool lam;
+		size_t nt = plan_is_trace_call(c) ? 0 : plan_resolve_call(w->pl, f, c, t, PLAN_MAX_TARGETS, &lam);
+		for (size_t i = 0; i < nt; i++) {
+			const struct rule_trace_rule *r = plan_decide_function(w, t[i], &f);
+			if (r && r->kind == RULE_function && r->opaque) {
 				*call = fi->call_order[k];
+				*target = t[i];
 				return r;
 			}
 		}
@@ -729,32 +544,58 @@ static const struct rule_trace_rule *decide_stmt(struct walker *w, struct plan_f
 	return NULL;
 }
 
-static void walk_simple(struct walker *w, struct plan_fref f, int s, const struct ctx *ctx)
+static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 {
 	const struct cxx_func *fn = plan_func(w->pl, f);
 	const struct cxx_stmt *st = &fn->body.stmts[s];
 	int call;
-	const struct rule_trace_rule *r = decide_stmt(w, f, s, ctx, &call);
-	struct ctx c2 = *ctx;
+	const struct rule_trace_rule *r;
+	ctx_t c2 = *ctx;
+	struct plan_fref helper, target;
+	const struct rule_trace_rule *hr;
 
-	if (r && r->kind == RULE_skip) {
+	if (ctx->tile < 0 && (r = opaque_call(w, f, s, &call, &target)) != NULL) {
+		/* the call of an embedded operator: one point around it, nothing inside */
+		char *name = rule_kebab_case(fn->body.calls[call].name);
+		ctx_t oc = *ctx;
+		int n;
+		if (!oc.phase)
+			oc.phase = plan_phase_of(w, target, &f);
+		n = add_point(w, PLAN_wrap, f, s, st->range, r, r->label, &oc, name, cxx_prev_sibling(&fn->body, s),
+			      cxx_next_sibling(&fn->body, s));
+		w->pl->nodes[n].call = call;
+		w->pl->nodes[n].hoist = st->kind == CXX_STMT_RETURN;
+		free(name);
+		return;
+	}
+	r = plan_decide_stmt(w, f, s, ctx, &call);
+
+	if (r && r->kind == RULE_hot && (hr = calls_tile_helper(w, f, &fn->body.calls[call], &helper)) != NULL) {
+		const struct cxx_func *hf = plan_func(w->pl, helper);
+		char *where = plan_rule_where(hr);
+		add_note(w, PLAN_hot, PLAN_FATE_SKIPPED, f, s, st->range, ctx, xstrdup(fn->body.calls[call].callee),
+			 xasprintf("'%s' (%s:%zu) only makes calls that %s skips", hf->qualified_name,
+				   unit_path(w->pl, helper.unit),
+				   src_file_line(w->pl->units[helper.unit].file, hf->name_range.start), where));
+		free(where);
+		r = NULL;
+	} else if (r && r->kind == RULE_skip) {
 		/* shown only when a hot or wrap rule would have taken it */
 		const struct cxx_call *c = &fn->body.calls[call];
 		bool shadowed = false;
 		for (const struct rule_trace_rule *q = w->p->rules; q < r && !shadowed; q++) {
-			if (q->kind == RULE_hot && ctx->hot_ok && re_match(w, q->match, c->name))
+			if (q->kind == RULE_hot && ctx->hot_ok && plan_re_match(w, q->match, c->name))
 				shadowed = true;
-			else if (q->kind == RULE_wrap && re_match(w, q->match, stmt_text(w, w->pl->units[f.unit].file, st->range)))
+			else if (q->kind == RULE_wrap &&
+				 plan_re_match(w, q->match, plan_stmt_text(w, w->pl->units[f.unit].file, st->range)))
 				shadowed = true;
 		}
 		if (shadowed)
-			add_note(w, PLAN_hot, PLAN_FATE_SKIPPED, f, s, st->range, ctx, xstrdup(c->callee), rule_where(r));
+			add_note(w, PLAN_hot, PLAN_FATE_SKIPPED, f, s, st->range, ctx, xstrdup(c->callee), plan_rule_where(r));
 	} else if (r) {
 		const struct cxx_call *c = &fn->body.calls[call];
 		char *name = rule_kebab_case(c->name ? c->name : "");
 		enum plan_kind kind = r->kind == RULE_wrap ? PLAN_wrap : PLAN_hot;
-		int prev = prev_sibling_stmt(&fn->body, s);
-		bool skip_return = false;
 		char *why = NULL;
 		if (st->kind == CXX_STMT_RETURN) {
 			const struct src_file *file = w->pl->units[f.unit].file;
@@ -767,12 +608,12 @@ static void walk_simple(struct walker *w, struct plan_fref f, int s, const struc
 				why = xstrdup("a return in a void function cannot be wrapped");
 			else if (p < st->range.end && file->data[p] == '{')
 				why = xstrdup("a return of a braced list cannot be wrapped");
-			skip_return = why != NULL;
 		}
-		if (skip_return) {
+		if (why) {
 			add_note(w, kind, PLAN_FATE_SKIPPED, f, s, st->range, ctx, xstrdup(c->callee), why);
 		} else {
-			int n = add_point(w, kind, f, s, st->range, r, ctx, name, prev, next_sibling_stmt(&fn->body, s));
+			int n = add_point(w, kind, f, s, st->range, r, r->label, ctx, name, cxx_prev_sibling(&fn->body, s),
+					  cxx_next_sibling(&fn->body, s));
 			w->pl->nodes[n].call = call;
 			w->pl->nodes[n].hoist = st->kind == CXX_STMT_RETURN;
 			c2 = child_ctx(w, n, ctx);
@@ -783,67 +624,194 @@ static void walk_simple(struct walker *w, struct plan_fref f, int s, const struc
 	walk_block(w, f, s, &c2); /* lambdas */
 }
 
-static void walk_stmt(struct walker *w, struct plan_fref f, int s, const struct ctx *ctx)
+/* Does a call in loop s's code reach a function a function rule times? */
+static bool loop_holds_stage(walker *w, struct plan_fref f, int s)
 {
-	const struct cxx_func *fn = plan_func(w->pl, f);
-	const struct cxx_body *b = &fn->body;
-	const struct cxx_stmt *st = &b->stmts[s];
-	struct plan_finfo *fi = plan_finfo(w->pl, f);
-	const struct rule_trace_rule *r;
-	struct ctx c2;
+	const struct cxx_body *b = body_of(w, f);
 
-	if (fi->point_at[s] >= 0)
+	for (size_t c = 0; c < b->ncalls; c++) {
+		int cs = b->calls[c].stmt;
+		if (cs < 0 || !cxx_range_contains(b->stmts[s].range, b->stmts[cs].range))
+			continue;
+		if (plan_callee_has_point(w, f, &b->calls[c]))
+			return true;
+	}
+	return false;
+}
+
+/* A wait loop: no nested loop, and every call of its code is hot. The first
+ * hot call's index, or -1. */
+static int wait_loop_call(walker *w, struct plan_fref f, int s, const struct rule_trace_rule **rule)
+{
+	const struct cxx_body *b = body_of(w, f);
+	int first = -1;
+
+	for (size_t j = (size_t)s + 1; j < b->nstmts && b->stmts[j].range.start < b->stmts[s].range.end; j++)
+		if (cxx_stmt_is_loop(&b->stmts[j]))
+			return -1;
+	for (size_t c = 0; c < b->ncalls; c++) {
+		const struct cxx_call *cl = &b->calls[c];
+		const struct rule_trace_rule *hot = NULL;
+		if (cl->stmt < 0 || !cxx_range_contains(b->stmts[s].range, b->stmts[cl->stmt].range) ||
+		    plan_is_trace_call(cl) || !cl->name)
+			continue;
+		if (cl->stmt == s && cl->range.start < b->stmts[s].body.start)
+			continue; /* the loop's header */
+		for (size_t i = w->p->nrules; i-- > 0 && !hot;)
+			if (w->p->rules[i].kind == RULE_hot && !w->p->rules[i].in &&
+			    plan_re_match(w, w->p->rules[i].match, cl->name))
+				hot = &w->p->rules[i];
+		if (!hot || plan_skip_call_rule(w, cl))
+			return -1;
+		if (first < 0) {
+			first = (int)c;
+			*rule = hot;
+		}
+	}
+	return first;
+}
+
+static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
+{
+	const struct cxx_body *b = body_of(w, f);
+	const struct cxx_stmt *st = &b->stmts[s];
+	const char *loop_phase = plan_phase_of_loop(w, f, s);
+	const struct rule_trace_rule *r;
+	ctx_t lc = *ctx, c2;
+
+	/* a loop's own phase holds for its point and inside it */
+	if (loop_phase) {
+		lc.phase = loop_phase;
+		ctx = &lc;
+	}
+	walk_calls_of(w, f, s, ctx);
+	r = plan_decide_construct(w, f, s, RULE_loop, RULE_TARGET_loop);
+	if (r && r->kind == RULE_skip) {
+		add_note(w, PLAN_loop, PLAN_FATE_SKIPPED, f, s, st->body, ctx, xstrdup(st->text ? st->text : ""),
+			 plan_rule_where(r));
+		return;
+	}
+	if (r && !r->match && ctx->hot_ok && ctx->tile < 0) {
+		/* a rule that only asks what the loop calls does not time a loop
+		 * that only waits per iteration: that one is timed as a whole */
+		const struct rule_trace_rule *hot;
+		if (wait_loop_call(w, f, s, &hot) >= 0)
+			r = NULL;
+	}
+	if (r && ctx->tile >= 0) {
+		char *where = tile_where(w, ctx);
+		add_note(w, PLAN_loop, PLAN_FATE_SKIPPED, f, s, st->body, ctx, xstrdup(st->text ? st->text : ""),
+			 xasprintf("inside the tile-level loop at %s", where));
+		free(where);
+		r = NULL;
+	}
+	if (r) {
+		char *name = rule_kebab_case(st->var ? st->var : "");
+		int after = index_decl_end(w, f, s, r->index, r->extra);
+		int n = add_point(w, PLAN_loop, f, s, st->body, r, r->label, ctx, name,
+				  after >= 0 ? after : cxx_first_child(b, s), cxx_last_child(b, s));
+		if (after >= 0)
+			make_span(w, n, f, after, cxx_last_child(b, s));
+		free(name);
+		c2 = child_ctx(w, n, ctx);
+	} else {
+		const struct rule_trace_rule *hot = NULL;
+		int wc = ctx->hot_ok && ctx->tile < 0 ? wait_loop_call(w, f, s, &hot) : -1;
+		c2 = *ctx;
+		c2.hot_ok = false; /* a loop without a point: nothing hot inside is timed per iteration */
+		if (wc >= 0) {
+			/* a loop that only waits: one point around the whole loop */
+			char *callee = xasprintf("%s-loop", b->calls[wc].name);
+			char *name = rule_kebab_case(callee);
+			free(callee);
+			int n = add_point(w, PLAN_hot, f, s, st->range, hot, hot->label, ctx, name, cxx_prev_sibling(b, s),
+					  cxx_next_sibling(b, s));
+			w->pl->nodes[n].call = wc;
+			free(name);
+			c2 = child_ctx(w, n, ctx);
+			c2.hot_ok = false;
+			c2.tile = s;
+			c2.tile_fn = f;
+		} else if (ctx->tile < 0 && !loop_holds_stage(w, f, s)) {
+			c2.tile = s;
+			c2.tile_fn = f;
+		}
+	}
+	walk_block(w, f, s, &c2);
+}
+
+/* The rule that matched the first arm of arm s's chain, when it has an else label. */
+static const struct rule_trace_rule *else_rule(walker *w, struct plan_fref f, int s)
+{
+	const struct cxx_body *b = body_of(w, f);
+	int first = cxx_first_child(b, b->stmts[s].parent);
+	const struct rule_trace_rule *r;
+
+	if (first < 0 || first == s || b->stmts[first].arm == CXX_ARM_MACRO)
+		return NULL;
+	r = plan_decide_construct(w, f, first, RULE_branch, RULE_TARGET_branch);
+	return r && r->kind == RULE_branch && r->else_label ? r : NULL;
+}
+
+static void walk_arm(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
+{
+	const struct cxx_body *b = body_of(w, f);
+	const struct cxx_stmt *st = &b->stmts[s];
+	const struct rule_trace_rule *r = NULL;
+	const struct rule_template *t = NULL;
+	ctx_t c2 = *ctx;
+
+	walk_calls_of(w, f, s, ctx);
+	if (st->arm == CXX_ARM_ELSE) {
+		r = else_rule(w, f, s);
+		t = r ? r->else_label : NULL;
+	} else if (st->arm != CXX_ARM_MACRO) {
+		r = plan_decide_construct(w, f, s, RULE_branch, RULE_TARGET_branch);
+		t = r ? r->label : NULL;
+	}
+	if (r && r->kind == RULE_skip) {
+		add_note(w, PLAN_branch, PLAN_FATE_SKIPPED, f, s, st->body, ctx, xstrdup(st->text), plan_rule_where(r));
+		return;
+	}
+	if (r && ctx->tile >= 0)
+		r = NULL; /* tile level: no branch points */
+	if (r) {
+		/* a branch whose body is one call of a function with a point of its
+		 * own: that point times the same */
+		struct plan_fref callee;
+		if (single_call_body(w, f, cxx_first_child(b, s), cxx_last_child(b, s), &callee)) {
+			const struct cxx_func *cf = plan_func(w->pl, callee);
+			add_note(w, PLAN_branch, PLAN_FATE_MERGED, f, s, st->body, ctx, xstrdup(st->text ? st->text : "else"),
+				 xasprintf("its body is one call of '%s', which has a point of its own", cf->qualified_name));
+			r = NULL;
+		}
+	}
+	if (r) {
+		char *name = plan_cond_name_var(st->arm == CXX_ARM_ELSE ? b->stmts[cxx_first_child(b, st->parent)].text
+									: st->text);
+		int n = add_point(w, PLAN_branch, f, s, st->body, r, t, ctx, name, cxx_first_child(b, s),
+				  cxx_last_child(b, s));
+		free(name);
+		c2 = child_ctx(w, n, ctx);
+		c2.tile = ctx->tile;
+	}
+	walk_block(w, f, s, &c2);
+}
+
+static void walk_stmt(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
+{
+	const struct cxx_stmt *st = &body_of(w, f)->stmts[s];
+
+	if (plan_finfo(w->pl, f)->point_at[s] >= 0)
 		return;
 	switch (st->kind) {
 	case CXX_STMT_FOR:
 	case CXX_STMT_WHILE:
-	case CXX_STMT_DO: {
-		const char *loop_phase = phase_of_loop(w, f, s);
-		struct ctx lc = *ctx;
-		/* a loop's own phase holds for its point and inside it */
-		if (loop_phase) {
-			lc.phase = loop_phase;
-			ctx = &lc;
-		}
-		walk_calls_of(w, f, s, ctx);
-		r = decide_construct(w, RULE_loop, RULE_TARGET_loop, st->text ? st->text : "");
-		if (r && r->kind == RULE_skip) {
-			add_note(w, PLAN_loop, PLAN_FATE_SKIPPED, f, s, st->body, ctx, xstrdup(st->text ? st->text : ""),
-				 rule_where(r));
-			return;
-		}
-		if (r) {
-			char *name = rule_kebab_case(st->var ? st->var : "");
-			int n = add_point(w, PLAN_loop, f, s, st->body, r, ctx, name, first_child_stmt(b, s),
-					  last_child_stmt(b, s));
-			free(name);
-			c2 = child_ctx(w, n, ctx);
-		} else {
-			c2 = *ctx;
-			c2.hot_ok = false; /* a loop without a point: nothing hot inside is timed per iteration */
-		}
-		walk_block(w, f, s, &c2);
+	case CXX_STMT_DO:
+		walk_loop(w, f, s, ctx);
 		return;
-	}
 	case CXX_STMT_ARM:
-		walk_calls_of(w, f, s, ctx);
-		r = st->arm == CXX_ARM_ELSE || st->arm == CXX_ARM_MACRO
-			    ? NULL
-			    : decide_construct(w, RULE_branch, RULE_TARGET_branch, st->text ? st->text : "");
-		if (r && r->kind == RULE_skip) {
-			add_note(w, PLAN_branch, PLAN_FATE_SKIPPED, f, s, st->body, ctx, xstrdup(st->text), rule_where(r));
-			return;
-		}
-		if (r) {
-			char *name = cond_name_var(st->text);
-			int n = add_point(w, PLAN_branch, f, s, st->body, r, ctx, name, first_child_stmt(b, s),
-					  last_child_stmt(b, s));
-			free(name);
-			c2 = child_ctx(w, n, ctx);
-		} else {
-			c2 = *ctx;
-		}
-		walk_block(w, f, s, &c2);
+		walk_arm(w, f, s, ctx);
 		return;
 	case CXX_STMT_EXPR:
 	case CXX_STMT_RETURN:
@@ -857,43 +825,38 @@ static void walk_stmt(struct walker *w, struct plan_fref f, int s, const struct 
 }
 
 /* A region starting at statement s: its last statement, or -1. */
-static int region_end(struct walker *w, struct plan_fref f, int s, const struct rule_trace_rule **rule)
+static int region_end(walker *w, struct plan_fref f, int s, const ctx_t *ctx, const struct rule_trace_rule **rule)
 {
-	const struct cxx_body *b = &plan_func(w->pl, f)->body;
+	const struct cxx_body *b = body_of(w, f);
 	const struct src_file *file = w->pl->units[f.unit].file;
 	struct plan_finfo *fi = plan_finfo(w->pl, f);
 
 	for (size_t i = w->p->nrules; i-- > 0;) {
 		const struct rule_trace_rule *r = &w->p->rules[i];
-		if (r->kind != RULE_region || !re_match(w, r->match, stmt_text(w, file, b->stmts[s].range)))
+		/* (not again inside a region of the same rule: its statements match too) */
+		if (r->kind != RULE_region || r == ctx->region || (r->in && !plan_rule_in_scope(w, r, f)) ||
+		    !plan_re_match(w, r->match, plan_stmt_text(w, file, b->stmts[s].range)))
 			continue;
-		for (int e = s; e >= 0; ) {
-			if (fi->point_at[e] < 0 && re_match(w, r->until, stmt_text(w, file, b->stmts[e].range))) {
+		for (int e = s; e >= 0; e = cxx_next_sibling(b, e)) {
+			if (fi->point_at[e] < 0 && plan_re_match(w, r->until, plan_stmt_text(w, file, b->stmts[e].range))) {
 				*rule = r;
 				return e;
-			}
-			/* next sibling */
-			{
-				int parent = b->stmts[e].parent;
-				uint32_t end = b->stmts[e].range.end;
-				int j = e + 1;
-				while ((size_t)j < b->nstmts && b->stmts[j].range.start < end)
-					j++;
-				e = ((size_t)j < b->nstmts && b->stmts[j].parent == parent) ? j : -1;
 			}
 		}
 	}
 	return -1;
 }
 
-static void walk_block(struct walker *w, struct plan_fref f, int parent, const struct ctx *ctx)
+/* The statements of `parent` (CXX_NONE: the body) from child `from` to
+ * child `to` (-1: the first, the last). */
+static void walk_range(walker *w, struct plan_fref f, int parent, int from, int to, const ctx_t *ctx)
 {
-	const struct cxx_body *b = &plan_func(w->pl, f)->body;
+	const struct cxx_body *b = body_of(w, f);
 	struct plan_finfo *fi = plan_finfo(w->pl, f);
-	size_t start = parent < 0 ? 0 : (size_t)parent + 1;
+	size_t start = from >= 0 ? (size_t)from : parent < 0 ? 0 : (size_t)parent + 1;
 	uint32_t end = parent < 0 ? UINT32_MAX : b->stmts[parent].range.end;
 	int region_last = -1;
-	struct ctx rctx;
+	ctx_t rctx;
 	bool in_region = false;
 
 	for (size_t s = start; s < b->nstmts && b->stmts[s].range.start < end; s++) {
@@ -901,12 +864,19 @@ static void walk_block(struct walker *w, struct plan_fref f, int parent, const s
 		int e;
 		if (b->stmts[s].parent != parent)
 			continue;
-		if (!in_region && w->have_region && fi->point_at[s] < 0 && (e = region_end(w, f, (int)s, &rr)) >= 0) {
+		if (to >= 0 && (int)s > to)
+			break;
+		/* a region is made of statements of a block: never an if chain's arm */
+		if (!in_region && w->have_region && fi->point_at[s] < 0 && b->stmts[s].kind != CXX_STMT_ARM &&
+		    (e = region_end(w, f, (int)s, ctx, &rr)) >= 0) {
 			struct cxx_range scope = { b->stmts[s].range.start, b->stmts[e].range.end };
-			int n = add_point(w, PLAN_region, f, (int)s, scope, rr, ctx, "", prev_sibling_stmt(b, (int)s),
-					  next_sibling_stmt(b, e));
+			int n = add_point(w, PLAN_region, f, (int)s, scope, rr, rr->label, ctx, "",
+					  cxx_prev_sibling(b, (int)s), cxx_next_sibling(b, e));
 			w->pl->nodes[n].stmt_last = e;
 			rctx = child_ctx(w, n, ctx);
+			rctx.tile = ctx->tile;
+			rctx.tile_fn = ctx->tile_fn;
+			rctx.region = rr;
 			in_region = true;
 			region_last = e;
 		}
@@ -916,39 +886,150 @@ static void walk_block(struct walker *w, struct plan_fref f, int parent, const s
 	}
 }
 
-static void walk_function(struct walker *w, struct plan_fref t, const struct ctx *ctx)
+static void walk_block(walker *w, struct plan_fref f, int parent, const ctx_t *ctx)
+{
+	walk_range(w, f, parent, -1, -1, ctx);
+}
+
+/* Is the function's body (statements first..last) one call statement that
+ * reaches a function a function rule times? *callee: that function. */
+static bool single_call_body(walker *w, struct plan_fref f, int first, int last, struct plan_fref *callee)
+{
+	const struct cxx_body *b = body_of(w, f);
+	struct plan_finfo *fi = plan_finfo(w->pl, f);
+	bool found = false;
+	int one = -1;
+
+	/* the one statement that is not a trace point */
+	for (int s = first; s >= 0; s = cxx_next_sibling(b, s)) {
+		if (fi->point_at[s] < 0) {
+			if (one >= 0)
+				return false;
+			one = s;
+		}
+		if (s == last)
+			break;
+	}
+	if (one < 0 || b->stmts[one].kind != CXX_STMT_EXPR)
+		return false;
+	first = one;
+	for (int k = fi->call_first[first]; k < fi->call_first[first + 1]; k++) {
+		const struct cxx_call *c = &b->calls[fi->call_order[k]];
+		struct plan_fref t[PLAN_MAX_TARGETS];
+		bool lam;
+		size_t nt;
+		if (plan_is_trace_call(c))
+			continue;
+		nt = plan_resolve_call(w->pl, f, c, t, PLAN_MAX_TARGETS, &lam);
+		for (size_t i = 0; i < nt; i++) {
+			const struct rule_trace_rule *r = plan_decide_function(w, t[i], &f);
+			if (r && r->kind == RULE_function && !r->opaque && !plan_tile_helper(w, t[i]) &&
+			    !plan_finfo(w->pl, t[i])->visited) {
+				*callee = t[i];
+				found = true;
+			}
+		}
+	}
+	return found;
+}
+
+static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struct plan_fref caller)
 {
 	struct plan_finfo *fi = plan_finfo(w->pl, t);
 	const struct cxx_func *fn = plan_func(w->pl, t);
 	const struct rule_trace_rule *r;
 	const char *phase;
-	struct ctx c2;
+	ctx_t c2;
 
 	if (fi->visited || w->pl->units[t.unit].runtime)
 		return;
+	r = plan_decide_function(w, t, &caller);
+	if (ctx->tile >= 0) {
+		/* reached from tile-level code: planned where it is first reached outside it */
+		if (r && r->kind == RULE_function) {
+			char *where = tile_where(w, ctx);
+			add_note(w, PLAN_function, PLAN_FATE_SKIPPED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
+				 xasprintf("called inside the tile-level loop at %s", where));
+			free(where);
+		}
+		return;
+	}
+	if (r && r->kind == RULE_function && r->opaque) {
+		/* reached where the call is not a statement of its own */
+		char *where = plan_rule_where(r);
+		add_note(w, PLAN_function, PLAN_FATE_SKIPPED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
+			 xasprintf("%s is opaque: only a call that is a statement of its own gets its point", where));
+		free(where);
+		return;
+	}
 	fi->visited = true;
-	r = decide_function(w, t);
-	phase = phase_of(w, t);
+	if (r && r->kind == RULE_function && plan_tile_helper(w, t)) {
+		char *where = plan_rule_where(plan_tile_helper(w, t));
+		add_note(w, PLAN_function, PLAN_FATE_SKIPPED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
+			 xasprintf("it only makes calls that %s skips", where));
+		free(where);
+		return;
+	}
+	phase = plan_phase_of(w, t, &caller);
 	c2 = *ctx;
+	if (r && r->kind == RULE_function && ctx->absorb >= 0 && ctx->absorb == ctx->parent) {
+		/* the caller's body is this one call: its point times the same */
+		add_note(w, PLAN_function, PLAN_FATE_MERGED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
+			 xasprintf("the body of its caller is this one call, timed by '%s'",
+				   w->pl->nodes[ctx->absorb].label));
+		if (phase && !c2.phase)
+			c2.phase = phase;
+		{
+			/* a chain of one-call wrappers merges whole into the outermost */
+			int first, last;
+			struct plan_fref next;
+			body_span(w, t, false, &first, &last);
+			if (!single_call_body(w, t, first, last, &next))
+				c2.absorb = -1;
+		}
+		walk_block(w, t, -1, &c2);
+		return;
+	}
 	if (r && r->kind == RULE_skip) {
 		add_note(w, PLAN_function, PLAN_FATE_SKIPPED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
-			 rule_where(r));
+			 plan_rule_where(r));
 		return;
 	}
 	if (r && r->kind == RULE_merge) {
 		add_note(w, PLAN_function, PLAN_FATE_MERGED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
-			 rule_where(r));
+			 plan_rule_where(r));
 		walk_block(w, t, -1, ctx);
 		return;
 	}
-	if (phase)
-		c2.phase = phase;
+	if (phase && !c2.phase)
+		c2.phase = phase; /* the outermost function's phase holds for all it reaches */
 	if (r) {
-		char *name = func_name_var(fn);
-		int n = add_point(w, PLAN_function, t, -1, fn->body_range, r, &c2, name, first_child_stmt(&fn->body, -1),
-				  last_child_stmt(&fn->body, -1));
-		free(name);
-		c2 = child_ctx(w, n, &c2);
+		int first, last, n;
+		bool span = body_span(w, t, false, &first, &last);
+		char *name = plan_func_name_var(fn);
+		if (span && first < 0) {
+			add_note(w, PLAN_function, PLAN_FATE_SKIPPED, t, -1, fn->body_range, ctx, name,
+				 xstrdup("nothing is left to time after its leading guards"));
+			walk_block(w, t, -1, ctx);
+			return;
+		}
+		{
+			struct plan_fref callee;
+			bool one = single_call_body(w, t, first, last, &callee);
+			ctx_t lc = c2;
+			if (one && !lc.phase)
+				lc.phase = plan_phase_of(w, callee, &t); /* named for the stage it runs */
+			n = add_point(w, PLAN_function, t, -1, fn->body_range, r, r->label, &lc, name, first, last);
+			if (span)
+				make_span(w, n, t, first, last);
+			free(name);
+			c2 = child_ctx(w, n, &c2);
+			if (one)
+				c2.absorb = n;
+			/* the guards before the span are outside every point */
+			walk_range(w, t, CXX_NONE, first, last, &c2);
+			return;
+		}
 	}
 	walk_block(w, t, -1, &c2);
 }
@@ -986,11 +1067,55 @@ static int cmp_unres(const void *a, const void *b)
 	return strcmp(((const struct plan_unresolved *)a)->callee, ((const struct plan_unresolved *)b)->callee);
 }
 
+static void warn_no_root(walker *w)
+{
+	char *list = xstrdup("");
+
+	for (size_t r = 0; r < w->p->nroots; r++) {
+		char *re = w->p->roots[r].at ? rule_regex_text(w->p->roots[r].at) : NULL;
+		char *next = xasprintf("%s%s%s", list, r ? ", " : "", re ? re : "a __global__ kernel entry");
+		free(re);
+		free(list);
+		list = next;
+	}
+	diag_plain(w->diag, DIAG_WARNING, "no function of %s is a root (%s): nothing is planned", w->pl->kernel_dir,
+		   list);
+	free(list);
+}
+
+/* The root: its point (a span after the runtime's set-up and leading
+ * guards), then its body. */
+static void walk_root(walker *w, struct plan_fref root)
+{
+	struct plan_finfo *fi = plan_finfo(w->pl, root);
+	const struct cxx_func *fn = plan_func(w->pl, root);
+	ctx_t c0 = { -1, 0, NULL, true, -1, { 0, 0 }, -1, NULL };
+	int first, last, n;
+	bool span;
+
+	fi->visited = true;
+	c0.phase = plan_phase_of(w, root, NULL);
+	span = body_span(w, root, true, &first, &last);
+	if (span && first < 0) {
+		add_note(w, PLAN_root, PLAN_FATE_SKIPPED, root, -1, fn->body_range, &c0,
+			 xstrdup(w->p->roots[fi->root_rule].label),
+			 xstrdup("nothing is left to time after the runtime's set-up and the leading guards"));
+		return;
+	}
+	n = add_point(w, PLAN_root, root, -1, fn->body_range, NULL, NULL, &c0, "", first, last);
+	if (span)
+		make_span(w, n, root, first, last);
+	w->pl->nroots++;
+	c0 = child_ctx(w, n, &c0);
+	/* set-up, guards and teardown are outside every point */
+	walk_range(w, root, CXX_NONE, first, last, &c0);
+}
+
 void plan_walk(struct plan *pl, struct diag *diag)
 {
-	struct walker w;
+	walker w;
 	struct plan_fref *roots = NULL;
-	size_t nroots = 0, cap = 0;
+	size_t nroots;
 
 	memset(&w, 0, sizeof(w));
 	w.pl = pl;
@@ -998,24 +1123,16 @@ void plan_walk(struct plan *pl, struct diag *diag)
 	w.p = pl->policy;
 	w.unres = plan_map_new();
 	w.unfollowed = plan_map_new();
-	for (size_t i = 0; i < w.p->nrules; i++) {
+	w.helper = xmalloc((pl->index->nfuncs + 1) * sizeof(*w.helper));
+	for (size_t i = 0; i <= pl->index->nfuncs; i++)
+		w.helper[i] = PLAN_HELPER_UNKNOWN;
+	for (size_t i = 0; i < w.p->nrules; i++)
 		if (w.p->rules[i].kind == RULE_region)
 			w.have_region = true;
-		if (w.p->rules[i].kind == RULE_wrap)
-			w.have_wrap = true;
-	}
 	for (size_t u = 0; u < pl->nunits; u++) {
 		const struct cxx_outline *ol = pl->units[u].outline;
-		if (pl->units[u].runtime || is_skip_file(&w, u))
+		if (pl->units[u].runtime)
 			continue;
-		for (size_t k = 0; k < ol->nfuncs; k++) {
-			struct plan_fref f = { u, (int)k };
-			if (ol->funcs[k].def == CXX_DEF_BODY && re_match(&w, w.p->root_at, ol->funcs[k].qualified_name)) {
-				XGROW(roots, cap, nroots + 1);
-				roots[nroots++] = f;
-				plan_finfo(pl, f)->is_root = true;
-			}
-		}
 		for (size_t k = 0; k < ol->nunfollowed; k++) {
 			const char *q = ol->unfollowed[k].qualified_name, *last = q;
 			char *name;
@@ -1027,21 +1144,12 @@ void plan_walk(struct plan *pl, struct diag *diag)
 			free(name);
 		}
 	}
-	propagate(pl, roots, nroots);
+	nroots = plan_find_roots(&w, &roots);
+	plan_propagate_cores(pl, roots, nroots);
 	for (size_t i = 0; i < nroots; i++) {
 		struct plan_finfo *fi = plan_finfo(pl, roots[i]);
-		const struct cxx_func *fn = plan_func(pl, roots[i]);
-		struct ctx c0 = { -1, 0, NULL, true };
-		int n;
-		if (!fi->is_root || fi->visited)
-			continue;
-		fi->visited = true;
-		c0.phase = phase_of(&w, roots[i]);
-		n = add_point(&w, PLAN_root, roots[i], -1, fn->body_range, NULL, &c0, "", first_child_stmt(&fn->body, -1),
-			      last_child_stmt(&fn->body, -1));
-		pl->nroots++;
-		c0 = child_ctx(&w, n, &c0);
-		walk_block(&w, roots[i], -1, &c0);
+		if (fi->is_root && !fi->visited)
+			walk_root(&w, roots[i]);
 	}
 	/* functions the scanner left out that a rule would instrument */
 	for (size_t u = 0; u < pl->nunits; u++) {
@@ -1050,12 +1158,14 @@ void plan_walk(struct plan *pl, struct diag *diag)
 			continue;
 		for (size_t k = 0; k < ol->nunfollowed; k++) {
 			const struct cxx_unfollowed *uf = &ol->unfollowed[k];
-			bool hit = re_match(&w, w.p->root_at, uf->qualified_name);
+			bool hit = false;
+			for (size_t r = 0; r < w.p->nroots && !hit; r++)
+				hit = w.p->roots[r].at && plan_re_match(&w, w.p->roots[r].at, uf->qualified_name);
 			for (size_t i = w.p->nrules; i-- > 0 && !hit;) {
 				const struct rule_trace_rule *r = &w.p->rules[i];
 				if ((r->kind == RULE_function || r->kind == RULE_skip || r->kind == RULE_merge) &&
-				    (r->kind == RULE_function || r->target == RULE_TARGET_function) &&
-				    re_match(&w, r->match, uf->qualified_name)) {
+				    (r->kind == RULE_function || r->target == RULE_TARGET_function) && r->match &&
+				    plan_re_match(&w, r->match, uf->qualified_name)) {
 					hit = r->kind == RULE_function;
 					break;
 				}
@@ -1068,8 +1178,7 @@ void plan_walk(struct plan *pl, struct diag *diag)
 		}
 	}
 	if (nroots == 0)
-		diag_plain(diag, DIAG_WARNING, "no function of %s matches the root pattern %s%s%s", pl->kernel_dir,
-			   "/", w.p->root_at ? w.p->root_at->pattern : "", "/");
+		warn_no_root(&w);
 	density(pl);
 	xqsort(pl->unresolved, pl->nunresolved, sizeof(*pl->unresolved), cmp_unres);
 	free(roots);
@@ -1077,6 +1186,10 @@ void plan_walk(struct plan *pl, struct diag *diag)
 	free(w.prev_sibling);
 	free(w.text);
 	free(w.subj);
+	free(w.helper);
+	for (size_t i = 0; i < w.nkept; i++)
+		free(w.kept[i]);
+	free(w.kept);
 	plan_map_free(w.unres);
 	plan_map_free(w.unfollowed);
 }

@@ -62,6 +62,21 @@ struct rule_node *rule_ast_section(struct rule_value *name, struct rule_node *bo
 	return body;
 }
 
+struct rule_node *rule_ast_block(struct rule_value *keyword, struct rule_node *args, struct rule_node *body,
+				 struct rules_span span)
+{
+	struct rule_node *n = rule_ast_stmt(keyword, args, span);
+
+	n->is_block = true;
+	n->children = body->children;
+	n->nchildren = body->nchildren;
+	n->cap_children = body->cap_children;
+	body->children = NULL;
+	body->nchildren = body->cap_children = 0;
+	rule_node_free(body);
+	return n;
+}
+
 void rule_value_free(struct rule_value *v)
 {
 	if (!v)

@@ -29,9 +29,11 @@ struct rule_value {
 };
 
 /* A statement, or a section when `is_section` (then `children` holds its
- * statements and `args` is empty). */
+ * statements and `args` is empty); a block statement (`is_block`) has both
+ * arguments and the statements of its block. */
 struct rule_node {
 	bool is_section;
+	bool is_block;
 	char *keyword;
 	struct rules_span kw_span;
 	struct rules_span span;       /* keyword to ';' or '}' */
@@ -66,6 +68,8 @@ struct rule_node *rule_ast_stmt(struct rule_value *keyword, struct rule_node *ar
 struct rule_node *rule_ast_list_new(void);
 struct rule_node *rule_ast_list_add(struct rule_node *list, struct rule_node *item);
 struct rule_node *rule_ast_section(struct rule_value *name, struct rule_node *body, struct rules_span span);
+struct rule_node *rule_ast_block(struct rule_value *keyword, struct rule_node *args, struct rule_node *body,
+				 struct rules_span span);
 
 void rule_value_free(struct rule_value *v);
 void rule_node_free(struct rule_node *n);

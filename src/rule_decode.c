@@ -47,8 +47,10 @@ struct decode {
 	void *include_ctx;
 	unsigned errors;
 	const struct stmt_def *def; /* the statement being decoded */
+	const struct rule_in *in;   /* the `in` block being decoded, or NULL */
 	struct seen *seen;          /* sections and settings met in this file */
 	size_t nseen, cap_seen;
+	size_t cap_ins;
 };
 
 /* ---- reporting ---- */
@@ -379,6 +381,7 @@ static struct rule_trace_rule *new_rule(struct decode *dc, enum rule_kind kind, 
 	memset(r, 0, sizeof(*r));
 	r->kind = kind;
 	r->loc = stmt_loc(dc, n);
+	r->in = dc->in;
 	return r;
 }
 
@@ -517,13 +520,17 @@ static void d_profiling(struct decode *dc, const struct rule_node *n)
 
 /* ---- trace ---- */
 
+/* Root statements: those of one file make the list of roots; a later file
+ * that has root statements replaces the list. */
 static void d_root(struct decode *dc, const struct rule_node *n)
 {
+	static const char *const places[] = { "kernel", "function", NULL };
 	struct cursor c = cursor_of(dc, n);
 	struct src_loc loc;
 	const char *label = take_string(&c, "the root label string", &loc);
 	struct rule_template *t = NULL;
 	struct rule_regex *re = NULL;
+	struct rule_policy *p = dc->p;
 
 	if (label) {
 		t = rule_template_parse(label, loc, dc->diag);
@@ -535,14 +542,29 @@ static void d_root(struct decode *dc, const struct rule_node *n)
 			c.failed = true;
 		}
 	}
-	if (take_keyword(&c, "at") && take_keyword(&c, "function"))
+	if (!c.failed && peek(&c) && take_keyword(&c, "at") && take_choice(&c, places, "root place") == 1)
 		re = take_regex(&c);
-	if (finish(&c) && once(dc, n)) {
-		rule_str_set(&dc->p->root, label, loc);
-		rule_regex_free(dc->p->root_at);
-		dc->p->root_at = re;
+	if (finish(&c)) {
+		for (size_t i = 0; p->roots_file == dc->file && i < p->nroots; i++)
+			if (strcmp(p->roots[i].label, label) == 0 && !p->roots[i].at == !re &&
+			    (!re || strcmp(p->roots[i].at->pattern, re->pattern) == 0)) {
+				diag_at(dc->diag, DIAG_ERROR, loc, "duplicate root '%s' in this file", label);
+				diag_at(dc->diag, DIAG_NOTE, p->roots[i].loc, "'%s' was first given here", label);
+				dc->errors++;
+				goto out;
+			}
+		if (p->roots_file != dc->file) {
+			rule_policy_clear_roots(p);
+			p->roots_file = dc->file;
+		}
+		p->roots = xrealloc(p->roots, (p->nroots + 1) * sizeof(*p->roots));
+		p->roots[p->nroots].label = xstrdup(label);
+		p->roots[p->nroots].at = re;
+		p->roots[p->nroots].loc = loc;
+		p->nroots++;
 		re = NULL;
 	}
+out:
 	rule_template_free(t);
 	rule_regex_free(re);
 }
@@ -592,6 +614,22 @@ static void d_phase(struct decode *dc, const struct rule_node *n)
 	if (name && !name[0]) {
 		error_at(dc, n->args[0]->span, "empty phase name");
 		c.failed = true;
+	} else if (name) {
+		/* `{name}`: the matched function's (file's, loop variable's) name */
+		struct src_loc loc = span_loc(dc, n->args[0]->span);
+		struct rule_template *t = rule_template_parse(name, loc, dc->diag);
+		if (!t) {
+			dc->errors++;
+			c.failed = true;
+		} else {
+			for (size_t i = 0; i < t->nparts && !c.failed; i++)
+				if (t->parts[i].var >= 0 && t->parts[i].var != RULE_TVAR_name && t->parts[i].var != RULE_TVAR_class) {
+					error_at(dc, n->args[0]->span, "a phase name may use only {name} and {class}, not {%s}",
+						 rule_tvar_name((enum rule_tvar)t->parts[i].var));
+					c.failed = true;
+				}
+			rule_template_free(t);
+		}
 	}
 	k = take_choice(&c, kinds, "phase target");
 
@@ -599,13 +637,28 @@ static void d_phase(struct decode *dc, const struct rule_node *n)
 	r->target = k >= 0 ? targets[k] : RULE_TARGET_file;
 	if (k >= 0)
 		r->match = take_regex(&c);
+	if (r->target == RULE_TARGET_function && at_word(&c, "calls")) {
+		c.i++;
+		r->calls = take_regex(&c);
+	}
 	keep_rule(dc, &c);
 }
 
-/* Optional `index EXPR` / `extra EXPR` clauses, an identifier or a quoted expression. */
+/* Optional `index EXPR` / `extra EXPR` clauses (an identifier or a quoted
+ * expression) and `sync`, in any order. */
 static void take_args_clauses(struct cursor *c, struct rule_trace_rule *r)
 {
-	while (!c->failed && (at_word(c, "index") || at_word(c, "extra"))) {
+	while (!c->failed && (at_word(c, "index") || at_word(c, "extra") || at_word(c, "sync"))) {
+		if (at_word(c, "sync")) {
+			if (r->sync) {
+				error_at(c->dc, c->n->args[c->i]->span, "'sync' given twice");
+				c->failed = true;
+				return;
+			}
+			r->sync = true;
+			c->i++;
+			continue;
+		}
 		bool is_index = at_word(c, "index");
 		const struct rule_value *v;
 		char **slot = is_index ? &r->index : &r->extra;
@@ -625,6 +678,7 @@ static void take_args_clauses(struct cursor *c, struct rule_trace_rule *r)
 	}
 }
 
+/* function|loop|branch [/REGEX/] [calls /REGEX/] "LABEL" [else "LABEL"] clauses */
 static void d_scope_rule(struct decode *dc, const struct rule_node *n)
 {
 	enum rule_kind kind = strcmp(n->keyword, "function") == 0 ? RULE_function
@@ -634,10 +688,25 @@ static void d_scope_rule(struct decode *dc, const struct rule_node *n)
 	struct cursor c = cursor_of(dc, n);
 
 	r->target = kind == RULE_function ? RULE_TARGET_function : kind == RULE_loop ? RULE_TARGET_loop : RULE_TARGET_branch;
-	r->match = take_regex(&c);
+	if (peek(&c) && peek(&c)->kind == RV_REGEX)
+		r->match = take_regex(&c);
+	if (at_word(&c, "calls")) {
+		c.i++;
+		r->calls = take_regex(&c);
+	} else if (!r->match && !c.failed) {
+		expected(&c, "a regular expression /.../ or 'calls'");
+	}
 	r->label = take_label(&c);
-	if (kind != RULE_branch)
+	if (kind == RULE_branch && at_word(&c, "else")) {
+		c.i++;
+		r->else_label = take_label(&c);
+	}
+	take_args_clauses(&c, r);
+	if (kind == RULE_function && at_word(&c, "opaque")) {
+		c.i++;
+		r->opaque = true;
 		take_args_clauses(&c, r);
+	}
 	keep_rule(dc, &c);
 }
 
@@ -665,6 +734,7 @@ static void d_region(struct decode *dc, const struct rule_node *n)
 	if (take_keyword(&c, "to"))
 		r->until = take_regex(&c);
 	r->label = take_label(&c);
+	take_args_clauses(&c, r);
 	keep_rule(dc, &c);
 }
 
@@ -677,6 +747,10 @@ static void d_hot(struct decode *dc, const struct rule_node *n)
 	r->match = take_regex(&c);
 	if (!c.failed && peek(&c) && peek(&c)->kind == RV_STRING)
 		r->label = take_label(&c);
+	if (at_word(&c, "sync")) {
+		c.i++;
+		r->sync = true;
+	}
 	keep_rule(dc, &c);
 }
 
@@ -701,6 +775,53 @@ static void d_merge(struct decode *dc, const struct rule_node *n)
 	if (take_keyword(&c, "function"))
 		r->match = take_regex(&c);
 	keep_rule(dc, &c);
+}
+
+static void decode_stmt(struct decode *dc, enum section sec, const struct rule_node *n);
+
+/* in function|file /REGEX/ { trace rules }: the rules inside apply only to
+ * the code of matching functions or files. */
+static void d_in(struct decode *dc, const struct rule_node *n)
+{
+	static const char *const kinds[] = { "function", "file", NULL };
+	struct cursor c = cursor_of(dc, n);
+	int k = take_choice(&c, kinds, "scope kind");
+	struct rule_regex *re = k >= 0 ? take_regex(&c) : NULL;
+	struct rule_in *in;
+	const struct rule_in *outer = dc->in;
+
+	if (!finish(&c)) {
+		rule_regex_free(re);
+		return;
+	}
+	if (!n->is_block) {
+		error_at(dc, after_prev(&c), "expected '{' after '%s': 'in' scopes a block of rules (%s)", prev_text(&c),
+			 dc->def->synopsis);
+		rule_regex_free(re);
+		return;
+	}
+	in = xcalloc(1, sizeof(*in));
+	in->target = k == 0 ? RULE_TARGET_function : RULE_TARGET_file;
+	in->match = re;
+	in->up = outer;
+	in->loc = stmt_loc(dc, n);
+	XGROW(dc->p->ins, dc->cap_ins, dc->p->nins + 1);
+	dc->p->ins[dc->p->nins++] = in;
+	dc->in = in;
+	for (size_t i = 0; i < n->nchildren; i++) {
+		const struct rule_node *ch = n->children[i];
+		static const char *const settings[] = { "root", "depth", "density", "reset", NULL };
+		bool setting = false;
+		for (int s = 0; settings[s]; s++)
+			setting |= strcmp(ch->keyword, settings[s]) == 0;
+		if (setting) {
+			error_at(dc, ch->kw_span, "'%s' applies to the whole trace and cannot be scoped: write it outside 'in'",
+				 ch->keyword);
+			continue;
+		}
+		decode_stmt(dc, SEC_trace, ch);
+	}
+	dc->in = outer;
 }
 
 static void d_reset(struct decode *dc, const struct rule_node *n)
@@ -902,6 +1023,19 @@ static void decode_stmt(struct decode *dc, enum section sec, const struct rule_n
 
 	if (!def) {
 		unknown_statement(dc, sec, n);
+		return;
+	}
+	if (n->is_block && def->fn != d_in) {
+		/* `rule ... <newline> in function /x/ {`: the ';' was forgotten */
+		for (size_t i = 1; i < n->nargs; i++)
+			if (n->args[i]->kind == RV_WORD && strcmp(n->args[i]->text, "in") == 0) {
+				struct rules_span at = { n->args[i - 1]->span.end, n->args[i - 1]->span.end };
+				error_at(dc, at, "expected ';' after '%.*s'",
+					 (int)(n->args[i - 1]->span.end - n->args[i - 1]->span.start),
+					 dc->file->data + n->args[i - 1]->span.start);
+				return;
+			}
+		error_at(dc, n->kw_span, "'%s' takes no block of rules: end it with ';' (%s)", n->keyword, def->synopsis);
 		return;
 	}
 	dc->def = def;

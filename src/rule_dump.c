@@ -60,11 +60,29 @@ static cJSON *dump_rule(const struct rule_trace_rule *r)
 	add_regex(o, r->kind == RULE_region ? "from" : "match", r->match);
 	if (r->kind == RULE_region)
 		add_regex(o, "to", r->until);
+	if (r->calls)
+		add_regex(o, "calls", r->calls);
 	if (r->kind != RULE_phase && r->kind != RULE_skip && r->kind != RULE_merge)
 		add_opt_string(o, "label", r->label ? r->label->text : NULL);
-	if (r->kind == RULE_function || r->kind == RULE_loop || r->kind == RULE_wrap) {
+	if (r->else_label)
+		add_opt_string(o, "else", r->else_label->text);
+	if (r->kind == RULE_function || r->kind == RULE_loop || r->kind == RULE_wrap || r->kind == RULE_branch ||
+	    r->kind == RULE_region) {
 		add_opt_string(o, "index", r->index);
 		add_opt_string(o, "extra", r->extra);
+	}
+	if (r->sync)
+		cJSON_AddTrueToObject(o, "sync");
+	if (r->opaque)
+		cJSON_AddTrueToObject(o, "opaque");
+	if (r->in) {
+		cJSON *in = cJSON_AddArrayToObject(o, "in");
+		for (const struct rule_in *b = r->in; b; b = b->up) {
+			cJSON *e = cJSON_CreateObject();
+			cJSON_AddStringToObject(e, "target", rule_target_name(b->target));
+			add_regex(e, "match", b->match);
+			cJSON_AddItemToArray(in, e);
+		}
 	}
 	add_loc(o, r->loc);
 	return o;
@@ -103,9 +121,15 @@ cJSON *rule_dump_json(const struct rule_policy *p)
 	cJSON_AddStringToObject(prof, "mode", p->mode == RULE_MODE_REQUIRED ? "required" : "optional");
 
 	tr = cJSON_AddObjectToObject(root, "trace");
-	rootlabel = cJSON_AddObjectToObject(tr, "root");
-	cJSON_AddStringToObject(rootlabel, "label", p->root.value);
-	add_regex(rootlabel, "at", p->root_at);
+	rootlabel = cJSON_AddArrayToObject(tr, "roots");
+	for (size_t i = 0; i < p->nroots; i++) {
+		cJSON *r = cJSON_CreateObject();
+		cJSON_AddStringToObject(r, "label", p->roots[i].label);
+		cJSON_AddStringToObject(r, "place", p->roots[i].at ? "function" : "kernel");
+		add_regex(r, "match", p->roots[i].at);
+		add_loc(r, p->roots[i].loc);
+		cJSON_AddItemToArray(rootlabel, r);
+	}
 	cJSON_AddNumberToObject(tr, "depth", p->depth);
 	density = cJSON_AddObjectToObject(tr, "density");
 	cJSON_AddNumberToObject(density, "min", p->density_min);

@@ -97,8 +97,10 @@ struct rule_policy *rule_policy_new(void)
 	set_list(&p->build, "**/compile_ascend_proj.sh", NULL);
 	rule_str_set(&p->profiling, "profiling_data", none);
 	p->mode = RULE_MODE_REQUIRED;
-	rule_str_set(&p->root, "processing", none);
-	p->root_at = default_regex("::Process$");
+	p->roots = xcalloc(1, sizeof(*p->roots));
+	p->roots[0].label = xstrdup("processing");
+	p->roots[0].loc = none;
+	p->nroots = 1;
 	p->depth = 7;
 	p->density_min = 10;
 	p->density_max = 30;
@@ -116,11 +118,24 @@ struct rule_policy *rule_policy_new(void)
 	return p;
 }
 
+void rule_policy_clear_roots(struct rule_policy *p)
+{
+	for (size_t i = 0; i < p->nroots; i++) {
+		free(p->roots[i].label);
+		rule_regex_free(p->roots[i].at);
+	}
+	free(p->roots);
+	p->roots = NULL;
+	p->nroots = 0;
+}
+
 void rule_trace_rule_clear(struct rule_trace_rule *r)
 {
 	rule_regex_free(r->match);
 	rule_regex_free(r->until);
+	rule_regex_free(r->calls);
 	rule_template_free(r->label);
+	rule_template_free(r->else_label);
 	free(r->phase);
 	free(r->index);
 	free(r->extra);
@@ -159,8 +174,12 @@ void rule_policy_free(struct rule_policy *p)
 	}
 	free(p->defines);
 	free(p->profiling.value);
-	free(p->root.value);
-	rule_regex_free(p->root_at);
+	rule_policy_clear_roots(p);
+	for (size_t i = 0; i < p->nins; i++) {
+		rule_regex_free(p->ins[i]->match);
+		free(p->ins[i]);
+	}
+	free(p->ins);
 	for (size_t i = 0; i < p->nrules; i++)
 		rule_trace_rule_clear(&p->rules[i]);
 	free(p->rules);

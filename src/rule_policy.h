@@ -52,16 +52,41 @@ enum rule_target {
 	RULE_TARGET_COUNT
 };
 
+/* An `in function /RE/ { ... }` or `in file /RE/ { ... }` block: the rules
+ * written in it apply only to code of matching functions (files); blocks
+ * nest (`up`), and every level must match. Owned by the policy. */
+struct rule_in {
+	enum rule_target target;      /* function or file */
+	struct rule_regex *match;
+	const struct rule_in *up;     /* the enclosing block, or NULL */
+	struct src_loc loc;
+};
+
 struct rule_trace_rule {
 	enum rule_kind kind;
 	enum rule_target target;      /* phase, skip, merge; the implied one otherwise */
-	struct rule_regex *match;     /* what selects the construct; region: the first statement */
+	struct rule_regex *match;     /* what selects the construct (NULL: only `calls` does);
+				       * region: the first statement */
 	struct rule_regex *until;     /* region: the last statement */
+	struct rule_regex *calls;     /* function, loop, branch: a call in the construct's own
+				       * code must match (`calls /RE/`), or NULL */
 	struct rule_template *label;  /* NULL for phase, skip, merge; hot: may be NULL */
+	struct rule_template *else_label; /* branch: the label of the chain's `else` arm, or NULL */
 	char *phase;                  /* phase: the phase name */
 	char *index;                  /* expression passed as the record index, or NULL */
 	char *extra;                  /* expression passed as the extra id, or NULL */
+	bool sync;                    /* points record with MoeTracing<true> (a pipe barrier first) */
+	bool opaque;                  /* function: the point goes around each call statement of it,
+				       * and nothing inside it is planned (an embedded operator) */
+	const struct rule_in *in;     /* the innermost `in` block it was written in, or NULL */
 	struct src_loc loc;           /* the statement */
+};
+
+/* A root: where level 1 of the trace is, and its label. */
+struct rule_root {
+	char *label;
+	struct rule_regex *at;        /* `at function /RE/`; NULL: the kernel entry (`__global__`) */
+	struct src_loc loc;
 };
 
 struct rule_core {
@@ -86,8 +111,11 @@ struct rule_policy {
 	enum rule_mode mode;
 
 	/* trace */
-	struct rule_str root;
-	struct rule_regex *root_at;
+	struct rule_root *roots;       /* the root statements of the last file that has some */
+	size_t nroots;
+	const struct src_file *roots_file;
+	struct rule_in **ins;          /* every `in` block read, owned */
+	size_t nins;
 	int depth;
 	int density_min, density_max;
 	struct rule_trace_rule *rules; /* in reading order; later rules take precedence */
@@ -113,6 +141,7 @@ void rule_str_set(struct rule_str *s, const char *value, struct src_loc loc);
 void rule_strlist_clear(struct rule_strlist *l);
 void rule_strlist_add(struct rule_strlist *l, const char *value);
 void rule_trace_rule_clear(struct rule_trace_rule *r);
+void rule_policy_clear_roots(struct rule_policy *p);
 
 const char *rule_kind_name(enum rule_kind k);
 const char *rule_target_name(enum rule_target t);

@@ -10,7 +10,8 @@
 	X(phase, "the phase name given by a 'phase' rule for the file or function")    \
 	X(name, "the function, loop variable or callee name in kebab-case")            \
 	X(parent, "the label of the enclosing trace point")                            \
-	X(core, "the core type of the path: aic, aiv or mix")
+	X(core, "the core type of the path: aic, aiv or mix")                            \
+	X(class, "the class of the function the construct is in, in kebab-case")
 
 enum rule_tvar {
 #define X(n, doc) RULE_TVAR_##n,

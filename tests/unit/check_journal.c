@@ -57,7 +57,7 @@ static void identity(const char *path, char *out, size_t cap)
 
 struct tree {
 	char dir[64];
-	char *a, *b, *ta, *tb, *journal;
+	char *a, *b, *c, *ta, *tb, *journal;
 };
 
 /* A tree with a.h, b.h, their temporary files holding the new text, and
@@ -76,6 +76,7 @@ static void tree_make(struct tree *t)
 	}
 	t->a = path_join(t->dir, "a.h");
 	t->b = path_join(t->dir, "b.h");
+	t->c = path_join(t->dir, "c_base.h");
 	t->ta = path_join(t->dir, "a.h.at-AAAAAA");
 	t->tb = path_join(t->dir, "b.h.at-BBBBBB");
 	state = path_join(t->dir, EDIT_STATE_DIR);
@@ -84,21 +85,24 @@ static void tree_make(struct tree *t)
 	free(state);
 	put(t->a, "old a\n");
 	put(t->b, "old b\n");
+	put(t->c, "created by apply\n");
 	put(t->ta, "new a\n");
 	put(t->tb, "new b\n");
 }
 
 static void tree_journal(struct tree *t, bool committed, bool b_changed)
 {
-	char ia[96], ib[96];
+	char ia[96], ib[96], ic[96];
 	FILE *f = fopen(t->journal, "w");
 
 	identity(t->a, ia, sizeof(ia));
 	identity(t->b, ib, sizeof(ib));
+	identity(t->c, ic, sizeof(ic));
 	ck_assert_ptr_nonnull(f);
 	fprintf(f, "autotrace-journal 1\ncommand\tapply\npid\t4242\nbatch\t1\n");
 	fprintf(f, "T\t%s\t%s\t%s\n", t->ta, t->a, ia);
 	fprintf(f, "T\t%s\t%s\t%s\n", t->tb, t->b, b_changed ? "1 2 3 4.000000005" : ib);
+	fprintf(f, "R\t%s\t%s\n", t->c, ic);
 	if (committed)
 		fputs("C\n", f);
 	fputs("T\t/no/such/file.at-CUTSHO", f); /* the line the kill cut short */
@@ -111,6 +115,7 @@ static void tree_free(struct tree *t)
 
 	unlink(t->a);
 	unlink(t->b);
+	unlink(t->c);
 	unlink(t->ta);
 	unlink(t->tb);
 	unlink(t->journal);
@@ -121,6 +126,7 @@ static void tree_free(struct tree *t)
 	free(state);
 	free(t->a);
 	free(t->b);
+	free(t->c);
 	free(t->ta);
 	free(t->tb);
 	free(t->journal);
@@ -156,6 +162,7 @@ START_TEST(test_rollback_uncommitted)
 	s = get(t.a);
 	ck_assert_str_eq(s, "old a\n");
 	free(s);
+	ck_assert(exists(t.c)); /* the removal was not committed */
 	ck_assert_ptr_null(edit_lock_completed(l));
 	edit_lock_release(l);
 	free(msgs);
@@ -174,14 +181,14 @@ START_TEST(test_complete_committed)
 	l = acquire(&t, &msgs);
 	ck_assert_ptr_nonnull(l);
 	ck_assert_ptr_nonnull(strstr(msgs, "note: `autotrace apply` (pid 4242) was interrupted while it replaced files: "
-					   "completed now (2 files replaced now, 0 before the interruption)"));
+					   "completed now (3 files replaced or removed now, 0 before the interruption)"));
 	s = get(t.a);
 	ck_assert_str_eq(s, "new a\n");
 	free(s);
 	s = get(t.b);
 	ck_assert_str_eq(s, "new b\n");
 	free(s);
-	ck_assert(!exists(t.ta) && !exists(t.tb) && !exists(t.journal));
+	ck_assert(!exists(t.ta) && !exists(t.tb) && !exists(t.journal) && !exists(t.c));
 	ck_assert_str_eq(edit_lock_completed(l), "apply");
 	edit_lock_release(l);
 	free(msgs);
@@ -202,8 +209,8 @@ START_TEST(test_complete_keeps_changed)
 	ck_assert_ptr_nonnull(l);
 	ck_assert_ptr_nonnull(strstr(msgs, "b.h: warning: changed after the interrupted `autotrace apply` (pid 4242): kept "
 					   "as it is, the text that run meant for it dropped"));
-	ck_assert_ptr_nonnull(strstr(msgs, "completed now (1 file replaced now, 0 before the interruption, the others "
-					   "kept as they are)"));
+	ck_assert_ptr_nonnull(strstr(msgs, "completed now (2 files replaced or removed now, 0 before the interruption, "
+					   "the others kept as they are)"));
 	s = get(t.a);
 	ck_assert_str_eq(s, "new a\n");
 	free(s);

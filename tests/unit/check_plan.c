@@ -115,7 +115,7 @@ END_TEST
 START_TEST(test_fold_and_disambiguate)
 {
 	plan_src("class Op {\npublic:\n void Process()\n {\n  for (int g = 0; g < 2; g++) { A(); }\n  for (int g = 0; g < 2; g++) { A(); }\n }\n"
-		 " void A() { B(); }\n void B() { }\n};\n",
+		 " void A() { n++; B(); }\n void B() { }\n int n;\n};\n",
 		 " depth 3;\n loop /\\bg\\b/ \"{parent} loop\";\n function /::[AB]$/ \"{parent} {name}\";\n");
 	ck_assert_ptr_nonnull(find("processing loop"));
 	ck_assert_ptr_nonnull(find("processing loop-2"));

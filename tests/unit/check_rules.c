@@ -234,7 +234,9 @@ START_TEST(t_defaults)
 	ck_assert_ptr_nonnull(p);
 	ck_assert_str_eq(p->kernel.value, "op_kernel");
 	ck_assert_int_eq(p->depth, 7);
-	ck_assert_str_eq(p->root.value, "processing");
+	ck_assert_uint_eq(p->nroots, 1);
+	ck_assert_str_eq(p->roots[0].label, "processing");
+	ck_assert_ptr_null(p->roots[0].at); /* the kernel entry */
 	ck_assert_uint_eq(p->clock_hz, 50000000);
 	ck_assert_uint_eq(p->slot_words, 2048);
 	ck_assert_int_eq(p->mode, RULE_MODE_REQUIRED);
@@ -367,7 +369,8 @@ START_TEST(t_shipped_default_loads)
 	open_diag();
 	p = rule_load(path, NULL, &diag);
 	ck_assert_msg(p != NULL, "%s", diag_text());
-	ck_assert_str_eq(p->root.value, "processing");
+	ck_assert_uint_ge(p->nroots, 1);
+	ck_assert_str_eq(p->roots[0].label, "processing");
 	ck_assert_uint_ge(p->nrules, 10);
 	rule_policy_free(p);
 	close_diag();

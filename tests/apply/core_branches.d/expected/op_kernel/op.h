@@ -9,11 +9,13 @@ public:
         MoeTracing(TRACE_POINT("processing", "B")); // autotrace
         if ASCEND_IS_AIC {
             MoeTracing(TRACE_POINT("processing aic", "B")); // autotrace
+            n_++;
             Cube();
             MoeTracing(TRACE_POINT("processing aic", "E")); // autotrace
         }
         if ASCEND_IS_AIV {
             MoeTracing(TRACE_POINT("processing aiv", "B")); // autotrace
+            n_++;
             Vector();
             MoeTracing(TRACE_POINT("processing aiv", "E")); // autotrace
         }
@@ -45,4 +47,6 @@ private:
         MoeTracing(TRACE_POINT("vector aiv sync", "E")); // autotrace
         MoeTracing(TRACE_POINT("vector aiv", "E")); // autotrace
     }
+
+    int n_ = 0;
 };

@@ -7,9 +7,11 @@ public:
     __aicore__ inline void Process()
     {
         if ASCEND_IS_AIC {
+            n_++;
             Cube();
         }
         if ASCEND_IS_AIV {
+            n_++;
             Vector();
         }
         if (g_coreType == AscendC::AIC) {
@@ -29,4 +31,6 @@ private:
     {
         AscendC::CrossCoreSetFlag<2, PIPE_MTE3>(1);
     }
+
+    int n_ = 0;
 };

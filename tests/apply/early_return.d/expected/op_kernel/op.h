@@ -7,6 +7,7 @@ public:
     __aicore__ inline void Process()
     {
         MoeTracing(TRACE_POINT("processing", "B")); // autotrace
+        Touch();
         if (n_ == 0) {
             MoeTracing(TRACE_POINT("processing", "E")); // autotrace
             return;
@@ -23,5 +24,6 @@ public:
         MoeTracing(TRACE_POINT("processing", "E")); // autotrace
     }
 
+    __aicore__ inline void Touch() {}
     int n_ = 3;
 };

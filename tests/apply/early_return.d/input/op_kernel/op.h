@@ -6,6 +6,7 @@ class Op {
 public:
     __aicore__ inline void Process()
     {
+        Touch();
         if (n_ == 0) {
             return;
         }
@@ -15,5 +16,6 @@ public:
         n_--;
     }
 
+    __aicore__ inline void Touch() {}
     int n_ = 3;
 };

@@ -8,10 +8,12 @@ extern "C" __global__ __aicore__ void moe_distribute_dispatch_gmm(
 {
     KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
     MOE_TRACING_KERNEL_BEGIN(profilingData);
+    MoeTracing(TRACE_POINT("processing", "B")); // autotrace
     GET_TILING_DATA_WITH_STRUCT(MoeDistributeDispatchGmmTilingData, tilingData, tiling);
     MoeDistributeDispatchGmm op;
     op.Init(x, expertIds, weight1, weight2, scale, y, expertTokenNums, profilingData, workspace,
             &tilingData);
     op.Process();
+    MoeTracing(TRACE_POINT("processing", "E")); // autotrace
     MoeTracingKernelEnd();
 }

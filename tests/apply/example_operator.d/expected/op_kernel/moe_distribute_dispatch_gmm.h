@@ -30,18 +30,12 @@ public:
 
     __aicore__ inline void Process()
     {
-        MoeTracing(TRACE_POINT("processing", "B")); // autotrace
         if ASCEND_IS_AIC {
-            MoeTracing(TRACE_POINT("processing aic", "B")); // autotrace
             kernel_.operator()<AscendC::AIC>(params_);
-            MoeTracing(TRACE_POINT("processing aic", "E")); // autotrace
         }
         if ASCEND_IS_AIV {
-            MoeTracing(TRACE_POINT("processing aiv", "B")); // autotrace
             kernel_.operator()<AscendC::AIV>(params_);
-            MoeTracing(TRACE_POINT("processing aiv", "E")); // autotrace
         }
-        MoeTracing(TRACE_POINT("processing", "E")); // autotrace
     }
 
 private:

@@ -7,6 +7,7 @@ public:
     __aicore__ inline void Process()
     {
         MoeTracing(TRACE_POINT("processing", "B")); // autotrace
+        n_++;
         L2();
         MoeTracing(TRACE_POINT("processing", "E")); // autotrace
     }
@@ -15,6 +16,7 @@ private:
     __aicore__ inline void L2()
     {
         MoeTracing(TRACE_POINT("processing l2", "B")); // autotrace
+        n_++;
         L3();
         MoeTracing(TRACE_POINT("processing l2", "E")); // autotrace
     }
@@ -22,6 +24,7 @@ private:
     __aicore__ inline void L3()
     {
         MoeTracing(TRACE_POINT("processing l2 l3", "B")); // autotrace
+        n_++;
         L4();
         MoeTracing(TRACE_POINT("processing l2 l3", "E")); // autotrace
     }
@@ -29,6 +32,7 @@ private:
     __aicore__ inline void L4()
     {
         MoeTracing(TRACE_POINT("processing l2 l3 l4", "B")); // autotrace
+        n_++;
         L5();
         MoeTracing(TRACE_POINT("processing l2 l3 l4", "E")); // autotrace
     }
@@ -36,6 +40,7 @@ private:
     __aicore__ inline void L5()
     {
         MoeTracing(TRACE_POINT("processing l2 l3 l4 l5", "B")); // autotrace
+        n_++;
         L6();
         MoeTracing(TRACE_POINT("processing l2 l3 l4 l5", "E")); // autotrace
     }
@@ -43,6 +48,7 @@ private:
     __aicore__ inline void L6()
     {
         MoeTracing(TRACE_POINT("processing l2 l3 l4 l5 l6", "B")); // autotrace
+        n_++;
         L7();
         MoeTracing(TRACE_POINT("processing l2 l3 l4 l5 l6", "E")); // autotrace
     }
@@ -50,6 +56,7 @@ private:
     __aicore__ inline void L7()
     {
         MoeTracing(TRACE_POINT("processing l2 l3 l4 l5 l6 l7", "B")); // autotrace
+        n_++;
         L8();
         MoeTracing(TRACE_POINT("processing l2 l3 l4 l5 l6 l7", "E")); // autotrace
     }

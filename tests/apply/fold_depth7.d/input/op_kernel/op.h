@@ -6,37 +6,44 @@ class Op {
 public:
     __aicore__ inline void Process()
     {
+        n_++;
         L2();
     }
 
 private:
     __aicore__ inline void L2()
     {
+        n_++;
         L3();
     }
 
     __aicore__ inline void L3()
     {
+        n_++;
         L4();
     }
 
     __aicore__ inline void L4()
     {
+        n_++;
         L5();
     }
 
     __aicore__ inline void L5()
     {
+        n_++;
         L6();
     }
 
     __aicore__ inline void L6()
     {
+        n_++;
         L7();
     }
 
     __aicore__ inline void L7()
     {
+        n_++;
         L8();
     }
 

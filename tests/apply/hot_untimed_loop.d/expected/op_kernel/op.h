@@ -9,10 +9,14 @@ public:
         MoeTracing(TRACE_POINT("processing", "B")); // autotrace
         for (uint32_t tokenIdx = 0; tokenIdx < 8; tokenIdx++) {
             AscendC::CrossCoreWaitFlag(1);
+            Add(tokenIdx);
         }
         MoeTracing(TRACE_POINT("processing wait", "B")); // autotrace
         AscendC::CrossCoreWaitFlag(2);
         MoeTracing(TRACE_POINT("processing wait", "E")); // autotrace
         MoeTracing(TRACE_POINT("processing", "E")); // autotrace
     }
+
+    __aicore__ inline void Add(uint32_t i) { sum_ += i; }
+    uint32_t sum_ = 0;
 };

@@ -20,7 +20,6 @@ public:
                                    const AscendC::GlobalTensor<float> &act, uint32_t rows,
                                    float scale, uint32_t rowBegin, uint32_t rowStep)
     {
-        MoeTracing(TRACE_POINT("epilogue block-epilogue-scale-relu", "B")); // autotrace
         AscendC::LocalTensor<float> in = ubIn_.Get<float>();
         AscendC::LocalTensor<float> out = ubOut_.Get<float>();
         for (uint32_t tileIdx = rowBegin; tileIdx < rows; tileIdx += rowStep) {
@@ -33,7 +32,6 @@ public:
             AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(AscendC::EVENT_ID0);
             AscendC::DataCopy(act[(uint64_t)tileIdx * cols_], out, cols_);
         }
-        MoeTracing(TRACE_POINT("epilogue block-epilogue-scale-relu", "E")); // autotrace
     }
 
 private:

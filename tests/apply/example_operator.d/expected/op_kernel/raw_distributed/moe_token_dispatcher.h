@@ -25,25 +25,23 @@ public:
 
     CATLASS_DEVICE void SendCoreFunc(uint32_t groupIdx)
     {
-        MoeTracing(TRACE_POINT("dispatch send-core-func", "B")); // autotrace
+        MoeTracing(TRACE_POINT("aiv send-core-func", "B")); // autotrace
         uint32_t rows = 0;
         for (uint32_t tokenIdx = 0; tokenIdx < tokenNum_; tokenIdx++) {
             if ((uint32_t)expertIdsGm_.GetValue(tokenIdx) == groupIdx) {
                 CopyTokenToWindow(tokenIdx, groupIdx, rows++);
             }
         }
-        MoeTracing(TRACE_POINT("dispatch send-core-func cross-core-set-flag", "B")); // autotrace
         AscendC::CrossCoreSetFlag<1, PIPE_MTE3>(FLAG_WINDOW_READY);
-        MoeTracing(TRACE_POINT("dispatch send-core-func cross-core-set-flag", "E")); // autotrace
-        MoeTracing(TRACE_POINT("dispatch send-core-func", "E")); // autotrace
+        MoeTracing(TRACE_POINT("aiv send-core-func", "E")); // autotrace
     }
 
     CATLASS_DEVICE void RecvCoreFunc(uint32_t groupIdx)
     {
-        MoeTracing(TRACE_POINT("dispatch recv-core-func", "B")); // autotrace
-        MoeTracing(TRACE_POINT("dispatch recv-core-func cross-core-wait-flag", "B")); // autotrace
+        MoeTracing(TRACE_POINT("recv-core-func aiv", "B")); // autotrace
+        MoeTracing(TRACE_POINT("recv-core-func aiv cross-core-wait-flag", "B")); // autotrace
         AscendC::CrossCoreWaitFlag(FLAG_WINDOW_READY);
-        MoeTracing(TRACE_POINT("dispatch recv-core-func cross-core-wait-flag", "E")); // autotrace
+        MoeTracing(TRACE_POINT("recv-core-func aiv cross-core-wait-flag", "E")); // autotrace
         uint32_t rows = 0;
         for (uint32_t tokenIdx = 0; tokenIdx < tokenNum_; tokenIdx++) {
             if ((uint32_t)expertIdsGm_.GetValue(tokenIdx) == groupIdx) {
@@ -51,7 +49,7 @@ public:
             }
         }
         expertTokenNumsGm_.SetValue(groupIdx, rows);
-        MoeTracing(TRACE_POINT("dispatch recv-core-func", "E")); // autotrace
+        MoeTracing(TRACE_POINT("recv-core-func aiv", "E")); // autotrace
     }
 
 private:

@@ -32,7 +32,6 @@ public:
                                    const AscendC::GlobalTensor<float> &c, uint32_t m, uint32_t n,
                                    uint32_t k)
     {
-        MoeTracing(TRACE_POINT("gmm grouped-matmul-block", "B")); // autotrace
         uint32_t mTiles = (m + TILE_M - 1) / TILE_M;
         uint32_t nTiles = (n + TILE_N - 1) / TILE_N;
         uint32_t kTiles = (k + TILE_K - 1) / TILE_K;
@@ -69,7 +68,6 @@ public:
                 AscendC::DataCopy(c[(uint64_t)(m0 + r) * n + n0], tileC[r * tn], tn);
             }
         }
-        MoeTracing(TRACE_POINT("gmm grouped-matmul-block", "E")); // autotrace
     }
 
 private:

@@ -1,0 +1,407 @@
+/* Which trace rule decides a construct. Rules are tried from the last one
+ * read to the first, so an operator's rules win over the defaults they
+ * include; a rule written in an `in` block applies only to code of the
+ * functions (files) the block names; `calls /RE/` asks for a call of the
+ * construct's own code. Also: which functions are intra-core pipe
+ * synchronisation helpers, whose calls are tile level. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cxx_nav.h"
+#include "plan_walk.h"
+#include "xalloc.h"
+
+/* PCRE2's JIT code may load a few bytes past the subject's end (harmless,
+ * inside the allocation, but uninitialised for valgrind): subjects are
+ * matched from a copy followed by zeroed padding. */
+bool plan_re_match(struct plan_walker *w, const struct rule_regex *re, const char *s)
+{
+	size_t n;
+
+	if (!re || !s)
+		return false;
+	n = strlen(s);
+	if (n + 64 > w->subj_cap) {
+		free(w->subj);
+		w->subj_cap = (n + 64) * 2;
+		w->subj = xcalloc(w->subj_cap, 1);
+	}
+	memcpy(w->subj, s, n);
+	memset(w->subj + n, 0, 64);
+	return rule_regex_match(re, w->subj, n);
+}
+
+char *plan_rule_where(const struct rule_trace_rule *r)
+{
+	char *re = r->match ? rule_regex_text(r->match) : NULL;
+	char *calls = r->calls ? rule_regex_text(r->calls) : NULL;
+	char *s;
+	const char *path = r->loc.file ? r->loc.file->path : "?";
+	const char *base = strrchr(path, '/');
+	bool target = r->kind == RULE_skip || r->kind == RULE_merge || r->kind == RULE_phase;
+
+	s = xasprintf("%s%s%s%s%s%s%s (%s:%zu)", rule_kind_name(r->kind), target ? " " : "",
+		      target ? rule_target_name(r->target) : "", re ? " " : "", re ? re : "", calls ? " calls " : "",
+		      calls ? calls : "", base ? base + 1 : path,
+		      r->loc.file ? src_file_line(r->loc.file, r->loc.start) : (size_t)0);
+	free(re);
+	free(calls);
+	return s;
+}
+
+const char *plan_stmt_text(struct plan_walker *w, const struct src_file *f, struct cxx_range r)
+{
+	size_t n = 0;
+	bool space = false;
+
+	XGROW(w->text, w->text_cap, (size_t)(r.end - r.start) + 1);
+	for (uint32_t i = r.start; i < r.end && i < f->len; i++) {
+		char c = f->data[i];
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+			space = n > 0;
+			continue;
+		}
+		if (space)
+			w->text[n++] = ' ';
+		space = false;
+		w->text[n++] = c;
+	}
+	w->text[n] = '\0';
+	return w->text;
+}
+
+bool plan_rule_in_scope(struct plan_walker *w, const struct rule_trace_rule *r, struct plan_fref f)
+{
+	for (const struct rule_in *b = r->in; b; b = b->up) {
+		const char *subject = b->target == RULE_TARGET_file ? w->pl->units[f.unit].path
+								    : plan_func(w->pl, f)->qualified_name;
+		if (!plan_re_match(w, b->match, subject))
+			return false;
+	}
+	return true;
+}
+
+bool plan_is_skip_file(struct plan_walker *w, size_t unit)
+{
+	for (size_t i = w->p->nrules; i-- > 0;) {
+		const struct rule_trace_rule *r = &w->p->rules[i];
+		if (r->kind == RULE_skip && r->target == RULE_TARGET_file && !r->in &&
+		    plan_re_match(w, r->match, w->pl->units[unit].path))
+			return true;
+	}
+	return false;
+}
+
+/* Is the call's statement inside statement s (s itself included), and, when
+ * `own`, not inside a loop nested in s? */
+static bool call_in(const struct cxx_body *b, int cs, int s, bool own)
+{
+	if (cs < 0)
+		return false;
+	for (int j = cs; j >= 0 && j != s; j = b->stmts[j].parent) {
+		if (own && cxx_stmt_is_loop(&b->stmts[j]))
+			return false;
+		if (b->stmts[j].parent == CXX_NONE)
+			return false;
+	}
+	return cs >= 0 && (cs == s || cxx_range_contains(b->stmts[s].range, b->stmts[cs].range));
+}
+
+/* Does a call of statement s's code (s < 0: the whole function; `own`: not
+ * counting loops nested in s) have a name matching re? */
+static bool calls_match(struct plan_walker *w, struct plan_fref f, int s, bool own, const struct rule_regex *re)
+{
+	const struct cxx_body *b = &plan_func(w->pl, f)->body;
+
+	for (size_t c = 0; c < b->ncalls; c++) {
+		const struct cxx_call *cl = &b->calls[c];
+		if (plan_is_trace_call(cl) || !cl->name)
+			continue;
+		if (s >= 0 && !call_in(b, cl->stmt, s, own))
+			continue;
+		if (plan_re_match(w, re, cl->name))
+			return true;
+	}
+	return false;
+}
+
+const struct rule_trace_rule *plan_decide_function(struct plan_walker *w, struct plan_fref t,
+						   const struct plan_fref *caller)
+{
+	const struct cxx_func *fn = plan_func(w->pl, t);
+
+	for (size_t i = w->p->nrules; i-- > 0;) {
+		const struct rule_trace_rule *r = &w->p->rules[i];
+		bool applies = r->kind == RULE_function ||
+			       ((r->kind == RULE_skip || r->kind == RULE_merge) && r->target == RULE_TARGET_function);
+		if (r->in && (!caller || !plan_rule_in_scope(w, r, *caller)))
+			continue;
+		if (applies && (!r->match || plan_re_match(w, r->match, fn->qualified_name)) &&
+		    (!r->calls || calls_match(w, t, -1, false, r->calls)))
+			return r;
+		if (r->kind == RULE_skip && r->target == RULE_TARGET_file &&
+		    plan_re_match(w, r->match, w->pl->units[t.unit].path))
+			return r;
+	}
+	return NULL;
+}
+
+const struct rule_trace_rule *plan_decide_construct(struct plan_walker *w, struct plan_fref f, int s,
+						    enum rule_kind kind, enum rule_target target)
+{
+	const struct cxx_stmt *st = &plan_func(w->pl, f)->body.stmts[s];
+	const char *text = st->text ? st->text : "";
+
+	for (size_t i = w->p->nrules; i-- > 0;) {
+		const struct rule_trace_rule *r = &w->p->rules[i];
+		if (!(r->kind == kind || (r->kind == RULE_skip && r->target == target)))
+			continue;
+		if (r->in && !plan_rule_in_scope(w, r, f))
+			continue;
+		if (r->match && !plan_re_match(w, r->match, text))
+			continue;
+		if (r->calls && !calls_match(w, f, s, kind == RULE_loop, r->calls))
+			continue;
+		return r;
+	}
+	return NULL;
+}
+
+const struct rule_trace_rule *plan_skip_call_rule(struct plan_walker *w, const struct cxx_call *c)
+{
+	for (size_t i = w->p->nrules; i-- > 0;) {
+		const struct rule_trace_rule *r = &w->p->rules[i];
+		if (r->kind == RULE_skip && r->target == RULE_TARGET_call && !r->in &&
+		    (plan_re_match(w, r->match, c->name) || plan_re_match(w, r->match, c->callee)))
+			return r;
+	}
+	return NULL;
+}
+
+static bool is_hot_name(struct plan_walker *w, const char *name)
+{
+	for (size_t i = 0; i < w->p->nrules; i++)
+		if (w->p->rules[i].kind == RULE_hot && plan_re_match(w, w->p->rules[i].match, name))
+			return true;
+	return false;
+}
+
+const struct rule_trace_rule *plan_tile_helper(struct plan_walker *w, struct plan_fref f)
+{
+	size_t id = plan_fid(w->pl, f);
+	const struct cxx_body *b = &plan_func(w->pl, f)->body;
+	const struct rule_trace_rule *rule = NULL;
+
+	if (w->helper[id] != PLAN_HELPER_UNKNOWN)
+		return w->helper[id] == PLAN_HELPER_NO ? NULL : w->helper[id];
+	w->helper[id] = PLAN_HELPER_NO; /* while deciding: recursion says no */
+	for (size_t s = 0; s < b->nstmts; s++)
+		if (cxx_stmt_is_loop(&b->stmts[s]))
+			return NULL;
+	for (size_t c = 0; c < b->ncalls; c++) {
+		const struct cxx_call *cl = &b->calls[c];
+		const struct rule_trace_rule *r;
+		struct plan_fref t[PLAN_MAX_TARGETS];
+		bool lam;
+		if (plan_is_trace_call(cl) || !cl->name)
+			continue;
+		r = plan_skip_call_rule(w, cl);
+		if (r && (!rule || r == rule)) {
+			rule = r;
+			continue;
+		}
+		if (r || is_hot_name(w, cl->name) || plan_resolve_call(w->pl, f, cl, t, PLAN_MAX_TARGETS, &lam) > 0)
+			return NULL;
+	}
+	if (rule)
+		w->helper[id] = rule;
+	return rule;
+}
+
+/* Does every function call c reaches have a skip rule (function or file)?
+ * Then the call is not hot either. */
+static bool callee_skipped(struct plan_walker *w, struct plan_fref f, const struct cxx_call *c)
+{
+	struct plan_fref t[PLAN_MAX_TARGETS];
+	bool lam;
+	size_t nt = plan_resolve_call(w->pl, f, c, t, PLAN_MAX_TARGETS, &lam);
+
+	for (size_t k = 0; k < nt; k++) {
+		const struct rule_trace_rule *r = plan_decide_function(w, t[k], &f);
+		if (!r || r->kind != RULE_skip)
+			return false;
+	}
+	return nt > 0;
+}
+
+const struct rule_trace_rule *plan_decide_stmt(struct plan_walker *w, struct plan_fref f, int s,
+					       const struct plan_ctx *ctx, int *call)
+{
+	struct plan_finfo *fi = plan_finfo(w->pl, f);
+	const struct cxx_func *fn = plan_func(w->pl, f);
+	const struct cxx_body *b = &fn->body;
+	const char *text = NULL;
+	bool any_call = false;
+
+	*call = -1;
+	for (int k = fi->call_first[s]; k < fi->call_first[s + 1]; k++)
+		if (!plan_is_trace_call(&b->calls[fi->call_order[k]]))
+			any_call = true;
+	if (!any_call)
+		return NULL;
+	for (size_t i = w->p->nrules; i-- > 0;) {
+		const struct rule_trace_rule *r = &w->p->rules[i];
+		if (r->in && !plan_rule_in_scope(w, r, f))
+			continue;
+		if (r->kind == RULE_wrap) {
+			if (!text)
+				text = plan_stmt_text(w, w->pl->units[f.unit].file, b->stmts[s].range);
+			if (plan_re_match(w, r->match, text)) {
+				for (int k = fi->call_first[s]; k < fi->call_first[s + 1] && *call < 0; k++)
+					if (!plan_is_trace_call(&b->calls[fi->call_order[k]]))
+						*call = fi->call_order[k];
+				return r;
+			}
+		} else if ((r->kind == RULE_hot && ctx->hot_ok) ||
+			   (r->kind == RULE_skip && r->target == RULE_TARGET_call)) {
+			for (int k = fi->call_first[s]; k < fi->call_first[s + 1]; k++) {
+				const struct cxx_call *c = &b->calls[fi->call_order[k]];
+				if (plan_is_trace_call(c))
+					continue;
+				if (!(plan_re_match(w, r->match, c->name) ||
+				      (r->kind == RULE_skip && plan_re_match(w, r->match, c->callee))))
+					continue;
+				if (r->kind == RULE_hot && (plan_callee_has_point(w, f, c) || callee_skipped(w, f, c)))
+					continue;
+				*call = fi->call_order[k];
+				return r;
+			}
+		}
+	}
+	return NULL;
+}
+
+/* The phase a rule gives: its name, with {name} and {class} filled in. */
+static const char *phase_name(struct plan_walker *w, const struct rule_trace_rule *r, const char *name,
+			      const struct cxx_func *fn)
+{
+	char *out = xstrdup(r->phase);
+	static const char *const vars[] = { "{name}", "{class}" };
+
+	if (!strchr(r->phase, '{')) {
+		free(out);
+		return r->phase;
+	}
+	for (int v = 0; v < 2; v++) {
+		char *at = strstr(out, vars[v]);
+		if (at) {
+			char *val = v == 0 ? xstrdup(name ? name : "") : plan_class_var(fn);
+			char *next = xasprintf("%.*s%s%s", (int)(at - out), out, val, at + strlen(vars[v]));
+			free(val);
+			free(out);
+			out = next;
+		}
+	}
+	return plan_keep_string(w, out);
+}
+
+const char *plan_phase_of(struct plan_walker *w, struct plan_fref f, const struct plan_fref *caller)
+{
+	const struct cxx_func *fn = plan_func(w->pl, f);
+
+	for (size_t i = w->p->nrules; i-- > 0;) {
+		const struct rule_trace_rule *r = &w->p->rules[i];
+		if (r->kind != RULE_phase)
+			continue;
+		if (r->in && (!caller || !plan_rule_in_scope(w, r, *caller)))
+			continue;
+		if (r->target == RULE_TARGET_file && plan_re_match(w, r->match, w->pl->units[f.unit].path)) {
+			const char *base = strrchr(w->pl->units[f.unit].path, '/');
+			char *stem = xstrdup(base ? base + 1 : w->pl->units[f.unit].path);
+			char *dot = strchr(stem, '.'), *k;
+			const char *ph;
+			if (dot)
+				*dot = '\0';
+			k = rule_kebab_case(stem);
+			ph = phase_name(w, r, k, fn);
+			free(k);
+			free(stem);
+			return ph;
+		}
+		if (r->target == RULE_TARGET_function && plan_re_match(w, r->match, fn->qualified_name) &&
+		    (!r->calls || calls_match(w, f, -1, false, r->calls))) {
+			char *k = plan_func_name_var(fn);
+			const char *ph = phase_name(w, r, k, fn);
+			free(k);
+			return ph;
+		}
+	}
+	return NULL;
+}
+
+/* The source text of loop statement s without the loops nested in it (each
+ * cut down to one blank), newly allocated: a phase names the loop whose own
+ * code matches, not every loop around it. */
+static char *loop_own_text(struct plan_walker *w, struct plan_fref f, int s)
+{
+	const struct cxx_body *b = &plan_func(w->pl, f)->body;
+	const char *data = w->pl->units[f.unit].file->data;
+	struct cxx_range r = b->stmts[s].range;
+	char *text = xmalloc((size_t)(r.end - r.start) + b->nstmts + 1);
+	size_t n = 0;
+	uint32_t at = r.start;
+
+	for (size_t j = 0; j < b->nstmts; j++) {
+		const struct cxx_stmt *in = &b->stmts[j];
+		/* statements come in source order: the first nested loop at or after `at` */
+		if ((int)j == s || !cxx_stmt_is_loop(in) || in->range.start < at || in->range.end > r.end ||
+		    in->range.start <= r.start)
+			continue;
+		memcpy(text + n, data + at, in->range.start - at);
+		n += in->range.start - at;
+		text[n++] = ' ';
+		at = in->range.end;
+	}
+	memcpy(text + n, data + at, r.end - at);
+	n += r.end - at;
+	text[n] = '\0';
+	return text;
+}
+
+const char *plan_phase_of_loop(struct plan_walker *w, struct plan_fref f, int s)
+{
+	const char *phase = NULL;
+	char *text = NULL;
+
+	for (size_t i = w->p->nrules; i-- > 0 && !phase;) {
+		const struct rule_trace_rule *r = &w->p->rules[i];
+		if (r->kind != RULE_phase || r->target != RULE_TARGET_loop)
+			continue;
+		if (r->in && !plan_rule_in_scope(w, r, f))
+			continue;
+		if (!text)
+			text = loop_own_text(w, f, s);
+		if (plan_re_match(w, r->match, text)) {
+			const char *var = plan_func(w->pl, f)->body.stmts[s].var;
+			char *k = rule_kebab_case(var ? var : "");
+			phase = phase_name(w, r, k, plan_func(w->pl, f));
+			free(k);
+		}
+	}
+	free(text);
+	return phase;
+}
+
+bool plan_callee_has_point(struct plan_walker *w, struct plan_fref f, const struct cxx_call *c)
+{
+	struct plan_fref t[PLAN_MAX_TARGETS];
+	bool lam;
+	size_t nt = plan_resolve_call(w->pl, f, c, t, PLAN_MAX_TARGETS, &lam);
+
+	for (size_t k = 0; k < nt; k++) {
+		const struct rule_trace_rule *r = plan_decide_function(w, t[k], &f);
+		if (r && r->kind == RULE_function && !plan_tile_helper(w, t[k]))
+			return true;
+	}
+	return false;
+}

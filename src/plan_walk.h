@@ -1,0 +1,104 @@
+/* The state of the planner's walk (pass 2), shared by its files:
+ * plan_walk.c (the walk and the nodes), plan_rules.c (which rule decides a
+ * construct), plan_label.c (labels) and plan_core.c (roots and core types).
+ * Other modules use plan.h. */
+#ifndef AUTOTRACE_PLAN_WALK_H
+#define AUTOTRACE_PLAN_WALK_H
+
+#include <stdbool.h>
+
+#include "plan_int.h"
+
+#define PLAN_MAX_TARGETS 16
+
+/* Where the walk is: what a construct found here would nest in. */
+struct plan_ctx {
+	int parent;        /* enclosing point node, -1 */
+	int depth;         /* its depth, 0 outside the root */
+	const char *phase; /* current {phase}, or NULL */
+	bool hot_ok;       /* hot calls get points here */
+	int tile;          /* inside a loop that is tile level: that loop's statement, else -1 */
+	struct plan_fref tile_fn; /* the function holding that loop */
+	int absorb;        /* a function point whose body is one call: the callee's point is
+			      the same interval and merges into it (the node), else -1 */
+	const struct rule_trace_rule *region; /* inside a region of this rule, or NULL */
+};
+
+struct plan_walker {
+	struct plan *pl;
+	struct diag *diag;
+	const struct rule_policy *p;
+	struct plan_map *unres;      /* callee -> index in pl->unresolved */
+	struct plan_map *unfollowed; /* name -> (unit, index) of functions the scanner left out */
+	int *last_child;             /* per node */
+	int *prev_sibling;           /* per node */
+	size_t cap_links;
+	char *text;                  /* statement text buffer (plan_stmt_text) */
+	size_t text_cap;
+	char *subj;                  /* regex subject copy, see plan_re_match */
+	size_t subj_cap;
+	bool have_region;
+	const struct rule_trace_rule **helper; /* per function id, see plan_tile_helper */
+	char **kept;                 /* strings that live as long as the walk (expanded phases) */
+	size_t nkept, cap_kept;
+};
+
+/* Keeps `s` (newly allocated) until the walk ends; returns it. */
+const char *plan_keep_string(struct plan_walker *w, char *s);
+
+/* plan_rules.c */
+bool plan_re_match(struct plan_walker *w, const struct rule_regex *re, const char *s);
+/* "function /RE/ (moe.rules:12)": where a rule was written, newly allocated. */
+char *plan_rule_where(const struct rule_trace_rule *r);
+/* The normalised text of [r) in f: blanks collapsed (a buffer of the walker's). */
+const char *plan_stmt_text(struct plan_walker *w, const struct src_file *f, struct cxx_range r);
+/* Does rule r apply to code of function f (its `in` blocks)? */
+bool plan_rule_in_scope(struct plan_walker *w, const struct rule_trace_rule *r, struct plan_fref f);
+bool plan_is_skip_file(struct plan_walker *w, size_t unit);
+/* The function, skip or merge rule for function t, called from `caller`
+ * (its `in` blocks; NULL for a root). */
+const struct rule_trace_rule *plan_decide_function(struct plan_walker *w, struct plan_fref t,
+						   const struct plan_fref *caller);
+/* The loop or branch rule for statement s of f (or the skip rule that wins). */
+const struct rule_trace_rule *plan_decide_construct(struct plan_walker *w, struct plan_fref f, int s,
+						    enum rule_kind kind, enum rule_target target);
+/* wrap, hot or skip call for an expression or return statement; *call: the call. */
+const struct rule_trace_rule *plan_decide_stmt(struct plan_walker *w, struct plan_fref f, int s,
+					       const struct plan_ctx *ctx, int *call);
+const char *plan_phase_of(struct plan_walker *w, struct plan_fref f, const struct plan_fref *caller);
+const char *plan_phase_of_loop(struct plan_walker *w, struct plan_fref f, int s);
+/* Would a function rule give a callee of `c` its own point? */
+bool plan_callee_has_point(struct plan_walker *w, struct plan_fref f, const struct cxx_call *c);
+/* A helper that is only what its calls are: no loops, every call skipped by
+ * one and the same `skip call` rule (SyncFunc<HardEvent>() { SetFlag...;
+ * WaitFlag...; }), or neither hot nor into the operator's own code. That
+ * rule, which skips calls of the helper too; NULL for other functions. */
+const struct rule_trace_rule *plan_tile_helper(struct plan_walker *w, struct plan_fref f);
+/* plan_walker.helper values besides a rule */
+extern const struct rule_trace_rule plan_helper_marks[2];
+#define PLAN_HELPER_UNKNOWN (&plan_helper_marks[0])
+#define PLAN_HELPER_NO (&plan_helper_marks[1])
+/* The first skip-call rule that matches call c, or NULL. */
+const struct rule_trace_rule *plan_skip_call_rule(struct plan_walker *w, const struct cxx_call *c);
+
+/* plan_label.c */
+/* {name} of a function: its name, or its class's for operator(). */
+char *plan_func_name_var(const struct cxx_func *fn);
+/* {name} of a branch: the first identifier of the condition that is not a qualifier. */
+char *plan_cond_name_var(const char *text);
+/* The label of a point of rule r (NULL: the root) named `name` under ctx. */
+char *plan_make_label(struct plan_walker *w, const struct rule_trace_rule *r, const struct rule_template *t,
+		      const struct plan_ctx *ctx, const char *name, unsigned core, const struct cxx_func *fn);
+/* {class} of a function: the kebab-case name of its class ("" for a free function). */
+char *plan_class_var(const struct cxx_func *fn);
+/* Another point under the same parent with this label (present or planned). */
+bool plan_sibling_has_label(struct plan_walker *w, int parent, int self, const char *label);
+
+/* plan_core.c */
+/* The roots of the plan (their finfo marked), and the core types propagated
+ * through the call graph to a fixpoint. Returns the number of roots; *roots
+ * is newly allocated. */
+size_t plan_find_roots(struct plan_walker *w, struct plan_fref **roots);
+void plan_propagate_cores(struct plan *pl, const struct plan_fref *roots, size_t nroots);
+
+#endif

@@ -1,0 +1,12 @@
+// Constants of add_op; the trace point runtime goes here (apply embeds it
+// before the include guard's #endif).
+#ifndef ADD_OP_BASE_H
+#define ADD_OP_BASE_H
+
+#include "kernel_operator.h"
+
+constexpr uint32_t ADD_OP_GROUPS = 4;
+
+// AUTOTRACE-RUNTIME-BEGIN (moe_tracing.h; generated, edit device/moe_tracing.h instead)
+
+#endif // ADD_OP_BASE_H
