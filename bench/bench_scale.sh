@@ -2,7 +2,8 @@
 # collect and report at the scale of a large job: 64, 256 and 1,024 ranks of
 # 72 cores (24 AIC + 48 AIV, 1,000 records each: up to 73.7 M records), real
 # torch.save dumps written by bench/gen_dumps.py (checked against torch.load
-# by tests/collect.test), collected to Chrome JSON and to Perfetto, and
+# by tests/collect.test), collected to Chrome JSON and to Perfetto (plain and
+# --compress), and
 # reported from the dumps. Prints per run: wall time, time per record, bytes
 # per slice, peak RSS (/usr/bin/time); the peak must not grow with the ranks.
 # One core (taskset -c 0), page cache warm (a warm-up run per input).
@@ -49,6 +50,7 @@ for n in $ranks; do
 	d="$work/r$n"
 	run "collect -> json" "$n" "$work/t.json" "$at" collect -q --rules "$d/bench.rules" -m "$d/point_map.json" -o "$work/t.json" "$d"
 	run "collect -> pftrace" "$n" "$work/t.pftrace" "$at" collect -q -f perfetto --rules "$d/bench.rules" -m "$d/point_map.json" -o "$work/t.pftrace" "$d"
+	run "  --compress" "$n" "$work/t.pftrace" "$at" collect -q -f perfetto --compress --rules "$d/bench.rules" -m "$d/point_map.json" -o "$work/t.pftrace" "$d"
 	run "report (dumps)" "$n" "$work/none" "$at" report --rules "$d/bench.rules" -m "$d/point_map.json" "$d"
 done
 printf '\nmachine: %s, %s cores; %s; work dir %s (%s)\n' "$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)" \

@@ -39,6 +39,10 @@ static void usage(FILE *out)
 	      "      --align MODE       rank-start (default): t = 0 at each rank's earliest\n"
 	      "                         kernel-entry cycle; absolute: raw cycles, for\n"
 	      "                         devices that share one clock\n"
+	      "      --compress         with -f perfetto: the packets deflated in chunks\n"
+	      "                         (TracePacket.compressed_packets, which Perfetto\n"
+	      "                         reads): about 6 bytes a slice instead of 22-28,\n"
+	      "                         at the cost of a deflate pass\n"
 	      "      --json-events E    x (default): one complete event per slice;\n"
 	      "                         be: a B and an E event per slice\n"
 	      "      --whole-index      the record's bits 32-63 are one index (the\n"
@@ -122,14 +126,14 @@ static char *default_map(char **args, int n)
 
 int cmd_collect(int argc, char **argv, struct diag *diag)
 {
-	enum { O_RULES = 256, O_DEPTH, O_RANK, O_CORE, O_LABEL, O_ALIGN, O_WHOLE, O_IGNORE, O_EVENTS };
+	enum { O_RULES = 256, O_DEPTH, O_RANK, O_CORE, O_LABEL, O_ALIGN, O_WHOLE, O_IGNORE, O_EVENTS, O_COMPRESS };
 	static const struct option opts[] = {
 		{ "map", required_argument, NULL, 'm' },    { "output", required_argument, NULL, 'o' },
 		{ "format", required_argument, NULL, 'f' }, { "rules", required_argument, NULL, O_RULES },
 		{ "depth", required_argument, NULL, O_DEPTH }, { "rank", required_argument, NULL, O_RANK },
 		{ "core", required_argument, NULL, O_CORE }, { "label", required_argument, NULL, O_LABEL },
 		{ "align", required_argument, NULL, O_ALIGN }, { "whole-index", no_argument, NULL, O_WHOLE },
-		{ "json-events", required_argument, NULL, O_EVENTS },
+		{ "json-events", required_argument, NULL, O_EVENTS }, { "compress", no_argument, NULL, O_COMPRESS },
 		{ "ignore-stamp", no_argument, NULL, O_IGNORE }, { "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 }
 	};
@@ -147,7 +151,7 @@ int cmd_collect(int argc, char **argv, struct diag *diag)
 	void *sink = NULL;
 	struct collect_counts counts;
 	uint64_t bytes;
-	bool be = false;
+	bool be = false, compress = false;
 	int c, status = EXIT_BAD_INPUT;
 
 	memset(&o, 0, sizeof(o));
@@ -231,6 +235,9 @@ int cmd_collect(int argc, char **argv, struct diag *diag)
 		case O_IGNORE:
 			o.ignore_stamp = true;
 			break;
+		case O_COMPRESS:
+			compress = true;
+			break;
 		case 'q':
 			o.quiet = true;
 			break;
@@ -271,8 +278,15 @@ int cmd_collect(int argc, char **argv, struct diag *diag)
 		goto out;
 	if (be && ops == &trace_chrome_ops)
 		ops = &trace_chrome_be_ops;
+	if (compress) {
+		if (ops != &trace_perfetto_ops) {
+			diag_plain(diag, DIAG_ERROR, "--compress goes with -f perfetto (JSON viewers read no compressed form)");
+			goto out;
+		}
+		ops = &trace_perfetto_z_ops;
+	}
 	if (!out_path)
-		out_path = ops == &trace_perfetto_ops ? "trace.perfetto-trace" : "trace.json";
+		out_path = ops == &trace_perfetto_ops || ops == &trace_perfetto_z_ops ? "trace.perfetto-trace" : "trace.json";
 	if (output_is_input(out_path, in, nin, map_path, policy, diag))
 		goto out;
 	if (trace_out_open(&out, out_path, diag) != 0)
@@ -289,7 +303,7 @@ int cmd_collect(int argc, char **argv, struct diag *diag)
 	bytes = out.bytes;
 	if (trace_out_commit(&out, diag) != 0)
 		goto out;
-	if (ops != &trace_perfetto_ops && bytes > COLLECT_JSON_LOAD_LIMIT)
+	if (ops != &trace_perfetto_ops && ops != &trace_perfetto_z_ops && bytes > COLLECT_JSON_LOAD_LIMIT)
 		diag_pos(diag, DIAG_WARNING, out_path, 0, 0,
 			 "%.1f GB of JSON: the Perfetto UI and chrome://tracing load JSON traces of a few hundred MB at "
 			 "most; write a Perfetto trace instead (-f perfetto: half the size, and it loads far larger "

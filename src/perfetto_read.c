@@ -21,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zlib.h>
+
 #include "index_table.h"
 #include "xalloc.h"
 
@@ -68,7 +70,12 @@ struct prd {
 	size_t ngens, capgens;
 	struct seqclock *clocks;
 	size_t nclocks, capclocks;
+	size_t chunk_at;              /* inside compressed_packets: where they are in the file */
 };
+
+/* Inflated compressed_packets above this are refused (a chunk of a trace
+ * writer is far smaller; this stops a forged one from taking the memory). */
+#define MAX_CHUNK ((size_t)256 << 20)
 
 __attribute__((format(printf, 3, 4))) static int fail(struct prd *r, const unsigned char *at, const char *fmt, ...)
 {
@@ -81,8 +88,14 @@ __attribute__((format(printf, 3, 4))) static int fail(struct prd *r, const unsig
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	diag_pos(r->diag, DIAG_ERROR, r->path, 0, 0, "not a readable Perfetto trace (truncated or corrupt?): %s at byte %zu",
-		 msg, (size_t)(at - r->start));
+	if (r->chunk_at)
+		diag_pos(r->diag, DIAG_ERROR, r->path, 0, 0,
+			 "not a readable Perfetto trace (truncated or corrupt?): %s at byte %zu of the packets deflated at "
+			 "byte %zu",
+			 msg, (size_t)(at - r->start), r->chunk_at);
+	else
+		diag_pos(r->diag, DIAG_ERROR, r->path, 0, 0,
+			 "not a readable Perfetto trace (truncated or corrupt?): %s at byte %zu", msg, (size_t)(at - r->start));
 	return -1;
 }
 
@@ -429,6 +442,68 @@ static int track_event(struct prd *r, const struct packet *pk, struct chrome_eve
 	return 0;
 }
 
+static int packet(struct prd *r, struct pb b, int (*cb)(void *, const struct chrome_event *), void *ctx, int *cb_rc);
+
+/* TracePacket.compressed_packets: a zlib (or gzip) stream of packets, as
+ * in a Trace; inflated and walked like the file's own. */
+static int compressed(struct prd *r, struct pb z, int (*cb)(void *, const struct chrome_event *), void *ctx,
+		      int *cb_rc)
+{
+	z_stream zs;
+	unsigned char *buf;
+	size_t cap = (size_t)(z.end - z.p) * 4 + 4096, len = 0;
+	const unsigned char *saved = r->start;
+	int zr, rc = 0;
+
+	if (r->chunk_at)
+		return fail(r, z.p, "compressed packets inside compressed packets");
+	memset(&zs, 0, sizeof(zs));
+	if (inflateInit2(&zs, 15 + 32) != Z_OK) /* zlib or gzip header */
+		return fail(r, z.p, "cannot inflate");
+	buf = xmalloc(cap);
+	zs.next_in = (unsigned char *)z.p;
+	zs.avail_in = (uInt)(z.end - z.p);
+	for (;;) {
+		if (len == cap) {
+			if (cap >= MAX_CHUNK) {
+				inflateEnd(&zs);
+				free(buf);
+				return fail(r, z.p, "compressed packets inflate to more than %zu bytes", MAX_CHUNK);
+			}
+			cap *= 2;
+			buf = xrealloc(buf, cap);
+		}
+		zs.next_out = buf + len;
+		zs.avail_out = (uInt)(cap - len);
+		zr = inflate(&zs, Z_NO_FLUSH);
+		len = cap - zs.avail_out;
+		if (zr == Z_STREAM_END)
+			break;
+		if (zr != Z_OK && !(zr == Z_BUF_ERROR && len == cap)) {
+			inflateEnd(&zs);
+			free(buf);
+			return fail(r, z.p, "compressed packets that do not inflate (%s)", zs.msg ? zs.msg : "corrupt");
+		}
+	}
+	inflateEnd(&zs);
+	r->chunk_at = (size_t)(z.p - r->start);
+	r->start = buf;
+	{
+		struct pb b = { buf, buf + len }, sub;
+		unsigned num, wire;
+		uint64_t v;
+		while (rc == 0 && (rc = field(r, &b, &num, &wire, &v, &sub)) == 0)
+			if (num == 1 && wire == 2 && packet(r, sub, cb, ctx, cb_rc) != 0)
+				rc = -1;
+		if (rc > 0)
+			rc = 0;
+	}
+	r->start = saved;
+	r->chunk_at = 0;
+	free(buf);
+	return rc;
+}
+
 static int packet(struct prd *r, struct pb b, int (*cb)(void *, const struct chrome_event *), void *ctx, int *cb_rc)
 {
 	struct packet pk;
@@ -464,6 +539,9 @@ static int packet(struct prd *r, struct pb b, int (*cb)(void *, const struct chr
 		} else if (num == 6 && wire == 2) {
 			pk.cs = sub;
 			pk.has_cs = true;
+		} else if (num == 50 && wire == 2) {
+			if (compressed(r, sub, cb, ctx, cb_rc) != 0)
+				return -1;
 		}
 	}
 	if (rc < 0)

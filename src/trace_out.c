@@ -154,6 +154,12 @@ static void trace_out_release(struct trace_out *o)
 
 void trace_out_flush(struct trace_out *o)
 {
+	if (o->drain) {
+		if (o->len)
+			o->drain(o, o->drain_ctx);
+		o->len = 0;
+		return;
+	}
 	if (o->len && !o->failed && fwrite(o->buf, 1, o->len, o->fp) != o->len) {
 		o->failed = true;
 		o->err = errno;

@@ -32,6 +32,10 @@ struct trace_out {
 	uint64_t bytes;         /* written so far, buffered included */
 	bool failed;
 	int err;                /* errno of the first failed write */
+	/* when set, a full buffer goes to drain() instead of the file: a stage
+	 * that transforms what is written (compressed Perfetto packets) */
+	void (*drain)(struct trace_out *o, void *ctx);
+	void *drain_ctx;
 };
 
 /* Opens `path` ("-" for stdout). -1 after reporting `path: error: ...`. */
@@ -54,6 +58,19 @@ static inline unsigned char *trace_out_room(struct trace_out *o, size_t n)
 
 static inline void trace_out_mem(struct trace_out *o, const void *p, size_t n)
 {
+	if (n > TRACE_OUT_BUF / 2 && o->drain) {
+		/* a stage takes everything through its buffer */
+		const unsigned char *s = p;
+		while (n) {
+			size_t k = n < TRACE_OUT_BUF / 2 ? n : TRACE_OUT_BUF / 2;
+			memcpy(trace_out_room(o, k), s, k);
+			o->len += k;
+			o->bytes += k;
+			s += k;
+			n -= k;
+		}
+		return;
+	}
 	if (n > TRACE_OUT_BUF / 2) {
 		trace_out_flush(o);
 		if (!o->failed && fwrite(p, 1, n, o->fp) != n)
