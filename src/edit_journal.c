@@ -34,6 +34,7 @@
 #include "atomic_write.h"
 #include "path_glob.h"
 #include "src_file.h"
+#include "sync_files.h"
 #include "tmp_cleanup.h"
 #include "xalloc.h"
 
@@ -563,7 +564,8 @@ int edit_journal_commit(struct edit_journal *j)
 		errno = EIO;
 		return -1;
 	}
-	if (!(j->flags & EDIT_JOURNAL_NO_SYNC) && fsync(j->fd) != 0)
+	if (!(j->flags & EDIT_JOURNAL_NO_SYNC) &&
+	    (sync_files((const char *const *)j->tmps, j->n) != 0 || fsync(j->fd) != 0))
 		return -1;
 	if (journal_line(j, "C\n", 2) != 0)
 		return -1;
@@ -615,12 +617,16 @@ void edit_journal_end(struct edit_journal *j, const char *const *targets, size_t
 			const char *slash = strrchr(targets[i], '/');
 			dirs[i] = slash ? xstrndup(targets[i], (size_t)(slash - targets[i]) + 1) : xstrdup("./");
 		}
+		size_t k = 0;
 		xqsort(dirs, n, sizeof(*dirs), cmp_str);
 		for (size_t i = 0; i < n; i++) {
-			if (i == 0 || strcmp(dirs[i], dirs[i - 1]) != 0)
-				sync_dir_of(dirs[i]);
+			if (k && strcmp(dirs[i], dirs[k - 1]) == 0)
+				free(dirs[i]);
+			else
+				dirs[k++] = dirs[i];
 		}
-		for (size_t i = 0; i < n; i++)
+		sync_files((const char *const *)dirs, k);
+		for (size_t i = 0; i < k; i++)
 			free(dirs[i]);
 		free(dirs);
 	}

@@ -1,10 +1,10 @@
 /* Writing the files apply, strip, wire and preprocess change, all or
  * nothing, as fast as a tree of thousands of files needs: every new text
  * goes to a temporary file next to its original (mode kept), named in the
- * tree's journal before it exists (edit_journal.h) and fsync'ed (unless
- * EDIT_BATCH_NO_SYNC); then the commit mark; then each is renamed over its
- * original, the fatal signals held meanwhile, and the directories written
- * are fsync'ed. Only the files written are synced, never the whole system
+ * tree's journal before it exists (edit_journal.h); at the commit they are
+ * fsync'ed together (unless EDIT_BATCH_NO_SYNC, sync_files.h), then the
+ * commit mark; then each is renamed over its original, the fatal signals
+ * held meanwhile, and the directories written are fsync'ed. Only the files written are synced, never the whole system
  * (sync(2) would wait for every other program's dirty data too). When a
  * temporary file cannot be written, the others are removed and no original
  * is touched. A symbolic link is followed: its target is replaced and the
@@ -24,8 +24,9 @@
 #include "xalloc.h"
 
 /* A temporary file next to `path` (the resolved target, `st` its stat or
- * NULL when new; `shown` names it in messages). */
-static int write_temp(struct edit_journal *j, bool sync, const char *path, const struct stat *st, const char *shown,
+ * NULL when new; `shown` names it in messages). It is fsync'ed with the
+ * others at the commit (edit_journal_commit). */
+static int write_temp(struct edit_journal *j, const char *path, const struct stat *st, const char *shown,
 		      const char *data, size_t len, char **tmp_out, struct diag *diag)
 {
 	mode_t mode;
@@ -41,7 +42,7 @@ static int write_temp(struct edit_journal *j, bool sync, const char *path, const
 	fd = edit_journal_temp(j, path, st, tmp_out);
 	if (fd < 0)
 		goto fail;
-	if (atomic_write_fd(fd, data, len) != 0 || fchmod(fd, mode) != 0 || (sync && fsync(fd) != 0))
+	if (atomic_write_fd(fd, data, len) != 0 || fchmod(fd, mode) != 0)
 		goto fail_fd;
 	if (close(fd) != 0) {
 		fd = -1;
@@ -161,8 +162,7 @@ int edit_batch_add(struct edit_batch *b, const char *path, const char *text, siz
 
 	if (batch_entry(b, path, &f, &st, &have_st, &h, diag) != 0)
 		return -1;
-	if (write_temp(b->journal, !(b->flags & EDIT_BATCH_NO_SYNC), f.target, have_st ? &st : NULL, path, text, len,
-		       &f.tmp, diag) != 0) {
+	if (write_temp(b->journal, f.target, have_st ? &st : NULL, path, text, len, &f.tmp, diag) != 0) {
 		free(f.target);
 		return -1;
 	}
