@@ -74,20 +74,18 @@ struct edit_journal {
  * directory of the run that reads it. */
 static char *absolute_path(const char *path)
 {
-	/* the last directory resolved: a batch writes many files of a few */
+	/* the last directory resolved: a batch writes many files of a few (the
+	 * tree is locked, its directories stay where they are meanwhile) */
 	static char *last_dir, *last_real;
-	static ino_t last_ino;
 	const char *slash = strrchr(path, '/');
 	char *dir = slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".");
 	char *out;
-	struct stat st;
 
-	if (!last_dir || strcmp(dir, last_dir) != 0 || stat(dir, &st) != 0 || st.st_ino != last_ino) {
+	if (!last_dir || strcmp(dir, last_dir) != 0 || dir[0] != '/') {
 		free(last_dir);
 		free(last_real);
 		last_dir = xstrdup(dir);
 		last_real = realpath(dir, NULL);
-		last_ino = stat(dir, &st) == 0 ? st.st_ino : 0;
 	}
 	out = last_real ? path_join(last_real, slash ? slash + 1 : path) : xstrdup(path);
 	free(dir);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <threads.h>
 #include <unistd.h>
 
 #include "atomic_write.h"
@@ -442,17 +443,18 @@ static size_t refuse_preprocessed(struct pp_run *r)
 	return total;
 }
 
-/* The pairing check of check_pairing.c on every file holding points. */
-static unsigned check_balance(struct pp_run *r)
+/* The pairing check of check_pairing.c on every file holding points, its
+ * findings to `to`. */
+static unsigned check_balance(struct pp_run *r, struct diag *to)
 {
 	struct cxx_macro_table *macros = cxx_macros_new();
-	struct diag soft, *d = r->diag;
+	struct diag soft, *d = to;
 	unsigned errors = 0;
 
 	if (r->o->force) {
-		diag_init(&soft, r->diag->out, r->diag->color);
+		diag_init(&soft, to->out, to->color);
 		soft.sink = downgrade_sink;
-		soft.sink_ctx = r->diag;
+		soft.sink_ctx = to;
 		d = &soft;
 	}
 	for (size_t i = 0; i < r->nfiles; i++) {
@@ -465,6 +467,61 @@ static unsigned check_balance(struct pp_run *r)
 	}
 	cxx_macros_free(macros);
 	return errors;
+}
+
+/* The pairing check run beside the writing of the temporary files (in
+ * place, where nothing is visible until the commit, and the batch is
+ * aborted when the check fails): its messages gather in memory and are
+ * printed once it is joined. It only reads the scanned files; the writing
+ * only reads them too. */
+struct balance_job {
+	struct pp_run *r;
+	struct diag d;
+	char *text;
+	size_t len;
+	unsigned errors;
+	bool threaded;
+	thrd_t thread;
+};
+
+static int balance_run(void *arg)
+{
+	struct balance_job *j = arg;
+
+	j->errors = check_balance(j->r, &j->d);
+	return 0;
+}
+
+static void balance_start(struct balance_job *j, struct pp_run *r)
+{
+	FILE *mem;
+
+	memset(j, 0, sizeof(*j));
+	j->r = r;
+	mem = open_memstream(&j->text, &j->len);
+	if (!mem) {
+		j->errors = check_balance(r, r->diag);
+		return;
+	}
+	diag_init(&j->d, mem, r->diag->color);
+	j->threaded = thrd_create(&j->thread, balance_run, j) == thrd_success;
+	if (!j->threaded)
+		balance_run(j);
+}
+
+static unsigned balance_join(struct balance_job *j)
+{
+	if (!j->d.out)
+		return j->errors;
+	if (j->threaded)
+		thrd_join(j->thread, NULL);
+	fclose(j->d.out);
+	if (j->len)
+		fwrite(j->text, 1, j->len, j->r->diag->out);
+	j->r->diag->errors += j->d.errors;
+	j->r->diag->warnings += j->d.warnings;
+	free(j->text);
+	return j->errors;
 }
 
 static struct point_map *build_map(struct pp_run *r, size_t *npoints)
@@ -616,14 +673,6 @@ int preprocess_run(const struct pp_options *o, FILE *out, struct diag *diag)
 		status = EXIT_FINDINGS;
 		goto out;
 	}
-	unbalanced = check_balance(&r);
-	if (unbalanced > 0 && !o->force) {
-		diag_plain(diag, DIAG_ERROR,
-			   "preprocess: %u pairing error%s: nothing written (--force writes anyway)", unbalanced,
-			   unbalanced == 1 ? "" : "s");
-		status = EXIT_FINDINGS;
-		goto out;
-	}
 	m = build_map(&r, &npoints);
 	if (npoints > POINT_MAP_MAX_ID) {
 		diag_plain(diag, DIAG_ERROR, "preprocess: %zu trace points, more than the %u a map can hold", npoints,
@@ -632,26 +681,49 @@ int preprocess_run(const struct pp_options *o, FILE *out, struct diag *diag)
 	}
 	snprintf(stamp_lit, sizeof(stamp_lit), "0x%016" PRIx64 "ULL " PP_STAMP_TAG, m->build_stamp);
 	map_path = o->map ? xstrdup(o->map) : path_join(o->out ? o->out : o->tree, "point_map.json");
-	if (!o->dry_run) {
-		/* in place, the sources and the map are replaced together or not at all
-		 * (no fsync: a build tree is rebuilt anyway) */
-		struct edit_batch *batch = o->out ? NULL : edit_batch_new(lock, EDIT_BATCH_NO_SYNC);
-		int wrc = write_tree(&r, stamp_lit, batch);
-		if (wrc == 0 && batch) {
+	if (!o->dry_run && !o->out) {
+		/* in place, the sources and the map are replaced together or not at
+		 * all (no fsync: a build tree is rebuilt anyway); the pairing check
+		 * runs while the temporary files are written, and a failure aborts
+		 * the batch before anything is visible */
+		struct edit_batch *batch = edit_batch_new(lock, EDIT_BATCH_NO_SYNC);
+		struct balance_job job;
+		int wrc;
+		balance_start(&job, &r);
+		wrc = write_tree(&r, stamp_lit, batch);
+		if (wrc == 0) {
 			size_t mlen;
 			char *mtext = point_map_to_json(m, &mlen);
 			wrc = edit_batch_add(batch, map_path, mtext, mlen, diag);
 			free(mtext);
-			if (wrc == 0) {
-				wrc = edit_batch_commit(batch, diag);
-				batch = NULL;
-			}
-		} else if (wrc == 0) {
-			wrc = point_map_write(m, map_path, diag);
 		}
-		edit_batch_abort(batch);
+		unbalanced = balance_join(&job);
+		if (unbalanced > 0 && !o->force) {
+			edit_batch_abort(batch);
+			diag_plain(diag, DIAG_ERROR, "preprocess: %u pairing error%s: nothing written (--force writes anyway)",
+				   unbalanced, unbalanced == 1 ? "" : "s");
+			status = EXIT_FINDINGS;
+			goto out;
+		}
+		if (wrc == 0)
+			wrc = edit_batch_commit(batch, diag);
+		else
+			edit_batch_abort(batch);
 		if (wrc != 0) {
 			status = EXIT_BAD_INPUT; /* an unwritable tree or map: reported with its path */
+			goto out;
+		}
+	} else {
+		unbalanced = check_balance(&r, diag);
+		if (unbalanced > 0 && !o->force) {
+			diag_plain(diag, DIAG_ERROR,
+				   "preprocess: %u pairing error%s: nothing written (--force writes anyway)", unbalanced,
+				   unbalanced == 1 ? "" : "s");
+			status = EXIT_FINDINGS;
+			goto out;
+		}
+		if (!o->dry_run && (write_tree(&r, stamp_lit, NULL) != 0 || point_map_write(m, map_path, diag) != 0)) {
+			status = EXIT_BAD_INPUT; /* an unwritable copy or map: reported with its path */
 			goto out;
 		}
 	}
