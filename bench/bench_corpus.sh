@@ -3,8 +3,10 @@
 # the shared corpus (../shared/corpus, or $AUTOTRACE_CORPUS), each copy an
 # operator directory of its own, side by side under ${BENCH_DIR:-/tmp/autotrace-bench-corpus}.
 #   scan         one run over all the kernel sources of the tree
-#   plan, apply  one run per operator (as a user runs them), summed
-#   strip        likewise; the tree must come back byte for byte
+#   plan, apply, strip
+#                one run over all the operators (autotrace apply DIR...), then
+#                one run per operator (startup and rules loading each time);
+#                the tree must come back byte for byte
 # Prints MB of source per second (wall, and user+sys) and the peak RSS of the
 # largest single run.
 # usage: bench/bench_corpus.sh [AUTOTRACE] [COPIES]
@@ -61,12 +63,16 @@ echo "corpus: $copies copies of 7 operators, $(awk -v b="$bytes" 'BEGIN { printf
 "$bin" scan --root "$tree" "$tree" >/dev/null 2>&1 || true # warm the page cache
 run "$bin" scan --root "$tree" "$tree"
 report scan
-per_op plan
-report plan
-per_op apply
-report apply
-per_op strip
-report strip
+echo "one run for all operators:"
+for cmd in plan apply strip; do
+	run "$bin" "$cmd" "$tree"/*/*
+	report "$cmd"
+done
+echo "one run per operator:"
+for cmd in plan apply strip; do
+	per_op "$cmd"
+	report "$cmd"
+done
 i=0
 ok=yes
 for d in "$tree"/c000/*; do

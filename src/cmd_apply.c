@@ -9,6 +9,7 @@
 #include "edit.h"
 #include "edit_journal.h"
 #include "exit_status.h"
+#include "opdirs.h"
 #include "path_glob.h"
 #include "plan.h"
 #include "rule_find.h"
@@ -21,7 +22,7 @@
 
 static void usage(FILE *out)
 {
-	fputs("Usage: autotrace apply [--rules FILE] [--dry-run] [--check] [OPDIR]\n"
+	fputs("Usage: autotrace apply [--rules FILE] [--dry-run] [--check] [OPDIR...]\n"
 	      "\n"
 	      "Insert the trace points 'autotrace plan' shows: B at the start of each\n"
 	      "point's scope, E before every exit of it (each return, a break or continue\n"
@@ -53,6 +54,9 @@ static void usage(FILE *out)
 	      "Nothing is written when a file changed since it was read, or when code the\n"
 	      "scanner cannot follow is where a point would go (exit 2). Code inside\n"
 	      "macros is left alone and reported.\n"
+	      "OPDIR is the operator directory (default: .); with several, each is done\n"
+	      "in turn (one failing does not stop the others), its output headed by\n"
+	      "\"== OPDIR\", and the exit status is the worst of theirs.\n"
 	      "Exit status: 0 ok, 1 --check found changes, 2 bad usage or input.\n",
 	      out);
 }
@@ -74,55 +78,31 @@ static bool unchanged(const char *path, const struct src_file *f)
 	return same;
 }
 
-int cmd_apply(int argc, char **argv, struct diag *diag)
+struct apply_opts {
+	const char *rules;
+	struct rule_cache cache; /* the rules, loaded once for operators sharing them */
+	bool dry_run, check;
+};
+
+static int apply_one(const char *opdir, void *ctx, struct diag *diag)
 {
-	static const struct option opts[] = {
-		{ "help", no_argument, NULL, 'h' },     { "rules", required_argument, NULL, 'r' },
-		{ "dry-run", no_argument, NULL, 'n' },  { "check", no_argument, NULL, 'c' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *rules = NULL, *opdir = ".";
-	bool dry_run = false, check = false;
-	struct rule_policy *p = NULL;
+	struct apply_opts *o = ctx;
+	bool dry_run = o->dry_run, check = o->check;
+	const struct rule_policy *p = NULL;
 	struct plan *pl = NULL;
 	struct change *ch = NULL;
 	struct edit_lock *lock = NULL;
 	size_t nch = 0;
 	unsigned total = 0;
-	int c, status = EXIT_BAD_INPUT;
+	int status = EXIT_BAD_INPUT;
 	struct edit_runtime runtime;
 
 	memset(&runtime, 0, sizeof(runtime));
-	while ((c = getopt_long(argc, argv, "hr:nc", opts, NULL)) != -1) {
-		switch (c) {
-		case 'h':
-			usage(stdout);
-			return EXIT_OK;
-		case 'r':
-			rules = optarg;
-			break;
-		case 'n':
-			dry_run = true;
-			break;
-		case 'c':
-			check = true;
-			break;
-		default:
-			usage(stderr);
-			return EXIT_BAD_INPUT;
-		}
-	}
-	if (optind < argc)
-		opdir = argv[optind++];
-	if (optind < argc) {
-		diag_plain(diag, DIAG_ERROR, "apply: one operator directory at most");
-		return EXIT_BAD_INPUT;
-	}
 	/* before anything is read: an interrupted run is completed first, and
 	 * a second run on the tree waits for none and interleaves with none */
 	if (!dry_run && !check && !(lock = edit_lock_acquire(opdir, "apply", diag)))
 		goto out;
-	p = rule_find_and_load(rules, opdir, diag);
+	p = rule_cache_get(&o->cache, o->rules, opdir, diag);
 	if (!p)
 		goto out;
 	pl = plan_build(p, opdir, diag);
@@ -255,7 +235,40 @@ out:
 		free(ch[i].text);
 	free(ch);
 	plan_free(pl);
-	rule_policy_free(p);
 	edit_lock_release(lock);
+	return status;
+}
+
+int cmd_apply(int argc, char **argv, struct diag *diag)
+{
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' },     { "rules", required_argument, NULL, 'r' },
+		{ "dry-run", no_argument, NULL, 'n' },  { "check", no_argument, NULL, 'c' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct apply_opts o = { NULL, { NULL, NULL }, false, false };
+	int c, status;
+
+	while ((c = getopt_long(argc, argv, "hr:nc", opts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			return EXIT_OK;
+		case 'r':
+			o.rules = optarg;
+			break;
+		case 'n':
+			o.dry_run = true;
+			break;
+		case 'c':
+			o.check = true;
+			break;
+		default:
+			usage(stderr);
+			return EXIT_BAD_INPUT;
+		}
+	}
+	status = opdirs_run("apply", argc - optind, argv + optind, false, apply_one, &o, diag);
+	rule_cache_release(&o.cache);
 	return status;
 }

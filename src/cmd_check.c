@@ -291,6 +291,7 @@ int cmd_check(int argc, char **argv, struct diag *diag)
 	}
 	memset(&so, 0, sizeof(so));
 	so.root = root;
+	so.shown_prefix = root;
 	so.include_dirs = (const char *const *)idirs;
 	so.ninclude_dirs = nidirs;
 	so.macros = macros;

@@ -32,13 +32,19 @@ static void usage(FILE *out)
 	      "      the spawn has joined when they take --point_map/--chrome_trace\n"
 	      "  G5  profiling dir, chrome trace and point map paths are made absolute\n"
 	      "      before the spawn that passes them\n"
+	      "The binding, aclnn sources, samples and build script are looked for in\n"
+	      "OPDIR, else under the project root (see wire --help); one not found is a\n"
+	      "finding (G2 for the binding, G5 for the samples), never a pass. Every\n"
+	      "result has a location (in SARIF too): its own line, else the operator's\n"
+	      "rules file, OpDef or kernel entry.\n"
 	      "\n"
 	      "Options:\n"
 	      "  --rules FILE       the rules (default: OPDIR/autotrace.rules, else the shipped moe.rules)\n"
 	      "  --only LIST        run only these gates (G1,G2,...); the others are skipped\n"
 	      "  --skip LIST        skip these gates (shown as skipped, never as passed)\n"
 	      "  --format FORMAT    text (default), json, sarif (2.1.0) or junit\n"
-	      "  --script FILE      G1: the build script (default: the rules' 'build' pattern)\n"
+	      "  --script FILE      G1: the build script (default: the nearest match of the\n"
+	      "                     rules' 'build' patterns up to the project root)\n"
 	      "  --point-map FILE   G1: check this map's build stamp (default: every\n"
 	      "                     point_map.json under OPDIR)\n"
 	      "  --build-cmd CMD    G3: the build command, run by /bin/sh in OPDIR\n"
@@ -134,6 +140,7 @@ int cmd_gate(int argc, char **argv, struct diag *diag)
 	if (!p)
 		goto out;
 	r = gate_report_new(go.opdir);
+	gate_report_set_anchor(r, gate_project_anchor(p));
 	for (int g = 0; g < GATE_COUNT; g++) {
 		r->gates[g].run = go.run[g];
 		if (!go.run[g]) {

@@ -9,6 +9,7 @@
 #include "exit_status.h"
 #include "hook_block.h"
 #include "path_glob.h"
+#include "project_root.h"
 #include "rule_find.h"
 #include "udiff.h"
 #include "xalloc.h"
@@ -23,19 +24,29 @@ static void usage(FILE *out)
 	      "placed right after the call that copies the sources into the build tree\n"
 	      "(in the function or top-level flow that really runs it, never inside a\n"
 	      "function definition that is merely there) and before the build step.\n"
-	      "The block finds the build tree from the copy call's destination argument.\n"
+	      "The build tree is what the copy writes to: the destination of cp / rsync,\n"
+	      "or the argument a helper function of the script passes to its cp / rsync.\n"
+	      "A script that copies nothing and builds the sources where they are gets\n"
+	      "the block right before the build step: it preprocesses the operator\n"
+	      "directory in place and puts the original files back when the script ends.\n"
+	      "The build script is found from OPDIR: the nearest match of the rules'\n"
+	      "'build' patterns on the way up to the project root.\n"
 	      "\n"
 	      "  install   insert the block (again, at the right place, if one exists)\n"
 	      "  verify    exit 1 when the block is missing, misplaced, preprocesses\n"
-	      "            another directory or calls a preprocessor that does not exist\n"
+	      "            another directory, calls a preprocessor that does not exist,\n"
+	      "            or an unmarked preprocessor call would run after it\n"
 	      "  remove    delete the block; the script is restored byte for byte\n"
 	      "\n"
 	      "Options:\n"
-	      "  --script FILE     the build script (default: the rules' 'build' glob in OPDIR)\n"
+	      "  --script FILE     the build script (default: the nearest, as above)\n"
 	      "  --rules FILE      the rules file (anchors: gate { hook after /RE/ before /RE/; })\n"
 	      "  --after REGEX     the copy call (overrides the rules)\n"
 	      "  --before REGEX    the build step (overrides the rules)\n"
 	      "  --allow-missing   install a block that only warns when autotrace is missing\n"
+	      "  --replace         take the place of another preprocessor's call or block\n"
+	      "                    (kept in the block, commented; 'remove' puts it back)\n"
+	      "  --tree WORD       the tree to preprocess, as the script writes it (a shell word)\n"
 	      "  --dry-run         print the change as a unified diff, write nothing\n"
 	      "  -h, --help        this help\n"
 	      "\n"
@@ -60,27 +71,21 @@ static struct rule_regex *cli_regex(const char *opt, const char *pattern, struct
 	return re;
 }
 
-/* The build script: --script, else the single match of the rules' build globs. */
+/* The build script: --script, else the nearest match of the rules' build
+ * globs on the way from the operator directory up to the project root. */
 static char *find_script(const char *explicit_path, const char *opdir, const struct rule_policy *p,
 			 struct diag *diag)
 {
-	char **found = NULL;
-	size_t n = 0;
+	struct project_root root;
 	char *path = NULL;
 
 	if (explicit_path)
 		return xstrdup(explicit_path);
-	if (path_glob(opdir, &p->build, &found, &n, diag) != 0)
+	if (project_root_find(opdir, p, &root, diag) != 0)
 		return NULL;
-	if (n == 0)
-		diag_plain(diag, DIAG_ERROR, "no build script in %s matches the rules' 'build' patterns; use --script FILE",
-			   opdir);
-	else if (n > 1)
-		diag_plain(diag, DIAG_ERROR, "%zu build scripts in %s match the rules' 'build' patterns (%s, %s%s); use --script FILE",
-			   n, opdir, found[0], found[1], n > 2 ? ", ..." : "");
-	else
-		path = path_join(opdir, found[0]);
-	path_glob_free(found, n);
+	if (project_build_script(&root, &p->build, &path, diag) != 0)
+		diag_plain(diag, DIAG_NOTE, "use --script FILE to name the build script");
+	project_root_release(&root);
 	return path;
 }
 
@@ -94,55 +99,122 @@ static int write_or_show(const char *path, const struct src_file *f, const char 
 	return atomic_write(path, text, len, diag);
 }
 
-static int do_install(const char *path, const struct src_file *f, const struct rule_regex *after,
-		      const struct rule_regex *before, bool allow_missing, bool dry_run, struct diag *diag)
+static int do_install(const char *path, const struct src_file *f, const struct hook_ctx *ctx, bool allow_missing,
+		      bool replace, bool dry_run, struct diag *diag)
 {
 	struct hook_found b;
 	struct hook_place place;
 	struct sh_script sh;
 	struct src_file *clean;
-	char *text, *block, *out;
-	size_t len, blen;
+	char *text, *block = NULL, *out, *replaced = NULL;
+	size_t len, blen, rlen = 0;
+	uint32_t cut_start = 0, cut_end = 0;
 	int status = EXIT_BAD_INPUT;
 
 	if (hook_find_block(f, &b, diag) != 0)
 		return EXIT_BAD_INPUT;
-	if (b.present)
+	if (b.present && !b.ours && !replace) {
+		diag_at(diag, DIAG_ERROR, src_loc_make(f, b.start_mark, b.start_mark + (uint32_t)strlen(HOOK_MARK_START)),
+			"this hook block runs another preprocessor: remove it, or run 'autotrace hook install --replace' to "
+			"have autotrace's block take its place (it keeps the old block, commented, for 'hook remove')");
+		return EXIT_BAD_INPUT;
+	}
+	if (b.present && b.ours)
 		text = hook_text_without(f, &b, &len);
-	else
-		text = xstrndup(f->data, f->len), len = f->len;
+	else if (b.present) {
+		/* --replace of another preprocessor's block: it goes into ours */
+		replaced = xstrndup(f->data + b.start, b.end - b.start);
+		rlen = b.end - b.start;
+		if (rlen && replaced[rlen - 1] == '\n')
+			rlen--;
+		text = xmalloc(f->len + 1);
+		memcpy(text, f->data, b.start);
+		memcpy(text + b.start, f->data + b.end, f->len - b.end);
+		len = f->len - (b.end - b.start);
+		text[len] = '\0';
+	} else {
+		text = xstrndup(f->data, f->len);
+		len = f->len;
+	}
 	clean = src_file_from_buffer(path, text, len);
 	free(text);
 	sh_scan(clean->data, clean->len, &sh);
-	if (hook_check_scannable(clean, &sh, diag) != 0 || hook_find_place(clean, &sh, after, before, &place, diag) != 0)
+	if (hook_check_scannable(clean, &sh, diag) != 0 || hook_find_place(clean, &sh, ctx, &place, diag) != 0)
 		goto out;
-	block = hook_block_text(&place, allow_missing);
+	if (place.has_foreign) {
+		const struct sh_cmd *c = &sh.cmds[place.foreign_cmd];
+		if (!replace) {
+			diag_at(diag, DIAG_ERROR, src_loc_make(clean, c->start, c->end),
+				"this unmarked preprocessor call would run after the hook and rewrite point_map.json from "
+				"sources whose points are already ids (an empty map): remove it, or run 'autotrace hook install "
+				"--replace' to have the hook take its place (the call is kept in the block, commented, for "
+				"'hook remove')");
+			hook_place_release(&place);
+			goto out;
+		}
+		/* the block takes the place of the call: it moves there, the call goes into it */
+		cut_start = place.foreign_start;
+		cut_end = place.foreign_end;
+		free(replaced);
+		rlen = cut_end - cut_start;
+		replaced = xstrndup(clean->data + cut_start, rlen);
+		if (rlen && replaced[rlen - 1] == '\n')
+			rlen--;
+		if (!place.in_place)
+			place.insert_at = cut_start;
+	}
+	block = hook_block_text(&place, allow_missing, replaced, rlen);
 	blen = strlen(block);
 	out = xmalloc(clean->len + blen + 1);
-	memcpy(out, clean->data, place.insert_at);
-	memcpy(out + place.insert_at, block, blen);
-	memcpy(out + place.insert_at + blen, clean->data + place.insert_at, clean->len - place.insert_at);
-	len = clean->len + blen;
+	{
+		/* the clean script, the call replaced cut out, the block inserted */
+		size_t n = 0;
+		uint32_t at = place.insert_at;
+		if (cut_end > cut_start && at >= cut_end)
+			at -= cut_end - cut_start;
+		for (uint32_t i = 0; i < clean->len; i++) {
+			if (i >= cut_start && i < cut_end)
+				continue;
+			if (n == at) {
+				memcpy(out + n, block, blen);
+				n += blen;
+			}
+			out[n++] = clean->data[i];
+		}
+		if (n == at) {
+			memcpy(out + n, block, blen);
+			n += blen;
+		}
+		len = n;
+		out[len] = '\0';
+	}
 	if (len == f->len && memcmp(out, f->data, len) == 0) {
-		printf("%s: the G1 hook is already installed after line %zu\n", path,
-		       src_file_line(clean, sh.cmds[place.copy_cmd].start));
+		printf("%s: the G1 hook is already installed %s line %zu\n", path, place.in_place ? "before" : "after",
+		       src_file_line(clean, sh.cmds[place.in_place ? place.build_cmd : place.copy_cmd].start));
 		status = EXIT_OK;
 	} else if (write_or_show(path, f, out, len, dry_run, diag) == 0) {
 		if (!dry_run) {
 			size_t block_lines = 0;
 			for (const char *q = block; *q; q++)
 				block_lines += *q == '\n';
-			printf("%s: %s the G1 hook after line %zu (copy into %s), before the build step at line %zu\n",
-			       path, b.present ? "moved" : "installed",
-			       src_file_line(clean, sh.cmds[place.copy_cmd].start), place.dest,
-			       src_file_line(clean, sh.cmds[place.build_cmd].start) + block_lines);
+			if (place.in_place)
+				printf("%s: %s the G1 hook before the build step at line %zu (it preprocesses %s in place and "
+				       "puts the sources back when the script ends)%s\n",
+				       path, b.present ? "moved" : "installed", src_file_line(clean, sh.cmds[place.build_cmd].start),
+				       place.dest, replaced ? "; the old preprocessor call is kept in it, commented" : "");
+			else
+				printf("%s: %s the G1 hook after line %zu (copy into %s), before the build step at line %zu%s\n",
+				       path, b.present ? "moved" : "installed", src_file_line(clean, sh.cmds[place.copy_cmd].start),
+				       place.dest, src_file_line(clean, sh.cmds[place.build_cmd].start) + block_lines,
+				       replaced ? "; the old preprocessor call is kept in it, commented" : "");
 		}
 		status = EXIT_OK;
 	}
 	free(out);
-	free(block);
 	hook_place_release(&place);
 out:
+	free(block);
+	free(replaced);
 	sh_script_release(&sh);
 	src_file_free(clean);
 	return status;
@@ -176,10 +248,14 @@ int cmd_hook(int argc, char **argv, struct diag *diag)
 		{ "script", required_argument, NULL, 's' }, { "rules", required_argument, NULL, 'r' },
 		{ "after", required_argument, NULL, 'a' },  { "before", required_argument, NULL, 'b' },
 		{ "allow-missing", no_argument, NULL, 'm' }, { "dry-run", no_argument, NULL, 'n' },
+		{ "replace", no_argument, NULL, 'R' },      { "tree", required_argument, NULL, 't' },
 		{ "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 },
 	};
 	const char *script = NULL, *rules = NULL, *after_s = NULL, *before_s = NULL, *action, *opdir = ".";
-	bool allow_missing = false, dry_run = false;
+	bool allow_missing = false, dry_run = false, replace = false;
+	const char *tree = NULL;
+	struct hook_ctx ctx;
+	char *opdir_rel = NULL;
 	struct rule_policy *p = NULL;
 	struct rule_regex *after = NULL, *before = NULL;
 	struct src_file *after_src = NULL, *before_src = NULL, *f = NULL;
@@ -194,6 +270,8 @@ int cmd_hook(int argc, char **argv, struct diag *diag)
 		case 'b': before_s = optarg; break;
 		case 'm': allow_missing = true; break;
 		case 'n': dry_run = true; break;
+		case 'R': replace = true; break;
+		case 't': tree = optarg; break;
 		case 'h': usage(stdout); return EXIT_OK;
 		default: usage(stderr); return EXIT_BAD_INPUT;
 		}
@@ -228,13 +306,17 @@ int cmd_hook(int argc, char **argv, struct diag *diag)
 		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot read the build script: %s", strerror(errno));
 		goto out;
 	}
+	opdir_rel = hook_opdir_rel(path, opdir);
+	ctx.after = after ? after : p->hook_after;
+	ctx.before = before ? before : p->hook_before;
+	ctx.opdir_rel = opdir_rel;
+	ctx.tree = tree;
 	if (strcmp(action, "install") == 0) {
-		status = do_install(path, f, after ? after : p->hook_after, before ? before : p->hook_before,
-				    allow_missing, dry_run, diag);
+		status = do_install(path, f, &ctx, allow_missing, replace, dry_run, diag);
 	} else if (strcmp(action, "remove") == 0) {
 		status = do_remove(path, f, dry_run, diag);
 	} else {
-		int n = hook_verify(f, after ? after : p->hook_after, before ? before : p->hook_before, diag);
+		int n = hook_verify(f, &ctx, diag);
 		if (n < 0)
 			status = EXIT_BAD_INPUT;
 		else if (n > 0)
@@ -245,6 +327,7 @@ int cmd_hook(int argc, char **argv, struct diag *diag)
 		}
 	}
 out:
+	free(opdir_rel);
 	src_file_free(f);
 	free(path);
 	rule_regex_free(after);

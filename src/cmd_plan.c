@@ -6,12 +6,13 @@
 
 #include "commands.h"
 #include "exit_status.h"
+#include "opdirs.h"
 #include "plan.h"
 #include "rule_find.h"
 
 static void usage(FILE *out)
 {
-	fputs("Usage: autotrace plan [--rules FILE] [--format tree|json] [OPDIR]\n"
+	fputs("Usage: autotrace plan [--rules FILE] [--format tree|json] [OPDIR...]\n"
 	      "\n"
 	      "Show where 'autotrace apply' puts trace points: the tree from the roots\n"
 	      "(by default the __global__ kernel entry) through the static call graph,\n"
@@ -29,62 +30,33 @@ static void usage(FILE *out)
 	      "  --format tree|json  output form (default tree)\n"
 	      "  -h, --help          this help\n"
 	      "\n"
-	      "OPDIR is the operator directory (default: .). Exit status: 0 ok, 2 bad\n"
-	      "usage, bad rules, unreadable sources or code the scanner cannot follow\n"
-	      "where a point would go.\n",
+	      "OPDIR is the operator directory (default: .); with several, each plan\n"
+	      "is headed by \"== OPDIR\" (json: one array of the plans). Exit status:\n"
+	      "0 ok, 2 bad usage, bad rules, unreadable sources or code the scanner\n"
+	      "cannot follow where a point would go (for any of the operators).\n",
 	      out);
 }
 
-int cmd_plan(int argc, char **argv, struct diag *diag)
-{
-	static const struct option opts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "rules", required_argument, NULL, 'r' },
-		{ "format", required_argument, NULL, 'f' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *rules = NULL, *opdir = ".";
-	bool json = false;
-	struct rule_policy *p = NULL;
-	struct plan *pl = NULL;
-	int c, status = EXIT_BAD_INPUT;
+struct plan_opts {
+	const char *rules;
+	struct rule_cache cache; /* the rules, loaded once for operators sharing them */
+	bool json;
+};
 
-	while ((c = getopt_long(argc, argv, "hr:f:", opts, NULL)) != -1) {
-		switch (c) {
-		case 'h':
-			usage(stdout);
-			return EXIT_OK;
-		case 'r':
-			rules = optarg;
-			break;
-		case 'f':
-			if (strcmp(optarg, "json") == 0) {
-				json = true;
-			} else if (strcmp(optarg, "tree") == 0) {
-				json = false;
-			} else {
-				diag_plain(diag, DIAG_ERROR, "plan: unknown format '%s' (tree or json)", optarg);
-				return EXIT_BAD_INPUT;
-			}
-			break;
-		default:
-			usage(stderr);
-			return EXIT_BAD_INPUT;
-		}
-	}
-	if (optind < argc)
-		opdir = argv[optind++];
-	if (optind < argc) {
-		diag_plain(diag, DIAG_ERROR, "plan: one operator directory at most");
-		return EXIT_BAD_INPUT;
-	}
-	p = rule_find_and_load(rules, opdir, diag);
+static int plan_one(const char *opdir, void *ctx, struct diag *diag)
+{
+	struct plan_opts *o = ctx;
+	const struct rule_policy *p = NULL;
+	struct plan *pl = NULL;
+	int status = EXIT_BAD_INPUT;
+
+	p = rule_cache_get(&o->cache, o->rules, opdir, diag);
 	if (!p)
 		goto out;
 	pl = plan_build(p, opdir, diag);
 	if (!pl)
 		goto out;
-	if (json)
+	if (o->json)
 		plan_print_json(stdout, pl);
 	else
 		plan_print_tree(stdout, pl);
@@ -96,6 +68,44 @@ int cmd_plan(int argc, char **argv, struct diag *diag)
 	}
 out:
 	plan_free(pl);
-	rule_policy_free(p);
+	return status;
+}
+
+int cmd_plan(int argc, char **argv, struct diag *diag)
+{
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "rules", required_argument, NULL, 'r' },
+		{ "format", required_argument, NULL, 'f' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct plan_opts o = { NULL, { NULL, NULL }, false };
+	int c, status;
+
+	while ((c = getopt_long(argc, argv, "hr:f:", opts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			return EXIT_OK;
+		case 'r':
+			o.rules = optarg;
+			break;
+		case 'f':
+			if (strcmp(optarg, "json") == 0) {
+				o.json = true;
+			} else if (strcmp(optarg, "tree") == 0) {
+				o.json = false;
+			} else {
+				diag_plain(diag, DIAG_ERROR, "plan: unknown format '%s' (tree or json)", optarg);
+				return EXIT_BAD_INPUT;
+			}
+			break;
+		default:
+			usage(stderr);
+			return EXIT_BAD_INPUT;
+		}
+	}
+	status = opdirs_run("plan", argc - optind, argv + optind, o.json, plan_one, &o, diag);
+	rule_cache_release(&o.cache);
 	return status;
 }

@@ -11,14 +11,16 @@
 #include "edit.h"
 #include "edit_journal.h"
 #include "exit_status.h"
+#include "opdirs.h"
 #include "path_glob.h"
 #include "rule_find.h"
+#include "runtime_embed.h"
 #include "udiff.h"
 #include "xalloc.h"
 
 static void usage(FILE *out)
 {
-	fputs("Usage: autotrace strip [--rules FILE] [--all] [--dry-run] [--check] [OPDIR]\n"
+	fputs("Usage: autotrace strip [--rules FILE] [--all] [--dry-run] [--check] [OPDIR...]\n"
 	      "\n"
 	      "Remove what 'autotrace apply' inserted in the kernel sources (the rules'\n"
 	      "'kernel' directory): its points, the braces it added, the #include it\n"
@@ -35,6 +37,9 @@ static void usage(FILE *out)
 	      "\n"
 	      "Files are written as apply writes them: one journaled batch under\n"
 	      "OPDIR/.autotrace/lock (see LOCK AND JOURNAL in autotrace(1)).\n"
+	      "OPDIR is the operator directory (default: .); with several, each is done\n"
+	      "in turn (one failing does not stop the others), its output headed by\n"
+	      "\"== OPDIR\", and the exit status is the worst of theirs.\n"
 	      "Exit status: 0 ok, 1 --check found changes, 2 bad usage or input.\n",
 	      out);
 }
@@ -52,54 +57,28 @@ static bool is_source(const char *path)
 	return false;
 }
 
-int cmd_strip(int argc, char **argv, struct diag *diag)
+struct strip_opts {
+	const char *rules;
+	struct rule_cache cache; /* the rules, loaded once for operators sharing them */
+	bool all, dry_run, check;
+};
+
+static int strip_one(const char *opdir, void *ctx, struct diag *diag)
 {
-	static const struct option opts[] = {
-		{ "help", no_argument, NULL, 'h' },    { "rules", required_argument, NULL, 'r' },
-		{ "all", no_argument, NULL, 'a' },     { "dry-run", no_argument, NULL, 'n' },
-		{ "check", no_argument, NULL, 'c' },   { NULL, 0, NULL, 0 },
-	};
-	const char *rules = NULL, *opdir = ".";
-	bool all = false, dry_run = false, check = false;
-	struct rule_policy *p = NULL;
+	struct strip_opts *o = ctx;
+	bool all = o->all, dry_run = o->dry_run, check = o->check;
+	const struct rule_policy *p = NULL;
 	char *kernel = NULL, **files = NULL;
 	size_t nfiles = 0, changed = 0, cap = 0;
 	struct { char *path; char *text; size_t len; unsigned removed; bool runtime, remove; } *ch = NULL;
 	unsigned total = 0;
 	struct edit_lock *lock = NULL;
-	int c, status = EXIT_BAD_INPUT;
+	int status = EXIT_BAD_INPUT;
 
-	while ((c = getopt_long(argc, argv, "hr:anc", opts, NULL)) != -1) {
-		switch (c) {
-		case 'h':
-			usage(stdout);
-			return EXIT_OK;
-		case 'r':
-			rules = optarg;
-			break;
-		case 'a':
-			all = true;
-			break;
-		case 'n':
-			dry_run = true;
-			break;
-		case 'c':
-			check = true;
-			break;
-		default:
-			usage(stderr);
-			return EXIT_BAD_INPUT;
-		}
-	}
-	if (optind < argc)
-		opdir = argv[optind++];
-	if (optind < argc) {
-		diag_plain(diag, DIAG_ERROR, "strip: one operator directory at most");
-		return EXIT_BAD_INPUT;
-	}
-	if (!dry_run && !check && !(lock = edit_lock_acquire(opdir, "strip", diag)))
+	/* before anything is read (see edit_journal.h) */
+	if (!o->dry_run && !o->check && !(lock = edit_lock_acquire(opdir, "strip", diag)))
 		goto out;
-	p = rule_find_and_load(rules, opdir, diag);
+	p = rule_cache_get(&o->cache, o->rules, opdir, diag);
 	if (!p)
 		goto out;
 	kernel = path_join(opdir, p->kernel.value ? p->kernel.value : ".");
@@ -128,7 +107,7 @@ int cmd_strip(int argc, char **argv, struct diag *diag)
 			/* the runtime apply embedded, or the base it created */
 			bool remove = false;
 			size_t rlen;
-			char *r = edit_runtime_strip(text, len, path, &rlen, &remove);
+			char *r = runtime_strip_apply(text, len, path, &rlen, &remove);
 			if (r) {
 				free(text);
 				text = r;
@@ -198,7 +177,43 @@ out:
 	free(ch);
 	path_glob_free(files, nfiles);
 	free(kernel);
-	rule_policy_free(p);
 	edit_lock_release(lock);
+	return status;
+}
+
+int cmd_strip(int argc, char **argv, struct diag *diag)
+{
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' },    { "rules", required_argument, NULL, 'r' },
+		{ "all", no_argument, NULL, 'a' },     { "dry-run", no_argument, NULL, 'n' },
+		{ "check", no_argument, NULL, 'c' },   { NULL, 0, NULL, 0 },
+	};
+	struct strip_opts o = { NULL, { NULL, NULL }, false, false, false };
+	int c, status;
+
+	while ((c = getopt_long(argc, argv, "hr:anc", opts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			return EXIT_OK;
+		case 'r':
+			o.rules = optarg;
+			break;
+		case 'a':
+			o.all = true;
+			break;
+		case 'n':
+			o.dry_run = true;
+			break;
+		case 'c':
+			o.check = true;
+			break;
+		default:
+			usage(stderr);
+			return EXIT_BAD_INPUT;
+		}
+	}
+	status = opdirs_run("strip", argc - optind, argv + optind, false, strip_one, &o, diag);
+	rule_cache_release(&o.cache);
 	return status;
 }

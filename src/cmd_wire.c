@@ -7,7 +7,6 @@
 #include <sys/stat.h>
 
 #include "commands.h"
-#include "edit.h"
 #include "edit_journal.h"
 #include "exit_status.h"
 #include "gate_project.h"
@@ -32,27 +31,35 @@ static void usage(FILE *out)
 	      "  infer     its shape {MAX_INFER_GETBLOCKNUM_UB * MIX_AIC_1_2_SLOTS_PER_GROUP *\n"
 	      "            PROF_SIZE_PER_CORE} (1-D) and ge::DT_INT64, set unconditionally\n"
 	      "  kernel    GM_ADDR profilingData in the __global__ entry and in the class Init\n"
-	      "            (after the outputs), the Init call, MOE_TRACING_KERNEL_BEGIN /\n"
-	      "            MoeTracingKernelEnd in the entry, the runtime embedded in the base\n"
-	      "            header between the AUTOTRACE-RUNTIME markers (refreshed if there)\n"
+	      "            (declaration and definition, after the outputs, typed like the\n"
+	      "            GM parameters), every Init call (each tiling-key branch, macros\n"
+	      "            too), MOE_TRACING_KERNEL_BEGIN / MoeTracingKernelEnd in the entry,\n"
+	      "            the runtime embedded in the base header the entry includes\n"
+	      "            (AUTOTRACE-RUNTIME markers; <kernel>_base.h created if none)\n"
 	      "  aclnn     the hand-written aclnn*GetWorkspaceSize declarations, definitions\n"
-	      "            and their forwarding calls\n"
-	      "  pybind    the tensor allocated and passed to EXEC_NPU_CMD, returned last\n"
-	      "            (mode B) or taken as an optional argument (mode A)\n"
+	      "            and their forwarding calls (aclnnInner* too), in the file's types\n"
+	      "  pybind    every binding function of the op (meta functions too): the\n"
+	      "            tensor allocated at the top and passed to every EXEC_NPU_CMD of\n"
+	      "            the op, returned last (mode B), or an optional argument and\n"
+	      "            'Tensor? profiling_data=None' in the schema (mode A)\n"
 	      "  samples   the result unpacked by len(outs), synchronize then\n"
 	      "            save_profiling_data, --profiling_dir / --point_map / --chrome_trace\n"
-	      "            resolved before the spawn, the collector run after the join\n"
+	      "            (or AUTOTRACE_PROFILING_DIR / _POINT_MAP / _CHROME_TRACE in tests\n"
+	      "            without options) resolved before the spawn, collect after the join\n"
+	      "The aclnn sources, binding, samples and build script are looked for in\n"
+	      "OPDIR, else under the project root (the rules' 'project', else the git top\n"
+	      "level, else the nearest directory upwards with a build script), and kept\n"
+	      "when they name the operator; a layer not found is a manual step. The\n"
+	      "rules' 'profiling ... auto' (the default) picks mode A when the binding\n"
+	      "returns tensors its caller passed, else mode B.\n"
 	      "Running it again changes nothing. Every edit is listed; a step it cannot do\n"
 	      "safely is reported as 'manual step: ...' and the exit status is 1.\n"
 	      "\n"
 	      "Before writing, the original bytes of every file it changes are kept in\n"
-	      "OPDIR/" WIRE_UNDO_DIR "/ (N.orig, N.wired = what wire wrote, MANIFEST;\n"
+	      "OPDIR/.autotrace/" WIRE_UNDO_NAME "/ (N.orig, N.wired = what wire wrote, MANIFEST;\n"
 	      "ignored by git); --undo restores them byte for byte and removes the\n"
 	      "journal. A file edited since wire wrote it stops --undo (exit 2, nothing\n"
 	      "restored) unless --force is given; --undo --dry-run shows what would go.\n"
-	      "The files and the records are written in journaled batches under\n"
-	      "OPDIR/.autotrace/lock: a second run meanwhile is refused, and after a kill\n"
-	      "the next run completes or rolls back (see LOCK AND JOURNAL in autotrace(1)).\n"
 	      "\n"
 	      "Options:\n"
 	      "  --rules FILE   the rules file (default OPDIR/autotrace.rules, else moe.rules)\n"
@@ -80,7 +87,7 @@ struct result {
 	size_t len;
 };
 
-static int run_wire(struct edit_lock *lock, const char *opdir, const char *rules, bool dry_run, struct diag *diag)
+static int run_wire(const char *opdir, const char *rules, bool dry_run, struct diag *diag)
 {
 	struct gate_opts o;
 	struct gate_project *p;
@@ -137,7 +144,7 @@ static int run_wire(struct edit_lock *lock, const char *opdir, const char *rules
 			status = EXIT_INTERNAL;
 			goto out;
 		}
-		if (r.len == w.files[i].f->len && memcmp(r.text, w.files[i].f->data, r.len) == 0) {
+		if (!w.files[i].create && r.len == w.files[i].f->len && memcmp(r.text, w.files[i].f->data, r.len) == 0) {
 			free(r.text);
 			continue;
 		}
@@ -154,33 +161,11 @@ static int run_wire(struct edit_lock *lock, const char *opdir, const char *rules
 		lens = xmalloc(nres * sizeof(*lens));
 		for (size_t i = 0; i < nres; i++) {
 			paths[i] = res[i].wf->f->path;
-			origs[i] = res[i].wf->f;
+			origs[i] = res[i].wf->create ? NULL : res[i].wf->f;
 			texts[i] = res[i].text;
 			lens[i] = res[i].len;
 		}
-		struct edit_batch *batch;
-		if (wire_journal_save(&w, paths, origs, nres) != 0) {
-			diag_plain(diag, DIAG_ERROR, "wire: nothing changed (the undo journal could not be written)");
-			status = EXIT_BAD_INPUT;
-			goto out;
-		}
-		/* all files or none, as apply writes them, with wire's records of them */
-		batch = edit_batch_new(lock, 0);
-		for (size_t i = 0; i < nres; i++)
-			if (edit_batch_add(batch, paths[i], texts[i], lens[i], diag) != 0) {
-				edit_batch_abort(batch);
-				diag_plain(diag, DIAG_ERROR, "wire: nothing changed");
-				status = EXIT_BAD_INPUT;
-				goto out;
-			}
-		if (wire_journal_wired(&w, batch, paths, origs, texts, lens, nres) != 0) {
-			edit_batch_abort(batch);
-			diag_plain(diag, DIAG_ERROR, "wire: nothing changed (the undo journal could not record the edits)");
-			status = EXIT_BAD_INPUT;
-			goto out;
-		}
-		if (edit_batch_commit(batch, diag) != 0) {
-			diag_plain(diag, DIAG_ERROR, "wire: stopped while replacing files (see above)");
+		if (undo_journal_write(opdir, WIRE_UNDO_NAME, "wire", paths, origs, texts, lens, nres, diag) != 0) {
 			status = EXIT_BAD_INPUT;
 			goto out;
 		}
@@ -273,10 +258,12 @@ int cmd_wire(int argc, char **argv, struct diag *diag)
 			diag_plain(diag, DIAG_ERROR, "wire: %s is not a directory", opdir);
 			return EXIT_BAD_INPUT;
 		}
-		/* the tree is locked before it is read (see edit_journal.h) */
+		/* the operator directory is locked before it is read (edit_journal.h):
+		 * an interrupted run is completed first, a second one is refused */
 		if (!dry_run && !(lock = edit_lock_acquire(opdir, undo ? "wire --undo" : "wire", diag)))
 			return EXIT_BAD_INPUT;
-		status = undo ? wire_undo(lock, opdir, dry_run, force, diag) : run_wire(lock, opdir, rules, dry_run, diag);
+		status = undo ? undo_journal_restore(opdir, WIRE_UNDO_NAME, "wire", dry_run, force, diag)
+			      : run_wire(opdir, rules, dry_run, diag);
 		edit_lock_release(lock);
 		return status;
 	}

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cxx_pp.h"
+#include "path_glob.h"
 #include "xalloc.h"
 
 struct scan_file {
@@ -34,6 +35,7 @@ struct missing {
 struct cxx_scan {
 	struct diag *diag;
 	char *root;        /* canonical */
+	char *shown_prefix; /* see cxx_scan_opts */
 	char **idirs;      /* canonical */
 	size_t nidirs;
 	struct cxx_macro_table *macros;
@@ -170,6 +172,7 @@ struct cxx_scan *cxx_scan_new(const struct cxx_scan_opts *opts, struct diag *dia
 
 	s->diag = diag;
 	s->root = canon_path(root);
+	s->shown_prefix = opts->shown_prefix && strcmp(opts->shown_prefix, ".") != 0 ? xstrdup(opts->shown_prefix) : NULL;
 	if (!s->root) {
 		diag_plain(diag, DIAG_ERROR, "cannot use '%s' as the kernel root: %s", root, strerror(errno));
 		goto fail;
@@ -219,6 +222,7 @@ void cxx_scan_free(struct cxx_scan *s)
 	free(s->files);
 	free(s->set);
 	free(s->root);
+	free(s->shown_prefix);
 	cxx_macros_free(s->own_macros);
 	free(s);
 }
@@ -435,9 +439,9 @@ struct cxx_unit *cxx_scan_next(struct cxx_scan *s)
 			s->errors++;
 			continue;
 		}
-		/* diagnostics name the file as printed */
+		/* diagnostics name the file as printed, or as it opens from here */
 		free(file->path);
-		file->path = xstrdup(f->rel);
+		file->path = s->shown_prefix ? path_join(s->shown_prefix, f->rel) : xstrdup(f->rel);
 		u = xcalloc(1, sizeof(*u));
 		u->index = idx;
 		u->path = xstrdup(f->rel);

@@ -23,6 +23,8 @@ struct cxx_scan_opts {
 	const char *const *include_dirs;  /* -I, in order */
 	size_t ninclude_dirs;
 	struct cxx_macro_table *macros;   /* borrowed (-D/-U applied); NULL: a private table */
+	const char *shown_prefix;         /* diagnostics name files PREFIX/PATH (the root as the
+					   * user can open it); NULL: PATH, relative to the root */
 };
 
 /* One scanned file; the caller owns it and frees it with cxx_unit_free. */

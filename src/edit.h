@@ -67,12 +67,9 @@ int edit_unit(const struct plan *pl, size_t u, struct edit_list *out, struct dia
 char *edit_strip(const char *data, size_t len, bool all, size_t *out_len, unsigned *removed);
 
 /* The runtime apply provides (edit_runtime.c): when the operator's base
- * header lacks MoeTracing, device/moe_tracing.h embedded in it between the
- * AUTOTRACE-RUNTIME markers (the BEGIN line tagged EDIT_RUNTIME_TAG), or a
- * new base created (its first line EDIT_RUNTIME_CREATED). */
-#define EDIT_RUNTIME_TAG "[autotrace apply]"
-#define EDIT_RUNTIME_CREATED "// Created by autotrace apply:"
-
+ * header lacks MoeTracing, device/moe_tracing.h embedded in it, or a new base
+ * created, both as runtime_embed.h makes them for apply (strip takes them
+ * back with runtime_strip_apply). */
 struct edit_runtime {
 	char *path;                   /* the file to write (as opened), NULL: nothing to do */
 	char *shown;                  /* relative to the operator directory */
@@ -86,10 +83,6 @@ struct edit_runtime {
 int edit_runtime_provide(const struct plan *pl, const char *runtime_path, struct edit_runtime *out,
 			 struct diag *diag);
 void edit_runtime_release(struct edit_runtime *r);
-/* `data` without the runtime block apply embedded (NULL when it has none);
- * *remove when what is left is the base apply created, unchanged. `path`
- * names the file (its base name makes the created skeleton). */
-char *edit_runtime_strip(const char *data, size_t len, const char *path, size_t *out_len, bool *remove);
 
 /* A batch of file replacements, all or nothing, even across a kill: each
  * edit_batch_add writes its temporary file next to the target at once (so

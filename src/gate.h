@@ -86,6 +86,8 @@ struct gate_result {
 
 struct gate_report {
 	char *opdir;
+	char *anchor;                 /* the file that stands for the operator where a finding
+	                                 has no location of its own (SARIF needs one), or NULL */
 	struct gate_finding *v;
 	size_t n, cap;
 	struct gate_result gates[GATE_COUNT];
@@ -93,6 +95,8 @@ struct gate_report {
 
 struct gate_report *gate_report_new(const char *opdir);
 void gate_report_free(struct gate_report *r);
+/* Sets the report's anchor file (copied). */
+void gate_report_set_anchor(struct gate_report *r, const char *path);
 
 const char *gate_name(enum gate_id g);
 const char *gate_title(enum gate_id g);
@@ -116,11 +120,13 @@ void gate_relate(struct gate_finding *f, struct gate_loc loc, const char *fmt, .
 
 /* Turns a diag into a collector of findings for `rule` (messages at error
  * level and below keep their level). Used to take the findings of shared
- * checks such as hook_verify. `fix` is attached to each; may be NULL. */
+ * checks such as hook_verify. `fix` is attached to each; may be NULL. A
+ * note with no location right after an error is that error's fix instead. */
 struct gate_diag_capture {
 	struct gate_report *report;
 	enum gate_rule rule;
 	const char *fix;
+	size_t last;                  /* 1 + the index of the last finding added, 0: none */
 };
 void gate_diag_capture(struct diag *d, struct gate_diag_capture *cap);
 

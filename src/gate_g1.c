@@ -28,29 +28,16 @@ static int tree_stamp(const char *opdir, const char *kernel, uint64_t *out, stru
 
 static char *find_script(struct gate_project *p, struct gate_report *r)
 {
-	char **found = NULL;
-	size_t n = 0;
 	char *path = NULL;
 	struct diag d;
-	struct gate_diag_capture cap = { r, GATE_RULE_G1_SCRIPT, NULL };
+	struct gate_diag_capture cap = { r, GATE_RULE_G1_SCRIPT,
+					 "set the rules' 'build' patterns (or 'project \"DIR\";'), or pass --script FILE", 0 };
 
 	if (p->opts->script)
 		return xstrdup(p->opts->script);
 	gate_diag_capture(&d, &cap);
-	if (path_glob(p->opts->opdir, &p->policy->build, &found, &n, &d) != 0)
+	if (project_build_script(&p->root, &p->policy->build, &path, &d) != 0)
 		return NULL;
-	if (n == 0)
-		gate_add(r, GATE_RULE_G1_SCRIPT, DIAG_ERROR, gate_loc_path(NULL, 0, 0),
-			 "set the rules' 'build' pattern or pass --script FILE",
-			 "no build script matches the rules' 'build' patterns (%s)", gate_globs_text(&p->policy->build));
-	else if (n > 1)
-		gate_add(r, GATE_RULE_G1_SCRIPT, DIAG_ERROR, gate_loc_path(NULL, 0, 0),
-			 "narrow the rules' 'build' pattern or pass --script FILE",
-			 "%zu build scripts match the rules' 'build' patterns (%s, %s%s)", n, found[0], found[1],
-			 n > 2 ? ", ..." : "");
-	else
-		path = path_join(p->opts->opdir, found[0]);
-	path_glob_free(found, n);
 	return path;
 }
 
@@ -59,7 +46,7 @@ static void check_hook(struct gate_project *p, struct gate_report *r)
 	char *path = find_script(p, r), *fix;
 	struct src_file *f;
 	struct diag d;
-	struct gate_diag_capture cap = { r, GATE_RULE_G1_HOOK, NULL };
+	struct gate_diag_capture cap = { r, GATE_RULE_G1_HOOK, NULL, 0 };
 	size_t flen;
 
 	if (!path)
@@ -76,9 +63,20 @@ static void check_hook(struct gate_project *p, struct gate_report *r)
 	snprintf(fix, flen, "run 'autotrace hook install --script %s': it places (or moves) the block", path);
 	cap.fix = fix;
 	gate_diag_capture(&d, &cap);
-	if (hook_verify(f, p->policy->hook_after, p->policy->hook_before, &d) < 0 && d.errors == 0)
-		gate_add(r, GATE_RULE_G1_HOOK, DIAG_ERROR, gate_loc_path(path, 0, 0), fix,
-			 "the build script cannot be followed");
+	{
+		struct hook_ctx ctx;
+		char *rel = hook_opdir_rel(path, p->opts->opdir);
+		int n;
+		ctx.after = p->policy->hook_after;
+		ctx.before = p->policy->hook_before;
+		ctx.opdir_rel = rel;
+		ctx.tree = NULL;
+		n = hook_verify(f, &ctx, &d);
+		free(rel);
+		if (n < 0 && d.errors == 0)
+			gate_add(r, GATE_RULE_G1_HOOK, DIAG_ERROR, gate_loc_path(path, 1, 0), fix,
+				 "the build script cannot be followed");
+	}
 	free(fix);
 	src_file_free(f);
 	free(path);
@@ -95,7 +93,7 @@ static void check_map(struct gate_project *p, struct gate_report *r, const char 
 		      uint64_t *stamp, bool *tried)
 {
 	struct diag d;
-	struct gate_diag_capture cap = { r, GATE_RULE_G1_STALE, "rebuild: the build writes a new point_map.json" };
+	struct gate_diag_capture cap = { r, GATE_RULE_G1_STALE, "rebuild: the build writes a new point_map.json", 0 };
 	struct point_map *m;
 
 	gate_diag_capture(&d, &cap);
@@ -109,7 +107,7 @@ static void check_map(struct gate_project *p, struct gate_report *r, const char 
 	} else {
 		if (!*tried) {
 			struct diag q;
-			struct gate_diag_capture qc = { r, GATE_RULE_G1_STALE, NULL };
+			struct gate_diag_capture qc = { r, GATE_RULE_G1_STALE, NULL, 0 };
 			*tried = true;
 			gate_diag_capture(&q, &qc);
 			*have_stamp = p->policy->kernel.value &&
@@ -131,7 +129,7 @@ static void check_stale(struct gate_project *p, struct gate_report *r)
 	bool have = false, tried = false;
 	uint64_t stamp = 0;
 	struct diag d;
-	struct gate_diag_capture cap = { r, GATE_RULE_G1_STALE, NULL };
+	struct gate_diag_capture cap = { r, GATE_RULE_G1_STALE, NULL, 0 };
 
 	if (p->opts->point_map) {
 		check_map(p, r, p->opts->point_map, &have, &stamp, &tried);

@@ -273,6 +273,53 @@ static void check_infer(struct gate_project *p, struct gate_report *r)
 
 /* ---- kernel entry and Init ---- */
 
+/* After the profiling parameter, only the workspace and tiling may follow
+ * among the GM tensors; a tiling pointer, a pipe or a flag is not a tensor
+ * output, whatever its name. */
+static const struct gate_kparam *gm_after(const struct gate_kparam *v, size_t n, size_t at)
+{
+	for (size_t i = at + 1; i < n; i++)
+		if (gate_kparam_is_gm(&v[i]) && !workspace_like(v[i].name))
+			return &v[i];
+	return NULL;
+}
+
+static long kparam_prof(const struct gate_project *p, const struct gate_kparam *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (tv_names_profiling(v[i].name, p->profiling))
+			return (long)i;
+	return -1;
+}
+
+/* An Init definition or declaration: the profiling parameter where its calls pass it. */
+static void check_init_func(struct gate_project *p, struct gate_report *r, const struct gate_kfunc *fn, long pos,
+			    const struct gate_kcall *call)
+{
+	long named = kparam_prof(p, fn->params, fn->nparams);
+	const char *what = fn->decl ? "the declaration of" : "";
+	const struct gate_kparam *next;
+
+	if (named < 0) {
+		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(fn->file, fn->params_start, fn->params_end),
+			 "add 'GM_ADDR profilingData' where the Init calls pass it (run autotrace wire)",
+			 "%s%s%s has no profiling parameter, but the call at %s:%zu passes one as argument %ld", what,
+			 *what ? " " : "", fn->qualified, call->file->path, src_file_line(call->file, call->start), pos + 1);
+		return;
+	}
+	if (named != pos)
+		gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR,
+			 gate_loc_at(fn->file, fn->params[named].start, fn->params[named].end),
+			 "order Init's parameters as its calls pass the arguments",
+			 "'%s' is parameter %ld of %s%s%s, but the call at %s:%zu passes it as argument %ld",
+			 fn->params[named].name, named + 1, what, *what ? " " : "", fn->qualified, call->file->path,
+			 src_file_line(call->file, call->start), pos + 1);
+	else if ((next = gm_after(fn->params, fn->nparams, (size_t)named)) != NULL)
+		gate_add(r, GATE_RULE_G2_LAST, DIAG_ERROR, gate_loc_at(fn->file, fn->params[named].start, fn->params[named].end),
+			 fix_last, "'%s' is not the last tensor parameter of %s%s%s: the GM tensor '%s' follows it",
+			 fn->params[named].name, what, *what ? " " : "", fn->qualified, next->name ? next->name : "?");
+}
+
 static void check_kernel(struct gate_project *p, struct gate_report *r)
 {
 	const struct opdef_op *op = p->op;
@@ -293,12 +340,11 @@ static void check_kernel(struct gate_project *p, struct gate_report *r)
 	for (size_t k = 0; k < p->kernels.n; k++) {
 		const struct gate_kentry *e = &p->kernels.v[k];
 		const struct src_file *f = e->file;
-		long at = -1;
+		const struct gate_kparam *next;
+		long at;
 		if (p->kernels.n > 1 && strcmp(e->name, snake) != 0)
 			continue;
-		for (size_t i = 0; i < e->nparams; i++)
-			if (tv_names_profiling(e->params[i].name, p->profiling))
-				at = (long)i;
+		at = kparam_prof(p, e->params, e->nparams);
 		if (at < 0) {
 			char *c = gate_camel(p->profiling);
 			gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, e->params_start, e->params_end),
@@ -307,61 +353,37 @@ static void check_kernel(struct gate_project *p, struct gate_report *r)
 			free(c);
 			continue;
 		}
-		for (size_t i = (size_t)at + 1; i < e->nparams; i++)
-			if (!workspace_like(e->params[i].name)) {
-				gate_add(r, GATE_RULE_G2_LAST, DIAG_ERROR,
-					 gate_loc_at(f, e->params[at].start, e->params[at].end), fix_last,
-					 "'%s' is not the last output parameter of the kernel '%s': '%s' follows it",
-					 e->params[at].name, e->name, e->params[i].name ? e->params[i].name : "?");
-				break;
-			}
+		if ((next = gm_after(e->params, e->nparams, (size_t)at)) != NULL)
+			gate_add(r, GATE_RULE_G2_LAST, DIAG_ERROR, gate_loc_at(f, e->params[at].start, e->params[at].end),
+				 fix_last, "'%s' is not the last tensor parameter of the kernel '%s': the GM tensor '%s' follows it",
+				 e->params[at].name, e->name, next->name ? next->name : "?");
 		if (at != want)
 			gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR, gate_loc_at(f, e->params[at].start, e->params[at].end),
 				 "order the kernel parameters as the OpDef: inputs, outputs, profiling_data, workspace, tiling",
 				 "'%s' is parameter %ld of the kernel '%s', but the OpDef puts '%s' at %ld (%zu inputs, output %ld)",
 				 e->params[at].name, at + 1, e->name, p->profiling, want + 1, op->ninputs, p->prof_out + 1);
-		if (!e->has_init)
-			continue;
-		{
-			long ca = -1;
-			for (size_t i = 0; i < e->ninit_args; i++)
-				if (strcmp(e->init_args[i], e->params[at].name) == 0)
-					ca = (long)i;
+		/* every Init call, in every branch, and the definition and declaration it reaches */
+		for (size_t c = 0; c < e->ncalls; c++) {
+			const struct gate_kcall *call = &e->calls[c];
+			long ca = gate_kcall_arg(call, e->params[at].name);
+			long after = at > 0 ? gate_kcall_arg(call, e->params[at - 1].name) : -1;
 			if (ca < 0) {
-				gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, e->init_start, e->init_end),
-					 "pass the kernel's profiling parameter to Init in the same position",
-					 "the Init call does not pass '%s'", e->params[at].name);
+				gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(call->file, call->start, call->end),
+					 "pass the kernel's profiling parameter to every Init call, after the last output",
+					 "this Init call%s%s%s does not pass '%s'", call->macro ? " (in macro " : "",
+					 call->macro ? call->macro : "", call->macro ? ")" : "", e->params[at].name);
 				continue;
 			}
-			if (ca != at)
+			if (after >= 0 && ca != after + 1)
 				gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR,
-					 gate_loc_at(f, e->init_arg_start[ca], e->init_arg_end[ca]),
-					 "pass the arguments to Init in the kernel's order",
-					 "Init receives '%s' as argument %ld, but it is parameter %ld of the kernel", e->init_args[ca],
-					 ca + 1, at + 1);
-			if (e->init_file && (size_t)ca < e->ninit_params) {
-				const struct gate_kparam *ip = &e->init_params[ca];
-				long named = -1;
-				for (size_t i = 0; i < e->ninit_params; i++)
-					if (tv_names_profiling(e->init_params[i].name, p->profiling))
-						named = (long)i;
-				if (named != ca)
-					gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR,
-						 gate_loc_at(e->init_file, ip->start, ip->end),
-						 "order Init's parameters as the kernel's: outputs, then profilingData, then workspace and tiling",
-						 "%s binds argument %ld ('%s' in the call) to '%s'", e->init_qualified, ca + 1,
-						 e->init_args[ca], ip->name ? ip->name : "?");
-				else
-					for (size_t i = (size_t)named + 1; i < e->ninit_params; i++)
-						if (!workspace_like(e->init_params[i].name)) {
-							gate_add(r, GATE_RULE_G2_LAST, DIAG_ERROR,
-								 gate_loc_at(e->init_file, ip->start, ip->end), fix_last,
-								 "'%s' is not the last output parameter of %s: '%s' follows it",
-								 ip->name, e->init_qualified,
-								 e->init_params[i].name ? e->init_params[i].name : "?");
-							break;
-						}
-			}
+					 gate_loc_at(call->file, call->arg_start[ca], call->arg_end[ca]),
+					 "pass it right after the kernel's last output, as the kernel's parameters are ordered",
+					 "this Init call passes '%s' as argument %ld, but the kernel takes it right after '%s' "
+					 "(argument %ld here)", call->args[ca], ca + 1, call->args[after], after + 1);
+			if (call->def >= 0)
+				check_init_func(p, r, &e->funcs[call->def], ca, call);
+			if (call->decl >= 0)
+				check_init_func(p, r, &e->funcs[call->decl], ca, call);
 		}
 	}
 	free(snake);
@@ -405,6 +427,21 @@ static long aclnn_prof_param(const struct aclnn_func *fn, const char *prof)
 	return -1;
 }
 
+/* The declaration or definition of aclnn function `name` in the files read. */
+static const struct aclnn_func *aclnn_find(const struct gate_project *p, const char *name)
+{
+	const struct aclnn_func *def = NULL;
+
+	for (size_t a = 0; a < p->naclnns; a++)
+		for (size_t i = 0; i < p->aclnns[a].ac.nfuncs; i++)
+			if (strcmp(p->aclnns[a].ac.funcs[i].name, name) == 0) {
+				if (!p->aclnns[a].ac.funcs[i].definition)
+					return &p->aclnns[a].ac.funcs[i];
+				def = &p->aclnns[a].ac.funcs[i];
+			}
+	return def;
+}
+
 static void check_aclnn(struct gate_project *p, struct gate_report *r)
 {
 	const struct opdef_op *op = p->op;
@@ -413,6 +450,10 @@ static void check_aclnn(struct gate_project *p, struct gate_report *r)
 	if (!op || p->prof_out < 0)
 		return;
 	want = (long)op->ninputs + p->prof_out;
+	if (p->naclnns == 0)
+		gate_add(r, GATE_RULE_G2_LAYER, DIAG_NOTE, gate_loc_path(NULL, 0, 0), NULL,
+			 "no hand-written aclnn%sGetWorkspaceSize (looked for %s): the generated aclnn API follows the OpDef",
+			 op->name, gate_searched_text(p));
 	for (size_t a = 0; a < p->naclnns; a++) {
 		const struct src_file *f = p->aclnns[a].f;
 		const struct aclnn_file *ac = &p->aclnns[a].ac;
@@ -451,22 +492,31 @@ static void check_aclnn(struct gate_project *p, struct gate_report *r)
 					 "order the aclnn tensors as the OpDef: inputs, outputs, profiling_data",
 					 "'%s' is tensor %ld of %s, but the OpDef puts '%s' at %ld", fn->params[at].name, ti + 1,
 					 fn->name, p->profiling, want + 1);
-			/* the forwarding call of a definition */
+			/* the forwarding call of a definition: where the callee takes it, as many arguments */
 			for (size_t c = 0; c < fn->ncalls; c++) {
 				const struct aclnn_call *call = &fn->calls[c];
-				if ((size_t)at >= call->nargs)
+				const struct aclnn_func *callee = aclnn_find(p, call->callee);
+				long k = callee ? aclnn_prof_param(callee, p->profiling) : at;
+				if (callee && call->nargs != callee->nparams) {
+					gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR, gate_loc_at(f, call->range.start, call->range.end),
+						 "pass one argument per parameter of the callee, the profiling tensor included",
+						 "%s passes %zu arguments to %s, which takes %zu", fn->name, call->nargs, call->callee,
+						 callee->nparams);
 					continue;
-				if (p->required && is_null_text(call->args[at]))
+				}
+				if (k < 0 || (size_t)k >= call->nargs)
+					continue;
+				if (p->required && is_null_text(call->args[k]))
 					gate_add(r, GATE_RULE_G2_NULL, DIAG_ERROR,
-						 gate_loc_at(f, call->arg_ranges[at].start, call->arg_ranges[at].end),
+						 gate_loc_at(f, call->arg_ranges[k].start, call->arg_ranges[k].end),
 						 "pass the profiling tensor; switch recording off with ENABLE_MOE_PROFILING 0 and a rebuild",
-						 "%s passes %s for the REQUIRED output '%s'", fn->name, call->args[at], p->profiling);
-				else if (!tv_names_profiling(call->args[at], p->profiling) && !is_null_text(call->args[at]))
+						 "%s passes %s for the REQUIRED output '%s'", fn->name, call->args[k], p->profiling);
+				else if (!tv_names_profiling(call->args[k], p->profiling) && !is_null_text(call->args[k]))
 					gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR,
-						 gate_loc_at(f, call->arg_ranges[at].start, call->arg_ranges[at].end),
+						 gate_loc_at(f, call->arg_ranges[k].start, call->arg_ranges[k].end),
 						 "forward the arguments in the order of the parameters",
-						 "%s forwards '%s' where %s expects '%s'", fn->name, call->args[at], call->callee,
-						 fn->params[at].name);
+						 "%s forwards '%s' where %s expects '%s'", fn->name, call->args[k], call->callee,
+						 callee ? callee->params[k].name : fn->params[k].name);
 			}
 		}
 	}
@@ -487,28 +537,123 @@ static const struct aclnn_func *aclnn_named(const struct gate_project *p, const 
 	return NULL;
 }
 
+/* Mode B: every return of binding function fi gives the profiling tensor last. */
+static void check_returns(struct gate_project *p, struct gate_report *r, const struct src_file *f,
+			  const struct pybind_file *pb, long fi)
+{
+	const struct pybind_func *pf = &pb->funcs[fi];
+
+	for (size_t k = 0; k < pb->nreturns; k++) {
+		const struct pybind_return *ret = &pb->returns[k];
+		long rat = -1;
+		if (ret->func != fi)
+			continue;
+		for (size_t e = 0; e < ret->elems.n; e++)
+			if (tv_names_profiling(ret->elems.v[e], p->profiling))
+				rat = (long)e;
+		if (rat < 0)
+			gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, ret->range.start, ret->range.end),
+				 "mode B: return the profiling tensor last, and add it to the std::tuple type",
+				 "%s() returns without '%s' (mode B: the op returns it last)", pf->name, p->profiling);
+		else if (rat != (long)ret->elems.n - 1)
+			gate_add(r, GATE_RULE_G2_LAST, DIAG_ERROR,
+				 gate_loc_at(f, ret->elems.ranges[rat].start, ret->elems.ranges[rat].end), fix_last,
+				 "'%s' is not the last value %s() returns", ret->elems.v[rat], pf->name);
+		else if (pf->tuple_arity >= 0 && pf->tuple_arity != (long)ret->elems.n)
+			gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, pf->return_type.start, pf->return_type.end),
+				 "give the std::tuple one at::Tensor per returned value",
+				 "%s() is declared to return %ld values but returns %zu", pf->name, pf->tuple_arity, ret->elems.n);
+	}
+}
+
+/* Mode A: the schema's position of the profiling argument, -1 when absent or
+ * unread; sets *found_schema when the op's schema was read. */
+static long schema_prof(const struct gate_project *p, bool *found_schema)
+{
+	*found_schema = false;
+	for (size_t b = 0; b < p->npybinds; b++)
+		for (size_t i = 0; i < p->pybinds[b].pb.nnames; i++) {
+			const struct pybind_opname *o = &p->pybinds[b].pb.names[i];
+			struct pybind_schema sc;
+			long at;
+			if (!o->schema || gate_profiling_suffix(o->name) || !gate_is_op_name(p, o->name))
+				continue;
+			pybind_schema_read(p->pybinds[b].f, o, &sc);
+			if (!sc.ok) {
+				pybind_schema_release(&sc);
+				continue;
+			}
+			*found_schema = true;
+			at = pybind_schema_find(&sc, p->profiling);
+			pybind_schema_release(&sc);
+			return at;
+		}
+	return -1;
+}
+
 static void check_pybind(struct gate_project *p, struct gate_report *r)
 {
 	const struct opdef_op *op = p->op;
+	char *api;
+	bool have_schema;
+	long sat;
 
+	if (op && op->name[0] && p->npybinds == 0)
+		gate_add(r, GATE_RULE_G2_LAYER, DIAG_ERROR, gate_anchor_loc(p, GATE_ANCHOR_API),
+			 "point the rules' 'pybind' patterns (or 'project \"DIR\";') at the torch binding",
+			 "no binding runs EXEC_NPU_CMD(aclnn%s, ...) or registers its torch.ops name (looked for %s): "
+			 "the profiling output never reaches Python", op->name, gate_searched_text(p));
+	api = op ? xasprintf("aclnn%s", op->name) : xstrdup("");
+	sat = schema_prof(p, &have_schema);
 	for (size_t b = 0; b < p->npybinds; b++) {
 		const struct src_file *f = p->pybinds[b].f;
 		const struct pybind_file *pb = &p->pybinds[b].pb;
 		for (size_t i = 0; i < pb->nnames; i++) {
 			const struct pybind_opname *o = &pb->names[i];
-			if (gate_profiling_suffix(o->name))
+			if (gate_profiling_suffix(o->name)) {
 				gate_add(r, GATE_RULE_G2_NAME, DIAG_ERROR, gate_loc_at(f, o->range.start, o->range.end),
 					 "keep one torch.ops name: return profiling_data from the original op",
 					 "'%s' registers a second torch.ops name for profiling", o->name);
-			else if (o->schema && p->required && op && p->prof_out >= 0 && o->nreturns >= 0 &&
-				 o->nreturns != (long)op->noutputs)
+				continue;
+			}
+			if (!o->schema || !op || p->prof_out < 0 || !gate_is_op_name(p, o->name))
+				continue;
+			if (p->required && o->nreturns >= 0 && o->nreturns != (long)op->noutputs)
 				gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, o->range.start, o->range.end),
 					 "return every output, profiling_data last: -> (Tensor, ..., Tensor)",
 					 "the schema of '%s' returns %ld values, but '%s' has %zu outputs (mode B returns '%s' too)",
 					 o->name, o->nreturns, op->name, op->noutputs, p->profiling);
+			else if (!p->required && sat < 0 && have_schema)
+				gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, o->range.start, o->range.end),
+					 "mode A: add 'Tensor? profiling_data=None' after the last tensor argument",
+					 "the schema of '%s' does not take '%s' (mode A: the caller passes it)", o->name, p->profiling);
 		}
 		if (!op || p->prof_out < 0)
 			continue;
+		/* every binding function: the one that runs the op and the registered (meta) ones */
+		for (size_t k = 0; k < pb->nfuncs; k++) {
+			const struct pybind_func *pf = &pb->funcs[k];
+			long at = -1;
+			if (!gate_is_bind_func(p, pf->name))
+				continue;
+			if (p->required) {
+				check_returns(p, r, f, pb, (long)k);
+				continue;
+			}
+			for (size_t i = 0; i < pf->nparams; i++)
+				if (tv_names_profiling(pf->params[i].name, p->profiling))
+					at = (long)i;
+			if (at < 0)
+				gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, pf->params_range.start, pf->params_range.end),
+					 "mode A: take 'const c10::optional<at::Tensor> &profiling_data' where the schema has it",
+					 "%s() has no '%s' parameter (mode A: the caller passes it)", pf->name, p->profiling);
+			else if (have_schema && sat >= 0 && at != sat)
+				gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR,
+					 gate_loc_at(f, pf->params[at].range.start, pf->params[at].range.end),
+					 "order the parameters as the schema: the registered functions receive its arguments in order",
+					 "'%s' is parameter %ld of %s(), but argument %ld of the schema", pf->params[at].name, at + 1,
+					 pf->name, sat + 1);
+		}
 		for (size_t x = 0; x < pb->nexecs; x++) {
 			const struct pybind_exec *ex = &pb->execs[x];
 			const struct aclnn_func *fn = aclnn_named(p, ex->api);
@@ -519,9 +664,10 @@ static void check_pybind(struct gate_project *p, struct gate_report *r)
 					 "%s calls '%s', a second aclnn API for profiling", ex->macro, ex->api);
 				continue;
 			}
-			if (fn) {
+			if (strcmp(ex->api, api) != 0)
+				continue; /* another operator's API, in a binding they share */
+			if (fn)
 				want = aclnn_prof_param(fn, p->profiling);
-			}
 			for (size_t i = 0; i < ex->args.n; i++)
 				if (tv_names_profiling(ex->args.v[i], p->profiling))
 					at = (long)i;
@@ -539,6 +685,12 @@ static void check_pybind(struct gate_project *p, struct gate_report *r)
 						 "%s(%s, ...) does not pass '%s'", ex->macro, ex->api, p->profiling);
 				continue;
 			}
+			/* EXEC_NPU_CMD passes every parameter of the API but the workspace size and the executor */
+			if (fn && fn->nparams >= 2 && ex->args.n != fn->nparams - 2)
+				gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR, gate_loc_at(f, ex->range.start, ex->range.end),
+					 "pass one argument per parameter of the aclnn API (workspace size and executor aside)",
+					 "%s(%s, ...) passes %zu arguments, but %s takes %zu (and the workspace size and executor)",
+					 ex->macro, ex->api, ex->args.n, fn->name, fn->nparams - 2);
 			if (at != (long)ex->args.n - 1)
 				gate_add(r, GATE_RULE_G2_LAST, DIAG_ERROR,
 					 gate_loc_at(f, ex->args.ranges[at].start, ex->args.ranges[at].end), fix_last,
@@ -558,36 +710,9 @@ static void check_pybind(struct gate_project *p, struct gate_report *r)
 						 "allocate the profiling tensor (at::zeros({bound}, int64)) and pass it",
 						 "'%s' is %s, but '%s' is a REQUIRED output", v->name, v->init, p->profiling);
 			}
-			/* mode B: the function returns it, last */
-			if (p->required && ex->func >= 0) {
-				for (size_t k = 0; k < pb->nreturns; k++) {
-					const struct pybind_return *ret = &pb->returns[k];
-					const struct pybind_func *pf = &pb->funcs[ex->func];
-					long rat = -1;
-					if (ret->func != ex->func)
-						continue;
-					for (size_t e = 0; e < ret->elems.n; e++)
-						if (strcmp(ret->elems.v[e], ex->args.v[at]) == 0)
-							rat = (long)e;
-					if (rat < 0)
-						gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, ret->range.start, ret->range.end),
-							 "mode B: return the profiling tensor last, and add it to the std::tuple type",
-							 "%s() returns without '%s' (the rules say required: the op returns it last)",
-							 pf->name, ex->args.v[at]);
-					else if (rat != (long)ret->elems.n - 1)
-						gate_add(r, GATE_RULE_G2_LAST, DIAG_ERROR,
-							 gate_loc_at(f, ret->elems.ranges[rat].start, ret->elems.ranges[rat].end),
-							 fix_last, "'%s' is not the last value %s() returns", ex->args.v[at], pf->name);
-					else if (pf->tuple_arity >= 0 && pf->tuple_arity != (long)ret->elems.n)
-						gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR,
-							 gate_loc_at(f, pf->return_type.start, pf->return_type.end),
-							 "give the std::tuple one at::Tensor per returned value",
-							 "%s() is declared to return %ld values but returns %zu", pf->name,
-							 pf->tuple_arity, ret->elems.n);
-				}
-			}
 		}
 	}
+	free(api);
 }
 
 void gate_g2(struct gate_project *p, struct gate_report *r)

@@ -224,9 +224,10 @@ void gate_g4(struct gate_project *p, struct gate_report *r)
 	size_t saves = 0;
 
 	if (p->nsamples == 0) {
-		gate_add(r, GATE_RULE_G4_SAVE, DIAG_ERROR, gate_loc_path(NULL, 0, 0),
+		gate_add(r, GATE_RULE_G4_SAVE, DIAG_ERROR, gate_anchor_loc(p, GATE_ANCHOR_TORCH_NAME),
 			 "extend the existing samples (examples/*_sample.py, test_*.py) or set the rules' 'samples' patterns",
-			 "no sample or test matches the rules' 'samples' patterns (%s)", gate_globs_text(&p->policy->samples));
+			 "no sample or test calls the operator (patterns %s, looked for %s)", gate_globs_text(&p->policy->samples),
+			 gate_searched_text(p));
 		return;
 	}
 	for (size_t s = 0; s < p->nsamples; s++) {

@@ -1,9 +1,12 @@
 /* The kernel side of the profiling output, from the C++ outline of the
- * kernel tree: each __global__ entry's parameter list, the kernel class
- * `Init` call in its body (object, arguments with ranges) and the `Init`
- * definition it reaches (parameters with ranges). Ranges are byte offsets
- * into the files, which the struct owns, for messages and for editors
- * (wire inserts a GM_ADDR parameter / argument at them).
+ * kernel tree: each __global__ entry's parameter list; every kernel class
+ * `Init` call it makes (one per tiling key or template branch in real
+ * entries, and those inside a macro the entry expands), with the class of
+ * the object it is called on; and, for each call, the `Init` definition it
+ * reaches and the class body's declaration of it (an out-of-class definition
+ * has both). Ranges are byte offsets into the files, which the struct owns,
+ * for messages and for editors (wire inserts a GM_ADDR parameter / argument
+ * at them).
  *
  * Ownership: gate_kernels owns the files and strings; gate_kernels_release
  * frees them. */
@@ -23,26 +26,44 @@ struct gate_kparam {
 	uint32_t start, end;
 };
 
+/* True when a parameter type is a GM tensor (GM_ADDR, a __gm__ pointer). */
+bool gate_kparam_is_gm(const struct gate_kparam *p);
+
+/* An Init definition, or the declaration of one in its class body. */
+struct gate_kfunc {
+	const struct src_file *file;
+	char *qualified;                     /* "ns::Kernel::Init" */
+	bool decl;                           /* a declaration (no body) */
+	struct gate_kparam *params;
+	size_t nparams;
+	uint32_t params_start, params_end;   /* the parentheses included */
+	uint32_t body_open;                  /* definitions: the '{' */
+};
+
+/* An Init call of the entry. */
+struct gate_kcall {
+	const struct src_file *file;         /* the entry's, or the macro's file */
+	char *object;                        /* "op", or NULL */
+	char *klass;                         /* the class of the object when found ("Kernel"), or NULL */
+	char *macro;                         /* the macro that holds it, or NULL */
+	char **args;
+	uint32_t *arg_start, *arg_end;
+	size_t nargs;
+	uint32_t start, end;                 /* callee to ')' */
+	uint32_t args_start, args_end;       /* inside the parentheses */
+	long def, decl;                      /* indices into the entry's funcs, or -1 */
+};
+
 struct gate_kentry {
 	char *name;                          /* the __global__ function */
 	const struct src_file *file;         /* path: OPDIR/KERNEL/rel */
 	struct gate_kparam *params;
 	size_t nparams;
 	uint32_t params_start, params_end;   /* the parentheses included */
-	/* the Init call in the entry's body (the first one), if any */
-	bool has_init;
-	char *init_object;                   /* "op", or NULL */
-	char **init_args;
-	uint32_t *init_arg_start, *init_arg_end;
-	size_t ninit_args;
-	uint32_t init_start, init_end;       /* callee to ')' */
-	uint32_t init_args_start, init_args_end; /* inside the parentheses */
-	/* the Init definition: the one in the tree with as many parameters */
-	const struct src_file *init_file;    /* NULL when not found */
-	char *init_qualified;
-	struct gate_kparam *init_params;
-	size_t ninit_params;
-	uint32_t init_params_start, init_params_end;
+	struct gate_kcall *calls;            /* every Init call, in source order */
+	size_t ncalls;
+	struct gate_kfunc *funcs;            /* the definitions and declarations they reach, each once */
+	size_t nfuncs;
 };
 
 struct gate_kernels {
@@ -59,5 +80,8 @@ struct gate_kernels {
  * passed over silently. */
 int gate_kernels_read(const char *kernel_root, struct gate_kernels *out, struct diag *diag);
 void gate_kernels_release(struct gate_kernels *k);
+
+/* The index of call c's argument that passes the entry's parameter `name`, or -1. */
+long gate_kcall_arg(const struct gate_kcall *c, const char *name);
 
 #endif

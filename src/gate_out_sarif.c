@@ -2,7 +2,7 @@
  * scanning consumers require (DESIGN §8): version, $schema, one run whose
  * tool.driver has name, version and the rules (id, shortDescription), and
  * results with ruleId, level, message.text and physical locations
- * (artifactLocation.uri, region.startLine/startColumn). The fix is part of
+ * (artifactLocation.uri, region.startLine/startColumn) on every result. The fix is part of
  * the message; a related location (G5's origin) is a relatedLocation; the
  * gates' statuses are the run's properties. */
 #include <cjson/cJSON.h>
@@ -12,16 +12,21 @@
 #include "config.h"
 #include "gate_out.h"
 
-static cJSON *physical(const struct gate_loc *l)
+/* A finding without a file of its own (a layer not found, a build script
+ * that does not exist) still gets a file-level location: code scanning
+ * rejects the whole upload when one result has none. The report's anchor
+ * stands for the operator (its rules file, OpDef or kernel entry), else the
+ * operator directory. */
+static cJSON *physical(const struct gate_loc *l, const struct gate_report *r)
 {
 	cJSON *loc = cJSON_CreateObject(), *phys = cJSON_AddObjectToObject(loc, "physicalLocation");
 	cJSON *art = cJSON_AddObjectToObject(phys, "artifactLocation");
-	const char *uri = l->path;
+	const char *uri = l->path ? l->path : r->anchor ? r->anchor : r->opdir;
 
 	if (strncmp(uri, "./", 2) == 0)
 		uri += 2;
 	cJSON_AddStringToObject(art, "uri", uri);
-	if (l->line) {
+	if (l->path && l->line) {
 		cJSON *region = cJSON_AddObjectToObject(phys, "region");
 		cJSON_AddNumberToObject(region, "startLine", (double)l->line);
 		cJSON_AddNumberToObject(region, "startColumn", (double)l->col);
@@ -77,10 +82,9 @@ int gate_out_sarif(FILE *out, FILE *err, bool color, const struct gate_report *r
 				cJSON_AddStringToObject(msg, "text", m);
 				free(m);
 			}
-			if (fd->loc.path)
-				cJSON_AddItemToArray(cJSON_AddArrayToObject(res, "locations"), physical(&fd->loc));
+			cJSON_AddItemToArray(cJSON_AddArrayToObject(res, "locations"), physical(&fd->loc, r));
 			if (fd->related_message && fd->related.path) {
-				cJSON *rel = physical(&fd->related);
+				cJSON *rel = physical(&fd->related, r);
 				cJSON_AddNumberToObject(rel, "id", 1);
 				cJSON_AddStringToObject(cJSON_AddObjectToObject(rel, "message"), "text", fd->related_message);
 				cJSON_AddItemToArray(cJSON_AddArrayToObject(res, "relatedLocations"), rel);

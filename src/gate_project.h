@@ -12,6 +12,7 @@
 
 #include "aclnn_scan.h"
 #include "gate.h"
+#include "project_root.h"
 #include "gate_kernel.h"
 #include "infer_scan.h"
 #include "opdef_scan.h"
@@ -35,11 +36,21 @@ struct gate_aclnn { struct src_file *f; struct aclnn_file ac; };
 struct gate_pybind { struct src_file *f; struct pybind_file pb; };
 struct gate_sample { struct src_file *f; struct py_module *py; };
 
+/* Where a project-level layer was found. */
+enum gate_where { GATE_WHERE_NONE, GATE_WHERE_OPDIR, GATE_WHERE_ROOT };
+
 struct gate_project {
 	const struct gate_opts *opts;
 	struct rule_policy *policy;
 	const char *profiling;        /* the profiling output's name (policy) */
-	bool required;                /* mode B */
+	bool required;                /* mode B (the rules' mode, or what `auto` decided) */
+	const char *mode_reason;      /* why, when the rules say auto (static text) */
+	struct project_root root;
+	enum gate_where aclnn_where, pybind_where, samples_where;
+	/* the binding functions of the op: those that run its EXEC_NPU_CMD, and
+	   those registered under its torch.ops names (meta functions) */
+	char **bind_funcs;
+	size_t nbind_funcs;
 
 	struct gate_host *hosts; size_t nhosts;
 	struct gate_infer *infers; size_t ninfers;
@@ -59,10 +70,48 @@ struct gate_project {
 	long py_returns;              /* values a Python call returns (mode B: outputs), -1 unknown */
 };
 
-/* Loads the rules and every layer's files. NULL after reporting a problem
- * with the rules or the operator directory (exit status 2). */
+/* Loads the rules and every layer's files. The operator-level layers
+ * (kernel, base, host, infer) come from the operator directory; the
+ * project-level ones (aclnn, pybind, samples) from the operator directory
+ * when it holds files of the layer that belong to this operator, else from
+ * under the project root (other operators' directories aside). A file belongs
+ * to the operator when it names its aclnn API (aclnn), runs it through
+ * EXEC_NPU_CMD or registers its torch.ops name (pybind), or calls that name
+ * (samples; under the project root, the scripts whose file name holds the
+ * operator's name when there are such). With `profiling ... auto;` the mode
+ * follows the binding: A when the caller passes the outputs in (every value
+ * the binding returns is one of its parameters), else B. NULL after
+ * reporting a problem with the rules or the operator directory (exit 2). */
 struct gate_project *gate_project_load(const struct gate_opts *opts, struct diag *diag);
 void gate_project_free(struct gate_project *p);
+
+/* The file that stands for the operator where a finding has no file of its
+ * own: the rules file read from the operator directory, else the OpDef
+ * source, else the first kernel entry; NULL when there is none (borrowed). */
+const char *gate_project_anchor(const struct gate_project *p);
+
+/* "the operator directory" / "the project root DIR (how it was found)" for
+ * messages about where a layer was looked for (static buffer). */
+const char *gate_where_text(const struct gate_project *p, enum gate_where w);
+/* Where a layer that was not found was looked for (static buffer). */
+const char *gate_searched_text(const struct gate_project *p);
+
+/* True when `name` is one of the op's torch.ops names. */
+bool gate_is_op_name(const struct gate_project *p, const char *name);
+
+/* True when `name` is one of the op's binding functions. */
+bool gate_is_bind_func(const struct gate_project *p, const char *name);
+
+/* Where a finding about a layer that is not found points: for the binding,
+ * the op's public aclnn API (its declaration), else its OpDef; for the
+ * samples, the op's torch.ops schema, else the same. False when there is
+ * nothing to point at. */
+enum gate_anchor_kind { GATE_ANCHOR_API, GATE_ANCHOR_TORCH_NAME };
+bool gate_op_anchor(const struct gate_project *p, enum gate_anchor_kind kind, const struct src_file **f, uint32_t *start,
+		    uint32_t *end);
+
+/* The same as a location for a finding (none when there is nothing). */
+struct gate_loc gate_anchor_loc(const struct gate_project *p, enum gate_anchor_kind kind);
 
 /* The globs of a layer joined by ", ", for messages (static buffer). */
 const char *gate_globs_text(const struct rule_strlist *l);

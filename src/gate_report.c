@@ -67,6 +67,12 @@ struct gate_report *gate_report_new(const char *opdir)
 	return r;
 }
 
+void gate_report_set_anchor(struct gate_report *r, const char *path)
+{
+	free(r->anchor);
+	r->anchor = path ? xstrdup(path) : NULL;
+}
+
 void gate_loc_release(struct gate_loc *l)
 {
 	free(l->path);
@@ -89,6 +95,7 @@ void gate_report_free(struct gate_report *r)
 		free(r->gates[g].note);
 	free(r->v);
 	free(r->opdir);
+	free(r->anchor);
 	free(r);
 }
 
@@ -178,11 +185,22 @@ static void capture_sink(void *ctx, const struct diag_msg *m)
 	struct gate_diag_capture *cap = ctx;
 	struct gate_loc loc;
 
+	/* a note with no place of its own, right after an error, is the next step
+	   the shared check gives for that error */
+	if (m->level == DIAG_NOTE && !m->loc.file && !m->path && cap->last &&
+	    cap->report->v[cap->last - 1].level == DIAG_ERROR) {
+		struct gate_finding *f = &cap->report->v[cap->last - 1];
+		free(f->fix);
+		f->fix = xstrdup(m->text);
+		cap->last = 0;
+		return;
+	}
 	if (m->loc.file)
 		loc = gate_loc_at(m->loc.file, m->loc.start, m->loc.end);
 	else
 		loc = gate_loc_path(m->path, m->line, m->col);
 	gate_add(cap->report, cap->rule, m->level, loc, cap->fix, "%s", m->text);
+	cap->last = cap->report->n;
 }
 
 void gate_diag_capture(struct diag *d, struct gate_diag_capture *cap)

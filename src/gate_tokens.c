@@ -524,7 +524,7 @@ char *tv_name_key(const char *s)
 
 bool tv_names_profiling(const char *name, const char *profiling)
 {
-	static const char *const suffixes[] = { "", "gm", "tensor", "ptr", "addr", "out" };
+	static const char *const suffixes[] = { "", "gm", "tensor", "ptr", "addr", "out", "optional" };
 	char *a, *b;
 	bool ok = false;
 	size_t lb;

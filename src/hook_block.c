@@ -5,11 +5,61 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "path_rel.h"
 #include "xalloc.h"
 
+static char *word_text(const struct src_file *f, const struct sh_word *w)
+{
+	return xstrndup(f->data + w->start, w->end - w->start);
+}
+
+/* The command word of `c` (assignments skipped), or -1. */
+static long command_word(const struct src_file *f, const struct sh_cmd *c)
+{
+	struct sh_script view;
+
+	memset(&view, 0, sizeof(view));
+	view.data = f->data;
+	view.len = f->len;
+	return sh_cmd_word(&view, c);
+}
+
+static bool word_is(const struct src_file *f, const struct sh_word *w, const char *lit)
+{
+	size_t n = strlen(lit);
+
+	return w->end - w->start == n && memcmp(f->data + w->start, lit, n) == 0;
+}
+
+/* The anchors match a command's code: what its arguments quote ("log "build:
+ * bash build.sh"") does not count; the command word itself does. */
 static bool cmd_matches(const struct src_file *f, const struct sh_cmd *c, const struct rule_regex *re)
 {
-	return rule_regex_match(re, f->data + c->start, c->end - c->start);
+	size_t n = c->end - c->start;
+	char *t = xstrndup(f->data + c->start, n);
+	uint32_t first_end = c->nwords ? c->words[0].end - c->start : 0;
+	char q = 0;
+	bool yes;
+
+	for (size_t i = first_end; i < n; i++) {
+		char ch = t[i];
+		if (q) {
+			if (ch == '\\' && q == '"' && i + 1 < n) {
+				t[i] = t[i + 1] = ' ';
+				i++;
+				continue;
+			}
+			if (ch == q)
+				q = 0;
+			else
+				t[i] = ' ';
+		} else if (ch == '"' || ch == '\'') {
+			q = ch;
+		}
+	}
+	yes = rule_regex_match(re, t, n);
+	free(t);
+	return yes;
 }
 
 static bool name_matches(const struct rule_regex *re, const char *name)
@@ -28,8 +78,8 @@ static int inside_matching_def(const struct sh_script *sh, const struct sh_cmd *
 
 /* The first build step after command `k` in its flow; when its function
  * returns first, the build step may follow the call of that function. */
-static long build_after(const struct src_file *f, const struct sh_script *sh, size_t k,
-			const struct rule_regex *before, int depth)
+static long build_after(const struct src_file *f, const struct sh_script *sh, size_t k, const struct rule_regex *before,
+			int depth)
 {
 	int fn = sh->cmds[k].func;
 
@@ -61,21 +111,331 @@ static struct src_loc cmd_loc(const struct src_file *f, const struct sh_cmd *c)
 	return src_loc_make(f, c->start, c->end);
 }
 
-int hook_find_place(const struct src_file *f, const struct sh_script *sh, const struct rule_regex *after,
-		    const struct rule_regex *before, struct hook_place *out, struct diag *diag)
+/* ---- what a copy writes to ---- */
+
+static bool is_copy_program(const struct src_file *f, const struct sh_word *w)
+{
+	return word_is(f, w, "cp") || word_is(f, w, "rsync") || word_is(f, w, "install") || word_is(f, w, "/bin/cp");
+}
+
+/* The destination operand of a cp / rsync command: its last word that is not
+ * an option; -1 when there is none. */
+static long copy_operand(const struct src_file *f, const struct sh_cmd *c, long cw)
+{
+	for (long k = (long)c->nwords - 1; k > cw + 1; k--)
+		if (f->data[c->words[k].start] != '-')
+			return k;
+	return -1;
+}
+
+/* The positional parameter (1..9) a word starts with: "$2", "${2}/x",
+ * "\"${dst}\"/op_host" with `dst` assigned from $2 in the function; 0 none. */
+static int positional_of(const struct src_file *f, const struct sh_script *sh, int fn, const struct sh_word *w)
+{
+	const char *s = f->data + w->start, *e = f->data + w->end;
+	char var[64];
+	size_t n = 0;
+
+	if (s < e && *s == '"')
+		s++;
+	if (s >= e || *s != '$')
+		return 0;
+	s++;
+	if (s < e && *s == '{')
+		s++;
+	while (s < e && n + 1 < sizeof(var) && ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+						(*s >= '0' && *s <= '9') || *s == '_'))
+		var[n++] = *s++;
+	var[n] = '\0';
+	if (n == 1 && var[0] >= '1' && var[0] <= '9')
+		return var[0] - '0';
+	if (!n)
+		return 0;
+	/* local dst="$2" / dst=$2 in the function */
+	for (size_t k = 0; k < sh->ncmds; k++) {
+		const struct sh_cmd *c = &sh->cmds[k];
+		if (c->func != fn)
+			continue;
+		for (size_t i = 0; i < c->nwords; i++) {
+			const char *a = f->data + c->words[i].start;
+			size_t al = c->words[i].end - c->words[i].start;
+			if (al > n + 2 && memcmp(a, var, n) == 0 && a[n] == '=') {
+				const char *v = a + n + 1, *ve = a + al;
+				if (v < ve && *v == '"')
+					v++, ve--;
+				if (ve - v >= 2 && v[0] == '$' && v[1] >= '1' && v[1] <= '9' && ve - v == 2)
+					return v[1] - '0';
+				if (ve - v == 4 && v[0] == '$' && v[1] == '{' && v[2] >= '1' && v[2] <= '9' && v[3] == '}')
+					return v[2] - '0';
+			}
+		}
+	}
+	return 0;
+}
+
+/* The tree a copy call writes to, as a shell word of the call site (newly
+ * allocated), or NULL after reporting why it cannot be told. */
+static char *copy_dest(const struct src_file *f, const struct sh_script *sh, const struct sh_cmd *c, struct diag *diag)
+{
+	long cw = command_word(f, c), op;
+	char *name;
+	int fn;
+
+	if (cw < 0) {
+		diag_at(diag, DIAG_ERROR, cmd_loc(f, c), "this copy call has no command: the hook cannot tell where the build tree is");
+		return NULL;
+	}
+	if (is_copy_program(f, &c->words[cw])) {
+		op = copy_operand(f, c, cw);
+		if (op < 0) {
+			diag_at(diag, DIAG_ERROR, cmd_loc(f, c),
+				"this copy call has no destination argument: the hook cannot tell where the build tree is");
+			return NULL;
+		}
+		return word_text(f, &c->words[op]);
+	}
+	name = word_text(f, &c->words[cw]);
+	fn = sh_find_func(sh, name, strlen(name));
+	if (fn < 0) {
+		diag_at(diag, DIAG_ERROR, cmd_loc(f, c),
+			"'%s' is not defined in this script, so the hook cannot see where it copies the sources: name the "
+			"build tree with --tree", name);
+		free(name);
+		return NULL;
+	}
+	/* the argument the helper's cp / rsync writes to */
+	for (size_t k = 0; k < sh->ncmds; k++) {
+		const struct sh_cmd *in = &sh->cmds[k];
+		long icw = command_word(f, in);
+		int pos;
+		if (in->func != fn || icw < 0 || !is_copy_program(f, &in->words[icw]))
+			continue;
+		op = copy_operand(f, in, icw);
+		if (op < 0)
+			continue;
+		pos = positional_of(f, sh, fn, &in->words[op]);
+		if (pos > 0 && (size_t)(cw + pos) < c->nwords) {
+			free(name);
+			return word_text(f, &c->words[cw + pos]);
+		}
+	}
+	diag_at(diag, DIAG_ERROR, cmd_loc(f, c),
+		"the hook cannot tell which argument of '%s' is the build tree (no cp or rsync in it writes to one of "
+		"its arguments): name it with --tree", name);
+	free(name);
+	return NULL;
+}
+
+/* ---- the in-place form ---- */
+
+static char *unquoted(const char *w)
+{
+	size_t n = strlen(w);
+
+	if (n >= 2 && ((w[0] == '"' && w[n - 1] == '"') || (w[0] == '\'' && w[n - 1] == '\'')))
+		return xstrndup(w + 1, n - 2);
+	return xstrdup(w);
+}
+
+/* The operator directory as the build step at command b sees it: from the
+ * last `cd DIR` before it in its flow when DIR ends in the script's own
+ * directory name, else from the script's location when nothing changed the
+ * directory. NULL after reporting. */
+static char *inplace_tree(const struct src_file *f, const struct sh_script *sh, size_t b, const char *opdir_rel,
+			  struct diag *diag)
+{
+	const struct sh_cmd *bc = &sh->cmds[b];
+	long cd = -1;
+	char *tree;
+
+	if (!opdir_rel) {
+		diag_at(diag, DIAG_ERROR, cmd_loc(f, bc),
+			"this build step compiles the sources in place, but the operator directory is not known here: "
+			"name it with --tree");
+		return NULL;
+	}
+	for (size_t k = 0; k < b; k++) {
+		long w = command_word(f, &sh->cmds[k]);
+		if (sh->cmds[k].func == bc->func && w >= 0 && word_is(f, &sh->cmds[k].words[w], "cd"))
+			cd = (long)k;
+	}
+	if (cd < 0) {
+		tree = xasprintf("\"$(cd \"$(dirname \"${BASH_SOURCE[0]:-$0}\")\" && pwd)/%s\"", opdir_rel);
+		return tree;
+	}
+	{
+		const struct sh_cmd *c = &sh->cmds[cd];
+		long w = command_word(f, c);
+		char *raw, *dir, *script_dir = xstrdup(f->path), *slash, *sabs, *base;
+		bool ok = false;
+		size_t dl;
+		if ((size_t)(w + 1) >= c->nwords) {
+			diag_at(diag, DIAG_ERROR, cmd_loc(f, c),
+				"the build step (line %zu) runs after this cd, whose directory the hook cannot follow: name "
+				"the operator directory with --tree", src_file_line(f, bc->start));
+			free(script_dir);
+			return NULL;
+		}
+		raw = word_text(f, &c->words[w + 1]);
+		dir = unquoted(raw);
+		slash = strrchr(script_dir, '/');
+		if (slash)
+			*slash = '\0';
+		sabs = path_absolute(slash ? script_dir : ".");
+		base = sabs ? strrchr(sabs, '/') : NULL;
+		base = base ? base + 1 : sabs;
+		dl = strlen(dir);
+		while (dl > 1 && dir[dl - 1] == '/')
+			dir[--dl] = '\0';
+		if (base && *base && dl > strlen(base) && strcmp(dir + dl - strlen(base), base) == 0 &&
+		    dir[dl - strlen(base) - 1] == '/')
+			ok = true;
+		if (!ok) {
+			diag_at(diag, DIAG_ERROR, cmd_loc(f, c),
+				"the build step (line %zu) runs in %s, which the hook cannot relate to the operator "
+				"directory: name the operator directory as the script sees it with --tree",
+				src_file_line(f, bc->start), raw);
+			free(raw);
+			free(dir);
+			free(script_dir);
+			free(sabs);
+			return NULL;
+		}
+		tree = xasprintf("\"%s/%s\"", dir, opdir_rel);
+		free(raw);
+		free(dir);
+		free(script_dir);
+		free(sabs);
+		return tree;
+	}
+}
+
+char *hook_opdir_rel(const char *script, const char *opdir)
+{
+	char *dir = xstrdup(script), *slash = strrchr(dir, '/'), *sabs, *oabs, *rel = NULL;
+
+	if (slash)
+		*slash = '\0';
+	sabs = path_absolute(slash ? dir : ".");
+	oabs = path_absolute(opdir);
+	if (sabs && oabs)
+		rel = path_relative(sabs, oabs);
+	free(dir);
+	free(sabs);
+	free(oabs);
+	return rel;
+}
+
+/* ---- placement ---- */
+
+/* A preprocessor that is not autotrace's: the field's trace_preprocessor.py. */
+static bool is_foreign_preprocessor(const struct src_file *f, const struct sh_cmd *c)
+{
+	size_t n = c->end - c->start;
+	const char *t = f->data + c->start;
+
+	for (size_t i = 0; i + 18 <= n; i++)
+		if (memcmp(t + i, "trace_preprocessor", 18) == 0)
+			return true;
+	return false;
+}
+
+/* An unmarked preprocessor call in [from, to) of the flow `func`. */
+static void find_foreign(const struct src_file *f, const struct sh_script *sh, int func, uint32_t from, uint32_t to,
+			 struct hook_place *out)
+{
+	for (size_t k = 0; k < sh->ncmds; k++) {
+		const struct sh_cmd *c = &sh->cmds[k];
+		if (c->func != func || c->start < from || c->start >= to || !is_foreign_preprocessor(f, c))
+			continue;
+		out->has_foreign = true;
+		out->foreign_cmd = k;
+		out->foreign_start = c->line_start;
+		out->foreign_end = c->line_end;
+		return;
+	}
+}
+
+/* An EXIT trap in the flow of command b (the in-place block sets its own). */
+static long exit_trap(const struct src_file *f, const struct sh_script *sh, size_t b)
+{
+	for (size_t k = 0; k < sh->ncmds; k++) {
+		const struct sh_cmd *c = &sh->cmds[k];
+		long w = command_word(f, c);
+		if (w < 0 || !word_is(f, &c->words[w], "trap") || (c->func != sh->cmds[b].func && c->func >= 0))
+			continue;
+		for (size_t i = (size_t)w + 1; i < c->nwords; i++)
+			if (word_is(f, &c->words[i], "EXIT") || word_is(f, &c->words[i], "0"))
+				return (long)k;
+	}
+	return -1;
+}
+
+static char *indent_of(const struct src_file *f, const struct sh_cmd *c)
+{
+	uint32_t ind = c->line_start;
+
+	while (ind < c->start && (f->data[ind] == ' ' || f->data[ind] == '\t'))
+		ind++;
+	return xstrndup(f->data + c->line_start, ind - c->line_start);
+}
+
+/* In place: the first build step that runs, with its tree. */
+static int place_in_place(const struct src_file *f, const struct sh_script *sh, const struct hook_ctx *ctx,
+			  struct hook_place *out, struct diag *diag)
+{
+	char *before_text = rule_regex_text(ctx->before), *after_text = rule_regex_text(ctx->after);
+	int ret = -1;
+
+	for (size_t k = 0; k < sh->ncmds; k++) {
+		const struct sh_cmd *c = &sh->cmds[k];
+		long trap;
+		if (c->defines >= 0 || !cmd_matches(f, c, ctx->before) || !sh_cmd_reachable(sh, k))
+			continue;
+		trap = exit_trap(f, sh, k);
+		if (trap >= 0) {
+			diag_at(diag, DIAG_ERROR, cmd_loc(f, &sh->cmds[trap]),
+				"this script sets an EXIT trap of its own, and the in-place hook puts the sources back with "
+				"one: copy the sources into a build tree instead, or name the copy with 'hook after'");
+			goto out;
+		}
+		out->dest = ctx->tree ? xstrdup(ctx->tree) : inplace_tree(f, sh, k, ctx->opdir_rel, diag);
+		if (!out->dest)
+			goto out;
+		out->in_place = true;
+		out->build_cmd = k;
+		out->insert_at = c->line_start;
+		out->indent = indent_of(f, c);
+		find_foreign(f, sh, c->func, 0, c->start, out);
+		ret = 0;
+		goto out;
+	}
+	diag_pos(diag, DIAG_ERROR, f->path, 1, 0,
+		 "no call matching %s copies the sources into a build tree, and no build step matching %s runs in this "
+		 "script (set the anchors with 'gate { hook after /RE/ before /RE/; }' or --after/--before)",
+		 after_text, before_text);
+out:
+	free(before_text);
+	free(after_text);
+	return ret;
+}
+
+int hook_find_place(const struct src_file *f, const struct sh_script *sh, const struct hook_ctx *ctx,
+		    struct hook_place *out, struct diag *diag)
 {
 	long first_def = -1, first_dead = -1, first_nobuild = -1;
-	char *after_text = rule_regex_text(after), *before_text = rule_regex_text(before);
+	char *after_text = rule_regex_text(ctx->after), *before_text = rule_regex_text(ctx->before);
+	bool any = false;
 	int ret = -1;
 
 	memset(out, 0, sizeof(*out));
 	for (size_t k = 0; k < sh->ncmds; k++) {
 		const struct sh_cmd *c = &sh->cmds[k];
 		long j;
-		uint32_t ind;
-		if (c->defines >= 0 || !cmd_matches(f, c, after))
+		if (c->defines >= 0 || !cmd_matches(f, c, ctx->after))
 			continue;
-		if (inside_matching_def(sh, c, after) >= 0) {
+		any = true;
+		if (inside_matching_def(sh, c, ctx->after) >= 0) {
 			if (first_def < 0)
 				first_def = (long)k;
 			continue;
@@ -85,27 +445,29 @@ int hook_find_place(const struct src_file *f, const struct sh_script *sh, const 
 				first_dead = (long)k;
 			continue;
 		}
-		j = build_after(f, sh, k, before, 0);
+		j = build_after(f, sh, k, ctx->before, 0);
 		if (j < 0) {
 			if (first_nobuild < 0)
 				first_nobuild = (long)k;
 			continue;
 		}
-		if (c->nwords < 2) {
-			diag_at(diag, DIAG_ERROR, cmd_loc(f, c),
-				"this copy call has no destination argument: the hook cannot tell where the build tree is");
+		out->dest = ctx->tree ? xstrdup(ctx->tree) : copy_dest(f, sh, c, diag);
+		if (!out->dest)
 			goto out;
-		}
 		out->copy_cmd = k;
 		out->build_cmd = (size_t)j;
 		out->insert_at = c->line_end;
-		ind = c->line_start;
-		while (ind < c->start && (f->data[ind] == ' ' || f->data[ind] == '\t'))
-			ind++;
-		out->indent = xstrndup(f->data + c->line_start, ind - c->line_start);
-		out->dest = xstrndup(f->data + c->words[c->nwords - 1].start,
-				     c->words[c->nwords - 1].end - c->words[c->nwords - 1].start);
+		out->indent = indent_of(f, c);
+		find_foreign(f, sh, c->func, c->line_end,
+			     sh->cmds[j].func == c->func ? sh->cmds[j].start : (uint32_t)f->len, out);
 		ret = 0;
+		goto out;
+	}
+	for (size_t i = 0; i < sh->nfuncs && !any; i++)
+		any = name_matches(ctx->after, sh->funcs[i].name);
+	if (!any) {
+		/* nothing copies: the build compiles the sources where they are */
+		ret = place_in_place(f, sh, ctx, out, diag);
 		goto out;
 	}
 	if (first_nobuild >= 0) {
@@ -115,7 +477,7 @@ int hook_find_place(const struct src_file *f, const struct sh_script *sh, const 
 		const struct sh_cmd *c = &sh->cmds[first_def];
 		diag_at(diag, DIAG_ERROR, cmd_loc(f, c),
 			"the only match of %s is inside the definition of '%s', which is not where the copy runs",
-			after_text, sh->funcs[inside_matching_def(sh, c, after)].name);
+			after_text, sh->funcs[inside_matching_def(sh, c, ctx->after)].name);
 	} else if (first_dead >= 0) {
 		const struct sh_cmd *c = &sh->cmds[first_dead];
 		diag_at(diag, DIAG_ERROR, cmd_loc(f, c),
@@ -123,7 +485,7 @@ int hook_find_place(const struct src_file *f, const struct sh_script *sh, const 
 			sh->funcs[c->func].name);
 	} else {
 		for (size_t i = 0; i < sh->nfuncs; i++) {
-			if (name_matches(after, sh->funcs[i].name)) {
+			if (name_matches(ctx->after, sh->funcs[i].name)) {
 				const struct sh_cmd *h = &sh->cmds[sh->funcs[i].header_cmd];
 				diag_at(diag, DIAG_ERROR, cmd_loc(f, h),
 					"'%s' is defined here but never called in this script, so nothing copies the "
@@ -131,10 +493,6 @@ int hook_find_place(const struct src_file *f, const struct sh_script *sh, const 
 				goto out;
 			}
 		}
-		diag_pos(diag, DIAG_ERROR, f->path, 0, 0,
-			 "no call matching %s copies the sources into a build tree in this script "
-			 "(set the anchors with 'gate { hook after /RE/ before /RE/; }' or --after/--before)",
-			 after_text);
 	}
 out:
 	free(after_text);
@@ -148,6 +506,8 @@ void hook_place_release(struct hook_place *p)
 	free(p->dest);
 	memset(p, 0, sizeof(*p));
 }
+
+/* ---- the block ---- */
 
 /* The offset where a marker line begins (after indentation), or NULL. */
 static const char *find_marker(const char *from, const char *end, const char *mark)
@@ -165,6 +525,16 @@ static const char *find_marker(const char *from, const char *end, const char *ma
 		p = nl ? nl + 1 : end;
 	}
 	return NULL;
+}
+
+static bool range_has(const struct src_file *f, uint32_t start, uint32_t end, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (uint32_t i = start; i + n <= end; i++)
+		if (memcmp(f->data + i, word, n) == 0)
+			return true;
+	return false;
 }
 
 int hook_find_block(const struct src_file *f, struct hook_found *out, struct diag *diag)
@@ -200,49 +570,111 @@ int hook_find_block(const struct src_file *f, struct hook_found *out, struct dia
 	out->start = src_file_line_start(f, src_file_line(f, out->start_mark));
 	nl = memchr(e, '\n', (size_t)(end - e));
 	out->end = nl ? (uint32_t)(nl + 1 - f->data) : (uint32_t)f->len;
+	out->ours = range_has(f, out->start, out->end, "preprocess --in-place");
 	return 0;
 }
 
-char *hook_block_text(const struct hook_place *p, bool allow_missing)
+/* Appends to a growing string. */
+static void cat(char **s, size_t *len, size_t *cap, const char *t)
+{
+	size_t n = strlen(t);
+
+	XGROW(*s, *cap, *len + n + 1);
+	memcpy(*s + *len, t, n + 1);
+	*len += n;
+}
+
+char *hook_block_text(const struct hook_place *p, bool allow_missing, const char *replaced, size_t replaced_len)
 {
 	const char *i = p->indent, *d = p->dest;
-	size_t cap = 2048 + 8 * strlen(i) + 2 * strlen(d);
-	char *s = xmalloc(cap);
-	int n;
+	char *s = NULL, *t;
+	size_t len = 0, cap = 0;
 
+	t = xasprintf("%s" HOOK_MARK_START " (autotrace: TRACE_POINT labels -> ids in the %s; "
+		      "'autotrace hook remove' deletes this block)\n",
+		      i, p->in_place ? "sources this build compiles where they are, put back when the script ends"
+				     : "build tree");
+	cat(&s, &len, &cap, t);
+	free(t);
+	/* what the block takes the place of, kept for `hook remove` */
+	for (size_t k = 0; replaced && k < replaced_len;) {
+		const char *nl = memchr(replaced + k, '\n', replaced_len - k);
+		size_t e = nl ? (size_t)(nl - replaced) : replaced_len;
+		t = xasprintf("%s" HOOK_REPLACED "%.*s\n", i, (int)(e - k), replaced + k);
+		cat(&s, &len, &cap, t);
+		free(t);
+		k = e + 1;
+	}
+	if (p->in_place) {
+		t = xasprintf("%s_autotrace_tree=%s\n", i, d);
+		cat(&s, &len, &cap, t);
+		free(t);
+		d = "\"${_autotrace_tree}\"";
+	}
+	t = xasprintf("%sif command -v \"${AUTOTRACE:-autotrace}\" >/dev/null 2>&1; then\n", i);
+	cat(&s, &len, &cap, t);
+	free(t);
+	if (p->in_place) {
+		t = xasprintf("%s    if [ ! -d %s ]; then\n"
+			      "%s        echo \"error: %s: no such directory: the trace points cannot be preprocessed\" >&2\n"
+			      "%s        exit 1\n"
+			      "%s    fi\n"
+			      "%s    _autotrace_orig=$(mktemp -d \"${TMPDIR:-/tmp}/autotrace-src.XXXXXX\") && "
+			      "cp -a %.*s/.\" \"${_autotrace_orig}/\" || exit 1\n"
+			      "%s    trap 'cp -a \"${_autotrace_orig}/.\" %.*s/\" && rm -rf \"${_autotrace_orig}\"' EXIT\n",
+			      i, d, i, "${_autotrace_tree}", i, i, i, (int)strlen(d) - 1, d, i, (int)strlen(d) - 1, d);
+		cat(&s, &len, &cap, t);
+		free(t);
+	}
+	t = xasprintf("%s    \"${AUTOTRACE:-autotrace}\" preprocess --in-place --map %s/point_map.json %s || exit 1\n", i, d, d);
+	cat(&s, &len, &cap, t);
+	free(t);
 	if (allow_missing)
-		n = snprintf(s, cap,
-			     "%s" HOOK_MARK_START " (autotrace: TRACE_POINT labels -> ids in the build tree; 'autotrace hook remove' deletes this block)\n"
-			     "%sif command -v \"${AUTOTRACE:-autotrace}\" >/dev/null 2>&1; then\n"
-			     "%s    \"${AUTOTRACE:-autotrace}\" preprocess --in-place --map %s/point_map.json %s || exit 1\n"
-			     "%selse\n"
-			     "%s    echo \"warning: autotrace not found (install it or set AUTOTRACE): building without preprocessing the trace points\" >&2\n"
-			     "%sfi\n"
-			     "%s" HOOK_MARK_END "\n",
-			     i, i, i, d, d, i, i, i, i);
+		t = xasprintf("%selse\n"
+			      "%s    echo \"warning: autotrace not found (install it or set AUTOTRACE): building without "
+			      "preprocessing the trace points\" >&2\n"
+			      "%sfi\n",
+			      i, i, i);
 	else
-		n = snprintf(s, cap,
-			     "%s" HOOK_MARK_START " (autotrace: TRACE_POINT labels -> ids in the build tree; 'autotrace hook remove' deletes this block)\n"
-			     "%sif command -v \"${AUTOTRACE:-autotrace}\" >/dev/null 2>&1; then\n"
-			     "%s    \"${AUTOTRACE:-autotrace}\" preprocess --in-place --map %s/point_map.json %s || exit 1\n"
-			     "%selse\n"
-			     "%s    echo \"error: autotrace not found (install it or set AUTOTRACE): the trace points cannot be preprocessed\" >&2\n"
-			     "%s    exit 1\n"
-			     "%sfi\n"
-			     "%s" HOOK_MARK_END "\n",
-			     i, i, i, d, d, i, i, i, i, i);
-	(void)n;
+		t = xasprintf("%selse\n"
+			      "%s    echo \"error: autotrace not found (install it or set AUTOTRACE): the trace points cannot "
+			      "be preprocessed\" >&2\n"
+			      "%s    exit 1\n"
+			      "%sfi\n",
+			      i, i, i, i);
+	cat(&s, &len, &cap, t);
+	free(t);
+	t = xasprintf("%s" HOOK_MARK_END "\n", i);
+	cat(&s, &len, &cap, t);
+	free(t);
 	return s;
 }
 
 char *hook_text_without(const struct src_file *f, const struct hook_found *b, size_t *len)
 {
 	char *s = xmalloc(f->len + 1);
+	size_t n = b->start;
 
 	memcpy(s, f->data, b->start);
-	memcpy(s + b->start, f->data + b->end, f->len - b->end);
-	*len = f->len - (b->end - b->start);
-	s[*len] = '\0';
+	/* the lines the block replaced go back where it stood */
+	for (uint32_t at = b->start; at < b->end;) {
+		const char *nl = memchr(f->data + at, '\n', b->end - at);
+		uint32_t le = nl ? (uint32_t)(nl - f->data) : b->end, q = at;
+		size_t ml = strlen(HOOK_REPLACED);
+		while (q < le && (f->data[q] == ' ' || f->data[q] == '\t'))
+			q++;
+		if (le - q >= ml && memcmp(f->data + q, HOOK_REPLACED, ml) == 0) {
+			memcpy(s + n, f->data + q + ml, le - q - ml);
+			n += le - q - ml;
+			if (nl)
+				s[n++] = '\n';
+		}
+		at = nl ? le + 1 : b->end;
+	}
+	memcpy(s + n, f->data + b->end, f->len - b->end);
+	n += f->len - b->end;
+	s[n] = '\0';
+	*len = n;
 	return s;
 }
 
@@ -254,6 +686,8 @@ int hook_check_scannable(const struct src_file *f, const struct sh_script *sh, s
 		"cannot follow this script: unclosed %s", sh->unclosed_what);
 	return -1;
 }
+
+/* ---- verify ---- */
 
 /* The innermost function whose body holds offset `at`, or -1. */
 static int func_at(const struct sh_script *sh, uint32_t at)
@@ -297,8 +731,30 @@ static bool program_exists(const char *prog, char *shown, size_t shown_len)
 	return false;
 }
 
-int hook_verify(const struct src_file *f, const struct rule_regex *after, const struct rule_regex *before,
-		struct diag *diag)
+/* The offset in `f` of an offset in the script without the block `b`. */
+static uint32_t in_script(const struct hook_found *b, uint32_t off, uint32_t removed_len, uint32_t restored_len)
+{
+	/* the clean text: [0, start) + restored + [end, len) */
+	if (off < b->start)
+		return off;
+	if (off < b->start + restored_len)
+		return b->start; /* inside what the block replaced */
+	return off - restored_len + removed_len;
+}
+
+static void report_foreign(const struct src_file *f, const struct sh_script *sh, const struct hook_place *place,
+			   const struct hook_found *b, uint32_t removed, uint32_t restored, struct diag *diag)
+{
+	const struct sh_cmd *c = &sh->cmds[place->foreign_cmd];
+	uint32_t s = in_script(b, c->start, removed, restored), e = in_script(b, c->end, removed, restored);
+
+	diag_at(diag, DIAG_ERROR, src_loc_make(f, s, e > s ? e : s + 1),
+		"this unmarked preprocessor call runs after the hook and rewrites point_map.json from sources whose "
+		"points are already ids (an empty map): remove it, or let 'autotrace hook install --replace' take its "
+		"place");
+}
+
+int hook_verify(const struct src_file *f, const struct hook_ctx *ctx, struct diag *diag)
 {
 	struct hook_found b;
 	struct hook_place place;
@@ -308,56 +764,78 @@ int hook_verify(const struct src_file *f, const struct rule_regex *after, const 
 	size_t len;
 	int findings = 0;
 	long pre = -1;
+	uint32_t removed, restored;
 
 	if (hook_find_block(f, &b, diag) != 0)
 		return 1;
-	if (!b.present) {
-		diag_pos(diag, DIAG_ERROR, f->path, 0, 0,
-			 "no G1 hook block (" HOOK_MARK_START " ... " HOOK_MARK_END "): this build never preprocesses the "
-			 "trace points; run 'autotrace hook install --script %s'", f->path);
-		return 1;
-	}
-	text = hook_text_without(f, &b, &len);
+	text = b.present ? hook_text_without(f, &b, &len) : xstrndup(f->data, f->len);
+	if (!b.present)
+		len = f->len;
 	clean = src_file_from_buffer(f->path, text, len);
 	free(text);
+	removed = b.present ? b.end - b.start : 0;
+	restored = b.present ? (uint32_t)(clean->len - (f->len - removed)) : 0;
 	sh_scan(clean->data, clean->len, &sh);
-	if (hook_check_scannable(clean, &sh, diag) != 0 ||
-	    hook_find_place(clean, &sh, after, before, &place, diag) != 0) {
+	if (hook_check_scannable(clean, &sh, diag) != 0 || hook_find_place(clean, &sh, ctx, &place, diag) != 0) {
+		if (!b.present)
+			diag_pos(diag, DIAG_ERROR, f->path, 1, 0,
+				 "no G1 hook block (" HOOK_MARK_START " ... " HOOK_MARK_END "): this build never preprocesses "
+				 "the trace points");
 		sh_script_release(&sh);
 		src_file_free(clean);
 		return -1;
 	}
+	if (!b.present) {
+		const struct sh_cmd *anchor = &sh.cmds[place.in_place ? place.build_cmd : place.copy_cmd];
+		diag_at(diag, DIAG_ERROR, src_loc_make(f, anchor->start, anchor->end),
+			place.in_place
+				? "no G1 hook block (" HOOK_MARK_START " ... " HOOK_MARK_END ") before this build step: it "
+				  "compiles %s with its trace points never preprocessed; run 'autotrace hook install --script %s'"
+				: "no G1 hook block (" HOOK_MARK_START " ... " HOOK_MARK_END ") after this copy into %s: the "
+				  "build never preprocesses the trace points; run 'autotrace hook install --script %s'",
+			place.dest, f->path);
+		findings++;
+		if (place.has_foreign) {
+			report_foreign(f, &sh, &place, &b, 0, 0, diag);
+			findings++;
+		}
+		goto out;
+	}
 	/* where the block stands, in the script without it */
 	{
-		const struct sh_cmd *copy = &sh.cmds[place.copy_cmd], *build = &sh.cmds[place.build_cmd];
+		const struct sh_cmd *build = &sh.cmds[place.build_cmd];
+		const struct sh_cmd *anchor = place.in_place ? build : &sh.cmds[place.copy_cmd];
 		struct src_loc at = src_loc_make(f, b.start_mark, b.start_mark + (uint32_t)strlen(HOOK_MARK_START));
 		int fn = func_at(&sh, b.start);
-		/* offsets in the script without the block, mapped back to the script */
-		uint32_t shift = b.end - b.start;
-		size_t copy_line = src_file_line(f, copy->start + (copy->start >= b.start ? shift : 0));
-		size_t build_line = src_file_line(f, build->start + (build->start >= b.start ? shift : 0));
-		if (b.start < copy->line_end) {
-			if (fn >= 0 && fn != copy->func)
+		size_t copy_line = src_file_line(f, in_script(&b, anchor->start, removed, restored));
+		size_t build_line = src_file_line(f, in_script(&b, build->start, removed, restored));
+		uint32_t lo = place.in_place ? 0 : anchor->line_end;
+		if (b.start < lo) {
+			if (fn >= 0 && fn != anchor->func)
 				diag_at(diag, DIAG_ERROR, at,
 					"the hook is inside the definition of '%s', not in the flow that copies the sources (line %zu)",
 					sh.funcs[fn].name, copy_line);
 			else
 				diag_at(diag, DIAG_ERROR, at,
-					"the hook runs before the sources are copied into the build tree (line %zu)",
-					copy_line);
+					"the hook runs before the sources are copied into the build tree (line %zu)", copy_line);
 			findings++;
 		} else if (b.start > build->start) {
-			if (fn >= 0 && fn != copy->func)
+			if (fn >= 0 && fn != anchor->func)
 				diag_at(diag, DIAG_ERROR, at,
-					"the hook is inside the definition of '%s', not in the flow that copies the sources (line %zu)",
-					sh.funcs[fn].name, copy_line);
+					"the hook is inside the definition of '%s', not in the flow that %s (line %zu)",
+					sh.funcs[fn].name, place.in_place ? "builds" : "copies the sources", copy_line);
 			else
 				diag_at(diag, DIAG_ERROR, at, "the hook runs after the build step (line %zu)", build_line);
 			findings++;
-		} else if (fn != copy->func) {
+		} else if (fn != anchor->func) {
 			diag_at(diag, DIAG_ERROR, at,
 				"the hook is not in the flow that copies the sources (line %zu) and builds (line %zu)",
 				copy_line, build_line);
+			findings++;
+		}
+		if (place.has_foreign && place.foreign_cmd < sh.ncmds &&
+		    in_script(&b, sh.cmds[place.foreign_cmd].start, removed, restored) > b.start) {
+			report_foreign(f, &sh, &place, &b, removed, restored, diag);
 			findings++;
 		}
 	}
@@ -380,19 +858,35 @@ int hook_verify(const struct src_file *f, const struct rule_regex *after, const 
 				      c->words[c->nwords - 1].end - c->words[c->nwords - 1].start);
 		char shown[4200];
 		struct src_loc loc = src_loc_make(f, b.start + c->start, b.start + c->end);
+		if (strcmp(last, "\"${_autotrace_tree}\"") == 0) {
+			/* the in-place form names its tree once, in _autotrace_tree= */
+			for (size_t k = 0; k < block.ncmds; k++) {
+				const struct sh_cmd *a = &block.cmds[k];
+				const char *w0 = f->data + b.start + a->words[0].start;
+				if (a->nwords == 1 && strncmp(w0, "_autotrace_tree=", 16) == 0) {
+					free(last);
+					last = xstrndup(w0 + 16, a->words[0].end - a->words[0].start - 16);
+				}
+			}
+		}
 		if (!program_exists(prog, shown, sizeof(shown))) {
 			diag_at(diag, DIAG_ERROR, loc, "the hook calls %s, which does not exist on this machine", shown);
+			diag_plain(diag, DIAG_NOTE, "put autotrace on the build's PATH, or set AUTOTRACE to its path in the "
+					   "build's environment (the block runs \"${AUTOTRACE:-autotrace}\")");
 			findings++;
 		}
 		if (strcmp(last, place.dest) != 0) {
 			diag_at(diag, DIAG_ERROR, loc,
-				"the hook preprocesses %s, but the sources are copied to %s", last, place.dest);
+				place.in_place ? "the hook preprocesses %s, but the build compiles %s"
+					       : "the hook preprocesses %s, but the sources are copied to %s",
+				last, place.dest);
 			findings++;
 		}
 		free(prog);
 		free(last);
 	}
 	sh_script_release(&block);
+out:
 	hook_place_release(&place);
 	sh_script_release(&sh);
 	src_file_free(clean);

@@ -136,10 +136,18 @@ static void scan_impls(const struct tok_view *tv, struct infer_file *out)
 	for (size_t i = 0; i + 3 < tv->n; i++) {
 		struct infer_impl im;
 		size_t k;
-		if (!tv_is(tv, i, "IMPL_OP_INFERSHAPE") || !tv_punct(tv, i + 1, CXX_P_LPAREN) || tv->match[i + 1] == TV_NONE)
+		bool generic;
+		/* IMPL_OP_INFERSHAPE(Op).InferShape(f)..., and IMPL_OP(Op).InferShape(f)... */
+		generic = tv_is(tv, i, "IMPL_OP");
+		if (!(generic || tv_is(tv, i, "IMPL_OP_INFERSHAPE")) || !tv_punct(tv, i + 1, CXX_P_LPAREN) ||
+		    tv->match[i + 1] == TV_NONE)
 			continue;
 		memset(&im, 0, sizeof(im));
-		im.op = tv_text(tv, i + 2, tv->match[i + 1]);
+		{
+			/* ops::Foo -> Foo */
+			size_t name = tv->match[i + 1] - 1;
+			im.op = tv_ident(tv, name) ? tv_tok_text(tv, name, false) : tv_text(tv, i + 2, tv->match[i + 1]);
+		}
 		k = tv->match[i + 1] + 1;
 		while (tv_punct(tv, k, CXX_P_DOT) && tv_ident(tv, k + 1) && tv_punct(tv, k + 2, CXX_P_LPAREN) &&
 		       tv->match[k + 2] != TV_NONE) {
@@ -151,6 +159,12 @@ static void scan_impls(const struct tok_view *tv, struct infer_file *out)
 			k = tv->match[k + 2] + 1;
 		}
 		im.range = rng(tv->v[i].start, tv->v[k - 1].end);
+		if (generic && !im.shape_func && !im.dtype_func) {
+			/* IMPL_OP(Op).OpExecuteFunc(...), .Tiling(...): not the infer */
+			free(im.op);
+			i = k - 1;
+			continue;
+		}
 		out->impls = xrealloc(out->impls, (out->nimpls + 1) * sizeof(*out->impls));
 		out->impls[out->nimpls++] = im;
 		i = k - 1;

@@ -4,7 +4,7 @@
  *   profShape->SetDimNum(1);
  *   profShape->SetDim(0, MAX_INFER_GETBLOCKNUM_UB * SLOTS * PROF_SIZE_PER_CORE);
  *   context->SetOutputDataType(OUTPUT_PROFILING_DATA, ge::DT_INT64);
- *   IMPL_OP_INFERSHAPE(Op).InferShape(f).InferDataType(g);
+ *   IMPL_OP_INFERSHAPE(Op).InferShape(f).InferDataType(g);   (or IMPL_OP(Op).InferShape(f)...)
  *
  * Output indices are resolved through the file's constants (constexpr,
  * const, enum, #define); each use says whether it runs unconditionally

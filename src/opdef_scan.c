@@ -135,9 +135,9 @@ static size_t read_chain(const struct tok_view *tv, size_t i, struct opdef_op *o
 			p.type = param_type(t);
 			free(t);
 			p.type_arg = rng(tv->v[open].end, tv->v[tv->match[open]].start);
-		} else if (tv_is(tv, k + 1, "DataType")) {
+		} else if ((tv_is(tv, k + 1, "DataType") || tv_is(tv, k + 1, "DataTypeList")) && !p.dtypes) {
 			p.dtypes = list_entries(tv, open, &p.ndtypes);
-		} else if (tv_is(tv, k + 1, "Format")) {
+		} else if ((tv_is(tv, k + 1, "Format") || tv_is(tv, k + 1, "FormatList")) && !p.formats) {
 			p.formats = list_entries(tv, open, &p.nformats);
 		}
 		k = tv->match[open] + 1;

@@ -45,23 +45,30 @@ struct plan_finfo {
 	unsigned mask;     /* union of the core types of the paths reaching it */
 	bool reached;      /* on some path from a root */
 	bool visited;      /* planned (first visit) */
+	bool tile_noted;   /* reached from tile-level code: noted, or looked into */
 	bool is_root;
 	int root_rule;     /* is_root: the index of its root rule in the policy */
 	long *res_first;   /* per call of the body: where its targets are in the index's
 			      res_pool (-1: not resolved yet), see plan_resolve_call */
+	const char *phase; /* visited: the phase it was planned in (its labels name it) */
+	const char **other_phases; /* other phases that reach it, noted once each */
+	size_t nother;
+	struct plan_fref *callers; /* the functions on paths from a root that call it (pass 1) */
+	size_t ncallers, callers_cap;
 };
 
 #define PLAN_RESOLVE_MAX 16 /* targets of one call kept at most */
 
-/* Name lookup over every function of every unit. */
-/* An identifier in declaration position: the hash of its name, its offset. */
+/* An identifier in declaration position: the hash of its name, its offset,
+ * the next of its hash chain (index + 1, 0 ends). */
 struct plan_decl_pos {
-	uint32_t hash, pos;
+	uint32_t hash, pos, next;
 };
 
 struct plan_unit_decls {
-	struct plan_decl_pos *v; /* by hash, then offset */
+	struct plan_decl_pos *v; /* in file order */
 	size_t n;
+	uint32_t *head, mask;    /* chain heads by hash & mask (index + 1) */
 	bool built;
 };
 
@@ -122,6 +129,38 @@ static inline char *plan_key(char *buf, size_t size, const char *a, size_t alen,
 		buf[n++] = *p;
 	buf[n] = '\0';
 	return buf;
+}
+
+/* A key being built for the planner's maps without printf: plan_ks appends
+ * a string, plan_kn a number (cut at the buffer's size). */
+struct plan_key {
+	char s[1024];
+	size_t n;
+};
+
+static inline struct plan_key *plan_ks(struct plan_key *k, const char *s)
+{
+	while (*s && k->n + 1 < sizeof(k->s))
+		k->s[k->n++] = *s++;
+	k->s[k->n] = '\0';
+	return k;
+}
+
+static inline struct plan_key *plan_kn(struct plan_key *k, long long v)
+{
+	char d[24];
+	int i = 0;
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+
+	do
+		d[i++] = (char)('0' + u % 10);
+	while ((u /= 10) && i < 23);
+	if (v < 0)
+		d[i++] = '-';
+	while (i > 0 && k->n + 1 < sizeof(k->s))
+		k->s[k->n++] = d[--i];
+	k->s[k->n] = '\0';
+	return k;
 }
 
 /* plan_resolve.c */

@@ -181,7 +181,7 @@ static void print_unresolved(FILE *out, const struct plan *pl)
 	}
 	if (lib) {
 		fprintf(out, "calls of functions defined nowhere in the kernel sources (the Ascend C library, the "
-			     "toolchain): %zu names, %u calls:", lib, libcalls);
+			     "toolchain): %zu name%s, %u call%s:", lib, lib == 1 ? "" : "s", libcalls, libcalls == 1 ? "" : "s");
 		for (size_t i = 0; i < pl->nunresolved && shown < 12; i++)
 			if (!defined_here(pl, pl->unresolved[i].callee))
 				fprintf(out, "%s %s", shown++ ? "," : "", pl->unresolved[i].callee);

@@ -186,8 +186,8 @@ static void index_type(struct plan_index *ix, size_t u, const struct cxx_outline
 
 	plan_map_add(ix->types, t->name, u, ti);
 	if (t->func != CXX_NONE) {
-		snprintf(key, sizeof(key), "%zu:%d", u, t->func);
-		plan_map_add(ix->locals, key, u, ti);
+		struct plan_key lk = { .n = 0 };
+		plan_map_add(ix->locals, plan_kn(plan_ks(plan_kn(&lk, (long long)u), ":"), t->func)->s, u, ti);
 		snprintf(key, sizeof(key), "\001%zu:%d:%s", u, t->func, t->name);
 	} else
 		plan_key(key, sizeof(key), t->scope, strlen(t->scope), t->scope[0] ? "::" : "", t->name);
@@ -268,6 +268,8 @@ void plan_index_free(struct plan_index *ix, size_t nunits)
 		free(ix->info[i].claimed);
 		free(ix->info[i].restr);
 		free(ix->info[i].res_first);
+		free(ix->info[i].callers);
+		free(ix->info[i].other_phases);
 	}
 	free(ix->info);
 	free(ix->res_pool);
@@ -281,8 +283,10 @@ void plan_index_free(struct plan_index *ix, size_t nunits)
 	plan_map_free(ix->members);
 	plan_map_free(ix->locals);
 	plan_map_free(ix->type_memo);
-	for (size_t u = 0; u < nunits; u++)
+	for (size_t u = 0; u < nunits; u++) {
 		free(ix->udecls[u].v);
+		free(ix->udecls[u].head);
+	}
 	free(ix->udecls);
 	free(ix->member_v);
 	plan_map_free(ix->instances);
@@ -621,18 +625,25 @@ static uint32_t name_hash(const char *s, size_t n)
 	return h;
 }
 
-static int decl_pos_cmp(const void *x, const void *y)
-{
-	const struct plan_decl_pos *a = x, *b = y;
+/* Every identifier of unit u that stands where a declared name can (after
+ * a name, `>`, `*` or `&`, before one of `;={([,)`), in a hash table whose
+ * chains run in file order: found in one pass over the file, the first time
+ * the unit is asked. */
+/* The bytes of names (ident_char as a table, filled on first use). */
+static bool word_bytes[256];
 
-	if (a->hash != b->hash)
-		return a->hash < b->hash ? -1 : 1;
-	return a->pos < b->pos ? -1 : a->pos > b->pos;
+static void fill_word_bytes(void)
+{
+	for (int c = 0; c < 256; c++)
+		word_bytes[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-/* Every identifier of unit u that stands where a declared name can (after
- * a name, `>`, `*` or `&`, before one of `;={([,)`), by hash and offset:
- * found in one pass over the file, the first time the unit is asked. */
+/* A byte that may follow a declared name. */
+static inline bool decl_follow(char c)
+{
+	return c == ';' || c == '=' || c == '{' || c == '(' || c == '[' || c == ',' || c == ')';
+}
+
 static const struct plan_unit_decls *unit_decls(struct plan *pl, size_t u)
 {
 	struct plan_unit_decls *ud = &pl->index->udecls[u];
@@ -643,31 +654,39 @@ static const struct plan_unit_decls *unit_decls(struct plan *pl, size_t u)
 	if (ud->built)
 		return ud;
 	ud->built = true;
+	if (!word_bytes['_'])
+		fill_word_bytes();
 	for (const char *p = data; p < end;) {
-		const char *s = p, *e, *a, *b;
-		if (!ident_char(*p)) {
+		const char *s, *e, *a, *b;
+		while (p < end && !word_bytes[(unsigned char)*p])
 			p++;
-			continue;
-		}
-		while (p < end && ident_char(*p))
+		s = p;
+		while (p < end && word_bytes[(unsigned char)*p])
 			p++;
 		e = p;
-		if (isdigit((unsigned char)*s) || (s > data && ident_char(s[-1])))
+		if (s == e || (*s >= '0' && *s <= '9'))
 			continue;
 		for (a = e; a < end && (*a == ' ' || *a == '\t'); a++)
 			;
-		if (a == end || !strchr(";={([,)", *a))
+		if (a == end || !decl_follow(*a))
 			continue;
 		for (b = s; b > data && (b[-1] == ' ' || b[-1] == '\t' || b[-1] == '\n' || b[-1] == '\r'); b--)
 			;
-		if (b == data || !(ident_char(b[-1]) || b[-1] == '>' || b[-1] == '*' || b[-1] == '&'))
+		if (b == data || !(word_bytes[(unsigned char)b[-1]] || b[-1] == '>' || b[-1] == '*' || b[-1] == '&'))
 			continue;
 		XGROW(ud->v, cap, ud->n + 1);
 		ud->v[ud->n].hash = name_hash(s, (size_t)(e - s));
 		ud->v[ud->n].pos = (uint32_t)(s - data);
 		ud->n++;
 	}
-	qsort(ud->v, ud->n, sizeof(*ud->v), decl_pos_cmp);
+	for (ud->mask = 1; ud->mask < 2 * ud->n; ud->mask <<= 1)
+		;
+	ud->head = xcalloc(ud->mask--, sizeof(*ud->head));
+	for (size_t i = ud->n; i-- > 0;) {
+		uint32_t *h = &ud->head[ud->v[i].hash & ud->mask];
+		ud->v[i].next = *h;
+		*h = (uint32_t)i + 1;
+	}
 	return ud;
 }
 
@@ -678,24 +697,20 @@ static bool find_decl(struct plan *pl, size_t u, size_t from, size_t to, const c
 {
 	const struct plan_unit_decls *ud = unit_decls(pl, u);
 	const char *data = pl->units[u].file->data;
-	size_t n = strlen(name), lo = 0, hi;
+	size_t n = strlen(name);
 	uint32_t h = name_hash(name, n);
 	struct decl_found d;
 	bool found = false;
 
-	if (n == 0 || to <= from)
+	if (n == 0 || to <= from || ud->n == 0)
 		return false;
-	hi = ud->n;
-	while (lo < hi) { /* the first entry at or after (h, from) */
-		size_t mid = lo + (hi - lo) / 2;
-		if (ud->v[mid].hash < h || (ud->v[mid].hash == h && ud->v[mid].pos < from))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (size_t i = lo; i < ud->n && ud->v[i].hash == h && ud->v[i].pos + n <= to; i++) {
-		const char *q = data + ud->v[i].pos;
-		if (memcmp(q, name, n) != 0 || ident_char(q[n]) || !decl_at(data, from, to, q, n, &d))
+	for (uint32_t i = ud->head[h & ud->mask]; i; i = ud->v[i - 1].next) {
+		const struct plan_decl_pos *e = &ud->v[i - 1];
+		const char *q = data + e->pos;
+		if (e->pos + n > to)
+			break;
+		if (e->hash != h || e->pos < from || memcmp(q, name, n) != 0 || ident_char(q[n]) ||
+		    !decl_at(data, from, to, q, n, &d))
 			continue;
 		*out = d;
 		found = true;
@@ -821,12 +836,12 @@ static size_t var_classes(struct plan *pl, struct plan_fref f, const char *var, 
 	plan_func_scope(fn, scope, sizeof(scope));
 	{
 		struct plan_index *ix = pl->index;
-		char key[1024];
+		struct plan_key key = { .n = 0 };
 		const size_t *a;
 		const int *b;
 		size_t n;
-		snprintf(key, sizeof(key), "%zu\002%s\002%s", f.unit, scope, var);
-		if (plan_map_get(ix->members, key, &a, &b) > 0) {
+		plan_ks(plan_ks(plan_ks(plan_ks(plan_kn(&key, (long long)f.unit), "\002"), scope), "\002"), var);
+		if (plan_map_get(ix->members, key.s, &a, &b) > 0) {
 			const struct plan_member *m = &ix->member_v[a[0]];
 			n = m->n < max ? m->n : max;
 			memcpy(out, m->cls, n * sizeof(*out));
@@ -838,7 +853,7 @@ static size_t var_classes(struct plan *pl, struct plan_fref f, const char *var, 
 		ix->member_v[ix->nmember].n = n < PLAN_RESOLVE_MAX ? n : PLAN_RESOLVE_MAX;
 		memcpy(ix->member_v[ix->nmember].cls, out, ix->member_v[ix->nmember].n * sizeof(*out));
 		snprintf(ix->member_v[ix->nmember].name, sizeof(ix->member_v[ix->nmember].name), "%s", cls);
-		plan_map_add(ix->members, key, ix->nmember++, 0);
+		plan_map_add(ix->members, key.s, ix->nmember++, 0);
 		return n;
 	}
 }

@@ -60,6 +60,7 @@ struct plan *plan_build(const struct rule_policy *p, const char *opdir, struct d
 		idirs[i] = path_join(opdir, p->include_dirs.v[i]);
 	memset(&so, 0, sizeof(so));
 	so.root = kernel;
+	so.shown_prefix = kernel;
 	so.include_dirs = (const char *const *)idirs;
 	so.ninclude_dirs = p->include_dirs.n;
 	so.macros = macros;
@@ -142,12 +143,29 @@ static void closure_mark(struct plan *pl, size_t from, unsigned *seen, unsigned 
 	}
 }
 
+/* Does unit u hold the trace point runtime itself (a MoeTracing with a
+ * body, or the macro)? Its functions get no points. */
+static bool holds_runtime(const struct plan_unit *u)
+{
+	const struct cxx_outline *ol = u->outline;
+
+	for (size_t i = 0; i < ol->nfuncs; i++)
+		if (strncmp(ol->funcs[i].name, "MoeTracing", 10) == 0 && ol->funcs[i].def == CXX_DEF_BODY)
+			return true;
+	for (size_t i = 0; i < ol->nmacros; i++)
+		if (strcmp(ol->macros[i].name, "MoeTracing") == 0)
+			return true;
+	return false;
+}
+
+/* The units matching the rules' 'base' patterns (candidates for the
+ * operator's base header, see choose_base), and the units that hold the
+ * runtime. A base header is instrumented like any other file: only the
+ * runtime is not. */
 static void find_bases(struct plan *pl, struct diag *diag)
 {
 	char **found = NULL;
 	size_t n = 0;
-	unsigned *seen;
-	size_t *stack;
 	struct plan_map *paths = plan_map_new();
 
 	for (size_t i = 0; i < pl->nunits; i++)
@@ -163,17 +181,8 @@ static void find_bases(struct plan *pl, struct diag *diag)
 	}
 	path_glob_free(found, n);
 	plan_map_free(paths);
-	if (pl->nunits == 0)
-		return;
-	seen = xcalloc(pl->nunits, sizeof(*seen));
-	stack = xmalloc(pl->nunits * sizeof(*stack));
-	for (size_t b = 0; b < pl->nbases; b++) {
-		closure_mark(pl, pl->bases[b], seen, 1, stack);
-	}
 	for (size_t i = 0; i < pl->nunits; i++)
-		pl->units[i].runtime = seen[i] == 1;
-	free(stack);
-	free(seen);
+		pl->units[i].runtime = holds_runtime(&pl->units[i]);
 }
 
 /* Sets reaches_base on every unit whose #include closure holds `base`: a

@@ -466,9 +466,9 @@ static void resolve(struct tsearch *ts, const struct plan_tctx *ctx, const char 
 	 * the nearest enclosing scope (with the qualifier as written), then any
 	 * whose scope ends with the qualifier, then any of the name */
 	{
-		char key[1024];
-		snprintf(key, sizeof(key), "\001%zu:%d:%s", ctx->unit, ctx->func, name);
-		k = ctx->func >= 0 ? plan_map_get(ts->pl->index->types_q, key, &a, &b) : 0;
+		struct plan_key key = { .n = 0 };
+		plan_ks(plan_kn(plan_ks(plan_kn(plan_ks(&key, "\001"), (long long)ctx->unit), ":"), ctx->func), ":");
+		k = ctx->func >= 0 ? plan_map_get(ts->pl->index->types_q, plan_ks(&key, name)->s, &a, &b) : 0;
 		for (size_t i = 0; i < k && ncls < 64; i++)
 			if (type_at(ts->pl, a[i], b[i])->range.start < ctx->at) {
 				cu[ncls] = a[i];
@@ -558,7 +558,7 @@ size_t plan_type_classes(struct plan *pl, const struct plan_tctx *ctx, const cha
 {
 	struct plan_index *ix = pl->index;
 	struct tsearch ts = { pl, out, 0, max };
-	char key[1024];
+	struct plan_key key = { .n = 0 };
 	const size_t *a;
 	const int *b;
 	size_t locals = 0;
@@ -569,17 +569,20 @@ size_t plan_type_classes(struct plan *pl, const struct plan_tctx *ctx, const cha
 		resolve(&ts, ctx, text, text + strlen(text), 0);
 		return ts.n;
 	}
+	plan_kn(&key, (long long)ctx->unit);
 	if (ctx->func >= 0) {
-		snprintf(key, sizeof(key), "%zu:%d", ctx->unit, ctx->func);
-		size_t k = plan_map_get(ix->locals, key, &a, &b);
+		size_t k;
+		plan_kn(plan_ks(&key, ":"), ctx->func);
+		k = plan_map_get(ix->locals, key.s, &a, &b);
 		for (size_t i = 0; i < k; i++)
 			if (type_at(pl, a[i], b[i])->range.start < ctx->at)
 				locals++;
-		snprintf(key, sizeof(key), "%zu:%d:%zu:%zu\003%s", ctx->unit, ctx->func, locals, max, text);
+		plan_kn(plan_ks(&key, ":"), (long long)locals);
 	} else {
-		snprintf(key, sizeof(key), "%zu::%zu\003%s\003%s", ctx->unit, max, ctx->scope ? ctx->scope : "", text);
+		plan_ks(plan_ks(&key, "::"), ctx->scope ? ctx->scope : "");
 	}
-	if (plan_map_get(ix->type_memo, key, &a, &b) > 0) {
+	plan_ks(plan_ks(plan_kn(plan_ks(&key, "\003"), (long long)max), "\003"), text);
+	if (plan_map_get(ix->type_memo, key.s, &a, &b) > 0) {
 		const struct plan_member *m = &ix->member_v[a[0]];
 		memcpy(out, m->cls, m->n * sizeof(*out));
 		return m->n;
@@ -589,7 +592,7 @@ size_t plan_type_classes(struct plan *pl, const struct plan_tctx *ctx, const cha
 	ix->member_v[ix->nmember].n = ts.n;
 	memcpy(ix->member_v[ix->nmember].cls, out, ts.n * sizeof(*out));
 	ix->member_v[ix->nmember].name[0] = '\0';
-	plan_map_add(ix->type_memo, key, ix->nmember++, 0);
+	plan_map_add(ix->type_memo, key.s, ix->nmember++, 0);
 	return ts.n;
 }
 

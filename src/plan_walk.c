@@ -452,7 +452,8 @@ static bool check_unfollowed(walker *w, struct plan_fref f, const struct cxx_cal
 
 static void walk_block(walker *w, struct plan_fref f, int parent, const ctx_t *ctx);
 static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struct plan_fref caller);
-static bool single_call_body(walker *w, struct plan_fref f, int first, int last, struct plan_fref *callee);
+static bool single_call_body(walker *w, struct plan_fref f, int first, int last, struct plan_fref *callee,
+			     bool *planned);
 
 static void walk_call(walker *w, struct plan_fref f, const struct cxx_call *c, const ctx_t *ctx)
 {
@@ -779,7 +780,8 @@ static void walk_arm(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		/* a branch whose body is one call of a function with a point of its
 		 * own: that point times the same */
 		struct plan_fref callee;
-		if (single_call_body(w, f, cxx_first_child(b, s), cxx_last_child(b, s), &callee)) {
+		bool planned;
+		if (single_call_body(w, f, cxx_first_child(b, s), cxx_last_child(b, s), &callee, &planned)) {
 			const struct cxx_func *cf = plan_func(w->pl, callee);
 			add_note(w, PLAN_branch, PLAN_FATE_MERGED, f, s, st->body, ctx, xstrdup(st->text ? st->text : "else"),
 				 xasprintf("its body is one call of '%s', which has a point of its own", cf->qualified_name));
@@ -893,7 +895,8 @@ static void walk_block(walker *w, struct plan_fref f, int parent, const ctx_t *c
 
 /* Is the function's body (statements first..last) one call statement that
  * reaches a function a function rule times? *callee: that function. */
-static bool single_call_body(walker *w, struct plan_fref f, int first, int last, struct plan_fref *callee)
+static bool single_call_body(walker *w, struct plan_fref f, int first, int last, struct plan_fref *callee,
+			     bool *planned)
 {
 	const struct cxx_body *b = body_of(w, f);
 	struct plan_finfo *fi = plan_finfo(w->pl, f);
@@ -924,13 +927,100 @@ static bool single_call_body(walker *w, struct plan_fref f, int first, int last,
 		for (size_t i = 0; i < nt; i++) {
 			const struct rule_trace_rule *r = plan_decide_function(w, t[i], &f);
 			if (r && r->kind == RULE_function && !r->opaque && !plan_tile_helper(w, t[i]) &&
-			    !plan_finfo(w->pl, t[i])->visited) {
+			    (!found || *planned)) {
 				*callee = t[i];
+				*planned = plan_finfo(w->pl, t[i])->visited;
 				found = true;
 			}
 		}
 	}
 	return found;
+}
+
+/* A function planned under one phase and reached again under another: its
+ * points (there is one copy of its code) carry the first phase's name; the
+ * plan says so, once per other phase. */
+static void note_other_phase(walker *w, struct plan_fref t, const ctx_t *ctx, struct plan_fref caller)
+{
+	struct plan_finfo *fi = plan_finfo(w->pl, t);
+	const char *ph = ctx->phase ? ctx->phase : plan_phase_of(w, t, &caller);
+	size_t plen;
+	bool labelled = false;
+
+	if (!fi->phase || !ph || strcmp(ph, fi->phase) == 0 || ctx->tile >= 0)
+		return;
+	for (size_t i = 0; i < fi->nother; i++)
+		if (strcmp(fi->other_phases[i], ph) == 0)
+			return;
+	plen = strlen(fi->phase);
+	for (size_t i = 0; i < w->pl->nnodes && !labelled; i++) {
+		const struct plan_node *n = &w->pl->nodes[i];
+		labelled = n->unit == t.unit && n->func == t.func && n->label &&
+			   (n->fate == PLAN_FATE_INSERT || n->fate == PLAN_FATE_PRESENT) &&
+			   strncmp(n->label, fi->phase, plen) == 0 && (n->label[plen] == ' ' || !n->label[plen]);
+	}
+	if (!labelled)
+		return;
+	fi->other_phases = xrealloc(fi->other_phases, (fi->nother + 1) * sizeof(*fi->other_phases));
+	fi->other_phases[fi->nother++] = ph;
+	{
+		const struct cxx_func *fn = plan_func(w->pl, t);
+		const struct plan_unit *cu = &w->pl->units[caller.unit];
+		add_note(w, PLAN_function, PLAN_FATE_SHARED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
+			 xasprintf("also reached in phase '%s' (from %s:%zu); its points are labelled for '%s', where it "
+				   "is reached first", ph, cu->path,
+				   src_file_line(cu->file, plan_func(w->pl, caller)->range.start), fi->phase));
+	}
+}
+
+/* Function t reached from tile-level code (by rule r, or none): a function
+ * a rule times is noted (once), and the functions a helper without a rule
+ * calls are looked at the same way, so that a timed function reached
+ * through helpers is noted too. */
+static void note_tile_reach(walker *w, struct plan_fref t, const struct rule_trace_rule *r, const ctx_t *ctx)
+{
+	struct plan_finfo *fi = plan_finfo(w->pl, t);
+	const struct cxx_func *fn = plan_func(w->pl, t);
+
+	if (r && r->kind == RULE_function) {
+		char *where;
+		if (fi->tile_noted)
+			return;
+		fi->tile_noted = true;
+		where = tile_where(w, ctx);
+		add_note(w, PLAN_function, PLAN_FATE_SKIPPED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
+			 xasprintf("called inside the tile-level loop at %s", where));
+		free(where);
+		return;
+	}
+	if ((r && r->kind == RULE_skip) || fi->tile_noted)
+		return;
+	fi->tile_noted = true; /* a helper: looked into once */
+	for (size_t c = 0; c < fn->body.ncalls; c++) {
+		struct plan_fref tt[PLAN_MAX_TARGETS];
+		bool lam;
+		size_t nt;
+		if (plan_is_trace_call(&fn->body.calls[c]))
+			continue;
+		nt = plan_resolve_call(w->pl, t, &fn->body.calls[c], tt, PLAN_MAX_TARGETS, &lam);
+		for (size_t k = 0; k < nt; k++)
+			if (!w->pl->units[tt[k].unit].runtime && !plan_finfo(w->pl, tt[k])->visited)
+				note_tile_reach(w, tt[k], plan_decide_function(w, tt[k], &t), ctx);
+	}
+}
+
+/* Would `callee`, the one call of f's body, get a function point of its own
+ * while other functions call it too? Then f's point goes (the callee's
+ * times the same), instead of the callee's, which the others need. */
+static bool shared_timed_callee(walker *w, struct plan_fref f, struct plan_fref callee)
+{
+	const struct plan_finfo *ci = plan_finfo(w->pl, callee);
+	const struct rule_trace_rule *r;
+
+	if (ci->ncallers < 2 || w->pl->units[callee.unit].runtime)
+		return false;
+	r = plan_decide_function(w, callee, &f);
+	return r && r->kind == RULE_function && !r->opaque && !plan_tile_helper(w, callee);
 }
 
 static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struct plan_fref caller)
@@ -941,17 +1031,16 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 	const char *phase;
 	ctx_t c2;
 
-	if (fi->visited || w->pl->units[t.unit].runtime)
+	if (w->pl->units[t.unit].runtime)
 		return;
+	if (fi->visited) {
+		note_other_phase(w, t, ctx, caller);
+		return;
+	}
 	r = plan_decide_function(w, t, &caller);
 	if (ctx->tile >= 0) {
 		/* reached from tile-level code: planned where it is first reached outside it */
-		if (r && r->kind == RULE_function) {
-			char *where = tile_where(w, ctx);
-			add_note(w, PLAN_function, PLAN_FATE_SKIPPED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
-				 xasprintf("called inside the tile-level loop at %s", where));
-			free(where);
-		}
+		note_tile_reach(w, t, r, ctx);
 		return;
 	}
 	if (r && r->kind == RULE_function && r->opaque) {
@@ -971,6 +1060,7 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 		return;
 	}
 	phase = plan_phase_of(w, t, &caller);
+	fi->phase = ctx->phase ? ctx->phase : phase;
 	c2 = *ctx;
 	if (r && r->kind == RULE_function && ctx->absorb >= 0 && ctx->absorb == ctx->parent) {
 		/* the caller's body is this one call: its point times the same */
@@ -983,8 +1073,9 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 			/* a chain of one-call wrappers merges whole into the outermost */
 			int first, last;
 			struct plan_fref next;
+			bool planned;
 			body_span(w, t, false, &first, &last);
-			if (!single_call_body(w, t, first, last, &next))
+			if (!single_call_body(w, t, first, last, &next, &planned) || planned)
 				c2.absorb = -1;
 		}
 		walk_block(w, t, -1, &c2);
@@ -1015,8 +1106,19 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 		}
 		{
 			struct plan_fref callee;
-			bool one = single_call_body(w, t, first, last, &callee);
+			bool planned = false, one = single_call_body(w, t, first, last, &callee, &planned);
 			ctx_t lc = c2;
+			if (one && (planned || shared_timed_callee(w, t, callee))) {
+				/* the callee keeps its point, which its other callers need too */
+				add_note(w, PLAN_function, PLAN_FATE_MERGED, t, -1, fn->body_range, ctx,
+					 xstrdup(fn->qualified_name),
+					 xasprintf("its body is one call of '%s', which has a point of its own (it is called "
+						   "from %zu functions)", plan_func(w->pl, callee)->qualified_name,
+						   plan_finfo(w->pl, callee)->ncallers));
+				free(name);
+				walk_block(w, t, -1, &c2);
+				return;
+			}
 			if (one && !lc.phase)
 				lc.phase = plan_phase_of(w, callee, &t); /* named for the stage it runs */
 			n = add_point(w, PLAN_function, t, -1, fn->body_range, r, r->label, &lc, name, first, last);

@@ -85,6 +85,15 @@ static void read_funcs(const struct src_file *f, struct pybind_file *out)
 		pf.body = rng(fn->body_range.start, fn->body_range.end);
 		pf.return_type = rng(fn->range.start, fn->name_range.start);
 		pf.tuple_arity = -1;
+		pf.params_range = rng(fn->params_range.start, fn->params_range.end);
+		pf.params = fn->nparams ? xcalloc(fn->nparams, sizeof(*pf.params)) : NULL;
+		for (size_t k = 0; k < fn->nparams; k++) {
+			pf.params[k].type = xstrdup(fn->params[k].type ? fn->params[k].type : "");
+			pf.params[k].name = fn->params[k].name ? xstrdup(fn->params[k].name) : NULL;
+			pf.params[k].range = rng(fn->params[k].range.start, fn->params[k].range.end);
+			pf.params[k].tensor = pybind_type_is_tensor(pf.params[k].type);
+		}
+		pf.nparams = fn->nparams;
 		t = fn->prefix ? strstr(fn->prefix, "tuple<") : NULL;
 		if (t) {
 			char *in = xstrdup(t + 6), *end = strrchr(in, '>');
@@ -98,6 +107,143 @@ static void read_funcs(const struct src_file *f, struct pybind_file *out)
 		out->funcs[out->nfuncs++] = pf;
 	}
 	cxx_outline_free(ol);
+}
+
+bool pybind_type_is_tensor(const char *type)
+{
+	return strstr(type, "Tensor") != NULL && !strstr(type, "TensorOptions");
+}
+
+long pybind_func_named(const struct pybind_file *p, const char *name)
+{
+	for (size_t i = 0; i < p->nfuncs; i++)
+		if (strcmp(p->funcs[i].name, name) == 0)
+			return (long)i;
+	return -1;
+}
+
+/* The function an m.impl registers: the last identifier of its last argument
+ * (`&ns::fn`, `TORCH_FN(ns::fn)`), or NULL. */
+static char *impl_function(const struct tok_view *tv, size_t open)
+{
+	size_t close = tv->match[open], *s, *e, n;
+	char *fn = NULL;
+
+	if (close == TV_NONE)
+		return NULL;
+	n = tv_split_args(tv, open, &s, &e);
+	if (n >= 2)
+		for (size_t k = s[n - 1]; k < e[n - 1]; k++)
+			if (tv_ident(tv, k) && !tv_is(tv, k, "TORCH_FN")) {
+				free(fn);
+				fn = tv_tok_text(tv, k, false);
+			}
+	free(s);
+	free(e);
+	return fn;
+}
+
+void pybind_schema_read(const struct src_file *f, const struct pybind_opname *o, struct pybind_schema *out)
+{
+	/* the characters inside the literal pieces, with their offsets in the file */
+	size_t cap = o->range.end - o->range.start + 1, n = 0;
+	char *text = xmalloc(cap);
+	uint32_t *at = xmalloc(cap * sizeof(*at));
+	bool in = false;
+	size_t open = 0, close = 0, start;
+	int depth = 0;
+
+	memset(out, 0, sizeof(*out));
+	for (uint32_t i = o->range.start; i < o->range.end; i++) {
+		char c = f->data[i];
+		if (c == '"' && (i == o->range.start || f->data[i - 1] != '\\')) {
+			in = !in;
+			continue;
+		}
+		if (!in)
+			continue;
+		if (c == '\\' && i + 1 < o->range.end) {
+			i++;
+			c = f->data[i];
+		}
+		text[n] = c;
+		at[n++] = i;
+	}
+	text[n] = '\0';
+	while (open < n && text[open] != '(')
+		open++;
+	for (close = open; close < n; close++) {
+		if (text[close] == '(' || text[close] == '[')
+			depth++;
+		else if (text[close] == ')' || text[close] == ']') {
+			if (--depth == 0)
+				break;
+		}
+	}
+	if (open >= n || close >= n) {
+		free(text);
+		free(at);
+		return;
+	}
+	out->ok = true;
+	out->close = at[close];
+	depth = 0;
+	start = open + 1;
+	for (size_t i = open + 1; i <= close; i++) {
+		if (i < close && (text[i] == '(' || text[i] == '['))
+			depth++;
+		else if (i < close && (text[i] == ')' || text[i] == ']'))
+			depth--;
+		if (i == close || (text[i] == ',' && depth == 0)) {
+			size_t a = start, b = i;
+			while (a < b && (text[a] == ' ' || text[a] == '\t' || text[a] == '\n'))
+				a++;
+			while (b > a && (text[b - 1] == ' ' || text[b - 1] == '\t' || text[b - 1] == '\n'))
+				b--;
+			if (b > a && !(b - a == 1 && text[a] == '*')) {
+				struct pybind_schema_arg g;
+				size_t sp = a;
+				memset(&g, 0, sizeof(g));
+				while (sp < b && text[sp] != ' ')
+					sp++;
+				g.type = xstrndup(text + a, sp - a);
+				while (sp < b && text[sp] == ' ')
+					sp++;
+				{
+					size_t eq = sp;
+					while (eq < b && text[eq] != '=')
+						eq++;
+					g.name = xstrndup(text + sp, eq - sp);
+					g.has_default = eq < b;
+				}
+				g.tensor = strncmp(g.type, "Tensor", 6) == 0;
+				g.range = rng(at[a], at[b - 1] + 1);
+				out->args = xrealloc(out->args, (out->nargs + 1) * sizeof(*out->args));
+				out->args[out->nargs++] = g;
+			}
+			start = i + 1;
+		}
+	}
+	free(text);
+	free(at);
+}
+
+void pybind_schema_release(struct pybind_schema *s)
+{
+	for (size_t i = 0; i < s->nargs; i++) {
+		free(s->args[i].type);
+		free(s->args[i].name);
+	}
+	free(s->args);
+	memset(s, 0, sizeof(*s));
+}
+
+long pybind_schema_find(const struct pybind_schema *s, const char *name)
+{
+	for (size_t i = 0; i < s->nargs; i++)
+		if (strcmp(s->args[i].name, name) == 0)
+			return (long)i;
+	return -1;
 }
 
 /* "name(args) -> (Tensor, Tensor)": the name and the count of returns. */
@@ -257,6 +403,7 @@ void pybind_scan(const struct src_file *f, struct pybind_file *out)
 			} else {
 				o.name = s;
 				o.nreturns = -1;
+				o.impl_fn = impl_function(&tv, i + 1);
 			}
 			out->names = xrealloc(out->names, (out->nnames + 1) * sizeof(*out->names));
 			out->names[out->nnames++] = o;
@@ -267,8 +414,14 @@ void pybind_scan(const struct src_file *f, struct pybind_file *out)
 
 void pybind_file_release(struct pybind_file *p)
 {
-	for (size_t i = 0; i < p->nfuncs; i++)
+	for (size_t i = 0; i < p->nfuncs; i++) {
 		free(p->funcs[i].name);
+		for (size_t k = 0; k < p->funcs[i].nparams; k++) {
+			free(p->funcs[i].params[k].type);
+			free(p->funcs[i].params[k].name);
+		}
+		free(p->funcs[i].params);
+	}
 	for (size_t i = 0; i < p->nexecs; i++) {
 		free(p->execs[i].macro);
 		free(p->execs[i].api);
@@ -280,8 +433,10 @@ void pybind_file_release(struct pybind_file *p)
 		free(p->vars[i].name);
 		free(p->vars[i].init);
 	}
-	for (size_t i = 0; i < p->nnames; i++)
+	for (size_t i = 0; i < p->nnames; i++) {
 		free(p->names[i].name);
+		free(p->names[i].impl_fn);
+	}
 	free(p->funcs);
 	free(p->execs);
 	free(p->returns);

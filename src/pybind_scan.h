@@ -58,11 +58,21 @@ struct pybind_var {
 	long func;
 };
 
+struct pybind_param {
+	char *type;                   /* "const at::Tensor &", "c10::optional<at::Tensor> const &" */
+	char *name;                   /* NULL when unnamed */
+	struct pybind_range range;
+	bool tensor;                  /* an at::Tensor, optional tensor or tensor list */
+};
+
 struct pybind_func {
 	char *name;
 	struct pybind_range range, body;
 	long tuple_arity;             /* std::tuple<...> return type: its count; -1 otherwise */
 	struct pybind_range return_type; /* the prefix before the name */
+	struct pybind_range params_range; /* the parentheses included */
+	struct pybind_param *params;
+	size_t nparams;
 };
 
 /* A schema (m.def("name(...) -> ...")) or implementation (m.impl("name", ...)). */
@@ -71,6 +81,7 @@ struct pybind_opname {
 	struct pybind_range range;    /* the string literal */
 	bool schema;                  /* from m.def */
 	long nreturns;                /* schema: the number of returned values, -1 unknown */
+	char *impl_fn;                /* m.impl("name", ..., &ns::fn): "fn"; NULL otherwise */
 };
 
 struct pybind_file {
@@ -88,6 +99,36 @@ struct pybind_file {
 
 void pybind_scan(const struct src_file *f, struct pybind_file *out);
 void pybind_file_release(struct pybind_file *p);
+
+/* The arguments of a schema string, located in the source: the literal may be
+ * written in pieces ("a(Tensor x, " "int n) -> Tensor"). */
+struct pybind_schema_arg {
+	char *type;                   /* "Tensor", "Tensor?", "Tensor[]", "int" */
+	char *name;
+	bool has_default;
+	bool tensor;                  /* Tensor, Tensor?, Tensor!, Tensor[] ... */
+	struct pybind_range range;    /* in the file */
+};
+
+struct pybind_schema {
+	struct pybind_schema_arg *args;
+	size_t nargs;
+	uint32_t close;               /* the offset of the ')' ending the arguments */
+	bool ok;                      /* the string could be read */
+};
+
+/* Reads the arguments of schema `o` (o->schema) from the file's text. */
+void pybind_schema_read(const struct src_file *f, const struct pybind_opname *o, struct pybind_schema *out);
+void pybind_schema_release(struct pybind_schema *s);
+/* The index of the argument named `name`, or -1. */
+long pybind_schema_find(const struct pybind_schema *s, const char *name);
+
+/* The function named `name` (the last component), or -1. */
+long pybind_func_named(const struct pybind_file *p, const char *name);
+
+/* True when a C++ parameter type is a tensor of the binding (at::Tensor,
+ * c10::optional<at::Tensor>, at::TensorList, std::vector<at::Tensor>). */
+bool pybind_type_is_tensor(const char *type);
 
 /* The initialiser of `name` in function `func` last set before `before`, or NULL. */
 const struct pybind_var *pybind_var_before(const struct pybind_file *p, long func, const char *name,

@@ -423,18 +423,49 @@ static void d_include(struct decode *dc, const struct rule_node *n)
 
 /* ---- operator ---- */
 
-static void d_kernel(struct decode *dc, const struct rule_node *n)
+/* kernel "DIR"; and project "DIR"; (both relative to the operator directory). */
+static void d_dir(struct decode *dc, const struct rule_node *n)
 {
 	struct cursor c = cursor_of(dc, n);
 	struct src_loc loc;
 	const char *dir = take_string(&c, "a directory string", &loc);
+	bool project = strcmp(n->keyword, "project") == 0;
 
 	if (dir && !dir[0]) {
 		error_at(dc, n->args[0]->span, "empty path");
 		return;
 	}
+	if (dir && project && dir[0] == '/') {
+		error_at(dc, n->args[0]->span,
+			 "the project root is relative to the operator directory (\"../..\"), not an absolute path");
+		return;
+	}
 	if (dir && finish(&c) && once(dc, n))
-		rule_str_set(&dc->p->kernel, dir, loc);
+		rule_str_set(project ? &dc->p->project : &dc->p->kernel, dir, loc);
+}
+
+/* Layers searched from the project root rather than the operator directory. */
+static bool project_level(const char *kw)
+{
+	return strcmp(kw, "aclnn") == 0 || strcmp(kw, "pybind") == 0 || strcmp(kw, "samples") == 0 ||
+	       strcmp(kw, "build") == 0;
+}
+
+/* True when the pattern climbs out of its directory ("../x", "a/../../b") or is absolute. */
+static bool escapes(const char *pat)
+{
+	if (pat[0] == '/')
+		return true;
+	for (const char *s = pat; *s;) {
+		const char *e = strchr(s, '/');
+		size_t n = e ? (size_t)(e - s) : strlen(s);
+		if (n == 2 && s[0] == '.' && s[1] == '.')
+			return true;
+		s += n;
+		if (*s == '/')
+			s++;
+	}
+	return false;
 }
 
 static struct rule_strlist *glob_setting(struct rule_policy *p, const char *kw)
@@ -468,6 +499,17 @@ static void d_globs(struct decode *dc, const struct rule_node *n)
 		const char *s = take_string(&c, "a path pattern string", NULL);
 		if (s && !s[0]) {
 			error_at(dc, c.n->args[c.i - 1]->span, "empty path pattern");
+			c.failed = true;
+		} else if (s && escapes(s) && strcmp(n->keyword, "include_dirs") != 0) {
+			/* a pattern outside the tree it is matched in finds nothing, silently */
+			if (project_level(n->keyword))
+				error_at(dc, c.n->args[c.i - 1]->span,
+					 "'%s' patterns are matched under the project root and cannot leave it: name a root "
+					 "that holds these files with 'project \"DIR\";' (relative to the operator directory)",
+					 n->keyword);
+			else
+				error_at(dc, c.n->args[c.i - 1]->span,
+					 "'%s' patterns are matched under the operator directory and cannot leave it", n->keyword);
 			c.failed = true;
 		} else if (s) {
 			rule_strlist_add(&list, s);
@@ -506,7 +548,7 @@ static void d_define(struct decode *dc, const struct rule_node *n)
 
 static void d_profiling(struct decode *dc, const struct rule_node *n)
 {
-	static const char *const modes[] = { "required", "optional", NULL };
+	static const char *const modes[] = { "required", "optional", "auto", NULL };
 	struct cursor c = cursor_of(dc, n);
 	struct src_loc loc;
 	const char *name = take_string(&c, "the output name string", &loc);
@@ -514,7 +556,7 @@ static void d_profiling(struct decode *dc, const struct rule_node *n)
 
 	if (name && mode >= 0 && finish(&c) && once(dc, n)) {
 		rule_str_set(&dc->p->profiling, name, loc);
-		dc->p->mode = mode == 0 ? RULE_MODE_REQUIRED : RULE_MODE_OPTIONAL;
+		dc->p->mode = mode == 0 ? RULE_MODE_REQUIRED : mode == 1 ? RULE_MODE_OPTIONAL : RULE_MODE_AUTO;
 	}
 }
 
@@ -545,11 +587,17 @@ static void d_root(struct decode *dc, const struct rule_node *n)
 	if (!c.failed && peek(&c) && take_keyword(&c, "at") && take_choice(&c, places, "root place") == 1)
 		re = take_regex(&c);
 	if (finish(&c)) {
+		/* a root at the place of another one: only the first would ever be used */
 		for (size_t i = 0; p->roots_file == dc->file && i < p->nroots; i++)
-			if (strcmp(p->roots[i].label, label) == 0 && !p->roots[i].at == !re &&
-			    (!re || strcmp(p->roots[i].at->pattern, re->pattern) == 0)) {
-				diag_at(dc->diag, DIAG_ERROR, loc, "duplicate root '%s' in this file", label);
-				diag_at(dc->diag, DIAG_NOTE, p->roots[i].loc, "'%s' was first given here", label);
+			if (!p->roots[i].at == !re && (!re || (strcmp(p->roots[i].at->pattern, re->pattern) == 0 &&
+							      strcmp(p->roots[i].at->flags, re->flags) == 0))) {
+				if (strcmp(p->roots[i].label, label) == 0)
+					diag_at(dc->diag, DIAG_ERROR, loc, "duplicate root '%s' in this file", label);
+				else
+					diag_at(dc->diag, DIAG_ERROR, loc,
+						"root '%s' is at the place of root '%s': one place has one root", label,
+						p->roots[i].label);
+				diag_at(dc->diag, DIAG_NOTE, p->roots[i].loc, "'%s' was first given here", p->roots[i].label);
 				dc->errors++;
 				goto out;
 			}

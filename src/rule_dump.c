@@ -99,6 +99,7 @@ cJSON *rule_dump_json(const struct rule_policy *p)
 		cJSON_AddItemToArray(files, cJSON_CreateString(p->sources[i]->path));
 
 	op = cJSON_AddObjectToObject(root, "operator");
+	add_opt_string(op, "project", p->project.value);
 	cJSON_AddStringToObject(op, "kernel", p->kernel.value);
 	add_list(op, "base", &p->base);
 	add_list(op, "host", &p->host);
@@ -118,7 +119,9 @@ cJSON *rule_dump_json(const struct rule_policy *p)
 	}
 	prof = cJSON_AddObjectToObject(op, "profiling");
 	cJSON_AddStringToObject(prof, "name", p->profiling.value);
-	cJSON_AddStringToObject(prof, "mode", p->mode == RULE_MODE_REQUIRED ? "required" : "optional");
+	cJSON_AddStringToObject(prof, "mode", p->mode == RULE_MODE_REQUIRED   ? "required"
+					      : p->mode == RULE_MODE_OPTIONAL ? "optional"
+									      : "auto");
 
 	tr = cJSON_AddObjectToObject(root, "trace");
 	rootlabel = cJSON_AddArrayToObject(tr, "roots");

@@ -77,3 +77,26 @@ struct rule_policy *rule_find_and_load(const char *explicit_path, const char *op
 	free(path);
 	return p;
 }
+
+const struct rule_policy *rule_cache_get(struct rule_cache *c, const char *explicit_path, const char *opdir,
+					 struct diag *diag)
+{
+	char *path = rule_find_path(explicit_path, opdir);
+
+	if (c->policy && strcmp(c->path, path) == 0) {
+		free(path);
+		return c->policy;
+	}
+	rule_cache_release(c);
+	c->policy = rule_load(path, rule_find_rules_dir(), diag);
+	c->path = path;
+	return c->policy;
+}
+
+void rule_cache_release(struct rule_cache *c)
+{
+	rule_policy_free(c->policy);
+	free(c->path);
+	c->policy = NULL;
+	c->path = NULL;
+}

@@ -21,4 +21,17 @@ char *rule_find_path(const char *explicit_path, const char *opdir);
 /* rule_find_path + rule_load. NULL after reporting errors. */
 struct rule_policy *rule_find_and_load(const char *explicit_path, const char *opdir, struct diag *diag);
 
+/* The rules of a run over several operators: those of the file the last
+ * operator used are used again when the next one resolves to the same file
+ * (the shipped default, or --rules). */
+struct rule_cache {
+	char *path;
+	struct rule_policy *policy;
+};
+
+/* The policy for OPDIR (owned by the cache), or NULL after reporting errors. */
+const struct rule_policy *rule_cache_get(struct rule_cache *c, const char *explicit_path, const char *opdir,
+					 struct diag *diag);
+void rule_cache_release(struct rule_cache *c);
+
 #endif

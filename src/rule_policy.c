@@ -89,14 +89,16 @@ struct rule_policy *rule_policy_new(void)
 	p->version = 1;
 	rule_str_set(&p->kernel, "op_kernel", none);
 	set_list(&p->base, "op_kernel/*_base.h", NULL);
-	set_list(&p->host, "op_host/*.cpp", NULL);
-	set_list(&p->infer, "op_host/*infer*.cpp", NULL);
+	set_list(&p->host, "op_host/*.cpp", "op_host/*_def.h");
+	set_list(&p->infer, "op_host/*infer*.cpp", "op_host/*proto*.cpp");
 	set_list(&p->aclnn, "**/aclnn_*.cpp", NULL);
-	set_list(&p->pybind, "**/pybind/*.cpp", NULL);
+	set_list(&p->pybind, "**/*.cpp", "**/*.h");
+	rule_strlist_add(&p->pybind, "**/*.hpp");
 	set_list(&p->samples, "**/examples/*_sample.py", "**/test_*.py");
-	set_list(&p->build, "**/compile_ascend_proj.sh", NULL);
+	rule_strlist_add(&p->samples, "**/*_test.py");
+	set_list(&p->build, "**/compile_ascend_proj.sh", "**/build_aclnn.sh");
 	rule_str_set(&p->profiling, "profiling_data", none);
-	p->mode = RULE_MODE_REQUIRED;
+	p->mode = RULE_MODE_AUTO;
 	p->roots = xcalloc(1, sizeof(*p->roots));
 	p->roots[0].label = xstrdup("processing");
 	p->roots[0].loc = none;
@@ -105,7 +107,7 @@ struct rule_policy *rule_policy_new(void)
 	p->density_min = 10;
 	p->density_max = 30;
 	p->hook_after = default_regex("CopyOps|copy_ops");
-	p->hook_before = default_regex("\\./build\\.sh|cmake\\s+--build");
+	p->hook_before = default_regex("(^|[\\s/])build\\.sh\\b|cmake\\s+--build");
 	p->layout = RULE_LAYOUT_AUTO;
 	p->clock_hz = 50000000;
 	p->cores = xcalloc(2, sizeof(*p->cores));
@@ -159,6 +161,7 @@ void rule_policy_free(struct rule_policy *p)
 	for (size_t i = 0; i < p->nsources; i++)
 		src_file_free(p->sources[i]);
 	free(p->sources);
+	free(p->project.value);
 	free(p->kernel.value);
 	rule_strlist_clear(&p->base);
 	rule_strlist_clear(&p->host);

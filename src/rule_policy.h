@@ -30,7 +30,8 @@ struct rule_define {
 	struct src_loc loc;
 };
 
-enum rule_mode { RULE_MODE_REQUIRED, RULE_MODE_OPTIONAL };
+/* AUTO: decided per project from its binding (see gate_project.h). */
+enum rule_mode { RULE_MODE_REQUIRED, RULE_MODE_OPTIONAL, RULE_MODE_AUTO };
 
 /* Kinds of trace rules, in one list for the enum, names and `reset`. */
 #define RULE_KINDS(X) X(phase) X(function) X(loop) X(branch) X(wrap) X(region) X(hot) X(skip) X(merge)
@@ -103,6 +104,8 @@ struct rule_policy {
 	size_t nsources;
 
 	/* operator */
+	struct rule_str project;      /* the project root, relative to the operator directory;
+	                                 NULL value: found from the operator directory upwards */
 	struct rule_str kernel;
 	struct rule_strlist base, host, infer, aclnn, pybind, samples, build, include_dirs;
 	struct rule_define *defines;

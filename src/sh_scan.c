@@ -328,6 +328,15 @@ static bool is_end_keyword(const struct scanner *sc, const struct sh_word *w)
 	return word_is(sc, w, "fi") || word_is(sc, w, "done") || word_is(sc, w, "esac");
 }
 
+/* The word after a redirection operator (`> log`, `2>&1`): read and dropped. */
+static void skip_redirect_target(struct scanner *sc)
+{
+	while (sc->i < sc->len && is_blank(sc->s[sc->i]))
+		sc->i++;
+	if (sc->i < sc->len && sc->s[sc->i] != '\n' && !is_op_char(sc->s[sc->i]))
+		(void)read_word(sc);
+}
+
 static void newline(struct scanner *sc)
 {
 	end_command(sc);
@@ -418,6 +427,12 @@ void sh_scan(const char *data, size_t len, struct sh_script *out)
 			sc.i = nl ? (size_t)(nl - sc.s) : sc.len;
 			continue;
 		}
+		if (c == '&' && sc.i + 1 < sc.len && sc.s[sc.i + 1] == '>') {
+			/* &>file, &>>file: a redirection, not a separator */
+			sc.i += sc.i + 2 < sc.len && sc.s[sc.i + 2] == '>' ? 3 : 2;
+			skip_redirect_target(&sc);
+			continue;
+		}
 		if (c == ';' || c == '&' || c == '|') {
 			end_command(&sc);
 			while (sc.i < sc.len && (sc.s[sc.i] == ';' || sc.s[sc.i] == '&' || sc.s[sc.i] == '|'))
@@ -434,9 +449,19 @@ void sh_scan(const char *data, size_t len, struct sh_script *out)
 				queue_heredoc(&sc, strip);
 				continue;
 			}
-			while (sc.i < sc.len && (sc.s[sc.i] == '<' || sc.s[sc.i] == '>' || sc.s[sc.i] == '&'))
+			/* `2>&1`: the descriptor number glued to the operator is not a word */
+			if (sc.nwords && sc.words[sc.nwords - 1].end == sc.i) {
+				const struct sh_word *lw = &sc.words[sc.nwords - 1];
+				bool digits = lw->end > lw->start;
+				for (uint32_t k = lw->start; k < lw->end; k++)
+					digits = digits && sc.s[k] >= '0' && sc.s[k] <= '9';
+				if (digits)
+					sc.nwords--;
+			}
+			while (sc.i < sc.len && (sc.s[sc.i] == '<' || sc.s[sc.i] == '>' || sc.s[sc.i] == '&' || sc.s[sc.i] == '|'))
 				sc.i++;
-			continue; /* the target word follows as an ordinary word */
+			skip_redirect_target(&sc); /* redirections are not arguments of the command */
+			continue;
 		}
 		if (c == '(') {
 			end_command(&sc);
@@ -518,8 +543,7 @@ int sh_find_func(const struct sh_script *s, const char *name, size_t len)
 	return -1;
 }
 
-/* The first word of `c` that is not an assignment NAME=value. */
-static const struct sh_word *command_word(const struct sh_script *s, const struct sh_cmd *c)
+long sh_cmd_word(const struct sh_script *s, const struct sh_cmd *c)
 {
 	for (size_t k = 0; k < c->nwords; k++) {
 		const char *w = s->data + c->words[k].start;
@@ -528,9 +552,16 @@ static const struct sh_word *command_word(const struct sh_script *s, const struc
 				 (j > 0 && w[j] >= '0' && w[j] <= '9')))
 			j++;
 		if (!(j > 0 && j < n && w[j] == '='))
-			return &c->words[k];
+			return (long)k;
 	}
-	return NULL;
+	return -1;
+}
+
+static const struct sh_word *command_word(const struct sh_script *s, const struct sh_cmd *c)
+{
+	long k = sh_cmd_word(s, c);
+
+	return k < 0 ? NULL : &c->words[k];
 }
 
 bool sh_cmd_reachable(const struct sh_script *s, size_t cmd)

@@ -1,7 +1,8 @@
 /* A scanner for the shell build scripts of operator projects (bash/sh): splits
  * a script into simple commands with byte ranges, knowing quotes, comments,
  * here-documents, line continuations, `{ }` groups and function definitions,
- * so that the G1 hook can be placed in the flow that really runs. */
+ * so that the G1 hook can be placed in the flow that really runs.
+ * Redirections (`> log`, `2>&1`, `&>/dev/null`) are not words of a command. */
 #ifndef AUTOTRACE_SH_SCAN_H
 #define AUTOTRACE_SH_SCAN_H
 
@@ -49,6 +50,10 @@ void sh_script_release(struct sh_script *s);
 
 /* The function named `name`, or -1. */
 int sh_find_func(const struct sh_script *s, const char *name, size_t len);
+
+/* The index of the first word of `c` that is not an assignment NAME=value
+ * (the command word), or -1. */
+long sh_cmd_word(const struct sh_script *s, const struct sh_cmd *c);
 
 /* True when command `cmd` runs when the script runs: it is at the top level,
  * or inside a function that a running command calls. */

@@ -22,10 +22,9 @@
 #include "gate_project.h"
 #include "gate_tokens.h"
 #include "src_file.h"
+#include "undo_journal.h"
 
-#define WIRE_UNDO_DIR ".autotrace/wire-undo"
-#define WIRE_RUNTIME_BEGIN "// AUTOTRACE-RUNTIME-BEGIN (moe_tracing.h; generated, edit device/moe_tracing.h instead)"
-#define WIRE_RUNTIME_END "// AUTOTRACE-RUNTIME-END"
+#define WIRE_UNDO_NAME "wire-undo"                 /* the journal: OPDIR/.autotrace/wire-undo/ */
 /* The upper bound the profiling tensor is sized from, named once per file. */
 #define WIRE_BOUND_EXPR "MAX_INFER_GETBLOCKNUM_UB * MIX_AIC_1_2_SLOTS_PER_GROUP * PROF_SIZE_PER_CORE"
 
@@ -39,7 +38,8 @@ struct wire_edit {
 };
 
 struct wire_file {
-	const struct src_file *f;     /* borrowed: path and original bytes */
+	const struct src_file *f;     /* borrowed: path and original bytes (empty when created) */
+	bool create;                  /* the file does not exist yet: wire creates it */
 	struct wire_edit *v;
 	size_t n, cap;
 };
@@ -57,6 +57,7 @@ struct wire {
 	size_t seq;
 	unsigned manual;              /* steps left to the user */
 	struct diag *diag;
+	char *base_path;              /* the operator's base header (wire_base), or NULL */
 	struct src_file **extra;      /* files wire read itself (aclnn headers, base headers) */
 	size_t nextra;
 };
@@ -69,6 +70,8 @@ void wire_manual(struct wire *w, const struct src_file *f, uint32_t start, uint3
 	__attribute__((format(printf, 5, 6)));
 /* A file wire reads on its own (kept until wire_release). NULL after reporting. */
 const struct src_file *wire_load(struct wire *w, const char *path);
+/* A file wire creates, with `text` as its whole content; `what` for the listing. */
+void wire_create(struct wire *w, const char *path, const char *text, const char *what);
 void wire_release(struct wire *w);
 
 /* The new text of a file with its edits applied (newly allocated); -1 when
@@ -83,6 +86,45 @@ void wire_base(struct wire *w);
 void wire_aclnn(struct wire *w);
 void wire_pybind(struct wire *w);
 void wire_samples(struct wire *w);
+
+/* The device runtime for one operator, on its own (autotrace apply uses it
+ * too): for each __global__ entry under the rules' kernel directory, the base
+ * header its #include closure reaches (one matching the rules' 'base'
+ * patterns, or one that holds the AUTOTRACE-RUNTIME markers) gets
+ * device/moe_tracing.h embedded between the markers (or refreshed there);
+ * when the entry reaches none, <kernel>_base.h is created beside it (include
+ * guard, ENABLE_MOE_PROFILING 1, the runtime) and the entry includes it.
+ * The plan holds byte-range edits of the current files and whole new files;
+ * nothing is written. */
+struct wire_runtime_edit {
+	char *path;                   /* as the operator directory's paths are written */
+	bool create;                  /* a new file: `text` is all of it */
+	uint32_t start, end;          /* else: replace [start, end) of its bytes by `text` */
+	char *text;
+	char *what;                   /* one line for a listing */
+};
+
+struct wire_runtime {
+	char *base;                   /* the operator's base header (existing or to be created) */
+	struct wire_runtime_edit *v;
+	size_t n;
+};
+
+/* Plans the runtime of operator `opdir` under `policy` (kernel, base);
+ * `runtime_path` NULL means wire_runtime_default(). Returns 0 with the plan
+ * (no edits: up to date), or -1 after reporting a located reason it cannot
+ * be done safely (a header with a runtime of its own, unpaired markers, no
+ * kernel entry). wire_runtime_release frees the plan. */
+int wire_runtime_plan(const char *opdir, const struct rule_policy *policy, const char *runtime_path,
+		      struct wire_runtime *out, struct diag *diag);
+void wire_runtime_release(struct wire_runtime *r);
+/* device/moe_tracing.h of this autotrace ($AUTOTRACE_DEVICE_DIR, the installed
+ * or the source tree's device directory). */
+const char *wire_runtime_default(void);
+
+/* A direct kernel launch in the operator's host sources (EXEC_KERNEL_CMD,
+ * ACLRT_LAUNCH_KERNEL): true with its file (kept by wire) and range. */
+bool wire_direct_launch(struct wire *w, const struct src_file **f, uint32_t *start, uint32_t *end);
 
 /* Number of outputs of the op before wiring (without the profiling output). */
 size_t wire_main_outputs(const struct wire *w);
@@ -101,26 +143,5 @@ bool wire_has_word(const struct src_file *f, uint32_t start, uint32_t end, const
 
 /* The first `{` after `off` (before any `;`) and its match: 0, or -1. */
 int wire_body_after(const struct tok_view *tv, uint32_t off, size_t *open, size_t *close);
-
-/* The undo journal. */
-/* Saves the original bytes of every file about to change (files already in
- * the journal keep their first original). Returns 0 or -1 (reported). */
-int wire_journal_save(struct wire *w, const char *const *paths, const struct src_file *const *orig, size_t n);
-/* Adds to `b`, the batch that writes the files, the records of `texts` as
- * what wire wrote to each (N.wired), for the files whose text before this
- * run (`orig`) was the journal's original or its last record; a file
- * edited by hand in between keeps its old record, so --undo refuses to
- * discard those edits. In the batch, the records and the files change
- * together or not at all. 0 or -1 (reported). */
-struct edit_batch;
-int wire_journal_wired(struct wire *w, struct edit_batch *b, const char *const *paths,
-		       const struct src_file *const *orig, const char *const *texts, const size_t *lens, size_t n);
-/* Restores every file of the journal and removes it; all or nothing. A file
- * edited since wire wrote it is an error (exit 2, nothing restored) unless
- * `force`; with `dry_run` a warning, and the diff is printed. Returns an exit
- * status. `lock` is the operator directory's (edit_journal.h), NULL with
- * `dry_run`. */
-struct edit_lock;
-int wire_undo(struct edit_lock *lock, const char *opdir, bool dry_run, bool force, struct diag *diag);
 
 #endif

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "gate_tokens.h"
+#include "path_glob.h"
 #include "wire.h"
 #include "xalloc.h"
 
@@ -37,19 +38,35 @@ int wire_body_after(const struct tok_view *tv, uint32_t off, size_t *open, size_
 	return -1;
 }
 
-/* "{ge::DT_INT64, ge::DT_INT64}" for n entries, with the prefix the file uses. */
+/* "{ge::DT_INT64, ge::DT_INT64}" for n entries (at least one), with the prefix the file uses. */
 static char *repeat_list(const char *prefix, const char *name, size_t n)
 {
-	size_t cap = 3 + n * (strlen(prefix) + strlen(name) + 2);
+	size_t count = n ? n : 1;
+	size_t cap = 3 + count * (strlen(prefix) + strlen(name) + 2);
 	char *s = xmalloc(cap);
 	size_t len = 0;
 
 	s[len++] = '{';
-	for (size_t i = 0; i < (n ? n : 1); i++)
+	for (size_t i = 0; i < count; i++)
 		len += (size_t)snprintf(s + len, cap - len, "%s%s%s", i ? ", " : "", prefix, name);
 	s[len++] = '}';
 	s[len] = '\0';
 	return s;
+}
+
+/* The number of entries of the braced list that is the only argument of the
+ * call whose '(' is token `open` (`.DataType({a, b})`: 2), or -1 when the
+ * argument is not a braced list (a variable, a call). */
+static long braced_count(const struct tok_view *tv, size_t open)
+{
+	size_t close = tv->match[open], *s, *e, n;
+
+	if (close == TV_NONE || !tv_is(tv, open + 1, "{") || tv->match[open + 1] + 1 != close)
+		return -1;
+	n = tv_split_args(tv, open + 1, &s, &e);
+	free(s);
+	free(e);
+	return (long)n;
 }
 
 struct repl {
@@ -62,6 +79,36 @@ static int repl_cmp(const void *a, const void *b)
 	const struct repl *x = a, *y = b;
 
 	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+bool wire_direct_launch(struct wire *w, const struct src_file **f, uint32_t *start, uint32_t *end)
+{
+	static const char *const launches[] = { "EXEC_KERNEL_CMD", "ACLRT_LAUNCH_KERNEL" };
+	struct rule_strlist globs = { NULL, 0, { NULL, 0, 0 } };
+	char **found = NULL;
+	size_t n = 0;
+	bool yes = false;
+
+	rule_strlist_add(&globs, "op_host/**/*.cpp");
+	rule_strlist_add(&globs, "op_host/*.cpp");
+	if (path_glob(w->opdir, &globs, &found, &n, w->diag) == 0)
+		for (size_t i = 0; i < n && !yes; i++) {
+			char *path = path_join(w->opdir, found[i]);
+			const struct src_file *sf = wire_load(w, path);
+			for (size_t k = 0; sf && k < 2 && !yes; k++) {
+				const char *hit = strstr(sf->data, launches[k]);
+				if (hit) {
+					*f = sf;
+					*start = (uint32_t)(hit - sf->data);
+					*end = *start + (uint32_t)strlen(launches[k]);
+					yes = true;
+				}
+			}
+			free(path);
+		}
+	path_glob_free(found, n);
+	rule_strlist_clear(&globs);
+	return yes;
 }
 
 void wire_opdef(struct wire *w)
@@ -80,9 +127,18 @@ void wire_opdef(struct wire *w)
 	size_t cap, len = 0;
 
 	if (!op || op->nparams == 0) {
-		wire_manual(w, NULL, 0, 0, "no OpDef found (rules' 'host' patterns: %s): add this->Output(\"%s\")"
-			    ".ParamType(%s).DataType({ge::DT_INT64}).Format({ge::FORMAT_ND}); as the last output",
-			    gate_globs_text(&w->p->policy->host), w->prof, mode);
+		const struct src_file *lf;
+		uint32_t ls, le;
+		if (wire_direct_launch(w, &lf, &ls, &le))
+			wire_manual(w, lf, ls, le,
+				    "this operator launches its kernel directly, with no OpDef (rules' 'host' patterns: %s) and no "
+				    "aclnn API: wire threads an OpDef output; pass a '%s' tensor ({" WIRE_BOUND_EXPR "} int64) as "
+				    "the kernel's last GM argument here by hand, after its outputs", gate_globs_text(&w->p->policy->host),
+				    w->prof);
+		else
+			wire_manual(w, NULL, 0, 0, "no OpDef found (rules' 'host' patterns: %s): add this->Output(\"%s\")"
+				    ".ParamType(%s).DataType({ge::DT_INT64}).Format({ge::FORMAT_ND}); as the last output",
+				    gate_globs_text(&w->p->policy->host), w->prof, mode);
 		return;
 	}
 	if (w->p->prof_out >= 0) {
@@ -145,17 +201,27 @@ void wire_opdef(struct wire *w)
 	tok_view_init(&tv, f->data, f->len);
 	for (size_t i = tv_at(&tv, q->chain.start); i + 1 < tv.n && tv.v[i].start < q->chain.end && nr < 8; i++) {
 		const char *list = NULL;
-		size_t count = 0;
-		if (tv_is(&tv, i, "DataType") || tv_is(&tv, i, "DataTypeList")) {
+		long count;
+		if (tv_is(&tv, i, "DataType") || tv_is(&tv, i, "DataTypeList"))
 			list = "DT_INT64";
-			count = q->ndtypes;
-		} else if (tv_is(&tv, i, "Format") || tv_is(&tv, i, "UnknownShapeFormat") || tv_is(&tv, i, "FormatList")) {
+		else if (tv_is(&tv, i, "Format") || tv_is(&tv, i, "UnknownShapeFormat") || tv_is(&tv, i, "FormatList"))
 			list = "FORMAT_ND";
-			count = q->nformats;
-		}
 		if (!list || !tv_is(&tv, i + 1, "(") || tv.match[i + 1] == TV_NONE)
 			continue;
-		r[nr++] = (struct repl){ tv.v[i + 1].end, tv.v[tv.match[i + 1]].start, repeat_list(prefix, list, count) };
+		/* each list keeps its own length: DataType / Format pair with the other
+		   parameters' combinations, the *List forms hold one entry for all */
+		count = braced_count(&tv, i + 1);
+		if (count < 0) {
+			wire_manual(w, f, tv.v[i].start, tv.v[tv.match[i + 1]].end,
+				    "the last output's %.*s(...) is not a braced list: write the Output(\"%s\") chain by "
+				    "hand, with ge::%s in every entry", (int)(tv.v[i].end - tv.v[i].start), f->data + tv.v[i].start,
+				    w->prof, list);
+			tok_view_release(&tv);
+			for (size_t k = 0; k < nr; k++)
+				free(r[k].text);
+			return;
+		}
+		r[nr++] = (struct repl){ tv.v[i + 1].end, tv.v[tv.match[i + 1]].start, repeat_list(prefix, list, (size_t)count) };
 		i = tv.match[i + 1];
 	}
 	tok_view_release(&tv);
@@ -262,10 +328,10 @@ void wire_infer(struct wire *w)
 				break;
 			}
 	if (!impl) {
-		wire_manual(w, NULL, 0, 0,
-			    "no IMPL_OP_INFERSHAPE(%s) in the infer sources (%s): set the shape of '%s' (output %zu) to "
+		wire_manual(w, w->p->op_file, op->class_name.start, op->class_name.end,
+			    "no IMPL_OP_INFERSHAPE(%s) or IMPL_OP(%s).InferShape in the infer sources (%s): set the shape of '%s' (output %zu) to "
 			    "{" WIRE_BOUND_EXPR "} and its data type to ge::DT_INT64",
-			    op->name, gate_globs_text(&w->p->policy->infer), w->prof, want);
+			    op->name, op->name, gate_globs_text(&w->p->policy->infer), w->prof, want);
 		return;
 	}
 	for (size_t u = 0; u < gi->inf.nuses; u++) {
@@ -351,13 +417,14 @@ void wire_infer(struct wire *w)
 			ind = xstrdup("    ");
 		}
 		ctx = last_param(&tv, sname);
+		/* an OPTIONAL output the caller did not pass has no shape to set (mode A) */
 		text = wire_fmt("%sgert::Shape *profilingDataShape = %s->GetOutputShape(%s);\n"
 				"%sif (profilingDataShape == nullptr) {\n"
-				"%s    return ge::GRAPH_FAILED;\n"
+				"%s    return %s;\n"
 				"%s}\n"
 				"%sprofilingDataShape->SetDimNum(1);\n"
 				"%sprofilingDataShape->SetDim(0, " WIRE_BOUND_EXPR ");\n",
-				ind, ctx, cname, ind, ind, ind, ind, ind);
+				ind, ctx, cname, ind, ind, w->required ? "ge::GRAPH_FAILED" : "ge::GRAPH_SUCCESS", ind, ind, ind);
 		wire_edit(w, gi->f, at, at, text, "infer: %s() sets the shape of '%s' (output %zu) to {%s}", impl->shape_func,
 			  w->prof, want, WIRE_BOUND_EXPR);
 		free(text);

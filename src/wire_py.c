@@ -3,11 +3,19 @@
  * as the optional argument), synchronize the device, save it with
  * save_profiling_data, take --profiling_dir / --point_map / --chrome_trace,
  * make them absolute before the spawn and run the collector after the join.
+ * A script with an argparse namespace in reach of the call gets the options
+ * on its parser; a test without one (pytest style: a class whose methods run
+ * the op, workers started with multiprocessing) is switched on by the
+ * environment (AUTOTRACE_PROFILING_DIR, AUTOTRACE_POINT_MAP,
+ * AUTOTRACE_CHROME_TRACE), made absolute in the parent before the workers
+ * start, with a `__main__` block that sets them from the same options.
  * Inserted code is marked with an "autotrace wire" comment. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "gate_py.h"
+#include "path_glob.h"
+#include "path_rel.h"
 #include "wire.h"
 #include "xalloc.h"
 
@@ -36,6 +44,45 @@ static const char *helper_text =
 	"\n"
 	"\n";
 
+static const char *env_helpers_text =
+	"# autotrace wire (G4, G5): the profiling of the operator, switched on by the environment:\n"
+	"#   AUTOTRACE_PROFILING_DIR  where each rank saves its dump (rankNNN.pt)\n"
+	"#   AUTOTRACE_POINT_MAP      point_map.json of the same build: the trace is collected after the ranks\n"
+	"#   AUTOTRACE_CHROME_TRACE   the trace to write (default AUTOTRACE_PROFILING_DIR/chrome_trace.json)\n"
+	"# (run as a script, --profiling_dir, --point_map and --chrome_trace set them).\n"
+	"AUTOTRACE_PROFILING_NUMEL = 128 * 3 * 2048  # MAX_INFER_GETBLOCKNUM_UB * MIX_AIC_1_2_SLOTS_PER_GROUP * PROF_SIZE_PER_CORE\n"
+	"\n"
+	"\n"
+	"def _autotrace_path(name):\n"
+	"    \"\"\"The path in environment variable `name`, absolute, or None (added by autotrace wire).\"\"\"\n"
+	"    import os\n"
+	"    from pathlib import Path\n"
+	"    value = os.environ.get(name)\n"
+	"    return str(Path(value).expanduser().resolve()) if value else None\n"
+	"\n"
+	"\n"
+	"def _autotrace_absolute_paths():\n"
+	"    \"\"\"Makes the profiling paths of the environment absolute, for the ranks to inherit (G5).\"\"\"\n"
+	"    import os\n"
+	"    for name in (\"AUTOTRACE_PROFILING_DIR\", \"AUTOTRACE_POINT_MAP\", \"AUTOTRACE_CHROME_TRACE\"):\n"
+	"        if os.environ.get(name):\n"
+	"            os.environ[name] = _autotrace_path(name)\n"
+	"\n"
+	"\n"
+	"def _autotrace_collect():\n"
+	"    \"\"\"autotrace collect over the ranks' dumps, once every rank has saved its own (G4).\"\"\"\n"
+	"    import shutil\n"
+	"    import subprocess\n"
+	"    from pathlib import Path\n"
+	"    profiling_dir, point_map = _autotrace_path(\"AUTOTRACE_PROFILING_DIR\"), _autotrace_path(\"AUTOTRACE_POINT_MAP\")\n"
+	"    if profiling_dir and point_map:\n"
+	"        chrome_trace = _autotrace_path(\"AUTOTRACE_CHROME_TRACE\") or str(Path(profiling_dir) / \"chrome_trace.json\")\n"
+	"        subprocess.run([shutil.which(\"autotrace\") or \"autotrace\", \"collect\", \"--map\", point_map,\n"
+	"                        \"-o\", chrome_trace, profiling_dir], check=True)\n"
+	"        print(\"chrome trace: %s\" % chrome_trace)\n"
+	"\n"
+	"\n";
+
 struct sample {
 	struct wire *w;
 	const struct src_file *f;
@@ -44,7 +91,9 @@ struct sample {
 	int ns_stmt;              /* its parse_args statement */
 	char *parser;             /* the ArgumentParser variable ("p") */
 	int last_option;          /* the statement of the last add_argument */
-	bool need_path, need_shutil, need_subprocess;
+	bool need_path, need_shutil, need_subprocess, need_os;
+	bool env;                 /* no namespace in reach: the environment switches it on */
+	char *base_rel;           /* the base header from the sample's directory, or NULL */
 };
 
 static int stmt_of_func(const struct py_module *m, int fn_stmt)
@@ -122,11 +171,21 @@ static bool ns_visible(const struct sample *s, int fn_stmt)
 	return false;
 }
 
-/* The rank inside function fn_stmt: a parameter named like one, or the first
- * parameter of the function the spawn runs. NULL when unknown. */
-static const char *rank_of(const struct sample *s, int fn_stmt)
+static bool rank_like(const char *name)
 {
-	static const char *names[] = { "rank", "rank_id", "local_rank", "rank_idx", "proc_id" };
+	static const char *names[] = { "rank", "rank_id", "local_rank", "rank_idx", "proc_id", "global_rank" };
+
+	for (size_t j = 0; j < sizeof(names) / sizeof(names[0]); j++)
+		if (strcmp(name, names[j]) == 0)
+			return true;
+	return false;
+}
+
+/* The rank inside function fn_stmt: a parameter named like one, `self.rank`
+ * when the class sets it, a local named like one set before `before`, or the
+ * first parameter of the function the spawn runs. NULL when unknown. */
+static const char *rank_of(const struct sample *s, int fn_stmt, uint32_t before)
+{
 	int k = stmt_of_func(s->m, fn_stmt);
 	const struct py_func *fn;
 
@@ -134,9 +193,21 @@ static const char *rank_of(const struct sample *s, int fn_stmt)
 		return NULL;
 	fn = &s->m->funcs[k];
 	for (size_t i = 0; i < fn->nparams; i++)
-		for (size_t j = 0; j < sizeof(names) / sizeof(names[0]); j++)
-			if (strcmp(fn->params[i], names[j]) == 0)
-				return fn->params[i];
+		if (rank_like(fn->params[i]))
+			return fn->params[i];
+	if (fn->nparams > 0 && strcmp(fn->params[0], "self") == 0)
+		for (size_t a = 0; a < s->m->nassigns; a++) {
+			const struct py_assign *as = &s->m->assigns[a];
+			if (as->ntargets == 1 && !as->unpacks && strncmp(as->targets[0].text, "self.", 5) == 0 &&
+			    rank_like(as->targets[0].text + 5))
+				return as->targets[0].text;
+		}
+	for (size_t a = 0; a < s->m->nassigns; a++) {
+		const struct py_assign *as = &s->m->assigns[a];
+		if (as->ntargets == 1 && !as->unpacks && s->m->stmts[as->stmt].func == fn_stmt &&
+		    as->value.start < before && rank_like(as->targets[0].text))
+			return as->targets[0].text;
+	}
 	for (size_t c = 0; c < s->m->ncalls; c++) {
 		const struct py_call *sp = &s->m->calls[c];
 		if (gate_py_is_spawn(sp) && sp->nargs > 0 && fn->nparams > 0 &&
@@ -267,14 +338,72 @@ static int unpack_mode_b(struct sample *s, size_t c, char **prof)
 	return PY_NONE;
 }
 
-/* Mode A: pass a profiling tensor as the optional argument. */
+/* `name=value` as the last argument of the call, in its style: a line of its
+ * own (after a trailing comma) when its arguments are one per line. */
+static void add_kwarg(struct sample *s, const struct py_call *call, const char *name, const char *value)
+{
+	const struct src_file *f = s->f;
+	char *t;
+	uint32_t at;
+
+	if (call->nargs == 0) {
+		t = wire_fmt("%s=%s", name, value);
+		at = call->args_range.end;
+	} else {
+		const struct py_arg *last = &call->args[call->nargs - 1];
+		uint32_t ls = wire_line_start(f, last->range.start), after = last->range.end, k = after;
+		bool own_line = true;
+		for (uint32_t i = ls; i < last->range.start; i++)
+			own_line = own_line && (f->data[i] == ' ' || f->data[i] == '\t');
+		while (k < call->args_range.end && (f->data[k] == ' ' || f->data[k] == '\t'))
+			k++;
+		if (own_line) {
+			char *ind = wire_indent_at(f, last->range.start);
+			if (k < call->args_range.end && f->data[k] == ',') {
+				at = k + 1;
+				t = wire_fmt("\n%s%s=%s,", ind, name, value);
+			} else {
+				at = after;
+				t = wire_fmt(",\n%s%s=%s", ind, name, value);
+			}
+			free(ind);
+		} else {
+			at = after;
+			t = wire_fmt(", %s=%s", name, value);
+		}
+	}
+	wire_edit(s->w, f, at, at, t, "sample: %s gets %s=%s", call->name, name, value);
+	free(t);
+}
+
+/* The device of the op's tensors: `x.device` of its first tensor argument
+ * given by name, else a variable named `device` in the function. */
+static char *call_device(struct sample *s, const struct py_call *call)
+{
+	struct py_module *m = s->m;
+	int fs = m->stmts[call->stmt].func;
+
+	for (size_t a = 0; a < call->nargs; a++) {
+		const struct py_arg *g = &call->args[a];
+		if (!g->star && !g->dstar && g->tok_end == g->tok_start + 1 && m->toks[g->tok_start].kind == PY_TOK_NAME &&
+		    !py_tok_is(m, g->tok_start, "None") && !py_tok_is(m, g->tok_start, "True") &&
+		    !py_tok_is(m, g->tok_start, "False"))
+			return wire_fmt("%s.device", py_text(m, g->tok_start, g->tok_end));
+	}
+	if (wire_has_word(s->f, m->stmts[fs == PY_NONE ? call->stmt : fs].block.start, call->range.start, "device"))
+		return xstrdup("device");
+	return NULL;
+}
+
+/* Mode A: pass a profiling tensor as the optional argument, allocated when
+ * profiling is asked for (the --profiling_dir option, or the environment). */
 static int pass_mode_a(struct sample *s, size_t c, char **prof)
 {
 	struct wire *w = s->w;
 	struct py_module *m = s->m;
 	const struct py_call *call = &m->calls[c];
 	int st = gate_py_top(m, call->stmt);
-	char *ind, *dev = NULL, *t;
+	char *ind, *dev, *t, *cond;
 
 	*prof = NULL;
 	for (size_t a = 0; a < call->nargs; a++)
@@ -282,35 +411,27 @@ static int pass_mode_a(struct sample *s, size_t c, char **prof)
 			*prof = range_text(s->f, call->args[a].value);
 			return st;
 		}
-	if (call->nargs > 0 && !call->args[0].keyword && !call->args[0].star && !call->args[0].dstar &&
-	    call->args[0].tok_end == call->args[0].tok_start + 1)
-		dev = wire_fmt("%s.device", py_text(m, call->args[0].tok_start, call->args[0].tok_end));
-	else if (wire_has_word(s->f, m->stmts[m->stmts[call->stmt].func == PY_NONE ? call->stmt : m->stmts[call->stmt].func]
-					     .block.start,
-			       call->range.start, "device"))
-		dev = xstrdup("device");
-	if (!dev || !s->ns || !ns_visible(s, m->stmts[call->stmt].func)) {
+	dev = call_device(s, call);
+	if (!dev) {
 		wire_manual(w, s->f, call->range.start, call->range.end,
 			    "pass %s=torch.zeros(%d, dtype=torch.int64, device=...) to %s when profiling (mode A)", w->prof,
 			    128 * 3 * 2048, call->name);
-		free(dev);
 		return PY_NONE;
 	}
+	cond = s->env ? xstrdup("_autotrace_path(\"AUTOTRACE_PROFILING_DIR\")") : wire_fmt("%s.profiling_dir", s->ns);
 	ind = indent_of(s, st);
-	t = wire_fmt("# autotrace wire (mode A): the optional profiling output, when asked for\n"
+	t = wire_fmt("# autotrace wire (mode A): the optional profiling output, when profiling is asked for\n"
 		     "%s%s = None\n"
-		     "%sif %s.profiling_dir:\n"
-		     "%s    %s = torch.zeros(128 * 3 * 2048, dtype=torch.int64, device=%s)\n%s",
-		     ind, w->prof, ind, s->ns, ind, w->prof, dev, ind);
+		     "%sif %s:\n"
+		     "%s    %s = torch.zeros(%s, dtype=torch.int64, device=%s)\n%s",
+		     ind, w->prof, ind, cond, ind, w->prof, s->env ? "AUTOTRACE_PROFILING_NUMEL" : "128 * 3 * 2048", dev, ind);
 	wire_edit(w, s->f, m->stmts[st].range.start, m->stmts[st].range.start, t,
 		  "sample: '%s' allocated before %s (mode A)", w->prof, call->name);
 	free(t);
-	t = wire_fmt("%s%s=%s", call->nargs ? ", " : "", w->prof, w->prof);
-	wire_edit(w, s->f, call->args_range.end, call->args_range.end, t, "sample: %s gets %s=%s", call->name, w->prof,
-		  w->prof);
-	free(t);
+	add_kwarg(s, call, w->prof, w->prof);
 	free(ind);
 	free(dev);
+	free(cond);
 	*prof = xstrdup(w->prof);
 	return st;
 }
@@ -335,6 +456,8 @@ static void add_imports(struct sample *s)
 	size_t len = 0;
 	int last = PY_NONE;
 
+	if (s->need_os && !module_imports(s, "import os"))
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "import os\n");
 	if (s->need_shutil && !module_imports(s, "import shutil"))
 		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "import shutil\n");
 	if (s->need_subprocess && !module_imports(s, "import subprocess"))
@@ -496,6 +619,169 @@ static bool module_defines(const struct sample *s, const char *name)
 	return false;
 }
 
+/* `, base_h_path=...`: the operator's base header from the sample's own
+ * directory, so that save_profiling_data refuses a build without profiling. */
+static char *base_h_arg(struct sample *s)
+{
+	char *sdir = xstrdup(s->f->path), *slash = strrchr(sdir, '/'), *sabs, *bdir, *bslash, *babs, *full, *rel, *t;
+	const char *bbase;
+
+	if (slash)
+		*slash = '\0';
+	sabs = path_absolute(slash ? sdir : ".");
+	bdir = xstrdup(s->w->base_path);
+	bslash = strrchr(bdir, '/');
+	bbase = bslash ? bslash + 1 : s->w->base_path;
+	if (bslash)
+		*bslash = '\0';
+	babs = path_absolute(bslash ? bdir : ".");
+	if (!sabs || !babs) {
+		free(sabs);
+		free(babs);
+		free(sdir);
+		free(bdir);
+		return xstrdup("");
+	}
+	full = path_join(babs, bbase);
+	rel = path_relative(sabs, full);
+	t = wire_fmt(", base_h_path=str(Path(__file__).resolve().parent / \"%s\")", rel);
+	s->need_path = true;
+	free(full);
+	free(rel);
+	free(sabs);
+	free(babs);
+	free(sdir);
+	free(bdir);
+	return t;
+}
+
+/* The first top-level statement of a kind that starts the module's code
+ * (def, class, decorator), where helpers go; the end of the file when none. */
+static uint32_t helpers_at(const struct sample *s)
+{
+	for (size_t i = 0; i < s->m->nstmts; i++)
+		if (s->m->stmts[i].parent == PY_NONE &&
+		    (s->m->stmts[i].kind == PY_STMT_DEF || s->m->stmts[i].kind == PY_STMT_DECORATOR ||
+		     s->m->stmts[i].kind == PY_STMT_CLASS))
+			return wire_line_start(s->f, s->m->stmts[i].range.start);
+	return (uint32_t)s->f->len;
+}
+
+/* The module's `if __name__ == "__main__":` statement, or PY_NONE. */
+static int main_block(const struct sample *s)
+{
+	for (size_t i = 0; i < s->m->nstmts; i++)
+		if (s->m->stmts[i].parent == PY_NONE && s->m->stmts[i].kind == PY_STMT_IF &&
+		    wire_has_word(s->f, s->m->stmts[i].range.start, s->m->stmts[i].range.end, "__name__"))
+			return (int)i;
+	return PY_NONE;
+}
+
+/* Env flow: in each function that starts the ranks, the paths made absolute
+ * before the spawn and the collector after the join. Returns the function
+ * that spawns (the driver), or NULL. */
+static const struct py_func *wire_env_driver(struct sample *s)
+{
+	struct wire *w = s->w;
+	struct py_module *m = s->m;
+	const struct py_func *driver = NULL;
+	int done = PY_NONE;
+
+	for (size_t c = 0; c < m->ncalls; c++) {
+		const struct py_call *sp = &m->calls[c];
+		int fn = m->stmts[sp->stmt].func, top = gate_py_top(m, sp->stmt), joined = PY_NONE;
+		char *ind, *t;
+		if (!gate_py_is_spawn(sp) || fn == done)
+			continue;
+		done = fn;
+		if (stmt_of_func(m, fn) >= 0 && !driver)
+			driver = &m->funcs[stmt_of_func(m, fn)];
+		ind = indent_of(s, top);
+		t = wire_fmt("%s_autotrace_absolute_paths()  # autotrace wire (G5): absolute before the ranks start\n", ind);
+		wire_edit(w, s->f, wire_line_start(s->f, m->stmts[top].range.start), wire_line_start(s->f, m->stmts[top].range.start),
+			  t, "sample: the profiling paths made absolute before the ranks start (G5)");
+		free(t);
+		/* after the statement that joins them (or the spawn itself, when it joins) */
+		if (!gate_py_spawn_nojoin(m, sp)) {
+			joined = top;
+		} else {
+			for (size_t k = 0; k < m->ncalls; k++)
+				if (strcmp(m->calls[k].name, "join") == 0 && m->calls[k].range.start > sp->range.start &&
+				    m->stmts[m->calls[k].stmt].func == fn)
+					joined = gate_py_top(m, m->calls[k].stmt);
+		}
+		if (joined == PY_NONE) {
+			wire_manual(w, s->f, sp->range.start, sp->range.end,
+				    "join the processes started here, then call _autotrace_collect() to collect the trace");
+		} else {
+			t = wire_fmt("%s_autotrace_collect()  # autotrace wire (G4): the trace, once every rank has saved its dump\n",
+				     ind);
+			wire_edit(w, s->f, after_stmt(s, joined), after_stmt(s, joined), t,
+				  "sample: autotrace collect after the ranks have joined (G4)");
+			free(t);
+		}
+		free(ind);
+	}
+	return driver;
+}
+
+/* Env flow: the options that set the environment, on the module's parser,
+ * or in a `__main__` block that runs the driver. */
+static void wire_env_cli(struct sample *s, const struct py_func *driver)
+{
+	struct wire *w = s->w;
+	static const char *export_fmt =
+		"%s# autotrace wire: the profiling options, for the tests that read them from the environment\n"
+		"%sfor _name in (\"profiling_dir\", \"point_map\", \"chrome_trace\"):\n"
+		"%s    if getattr(%s, _name, None):\n"
+		"%s        os.environ[\"AUTOTRACE_\" + _name.upper()] = str(Path(getattr(%s, _name)).expanduser().resolve())\n";
+	char *t;
+
+	s->need_os = s->need_path = true;
+	if (s->ns) {
+		char *ind = indent_of(s, s->ns_stmt);
+		wire_cli(s);
+		t = wire_fmt(export_fmt, ind, ind, ind, s->ns, ind, s->ns);
+		wire_edit(w, s->f, after_stmt(s, s->ns_stmt), after_stmt(s, s->ns_stmt), t,
+			  "sample: --profiling_dir, --point_map, --chrome_trace passed on in the environment");
+		free(t);
+		free(ind);
+		return;
+	}
+	if (main_block(s) != PY_NONE)
+		return; /* the environment alone switches it on; the block is the user's */
+	if (!driver) {
+		wire_manual(w, s->f, 0, 0,
+			    "this test starts no ranks: set AUTOTRACE_PROFILING_DIR (and AUTOTRACE_POINT_MAP) when running it");
+		return;
+	}
+	{
+		bool args = false;
+		for (size_t i = 0; i < driver->nparams; i++)
+			args = args || strcmp(driver->params[i], "self") == 0;
+		t = wire_fmt("%s\n\n"
+			     "if __name__ == \"__main__\":\n"
+			     "    # autotrace wire: python3 %s --profiling_dir DIR [--point_map MAP] [--chrome_trace FILE]\n"
+			     "    import argparse\n"
+			     "    _parser = argparse.ArgumentParser()\n"
+			     "    _parser.add_argument(\"--profiling_dir\", help=\"write the profiling dumps (rankNNN.pt) here\")\n"
+			     "    _parser.add_argument(\"--point_map\", help=\"point_map.json of the same build: collect the trace after the ranks\")\n"
+			     "    _parser.add_argument(\"--chrome_trace\", help=\"the trace to write (default PROFILING_DIR/chrome_trace.json)\")\n"
+			     "    _args = _parser.parse_args()\n"
+			     "    for _name in (\"profiling_dir\", \"point_map\", \"chrome_trace\"):\n"
+			     "        if getattr(_args, _name, None):\n"
+			     "            setattr(_args, _name, str(Path(getattr(_args, _name)).expanduser().resolve()))\n"
+			     "            os.environ[\"AUTOTRACE_\" + _name.upper()] = getattr(_args, _name)\n"
+			     "    %s%s()\n",
+			     s->f->len && s->f->data[s->f->len - 1] != '\n' ? "\n" : "",
+			     strrchr(s->f->path, '/') ? strrchr(s->f->path, '/') + 1 : s->f->path, args ? "# " : "",
+			     driver->name);
+		wire_edit(w, s->f, (uint32_t)s->f->len, (uint32_t)s->f->len, t,
+			  "sample: a __main__ block runs %s() with --profiling_dir / --point_map / --chrome_trace", driver->name);
+		free(t);
+	}
+}
+
 /* Wires one sample; returns true when it saves (already or now). */
 static bool wire_sample(struct wire *w, const struct gate_sample *gs)
 {
@@ -516,28 +802,23 @@ static bool wire_sample(struct wire *w, const struct gate_sample *gs)
 		goto out;
 	for (size_t c = 0; c < m->ncalls && !saves; c++) {
 		const struct py_call *call = &m->calls[c];
-		char *prof = NULL;
+		char *prof = NULL, *dir, *base_arg;
 		int after, func = m->stmts[call->stmt].func, sync = PY_NONE;
 		const char *rank;
 		if (!gate_is_op_call(w->p, call))
 			continue;
+		/* an argparse namespace in reach takes the options; else the environment */
+		s.env = !s.ns || !ns_visible(&s, func);
 		after = w->required ? unpack_mode_b(&s, c, &prof) : pass_mode_a(&s, c, &prof);
 		if (after == PY_NONE)
 			continue;
-		if (!s.ns || !ns_visible(&s, func)) {
-			if (s.ns)
-				wire_manual(w, s.f, call->range.start, call->range.end,
-					    "pass the namespace '%s' to this function, then save '%s' with "
-					    "save_profiling_data(%s, rank, %s.profiling_dir) after a device synchronize",
-					    s.ns, prof, prof, s.ns);
-			free(prof);
-			break;
-		}
-		rank = rank_of(&s, func);
+		dir = s.env ? xstrdup("_autotrace_path(\"AUTOTRACE_PROFILING_DIR\")") : wire_fmt("%s.profiling_dir", s.ns);
+		rank = rank_of(&s, func, call->range.start);
 		if (!rank) {
 			wire_manual(w, s.f, call->range.start, call->range.end,
-				    "after a device synchronize: save_profiling_data(%s, <rank>, %s.profiling_dir) -- wire "
-				    "cannot tell the rank here", prof, s.ns);
+				    "after a device synchronize: save_profiling_data(%s, <rank>, %s) -- wire cannot tell the rank "
+				    "here (no parameter or self attribute named rank, rank_id or local_rank)", prof, dir);
+			free(dir);
 			free(prof);
 			break;
 		}
@@ -547,50 +828,51 @@ static bool wire_sample(struct wire *w, const struct gate_sample *gs)
 				sync = gate_py_top(m, m->calls[k].stmt);
 				break;
 			}
+		if (sync == PY_NONE && !wire_has_word(s.f, 0, (uint32_t)s.f->len, "torch_npu")) {
+			wire_manual(w, s.f, call->range.start, call->range.end,
+				    "synchronize the device after this call, then save '%s' with save_profiling_data", prof);
+			free(dir);
+			free(prof);
+			break;
+		}
+		base_arg = w->base_path ? base_h_arg(&s) : xstrdup("");
 		{
 			int anchor = sync != PY_NONE ? sync : gate_py_top(m, after);
 			char *ind = indent_of(&s, anchor), *t, *syncs;
 			uint32_t at = after_stmt(&s, anchor);
-			if (sync == PY_NONE && !wire_has_word(s.f, 0, (uint32_t)s.f->len, "torch_npu")) {
-				wire_manual(w, s.f, call->range.start, call->range.end,
-					    "synchronize the device after this call, then save '%s' with save_profiling_data", prof);
-				free(ind);
-				free(prof);
-				break;
-			}
 			syncs = sync == PY_NONE ? wire_fmt("%storch_npu.npu.synchronize()  # autotrace wire: the profiling "
 							   "tensor is written when the kernel ends\n", ind)
 						: xstrdup("");
 			t = wire_fmt("%s%s# autotrace wire (G4): save the profiling output once the device has synchronized\n"
-				     "%sif %s.profiling_dir:\n"
+				     "%sif %s:\n"
 				     "%s    if %s is None:\n"
 				     "%s        raise SystemExit(\"rank %%d: the operator returned no %s\" %% %s)\n"
 				     "%s    save_profiling_data = _autotrace_save_helper()\n"
-				     "%s    save_profiling_data(%s, %s, %s.profiling_dir)\n",
-				     syncs, ind, ind, s.ns, ind, prof, ind, w->prof, rank, ind, ind, prof, rank, s.ns);
-			wire_edit(w, s.f, at, at, t, "sample: %ssave_profiling_data(%s, %s, %s.profiling_dir)",
-				  sync == PY_NONE ? "torch_npu.npu.synchronize(), then " : "", prof, rank, s.ns);
+				     "%s    save_profiling_data(%s, %s, %s%s)\n",
+				     syncs, ind, ind, dir, ind, prof, ind, w->prof, rank, ind, ind, prof, rank, dir, base_arg);
+			wire_edit(w, s.f, at, at, t, "sample: %ssave_profiling_data(%s, %s, %s)",
+				  sync == PY_NONE ? "torch_npu.npu.synchronize(), then " : "", prof, rank, dir);
 			free(t);
 			free(syncs);
 			free(ind);
 			added_save = saves = true;
 		}
+		free(base_arg);
+		free(dir);
 		free(prof);
 	}
 	if (added_save) {
-		if (!module_defines(&s, "_autotrace_save_helper")) {
-			uint32_t at = (uint32_t)s.f->len;
-			for (size_t i = 0; i < m->nstmts; i++)
-				if (m->stmts[i].parent == PY_NONE &&
-				    (m->stmts[i].kind == PY_STMT_DEF || m->stmts[i].kind == PY_STMT_DECORATOR ||
-				     m->stmts[i].kind == PY_STMT_CLASS)) {
-					at = wire_line_start(s.f, m->stmts[i].range.start);
-					break;
-				}
+		uint32_t at = helpers_at(&s);
+		if (s.env && !module_defines(&s, "_autotrace_path"))
+			wire_edit(w, s.f, at, at, env_helpers_text,
+				  "sample: _autotrace_path(), _autotrace_absolute_paths(), _autotrace_collect() (profiling by "
+				  "the environment)");
+		if (!module_defines(&s, "_autotrace_save_helper"))
 			wire_edit(w, s.f, at, at, helper_text, "sample: _autotrace_save_helper() finds save_profiling_data");
-		}
 	}
-	if (s.ns && (added_save || saves)) {
+	if (added_save && s.env) {
+		wire_env_cli(&s, wire_env_driver(&s));
+	} else if (s.ns && (added_save || saves)) {
 		wire_cli(&s);
 		wire_collector(&s);
 	}
@@ -598,6 +880,7 @@ static bool wire_sample(struct wire *w, const struct gate_sample *gs)
 out:
 	free(s.ns);
 	free(s.parser);
+	free(s.base_rel);
 	return saves;
 }
 
@@ -611,9 +894,14 @@ void wire_samples(struct wire *w)
 	for (size_t i = 0; i < w->p->nsamples; i++)
 		if (wire_sample(w, &w->p->samples[i]))
 			saves = true;
-	if (!saves && w->manual == manual0)
-		wire_manual(w, NULL, 0, 0,
-			    "no sample (rules' 'samples' patterns: %s) calls the operator from a script with "
-			    "--profiling_dir: save '%s' with save_profiling_data after a device synchronize",
-			    gate_globs_text(&w->p->policy->samples), w->prof);
+	if (!saves && w->manual == manual0) {
+		const struct src_file *f = NULL;
+		uint32_t s = 0, e = 0;
+		gate_op_anchor(w->p, GATE_ANCHOR_TORCH_NAME, &f, &s, &e);
+		wire_manual(w, f, s, e,
+			    "no sample or test calls %s (patterns %s, looked for %s): extend one that runs the operator to "
+			    "save '%s' with save_profiling_data after a device synchronize (or name it with the rules' 'samples')",
+			    w->p->npy_names ? w->p->py_names[0] : "the operator", gate_globs_text(&w->p->policy->samples),
+			    gate_searched_text(w->p), w->prof);
+	}
 }

@@ -39,8 +39,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	sh_script_release(&sh);
 	(void)hook_find_block(f, &b, &diag);
-	if (after && before)
-		(void)hook_verify(f, after, before, &diag);
+	if (after && before) {
+		/* both forms: a known operator directory (in place) and none */
+		struct hook_ctx ctx = { after, before, "op", NULL };
+		(void)hook_verify(f, &ctx, &diag);
+		ctx.opdir_rel = NULL;
+		(void)hook_verify(f, &ctx, &diag);
+	}
 	src_file_free(f);
 	return 0;
 }

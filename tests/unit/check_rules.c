@@ -239,7 +239,8 @@ START_TEST(t_defaults)
 	ck_assert_ptr_null(p->roots[0].at); /* the kernel entry */
 	ck_assert_uint_eq(p->clock_hz, 50000000);
 	ck_assert_uint_eq(p->slot_words, 2048);
-	ck_assert_int_eq(p->mode, RULE_MODE_REQUIRED);
+	ck_assert_int_eq(p->mode, RULE_MODE_AUTO);
+	ck_assert_ptr_null(p->project.value);
 	ck_assert_uint_eq(p->nrules, 0);
 	rule_policy_free(p);
 	close_diag();

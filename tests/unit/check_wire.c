@@ -6,43 +6,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "edit.h"
-#include "edit_journal.h"
 #include "exit_status.h"
+#include "undo_journal.h"
 #include "path_glob.h"
 #include "wire.h"
-
-/* wire_journal_wired into a batch of its own under the operator directory's
- * lock (cmd_wire puts the files it writes in the same batch). */
-static int wired_locked(struct wire *w, const char *const *paths, const struct src_file *const *origs,
-			const char *const *texts, const size_t *lens, size_t n)
-{
-	struct edit_lock *l = edit_lock_acquire(w->opdir, "wire", w->diag);
-	struct edit_batch *b;
-	int rc;
-
-	ck_assert_ptr_nonnull(l);
-	b = edit_batch_new(l, 0);
-	rc = wire_journal_wired(w, b, paths, origs, texts, lens, n);
-	if (rc == 0)
-		rc = edit_batch_commit(b, w->diag);
-	else
-		edit_batch_abort(b);
-	edit_lock_release(l);
-	return rc;
-}
-
-/* wire_undo under the operator directory's lock, as cmd_wire runs it. */
-static int undo_locked(const char *dir, bool force, struct diag *d)
-{
-	struct edit_lock *l = edit_lock_acquire(dir, "wire --undo", d);
-	int rc;
-
-	ck_assert_ptr_nonnull(l);
-	rc = wire_undo(l, dir, false, force, d);
-	edit_lock_release(l);
-	return rc;
-}
 
 static struct diag quiet;
 
@@ -184,9 +151,9 @@ START_TEST(journal_keeps_first_original_and_undo_restores)
 	origs[0] = fa;
 	texts[0] = "wired a\n";
 	lens[0] = 8;
-	ck_assert_int_eq(wire_journal_save(&w, paths, origs, 1), 0);
+	ck_assert_int_eq(undo_journal_save(dir, WIRE_UNDO_NAME, paths, origs, 1, &quiet), 0);
 	write_file(a, "wired a\n");
-	ck_assert_int_eq(wired_locked(&w, paths, origs, texts, lens, 1), 0);
+	ck_assert_int_eq(undo_journal_wired(dir, WIRE_UNDO_NAME, paths, origs, texts, lens, 1, &quiet), 0);
 	/* a second run: a changes again, b for the first time; a keeps its first original */
 	fa2 = src_file_load(a);
 	paths[0] = a;
@@ -197,12 +164,12 @@ START_TEST(journal_keeps_first_original_and_undo_restores)
 	lens[0] = 14;
 	texts[1] = "wired b\n";
 	lens[1] = 8;
-	ck_assert_int_eq(wire_journal_save(&w, paths, origs, 2), 0);
+	ck_assert_int_eq(undo_journal_save(dir, WIRE_UNDO_NAME, paths, origs, 2, &quiet), 0);
 	write_file(a, "wired twice a\n");
 	write_file(b, "wired b\n");
-	ck_assert_int_eq(wired_locked(&w, paths, origs, texts, lens, 2), 0);
+	ck_assert_int_eq(undo_journal_wired(dir, WIRE_UNDO_NAME, paths, origs, texts, lens, 2, &quiet), 0);
 	{
-		char *jd = path_join(dir, WIRE_UNDO_DIR), *mp = path_join(jd, "MANIFEST");
+		char *jd = path_join(dir, ".autotrace/" WIRE_UNDO_NAME), *mp = path_join(jd, "MANIFEST");
 		s = read_file(mp);
 		ck_assert_str_eq(s, "autotrace-wire-undo 1\n0\ta.cpp\n1\tb.py\n");
 		free(s);
@@ -213,7 +180,7 @@ START_TEST(journal_keeps_first_original_and_undo_restores)
 	/* b edited by hand since: --undo refuses and restores nothing; --force restores */
 	write_file(b, "wired b, then edited\n");
 	stdout = null;
-	ck_assert_int_eq(undo_locked(dir, false, &quiet), EXIT_BAD_INPUT);
+	ck_assert_int_eq(undo_journal_restore(dir, WIRE_UNDO_NAME, "wire", false, false, &quiet), EXIT_BAD_INPUT);
 	stdout = saved;
 	s = read_file(a);
 	ck_assert_str_eq(s, "wired twice a\n");
@@ -226,7 +193,7 @@ START_TEST(journal_keeps_first_original_and_undo_restores)
 		free(gi);
 	}
 	stdout = null;
-	ck_assert_int_eq(undo_locked(dir, true, &quiet), EXIT_OK);
+	ck_assert_int_eq(undo_journal_restore(dir, WIRE_UNDO_NAME, "wire", false, true, &quiet), EXIT_OK);
 	stdout = saved;
 	s = read_file(a);
 	ck_assert_str_eq(s, "original a\n");
@@ -264,40 +231,40 @@ START_TEST(journal_keeps_hand_edits_between_wires)
 	size_t lens[1];
 	const struct src_file *origs[1];
 	FILE *null = fopen("/dev/null", "w"), *saved = stdout;
-	struct diag quiet;
+	struct diag q;
 
-	diag_init(&quiet, null, false);
+	diag_init(&q, null, false);
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	a = path_join(dir, "a.cpp");
 	write_file(a, "original\n");
 	memset(&w, 0, sizeof(w));
-	w.diag = &quiet;
+	w.diag = &q;
 	w.opdir = dir;
 	f1 = src_file_load(a);
 	paths[0] = a;
 	origs[0] = f1;
 	texts[0] = "original\nwired\n";
 	lens[0] = 15;
-	ck_assert_int_eq(wire_journal_save(&w, paths, origs, 1), 0);
+	ck_assert_int_eq(undo_journal_save(dir, WIRE_UNDO_NAME, paths, origs, 1, &q), 0);
 	write_file(a, texts[0]);
-	ck_assert_int_eq(wired_locked(&w, paths, origs, texts, lens, 1), 0);
+	ck_assert_int_eq(undo_journal_wired(dir, WIRE_UNDO_NAME, paths, origs, texts, lens, 1, &q), 0);
 	/* edited by hand, then wired again from the edited text */
 	write_file(a, "original\nwired\nmine\n");
 	f2 = src_file_load(a);
 	origs[0] = f2;
 	texts[0] = "original\nwired\nmine\nwired more\n";
 	lens[0] = 31;
-	ck_assert_int_eq(wire_journal_save(&w, paths, origs, 1), 0);
+	ck_assert_int_eq(undo_journal_save(dir, WIRE_UNDO_NAME, paths, origs, 1, &q), 0);
 	write_file(a, texts[0]);
-	ck_assert_int_eq(wired_locked(&w, paths, origs, texts, lens, 1), 0);
+	ck_assert_int_eq(undo_journal_wired(dir, WIRE_UNDO_NAME, paths, origs, texts, lens, 1, &q), 0);
 	stdout = null;
-	ck_assert_int_eq(undo_locked(dir, false, &quiet), EXIT_BAD_INPUT);
+	ck_assert_int_eq(undo_journal_restore(dir, WIRE_UNDO_NAME, "wire", false, false, &q), EXIT_BAD_INPUT);
 	stdout = saved;
 	s = read_file(a);
 	ck_assert_str_eq(s, "original\nwired\nmine\nwired more\n");
 	free(s);
 	stdout = null;
-	ck_assert_int_eq(undo_locked(dir, true, &quiet), EXIT_OK);
+	ck_assert_int_eq(undo_journal_restore(dir, WIRE_UNDO_NAME, "wire", false, true, &q), EXIT_OK);
 	stdout = saved;
 	s = read_file(a);
 	ck_assert_str_eq(s, "original\n");
@@ -307,6 +274,65 @@ START_TEST(journal_keeps_hand_edits_between_wires)
 	src_file_free(f1);
 	src_file_free(f2);
 	free(a);
+	fclose(null);
+}
+END_TEST
+
+/* A file outside the operator directory (the project's binding) and a file
+ * the command created: the manifest names the first "../bind.cpp", undo
+ * restores it and removes the second. */
+START_TEST(journal_files_outside_and_created)
+{
+	char dir[] = "/tmp/check_wire.XXXXXX";
+	char *op, *bind, *made, *mp, *s;
+	struct src_file *fb;
+	const char *paths[2], *texts[2];
+	size_t lens[2];
+	const struct src_file *origs[2];
+	FILE *null = fopen("/dev/null", "w"), *saved = stdout;
+	struct stat st;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	op = path_join(dir, "op");
+	ck_assert_int_eq(mkdir(op, 0777), 0);
+	bind = path_join(dir, "bind.cpp");
+	made = path_join(op, "op_base.h");
+	write_file(bind, "binding\n");
+	fb = src_file_load(bind);
+	paths[0] = bind;
+	origs[0] = fb;
+	texts[0] = "binding + profiling\n";
+	lens[0] = strlen(texts[0]);
+	paths[1] = made;
+	origs[1] = NULL;
+	texts[1] = "runtime\n";
+	lens[1] = strlen(texts[1]);
+	ck_assert_int_eq(undo_journal_save(op, "test-undo", paths, origs, 2, &quiet), 0);
+	write_file(bind, texts[0]);
+	write_file(made, texts[1]);
+	ck_assert_int_eq(undo_journal_wired(op, "test-undo", paths, origs, texts, lens, 2, &quiet), 0);
+	ck_assert(undo_journal_exists(op, "test-undo"));
+	mp = path_join(op, ".autotrace/test-undo/MANIFEST");
+	s = read_file(mp);
+	ck_assert_str_eq(s, "autotrace-wire-undo 1\n0\t../bind.cpp\n1\top_base.h\n");
+	free(s);
+	stdout = null;
+	ck_assert_int_eq(undo_journal_restore(op, "test-undo", "test", false, false, &quiet), EXIT_OK);
+	stdout = saved;
+	s = read_file(bind);
+	ck_assert_str_eq(s, "binding\n");
+	free(s);
+	ck_assert_int_ne(stat(made, &st), 0);
+	ck_assert(!undo_journal_exists(op, "test-undo"));
+	ck_assert_int_ne(stat(mp, &st), 0);
+	unlink(bind);
+	rmdir(op);
+	rmdir(dir);
+	src_file_free(fb);
+	free(op);
+	free(bind);
+	free(made);
+	free(mp);
 	fclose(null);
 }
 END_TEST
@@ -323,11 +349,11 @@ START_TEST(undo_rejects_a_foreign_manifest)
 	j = path_join(dir, ".autotrace");
 	mkdir(j, 0777);
 	free(j);
-	j = path_join(dir, WIRE_UNDO_DIR);
+	j = path_join(dir, ".autotrace/" WIRE_UNDO_NAME);
 	mkdir(j, 0777);
 	m = path_join(j, "MANIFEST");
 	write_file(m, "something else\n");
-	ck_assert_int_eq(undo_locked(dir, false, &d), EXIT_BAD_INPUT);
+	ck_assert_int_eq(undo_journal_restore(dir, WIRE_UNDO_NAME, "wire", false, false, &d), EXIT_BAD_INPUT);
 	ck_assert_uint_eq(d.errors, 1);
 	unlink(m);
 	rmdir(j);
@@ -352,6 +378,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, text_helpers);
 	tcase_add_test(tc, journal_keeps_first_original_and_undo_restores);
 	tcase_add_test(tc, journal_keeps_hand_edits_between_wires);
+	tcase_add_test(tc, journal_files_outside_and_created);
 	tcase_add_test(tc, undo_rejects_a_foreign_manifest);
 	suite_add_tcase(s, tc);
 	return s;

@@ -124,7 +124,26 @@ struct MoeTracingState {
     __gm__ int64_t *gmSlot;
     uint32_t droppedV1;
 };
-MOE_TRACING_BLOCK_LOCAL MoeTracingState g_moeTracingState;
+
+// Its name follows the platform's split-core compilation. On the parts with separate cube and
+// vector cores (__CCE_AICORE__ 220, DAV C310 / 310R6) a mixed kernel source is compiled twice,
+// once for the cube core with SPLIT_CORE_CUBE defined and once for the vector core with
+// SPLIT_CORE_VEC, and the two objects are linked into one kernel binary. A block-local variable
+// of one name would be defined in both objects, so that the two passes would share (or clash
+// over) one symbol; each pass gets a state of its own name instead, as the field's runtime does
+// with g_moeProfilePtrCube / g_moeProfilePtrVec. Other builds (one pass, and the host
+// simulation) keep the plain name.
+#if defined(__CCE_AICORE__) && __CCE_AICORE__ == 220 || defined(__DAV_C310__) || defined(__DAV_310R6__)
+#if defined(SPLIT_CORE_CUBE)
+#define MOE_TRACING_STATE g_moeTracingStateCube
+#elif defined(SPLIT_CORE_VEC)
+#define MOE_TRACING_STATE g_moeTracingStateVec
+#endif
+#endif
+#ifndef MOE_TRACING_STATE
+#define MOE_TRACING_STATE g_moeTracingState
+#endif
+MOE_TRACING_BLOCK_LOCAL MoeTracingState MOE_TRACING_STATE;
 
 MOE_TRACING_INLINE uint64_t MoeTracingBuildStamp()
 {
@@ -133,24 +152,24 @@ MOE_TRACING_INLINE uint64_t MoeTracingBuildStamp()
 
 MOE_TRACING_INLINE void SetMoeProfilePtr(int64_t *buf)
 {
-    g_moeTracingState.buf = buf;
-    g_moeTracingState.droppedV1 = 0;
+    MOE_TRACING_STATE.buf = buf;
+    MOE_TRACING_STATE.droppedV1 = 0;
 }
 
 MOE_TRACING_INLINE int64_t *GetMoeProfilePtr()
 {
-    return g_moeTracingState.buf;
+    return MOE_TRACING_STATE.buf;
 }
 
 // Records refused by the capacity guard since the buffer was set up.
 MOE_TRACING_INLINE uint32_t GetMoeDroppedCount()
 {
-    int64_t *p = g_moeTracingState.buf;
+    int64_t *p = MOE_TRACING_STATE.buf;
     if (p == nullptr) {
         return 0;
     }
 #if MOE_PROFILING_LAYOUT == 1
-    return g_moeTracingState.droppedV1;
+    return MOE_TRACING_STATE.droppedV1;
 #else
     return (uint32_t)p[MOE_V2_W_DROPPED];
 #endif
@@ -159,7 +178,7 @@ MOE_TRACING_INLINE uint32_t GetMoeDroppedCount()
 // Append one record. The guard refuses (and counts) a record that does not fit.
 MOE_TRACING_INLINE void MoeTracingRecord(int64_t word)
 {
-    int64_t *p = g_moeTracingState.buf;
+    int64_t *p = MOE_TRACING_STATE.buf;
     if (p == nullptr) {
         return;
     }
@@ -167,7 +186,7 @@ MOE_TRACING_INLINE void MoeTracingRecord(int64_t word)
 #if MOE_PROFILING_LAYOUT == 1
     int64_t n = p[0];                                   // records + 1
     if (n < 1 || n - 1 >= (int64_t)MOE_TRACING_CAPACITY) {
-        g_moeTracingState.droppedV1++;
+        MOE_TRACING_STATE.droppedV1++;
         return;
     }
     p[n] = word;
@@ -237,9 +256,9 @@ MOE_TRACING_INLINE int64_t MoeTracingSlotIndex()
 MOE_TRACING_INLINE void MoeTracingKernelBegin(GM_ADDR profiling, int64_t *buf)
 {
     SetMoeProfilePtr(buf);
-    g_moeTracingState.gmSlot = nullptr;
+    MOE_TRACING_STATE.gmSlot = nullptr;
     if (profiling != nullptr) {
-        g_moeTracingState.gmSlot =
+        MOE_TRACING_STATE.gmSlot =
             (__gm__ int64_t *)profiling + MoeTracingSlotIndex() * (int64_t)PROF_SIZE_PER_CORE;
     }
 #if MOE_PROFILING_LAYOUT == 1
@@ -289,10 +308,10 @@ MOE_TRACING_INLINE void MoeTracingKernelBegin(GM_ADDR profiling, int64_t *buf)
 // lines that hold records, so the rest of the slot in GM is left untouched.
 MOE_TRACING_INLINE void MoeTracingKernelEnd()
 {
-    int64_t *p = g_moeTracingState.buf;
-    __gm__ int64_t *gm = g_moeTracingState.gmSlot;
-    g_moeTracingState.buf = nullptr;
-    g_moeTracingState.gmSlot = nullptr;
+    int64_t *p = MOE_TRACING_STATE.buf;
+    __gm__ int64_t *gm = MOE_TRACING_STATE.gmSlot;
+    MOE_TRACING_STATE.buf = nullptr;
+    MOE_TRACING_STATE.gmSlot = nullptr;
     if (p == nullptr || gm == nullptr) {
         return;
     }

@@ -89,7 +89,7 @@ def run(rank, args):
         if profiling_data is None:
             raise SystemExit("rank %d: the operator returned no profiling_data" % rank)
         save_profiling_data = _autotrace_save_helper()
-        save_profiling_data(profiling_data, rank, args.profiling_dir)
+        save_profiling_data(profiling_data, rank, args.profiling_dir, base_h_path=str(Path(__file__).resolve().parent / "../op_kernel/moe_distribute_dispatch_gmm_base.h"))
 
     torch.testing.assert_close(y.cpu(), reference(*inputs), rtol=1e-4, atol=1e-4)
     counts = torch.bincount(inputs[1].long(), minlength=args.experts)

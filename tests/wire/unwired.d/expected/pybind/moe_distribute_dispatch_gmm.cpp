@@ -13,13 +13,13 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> moe_distribute_dispatch_gmm(
     const at::Tensor &x, const at::Tensor &expert_ids, const at::Tensor &weight1,
     const at::Tensor &weight2, const at::Tensor &scale)
 {
+    at::Tensor profiling_data = at::zeros(
+        {MAX_INFER_GETBLOCKNUM_UB * MIX_AIC_1_2_SLOTS_PER_GROUP * PROF_SIZE_PER_CORE},
+        x.options().dtype(at::kLong));
     TORCH_CHECK(x.dim() == 2, "x must be (tokens, hidden)");
     TORCH_CHECK(weight1.dim() == 3 && weight2.dim() == 3, "weights must be (experts, k, n)");
     at::Tensor y = at::empty_like(x);
     at::Tensor expert_token_nums = at::zeros({weight1.size(0)}, x.options().dtype(at::kLong));
-    at::Tensor profiling_data = at::zeros(
-        {MAX_INFER_GETBLOCKNUM_UB * MIX_AIC_1_2_SLOTS_PER_GROUP * PROF_SIZE_PER_CORE},
-        x.options().dtype(at::kLong));
     EXEC_NPU_CMD(aclnnMoeDistributeDispatchGmm, x, expert_ids, weight1, weight2, scale, y,
                  expert_token_nums,
                  profiling_data);

@@ -1,0 +1,19 @@
+/* Several operator directories for one command (opdirs.c). */
+#ifndef AUTOTRACE_OPDIRS_H
+#define AUTOTRACE_OPDIRS_H
+
+#include <stdbool.h>
+
+#include "diag.h"
+
+/* The command's work on one operator directory; returns its exit status. */
+typedef int (*opdir_fn)(const char *opdir, void *ctx, struct diag *diag);
+
+/* Runs one() on each of dirs[0..n) (on "." when n is 0). With several, each
+ * operator's output is headed by "== DIR" and a last line counts the
+ * operators and those that failed (json: the outputs make one JSON array);
+ * every operator is run, and the status is the one that tells most (3, 2,
+ * 1, 0). */
+int opdirs_run(const char *cmd, int n, char *const *dirs, bool json, opdir_fn one, void *ctx, struct diag *diag);
+
+#endif

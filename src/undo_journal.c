@@ -1,0 +1,678 @@
+/* The undo journal of the commands that edit an operator project. */
+#include "undo_journal.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "atomic_write.h"
+#include "edit.h"
+#include "edit_journal.h"
+#include "exit_status.h"
+#include "path_glob.h"
+#include "path_rel.h"
+#include "udiff.h"
+#include "xalloc.h"
+
+#define MANIFEST_HEAD "autotrace-wire-undo 1"
+
+struct journal {
+	const char *opdir;
+	char *dir;                    /* OPDIR/.autotrace/NAME */
+	struct diag *diag;
+};
+
+/* The lock of the operator directory (edit_journal.h): the caller's when it
+ * holds it (wire and instrument take it before they read the tree), else
+ * taken here for the time of the call (*own set). NULL after reporting. */
+static struct edit_lock *tree_lock(const char *opdir, const char *cmd, bool *own, struct diag *diag)
+{
+	struct edit_lock *l = edit_lock_covering(opdir);
+
+	*own = !l;
+	return l ? l : edit_lock_acquire(opdir, cmd, diag);
+}
+
+static void journal_open(struct journal *j, const char *opdir, const char *name, struct diag *diag)
+{
+	char *top = path_join(opdir, ".autotrace");
+
+	j->opdir = opdir;
+	j->dir = path_join(top, name);
+	j->diag = diag;
+	free(top);
+}
+
+static void journal_close(struct journal *j)
+{
+	free(j->dir);
+}
+
+/* OPDIR/.autotrace/NAME/<k>.<suffix> */
+static char *entry_path(const struct journal *j, size_t k, const char *suffix)
+{
+	char name[48];
+
+	snprintf(name, sizeof(name), "%zu.%s", k, suffix);
+	return path_join(j->dir, name);
+}
+
+static int mkdir_p(const char *path, struct diag *diag)
+{
+	char *failed;
+
+	if (path_mkdirs(path, &failed) == 0)
+		return 0;
+	diag_pos(diag, DIAG_ERROR, failed ? failed : path, 0, 0, "cannot create the undo journal: %s", strerror(errno));
+	free(failed);
+	return -1;
+}
+
+/* `path` relative to opdir: "op_host/x.cpp", "../../csrc/torch_binding.cpp"
+ * (newly allocated). The file need not exist; its directory must. */
+static char *rel_to(const char *opdir, const char *path)
+{
+	char *dir = xstrdup(path), *slash = strrchr(dir, '/'), *dabs, *oabs, *full, *rel;
+	const char *base = slash ? slash + 1 : path;
+
+	if (slash)
+		*slash = '\0';
+	dabs = path_absolute(slash ? (dir[0] ? dir : "/") : ".");
+	oabs = path_absolute(opdir);
+	if (!dabs || !oabs) {
+		free(dabs);
+		free(oabs);
+		free(dir);
+		return xstrdup(path);
+	}
+	full = path_join(dabs, base);
+	rel = path_relative(oabs, full);
+	free(full);
+	free(dabs);
+	free(oabs);
+	free(dir);
+	return rel;
+}
+
+struct manifest {
+	char **paths;                 /* relative to opdir */
+	size_t n;
+};
+
+static void manifest_release(struct manifest *m)
+{
+	path_glob_free(m->paths, m->n);
+	m->paths = NULL;
+	m->n = 0;
+}
+
+/* Reads MANIFEST: 0 (m filled, maybe empty when absent), -1 when unreadable. */
+static int manifest_read(const struct journal *j, struct manifest *m)
+{
+	char *path = path_join(j->dir, "MANIFEST");
+	struct src_file *f = src_file_load(path);
+	const char *s, *end;
+
+	m->paths = NULL;
+	m->n = 0;
+	if (!f) {
+		int missing = errno == ENOENT;
+		if (!missing)
+			diag_pos(j->diag, DIAG_ERROR, path, 0, 0, "cannot read the undo journal: %s", strerror(errno));
+		free(path);
+		return missing ? 0 : -1;
+	}
+	s = f->data;
+	end = f->data + f->len;
+	if (f->len < strlen(MANIFEST_HEAD) + 1 || strncmp(s, MANIFEST_HEAD "\n", strlen(MANIFEST_HEAD) + 1) != 0) {
+		diag_pos(j->diag, DIAG_ERROR, path, 1, 0, "not an autotrace undo journal");
+		src_file_free(f);
+		free(path);
+		return -1;
+	}
+	s += strlen(MANIFEST_HEAD) + 1;
+	while (s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s)), *tab;
+		size_t idx = 0;
+		if (!nl)
+			nl = end;
+		tab = memchr(s, '\t', (size_t)(nl - s));
+		if (!tab || tab == s) {
+			diag_pos(j->diag, DIAG_ERROR, path, m->n + 2, 0, "bad line in the undo journal");
+			src_file_free(f);
+			free(path);
+			manifest_release(m);
+			return -1;
+		}
+		for (const char *q = s; q < tab; q++)
+			idx = idx * 10 + (size_t)(*q - '0');
+		if (idx != m->n) {
+			diag_pos(j->diag, DIAG_ERROR, path, m->n + 2, 0, "bad entry number in the undo journal");
+			src_file_free(f);
+			free(path);
+			manifest_release(m);
+			return -1;
+		}
+		m->paths = xrealloc(m->paths, (m->n + 1) * sizeof(*m->paths));
+		m->paths[m->n++] = xstrndup(tab + 1, (size_t)(nl - tab - 1));
+		s = nl + 1;
+	}
+	src_file_free(f);
+	free(path);
+	return 0;
+}
+
+static long manifest_find(const struct manifest *m, const char *rel)
+{
+	for (size_t k = 0; k < m->n; k++)
+		if (strcmp(m->paths[k], rel) == 0)
+			return (long)k;
+	return -1;
+}
+
+/* Writes MANIFEST with the first `keep` entries of m (into batch `b` when
+ * not NULL). 0 or -1 (reported). */
+static int manifest_write(const struct journal *j, const struct manifest *m, size_t keep, struct edit_batch *b)
+{
+	size_t len, cap = strlen(MANIFEST_HEAD) + 2;
+	char *text, *mpath;
+	int rc;
+
+	for (size_t k = 0; k < keep; k++)
+		cap += strlen(m->paths[k]) + 24;
+	text = xmalloc(cap);
+	len = (size_t)snprintf(text, cap, "%s\n", MANIFEST_HEAD);
+	for (size_t k = 0; k < keep; k++)
+		len += (size_t)snprintf(text + len, cap - len, "%zu\t%s\n", k, m->paths[k]);
+	mpath = path_join(j->dir, "MANIFEST");
+	rc = b ? edit_batch_add(b, mpath, text, len, j->diag) : atomic_write(mpath, text, len, j->diag);
+	free(mpath);
+	free(text);
+	return rc;
+}
+
+/* Writes OPDIR/.autotrace/.gitignore ("*"), so the journal never shows in git. */
+static int ignore_journal(const char *opdir, struct diag *diag)
+{
+	char *top = path_join(opdir, ".autotrace"), *gi = path_join(top, ".gitignore");
+	struct stat st;
+	int rc = 0;
+
+	if (stat(gi, &st) != 0)
+		rc = atomic_write(gi, "*\n", 2, diag);
+	free(gi);
+	free(top);
+	return rc;
+}
+
+bool undo_journal_exists(const char *opdir, const char *name)
+{
+	struct journal j;
+	char *mp;
+	struct stat st;
+	bool yes;
+
+	journal_open(&j, opdir, name, NULL);
+	mp = path_join(j.dir, "MANIFEST");
+	yes = stat(mp, &st) == 0;
+	free(mp);
+	journal_close(&j);
+	return yes;
+}
+
+int undo_journal_save(const char *opdir, const char *name, const char *const *paths,
+		      const struct src_file *const *orig, size_t n, struct diag *diag)
+{
+	struct journal j;
+	struct manifest m;
+	/* the records and the manifest as one batch of the operator directory's
+	 * journal when it is locked, so a kill leaves all of them or none */
+	struct edit_lock *lock = edit_lock_covering(opdir);
+	struct edit_batch *b = NULL;
+	int rc = -1;
+
+	journal_open(&j, opdir, name, diag);
+	if (manifest_read(&j, &m) != 0) {
+		journal_close(&j);
+		return -1;
+	}
+	if (mkdir_p(j.dir, diag) != 0 || ignore_journal(opdir, diag) != 0)
+		goto out;
+	if (lock)
+		b = edit_batch_new(lock, 0);
+	for (size_t i = 0; i < n; i++) {
+		char *rel = rel_to(opdir, paths[i]), *p;
+		if (manifest_find(&m, rel) >= 0) {
+			free(rel); /* a file journaled before keeps its first original */
+			continue;
+		}
+		p = entry_path(&j, m.n, orig[i] ? "orig" : "absent");
+		if ((b ? edit_batch_add(b, p, orig[i] ? orig[i]->data : "", orig[i] ? orig[i]->len : 0, diag)
+		       : atomic_write(p, orig[i] ? orig[i]->data : "", orig[i] ? orig[i]->len : 0, diag)) != 0) {
+			free(p);
+			free(rel);
+			goto out;
+		}
+		free(p);
+		m.paths = xrealloc(m.paths, (m.n + 1) * sizeof(*m.paths));
+		m.paths[m.n++] = rel;
+	}
+	rc = manifest_write(&j, &m, m.n, b);
+	if (b) {
+		if (rc == 0)
+			rc = edit_batch_commit(b, diag);
+		else
+			edit_batch_abort(b);
+		b = NULL;
+	}
+out:
+	edit_batch_abort(b);
+	manifest_release(&m);
+	journal_close(&j);
+	return rc;
+}
+
+static bool bytes_equal(const struct src_file *f, const char *data, size_t len)
+{
+	return f && f->len == len && memcmp(f->data, data, len) == 0;
+}
+
+/* Entry k of the journal: the original (NULL with `absent`: the file was
+ * created), what was written (NULL for a journal of an older autotrace), and
+ * the file now (NULL when it is gone). */
+struct undo_entry {
+	char *target;
+	bool absent;
+	struct src_file *orig, *wired, *cur;
+};
+
+static void entry_load(const struct journal *j, size_t k, struct undo_entry *e)
+{
+	char *op = entry_path(j, k, "orig"), *ap = entry_path(j, k, "absent"), *wp = entry_path(j, k, "wired");
+	struct stat st;
+
+	e->orig = src_file_load(op);
+	e->absent = !e->orig && stat(ap, &st) == 0;
+	e->wired = src_file_load(wp);
+	free(op);
+	free(ap);
+	free(wp);
+}
+
+static void entry_release(struct undo_entry *e)
+{
+	free(e->target);
+	src_file_free(e->orig);
+	src_file_free(e->wired);
+	src_file_free(e->cur);
+}
+
+/* undo_journal_wired, the records going into batch `b` when not NULL (then
+ * they change with the files they describe, or not at all). */
+static int wired_records(const char *opdir, const char *name, struct edit_batch *b, const char *const *paths,
+			 const struct src_file *const *orig, const char *const *texts, const size_t *lens, size_t n,
+			 struct diag *diag)
+{
+	struct journal j;
+	struct manifest m;
+	int rc = 0;
+
+	journal_open(&j, opdir, name, diag);
+	if (manifest_read(&j, &m) != 0) {
+		journal_close(&j);
+		return -1;
+	}
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		char *rel = rel_to(opdir, paths[i]), *wp;
+		long k = manifest_find(&m, rel);
+		struct undo_entry e;
+		bool from_known;
+		free(rel);
+		if (k < 0)
+			continue;
+		memset(&e, 0, sizeof(e));
+		entry_load(&j, (size_t)k, &e);
+		/* recorded only when the run started from what the journal knows (the
+		   original, or what was written last): text edited by hand in between
+		   leaves the record behind, so undo will not discard it unasked; a file
+		   put back to its original by hand starts afresh */
+		if (e.absent)
+			from_known = !orig[i] || (e.wired && bytes_equal(e.wired, orig[i]->data, orig[i]->len));
+		else
+			from_known = orig[i] && (bytes_equal(e.orig, orig[i]->data, orig[i]->len) ||
+						 (e.wired && bytes_equal(e.wired, orig[i]->data, orig[i]->len)));
+		if (from_known) {
+			wp = entry_path(&j, (size_t)k, "wired");
+			rc = b ? edit_batch_add(b, wp, texts[i], lens[i], diag) : atomic_write(wp, texts[i], lens[i], diag);
+			free(wp);
+		}
+		entry_release(&e);
+	}
+	manifest_release(&m);
+	journal_close(&j);
+	return rc;
+}
+
+int undo_journal_wired(const char *opdir, const char *name, const char *const *paths,
+		       const struct src_file *const *orig, const char *const *texts, const size_t *lens, size_t n,
+		       struct diag *diag)
+{
+	return wired_records(opdir, name, NULL, paths, orig, texts, lens, n, diag);
+}
+
+static bool same_bytes(const struct src_file *a, const struct src_file *b)
+{
+	return a && b && a->len == b->len && memcmp(a->data, b->data, a->len) == 0;
+}
+
+/* True when `dir` holds nothing but a .gitignore. */
+static bool only_gitignore(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	bool only = true;
+
+	if (!d)
+		return false;
+	while ((de = readdir(d)))
+		if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0 && strcmp(de->d_name, ".gitignore") != 0)
+			only = false;
+	closedir(d);
+	return only;
+}
+
+static void remove_journal(const struct journal *j, size_t n)
+{
+	char *top = path_join(j->opdir, ".autotrace"), *mp, *gi;
+
+	for (size_t k = 0; k < n; k++) {
+		static const char *const suffix[] = { "orig", "absent", "wired" };
+		for (int s = 0; s < 3; s++) {
+			char *jp = entry_path(j, k, suffix[s]);
+			unlink(jp);
+			free(jp);
+		}
+	}
+	mp = path_join(j->dir, "MANIFEST");
+	unlink(mp);
+	free(mp);
+	rmdir(j->dir);
+	/* .autotrace/ goes too when nothing but its .gitignore is left */
+	if (only_gitignore(top)) {
+		gi = path_join(top, ".gitignore");
+		unlink(gi);
+		free(gi);
+	}
+	rmdir(top);
+	free(top);
+}
+
+int undo_journal_restore(const char *opdir, const char *name, const char *cmd, bool dry_run, bool force,
+			 struct diag *diag)
+{
+	struct journal j;
+	struct manifest m;
+	struct undo_entry *e;
+	int status = EXIT_OK;
+	size_t restored = 0, removed = 0, changed = 0;
+
+	journal_open(&j, opdir, name, diag);
+	if (manifest_read(&j, &m) != 0) {
+		journal_close(&j);
+		return EXIT_BAD_INPUT;
+	}
+	if (m.n == 0) {
+		printf("%s: nothing to undo (no journal)\n", j.dir);
+		journal_close(&j);
+		return EXIT_OK;
+	}
+	e = xcalloc(m.n, sizeof(*e));
+	/* first every entry is read and checked: all files are restored or none */
+	for (size_t k = 0; k < m.n; k++) {
+		bool edited;
+		e[k].target = path_join(opdir, m.paths[k]);
+		entry_load(&j, k, &e[k]);
+		if (!e[k].orig && !e[k].absent) {
+			char *jp = entry_path(&j, k, "orig");
+			diag_pos(diag, DIAG_ERROR, jp, 0, 0, "cannot read the undo journal: %s", strerror(errno));
+			free(jp);
+			status = EXIT_BAD_INPUT;
+		}
+		e[k].cur = src_file_load(e[k].target);
+		if (e[k].absent)
+			edited = e[k].cur && e[k].wired && !same_bytes(e[k].cur, e[k].wired);
+		else
+			edited = e[k].orig && e[k].wired && !same_bytes(e[k].cur, e[k].orig) &&
+				 !same_bytes(e[k].cur, e[k].wired);
+		if (edited) {
+			changed++;
+			if (!force)
+				diag_pos(diag, dry_run ? DIAG_WARNING : DIAG_ERROR, e[k].target, 0, 0,
+					 "%s since `autotrace %s` wrote it: --undo would discard those edits",
+					 e[k].cur ? "changed" : "removed", cmd);
+		}
+	}
+	if (status == EXIT_OK && changed && !force && !dry_run) {
+		diag_plain(diag, DIAG_NOTE,
+			   "nothing restored; see what would be lost with `autotrace %s --undo --dry-run`, "
+			   "then restore anyway with `autotrace %s --undo --force`", cmd, cmd);
+		status = EXIT_BAD_INPUT;
+	}
+	if (status == EXIT_OK) {
+		/* the files to restore, written together: all or none; then the created ones go */
+		const char **paths = xcalloc(m.n + 1, sizeof(*paths)), **texts = xcalloc(m.n + 1, sizeof(*texts));
+		size_t *lens = xcalloc(m.n + 1, sizeof(*lens)), nw = 0;
+		for (size_t k = 0; k < m.n; k++) {
+			const struct undo_entry *x = &e[k];
+			if (x->absent) {
+				if (x->cur && dry_run)
+					udiff_print(stdout, x->target, x->cur->data, x->cur->len, "", 0);
+				continue;
+			}
+			if (same_bytes(x->cur, x->orig))
+				continue; /* already the original */
+			if (dry_run) {
+				udiff_print(stdout, x->target, x->cur ? x->cur->data : "", x->cur ? x->cur->len : 0,
+					    x->orig->data, x->orig->len);
+				continue;
+			}
+			paths[nw] = x->target;
+			texts[nw] = x->orig->data;
+			lens[nw++] = x->orig->len;
+		}
+		if (!dry_run) {
+			/* the restores and the removals of the files the command created,
+			 * one batch: all or none, even across a kill */
+			bool own = false;
+			struct edit_lock *lock = tree_lock(opdir, cmd, &own, diag);
+			struct edit_batch *b = lock ? edit_batch_new(lock, 0) : NULL;
+			int rc = b ? 0 : -1;
+			for (size_t i = 0; i < nw && rc == 0; i++)
+				rc = edit_batch_add(b, paths[i], texts[i], lens[i], diag);
+			for (size_t k = 0; k < m.n && rc == 0; k++)
+				if (e[k].absent && e[k].cur) {
+					rc = edit_batch_remove(b, e[k].target, diag);
+					removed++;
+				}
+			if (rc == 0)
+				rc = edit_batch_commit(b, diag);
+			else
+				edit_batch_abort(b);
+			if (own)
+				edit_lock_release(lock);
+			if (rc != 0) {
+				diag_plain(diag, DIAG_ERROR, "%s --undo: nothing restored, the journal is kept", cmd);
+				status = EXIT_BAD_INPUT;
+				removed = 0;
+			}
+		}
+		for (size_t i = 0; i < nw && status == EXIT_OK; i++)
+			printf("%s: restored\n", paths[i]);
+		if (status == EXIT_OK && !dry_run)
+			for (size_t k = 0; k < m.n; k++)
+				if (e[k].absent && e[k].cur)
+					printf("%s: removed (created by %s)\n", e[k].target, cmd);
+		if (status == EXIT_OK)
+			restored = nw;
+		free(paths);
+		free(texts);
+		free(lens);
+	}
+	if (!dry_run && status == EXIT_OK) {
+		remove_journal(&j, m.n);
+		printf("%s --undo: %zu file%s restored%s, journal removed\n", cmd, restored + removed,
+		       restored + removed == 1 ? "" : "s", removed ? " or removed" : "");
+	}
+	for (size_t k = 0; k < m.n; k++)
+		entry_release(&e[k]);
+	free(e);
+	manifest_release(&m);
+	journal_close(&j);
+	return status;
+}
+
+/* Takes the journal back to its first `keep` entries (none: the journal
+ * goes, and .autotrace/ with it when nothing else is left there). */
+static void journal_truncate(const char *opdir, const char *name, size_t keep, struct diag *diag)
+{
+	struct journal j;
+	struct manifest m;
+
+	journal_open(&j, opdir, name, diag);
+	if (manifest_read(&j, &m) == 0) {
+		if (keep == 0) {
+			remove_journal(&j, m.n);
+		} else if (keep < m.n) {
+			for (size_t k = keep; k < m.n; k++) {
+				static const char *const suffix[] = { "orig", "absent", "wired" };
+				for (int s = 0; s < 3; s++) {
+					char *jp = entry_path(&j, k, suffix[s]);
+					unlink(jp);
+					free(jp);
+				}
+			}
+			manifest_write(&j, &m, keep, NULL);
+		}
+		manifest_release(&m);
+	}
+	journal_close(&j);
+}
+
+/* The topmost directory of `path` that does not exist yet (newly
+ * allocated), NULL when all do. */
+static char *first_missing_dir(const char *path)
+{
+	char *dir = xstrdup(path), *missing = NULL, *slash;
+	struct stat st;
+
+	while ((slash = strrchr(dir, '/')) && slash != dir) {
+		*slash = '\0';
+		if (stat(dir, &st) == 0)
+			break;
+		free(missing);
+		missing = xstrdup(dir);
+	}
+	free(dir);
+	return missing;
+}
+
+/* Removes the empty directories from `path`'s directory up to `top`. */
+static void remove_dirs_up_to(const char *path, const char *top)
+{
+	char *dir = xstrdup(path), *slash;
+
+	while ((slash = strrchr(dir, '/')) && slash != dir) {
+		*slash = '\0';
+		if (rmdir(dir) != 0 || strcmp(dir, top) == 0)
+			break;
+	}
+	free(dir);
+}
+
+int undo_journal_write(const char *opdir, const char *name, const char *cmd, const char *const *paths,
+		       const struct src_file *const *orig, const char *const *texts, const size_t *lens, size_t n,
+		       struct diag *diag)
+{
+	struct journal j;
+	struct manifest m;
+	struct edit_batch *batch = NULL;
+	char **made = xcalloc(n + 1, sizeof(*made)); /* per created file, the directory made for it */
+	size_t keep;
+	bool own = false;
+	struct edit_lock *lock = tree_lock(opdir, cmd, &own, diag);
+	int rc = -1;
+
+	if (!lock) {
+		free(made);
+		return -1;
+	}
+
+	journal_open(&j, opdir, name, diag);
+	if (manifest_read(&j, &m) != 0) {
+		journal_close(&j);
+		free(made);
+		if (own)
+			edit_lock_release(lock);
+		return -1;
+	}
+	keep = m.n;
+	manifest_release(&m);
+	journal_close(&j);
+	if (undo_journal_save(opdir, name, paths, orig, n, diag) != 0) {
+		diag_plain(diag, DIAG_ERROR, "%s: nothing changed (the undo journal could not be written)", cmd);
+		goto undo;
+	}
+	/* a created file's directory may be new too */
+	for (size_t i = 0; i < n; i++) {
+		char *dir, *failed;
+		int made_ok;
+		if (orig[i] || !(made[i] = first_missing_dir(paths[i])))
+			continue;
+		dir = xstrndup(paths[i], (size_t)(strrchr(paths[i], '/') - paths[i]));
+		made_ok = path_mkdirs(dir, &failed);
+		free(dir);
+		if (made_ok != 0) {
+			diag_pos(diag, DIAG_ERROR, failed, 0, 0, "cannot create the directory: %s", strerror(errno));
+			free(failed);
+			diag_plain(diag, DIAG_ERROR, "%s: nothing changed", cmd);
+			goto undo;
+		}
+	}
+	/* all files or none, as apply writes them, with the records of what was
+	 * written to them in the same batch */
+	batch = edit_batch_new(lock, 0);
+	for (size_t i = 0; i < n; i++)
+		if (edit_batch_add(batch, paths[i], texts[i], lens[i], diag) != 0) {
+			edit_batch_abort(batch);
+			diag_plain(diag, DIAG_ERROR, "%s: nothing changed", cmd);
+			goto undo;
+		}
+	if (wired_records(opdir, name, batch, paths, orig, texts, lens, n, diag) != 0) {
+		edit_batch_abort(batch);
+		diag_plain(diag, DIAG_ERROR, "%s: nothing changed (the undo journal could not record the edits)", cmd);
+		goto undo;
+	}
+	if (edit_batch_commit(batch, diag) != 0) {
+		diag_plain(diag, DIAG_ERROR, "%s: stopped while replacing files (see above)", cmd);
+		goto out;
+	}
+	rc = 0;
+	goto out;
+undo:
+	/* nothing was replaced: the journal and the directories are as they were */
+	journal_truncate(opdir, name, keep, diag);
+	for (size_t i = n; i-- > 0;)
+		if (made[i])
+			remove_dirs_up_to(paths[i], made[i]);
+out:
+	for (size_t i = 0; i < n; i++)
+		free(made[i]);
+	free(made);
+	if (own)
+		edit_lock_release(lock);
+	return rc;
+}

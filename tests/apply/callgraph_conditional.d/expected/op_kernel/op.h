@@ -1,0 +1,24 @@
+// Test operator kernel class: the kernel type is chosen by
+// `typename std::conditional<UseA, KernelA, KernelB>::type`; the call of the
+// object reaches both KernelA::operator() and KernelB::operator(), and not
+// KernelC's.
+#pragma once
+#include <type_traits>
+#include "kernels.h"
+
+template <bool UseA>
+class Op {
+public:
+    __aicore__ inline void Process()
+    {
+        MoeTracing(TRACE_POINT("processing", "B")); // autotrace
+        using GemmKernel = typename std::conditional<UseA, KernelA, KernelB>::type;
+        GemmParams params{groups_};
+        GemmKernel gemm;
+        gemm(params);
+        MoeTracing(TRACE_POINT("processing", "E")); // autotrace
+    }
+
+private:
+    uint32_t groups_ = 4;
+};

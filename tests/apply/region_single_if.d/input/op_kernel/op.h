@@ -1,0 +1,24 @@
+// Test operator kernel class: a region whose first and last statement is one
+// `if` statement (with an else). The region is that statement: one B before
+// it and one E after it, not one pair per arm of its chain.
+#pragma once
+#include "op_base.h"
+
+class Op {
+public:
+    __aicore__ inline void Process()
+    {
+        rows_ = 4;
+        if (needSync_) {
+            AscendC::SyncAll<false>();
+            rows_++;
+        } else {
+            AscendC::CrossCoreWaitFlag(1);
+        }
+        rows_ = 0;
+    }
+
+private:
+    bool needSync_ = true;
+    uint32_t rows_ = 0;
+};

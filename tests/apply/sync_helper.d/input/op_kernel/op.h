@@ -1,0 +1,34 @@
+// Test operator kernel class: SyncFunc<event>() only sets and waits for an
+// intra-core pipe event (calls a `skip call` rule skips). The stage's hot
+// rule matches /Sync/, but a call of SyncFunc is tile-level pipe
+// synchronisation like the calls it makes: it gets no point, and the plan
+// says why. The cross-core wait keeps its point.
+#pragma once
+#include "op_base.h"
+
+template <AscendC::HardEvent event>
+__aicore__ inline void SyncFunc()
+{
+    AscendC::SetFlag<event>(AscendC::EVENT_ID0);
+    AscendC::WaitFlag<event>(AscendC::EVENT_ID0);
+}
+
+class Op {
+public:
+    __aicore__ inline void Process()
+    {
+        CopyStage();
+        rows_ = 0;
+    }
+
+private:
+    __aicore__ inline void CopyStage()
+    {
+        AscendC::CrossCoreWaitFlag(1);
+        rows_++;
+        SyncFunc<AscendC::HardEvent::MTE2_V>();
+        rows_ *= 2;
+    }
+
+    uint32_t rows_ = 0;
+};
