@@ -92,6 +92,8 @@ struct plan_unresolved {
 	size_t unit;
 	uint32_t off;                 /* first call site */
 	unsigned count;
+	char *why;                    /* a name the sources define: why the first call reaches
+				       * none of its definitions; else NULL */
 };
 
 struct plan {

@@ -175,6 +175,9 @@ size_t plan_resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_c
  * of its parameters is given the invocation's arguments. */
 size_t plan_resolve_macro_call(struct plan *pl, struct plan_fref f, const struct cxx_call *inv, size_t mu, int mi,
 			       const struct cxx_call *c, struct plan_fref *out, size_t max, bool *is_lambda);
+/* Why call c of function f reaches none of the functions of its name the
+ * sources define (newly allocated): the object's type, and where they are. */
+char *plan_unresolved_why(struct plan *pl, struct plan_fref f, const struct cxx_call *c);
 /* The (unit, macro) of a function-like macro with code called `name`, or false. */
 bool plan_find_macro(const struct plan *pl, const char *name, size_t *unit, int *macro);
 /* Core types named by a branch condition (PLAN_CORE_MIX when none). */

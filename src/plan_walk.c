@@ -427,6 +427,12 @@ static void note_unresolved(walker *w, struct plan_fref f, const struct cxx_call
 	pl->unresolved[pl->nunresolved].unit = f.unit;
 	pl->unresolved[pl->nunresolved].off = c->range.start;
 	pl->unresolved[pl->nunresolved].count = 1;
+	{
+		const size_t *na;
+		const int *nb;
+		pl->unresolved[pl->nunresolved].why =
+			c->name && plan_map_get(pl->index->by_name, c->name, &na, &nb) > 0 ? plan_unresolved_why(pl, f, c) : NULL;
+	}
 	plan_map_add(w->unres, key, pl->nunresolved, 0);
 	pl->nunresolved++;
 }
