@@ -179,7 +179,7 @@ unsigned check_gm_params(const char *opdir, const struct rule_policy *p, struct 
 	unsigned errors = 0;
 
 	memset(&h, 0, sizeof(h));
-	if (nkernels == 0 || p->host.n == 0 || path_glob(opdir, &p->host, &found, &nfound, diag) != 0)
+	if (nkernels == 0 || p->host.n == 0 || path_glob(opdir, p->host.v, p->host.n, &found, &nfound, diag) != 0)
 		return 0;
 	h.files = xcalloc(nfound + 1, sizeof(*h.files));
 	for (size_t i = 0; i < nfound; i++) {

@@ -91,7 +91,7 @@ bool wire_direct_launch(struct wire *w, const struct src_file **f, uint32_t *sta
 
 	rule_strlist_add(&globs, "op_host/**/*.cpp");
 	rule_strlist_add(&globs, "op_host/*.cpp");
-	if (path_glob(w->opdir, &globs, &found, &n, w->diag) == 0)
+	if (path_glob(w->opdir, globs.v, globs.n, &found, &n, w->diag) == 0)
 		for (size_t i = 0; i < n && !yes; i++) {
 			char *path = path_join(w->opdir, found[i]);
 			const struct src_file *sf = wire_load(w, path);
