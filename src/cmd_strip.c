@@ -44,19 +44,6 @@ static void usage(FILE *out)
 	      out);
 }
 
-static bool is_source(const char *path)
-{
-	static const char *const ext[] = { ".h", ".hh", ".hpp", ".hxx", ".inl", ".c", ".cc", ".cpp", ".cxx", NULL };
-	const char *dot = strrchr(path, '.');
-
-	if (!dot || strchr(dot, '/'))
-		return false;
-	for (int i = 0; ext[i]; i++)
-		if (strcmp(dot, ext[i]) == 0)
-			return true;
-	return false;
-}
-
 struct strip_opts {
 	const char *rules;
 	struct rule_cache cache; /* the rules, loaded once for operators sharing them */
@@ -92,7 +79,7 @@ static int strip_one(const char *opdir, void *ctx, struct diag *diag)
 		size_t len;
 		unsigned removed;
 		bool runtime = false, gone = false;
-		if (!is_source(files[i]))
+		if (!src_file_is_cxx_name(files[i]))
 			continue;
 		path = path_join(kernel, files[i]);
 		f = src_file_load(path);

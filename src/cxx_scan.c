@@ -227,20 +227,6 @@ void cxx_scan_free(struct cxx_scan *s)
 	free(s);
 }
 
-static bool source_name(const char *name)
-{
-	static const char *const exts[] = { ".c", ".cc", ".cpp", ".cxx", ".c++", ".h", ".hh", ".hpp",
-					    ".hxx", ".h++", ".inl", ".ipp", ".tcc", ".cu", ".cuh" };
-	const char *dot = strrchr(name, '.');
-
-	if (!dot)
-		return false;
-	for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
-		if (strcmp(dot, exts[i]) == 0)
-			return true;
-	return false;
-}
-
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -280,7 +266,7 @@ static int add_dir(struct cxx_scan *s, const char *dir, int depth)
 		if (S_ISDIR(st.st_mode)) {
 			if (add_dir(s, names[i], depth + 1) < 0)
 				ret = -1;
-		} else if (S_ISREG(st.st_mode) && source_name(names[i])) {
+		} else if (S_ISREG(st.st_mode) && src_file_is_cxx_name(names[i])) {
 			char *c = canon_path(names[i]);
 			if (c)
 				queue_file(s, c, SIZE_MAX, NULL);

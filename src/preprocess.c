@@ -79,20 +79,6 @@ struct pp_file {
 	uint32_t first_id;
 };
 
-static bool source_name(const char *name)
-{
-	static const char *const exts[] = { ".c", ".cc", ".cpp", ".cxx", ".c++", ".h", ".hh", ".hpp",
-					    ".hxx", ".h++", ".inl", ".ipp", ".tcc", ".cu", ".cuh" };
-	const char *slash = strrchr(name, '/'), *dot = strrchr(slash ? slash : name, '.');
-
-	if (!dot)
-		return false;
-	for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
-		if (strcmp(dot, exts[i]) == 0)
-			return true;
-	return false;
-}
-
 static bool site_valid(const struct pp_site *s)
 {
 	return s->label && s->label[0] && s->event && s->label_len == strlen(s->label) &&
@@ -365,7 +351,7 @@ static int scan_tree(struct pp_run *r, unsigned *errors)
 		char *path;
 		ssize_t len;
 		struct pp_file *pf;
-		if (!source_name(r->all[i]))
+		if (!src_file_is_cxx_name(r->all[i]))
 			continue;
 		r->nsources++;
 		path = path_join(r->o->tree, r->all[i]);
@@ -603,7 +589,7 @@ int pp_tree_stamp(const char *root, const char *prefix, uint64_t *stamp, struct 
 	for (size_t i = 0; i < n; i++) {
 		char *path, *rel;
 		struct src_file *f;
-		if (!source_name(all[i]))
+		if (!src_file_is_cxx_name(all[i]))
 			continue;
 		path = path_join(root, all[i]);
 		f = src_file_load(path);

@@ -62,6 +62,21 @@ START_TEST(t_crlf_line_length)
 }
 END_TEST
 
+/* One list of C/C++ extensions serves scan, preprocess and strip. */
+START_TEST(t_cxx_names)
+{
+	static const char *const yes[] = { "a.c",   "a.cc",  "a.cpp",       "a.cxx",      "a.c++",
+					   "a.h",   "a.hh",  "a.hpp",       "a.hxx",      "a.h++",
+					   "a.inl", "a.ipp", "dir/op.tcc",  "k/x.cu",     "k/x.cuh" };
+	static const char *const no[] = { "a.py", "a.C2", "Makefile", "dir.cpp/Makefile", "a.cpp.orig", "a.txt", "cu" };
+
+	for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++)
+		ck_assert_msg(src_file_is_cxx_name(yes[i]), "%s should be a C/C++ file", yes[i]);
+	for (size_t i = 0; i < sizeof(no) / sizeof(no[0]); i++)
+		ck_assert_msg(!src_file_is_cxx_name(no[i]), "%s should not be a C/C++ file", no[i]);
+}
+END_TEST
+
 START_TEST(t_message_format_with_caret)
 {
 	const char *text = "trace {\n    fucntion /x/;\n}\n";
@@ -183,6 +198,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, t_line_and_column);
 	tcase_add_test(tc, t_utf8_column_counts_characters);
 	tcase_add_test(tc, t_crlf_line_length);
+	tcase_add_test(tc, t_cxx_names);
 	tcase_add_test(tc, t_message_format_with_caret);
 	tcase_add_test(tc, t_caret_keeps_tabs_and_wide_characters);
 	tcase_add_test(tc, t_empty_range_points_at_one_column);
