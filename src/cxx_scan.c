@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cxx_pp.h"
+#include "index_table.h"
 #include "path_glob.h"
 #include "xalloc.h"
 
@@ -42,8 +43,7 @@ struct cxx_scan {
 	struct cxx_macro_table *own_macros;
 	struct scan_file *files;
 	size_t nfiles, files_cap, next;
-	size_t *set;       /* open addressing over files, SIZE_MAX empty */
-	size_t set_cap;
+	struct index_table set; /* files by canonical path */
 	unsigned errors;
 	struct missing *missing; /* quoted includes not found, each once, reported at the end */
 	size_t nmissing;
@@ -56,52 +56,27 @@ static char *canon_path(const char *path)
 	return r;
 }
 
-static size_t hash_str(const char *s)
-{
-	size_t h = 5381;
+struct canon_key {
+	const struct cxx_scan *s;
+	const char *canon;
+};
 
-	while (*s)
-		h = h * 33 + (unsigned char)*s++;
-	return h;
+static bool same_canon(const void *ctx, size_t item)
+{
+	const struct canon_key *k = ctx;
+	return strcmp(k->s->files[item].canon, k->canon) == 0;
 }
 
 static size_t set_find(const struct cxx_scan *s, const char *canon)
 {
-	size_t h;
-
-	if (s->set_cap == 0)
-		return SIZE_MAX;
-	h = hash_str(canon) & (s->set_cap - 1);
-	while (s->set[h] != SIZE_MAX) {
-		if (strcmp(s->files[s->set[h]].canon, canon) == 0)
-			return s->set[h];
-		h = (h + 1) & (s->set_cap - 1);
-	}
-	return SIZE_MAX;
+	struct canon_key key = { s, canon };
+	return index_table_find(&s->set, index_hash_bytes(canon, strlen(canon)), same_canon, &key);
 }
 
 static void set_insert(struct cxx_scan *s, size_t idx)
 {
-	size_t h;
-
-	if ((s->nfiles + 1) * 2 > s->set_cap) {
-		size_t cap = s->set_cap ? s->set_cap * 2 : 64;
-		free(s->set);
-		s->set = xmalloc(cap * sizeof(*s->set));
-		s->set_cap = cap;
-		for (size_t i = 0; i < cap; i++)
-			s->set[i] = SIZE_MAX;
-		for (size_t i = 0; i < idx; i++) {
-			h = hash_str(s->files[i].canon) & (cap - 1);
-			while (s->set[h] != SIZE_MAX)
-				h = (h + 1) & (cap - 1);
-			s->set[h] = i;
-		}
-	}
-	h = hash_str(s->files[idx].canon) & (s->set_cap - 1);
-	while (s->set[h] != SIZE_MAX)
-		h = (h + 1) & (s->set_cap - 1);
-	s->set[h] = idx;
+	const char *c = s->files[idx].canon;
+	index_table_add(&s->set, index_hash_bytes(c, strlen(c)), idx);
 }
 
 /* `to` relative to directory `from` (both canonical). */
@@ -220,7 +195,7 @@ void cxx_scan_free(struct cxx_scan *s)
 	free(s->missing);
 	free(s->idirs);
 	free(s->files);
-	free(s->set);
+	index_table_free(&s->set);
 	free(s->root);
 	free(s->shown_prefix);
 	cxx_macros_free(s->own_macros);

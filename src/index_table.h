@@ -3,7 +3,9 @@
  * item's hash, so it grows without asking the caller again; lookups compare
  * the stored hash first and then call the caller's equality test. Used where
  * a reader meets the same few keys millions of times (tracks, labels,
- * interned names of the trace readers). */
+ * interned names of the trace readers) and wherever a name is looked up by
+ * hash (macros, the files of a scan, the functions of a plan, the interned
+ * strings of a point map): the one hash table of the program. */
 #ifndef AUTOTRACE_INDEX_TABLE_H
 #define AUTOTRACE_INDEX_TABLE_H
 
@@ -21,8 +23,26 @@ struct index_table {
 	size_t cap, n;                /* cap a power of two, at least twice n */
 };
 
-/* FNV-1a over `n` bytes, and a 64-bit finaliser for keys that are numbers. */
-uint64_t index_hash_bytes(const void *p, size_t n);
+/* FNV-1a (64-bit) over `n` bytes: the one string hash of the program (hash
+ * indexes, the build stamp, the diff's line hashes). index_hash_more goes on
+ * from an earlier value, for a hash over several fields; index_hash_bytes
+ * starts from the offset basis INDEX_HASH_BASIS. index_hash_u64 is a 64-bit
+ * finaliser for keys that are numbers. */
+#define INDEX_HASH_BASIS 14695981039346656037ULL
+static inline uint64_t index_hash_more(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *s = p;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ s[i]) * 1099511628211ULL;
+	return h;
+}
+
+static inline uint64_t index_hash_bytes(const void *p, size_t n)
+{
+	return index_hash_more(INDEX_HASH_BASIS, p, n);
+}
+
 uint64_t index_hash_u64(uint64_t v);
 
 /* The item whose hash is `h` and for which `same(ctx, item)` holds, or

@@ -15,59 +15,39 @@
 #include <cjson/cJSON.h>
 
 #include "atomic_write.h"
+#include "index_table.h"
 #include "utf8.h"
 #include "xalloc.h"
 
-/* ---- interning: open addressing, string -> index ---- */
-
-struct intern_table {
-	uint32_t *slots;        /* index + 1; 0 = empty */
-	size_t cap;             /* power of two */
-	size_t used;
-};
+/* ---- interning: string -> index, through an index over the names ---- */
 
 struct intern {
-	struct intern_table labels, files;
+	struct index_table labels, files;
 };
 
-static uint64_t hash_str(const char *s)
+struct intern_key {
+	char *const *names;
+	const char *s;
+};
+
+static bool same_name(const void *ctx, size_t item)
 {
-	uint64_t h = 1469598103934665603ull;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h;
+	const struct intern_key *k = ctx;
+	return strcmp(k->names[item], k->s) == 0;
 }
 
-static uint32_t intern_in(struct intern_table *t, char ***names, size_t *n, size_t *cap, const char *s)
+static uint32_t intern_in(struct index_table *t, char ***names, size_t *n, size_t *cap, const char *s)
 {
-	size_t mask, i;
+	size_t len = strlen(s), k;
+	uint64_t h = index_hash_bytes(s, len);
+	struct intern_key key = { *names, s };
 
-	if (t->used * 2 >= t->cap) {
-		size_t ncap = t->cap ? t->cap * 2 : 64;
-		uint32_t *ns = xcalloc(ncap, sizeof(*ns));
-		for (size_t k = 0; k < t->cap; k++) {
-			if (!t->slots[k])
-				continue;
-			i = hash_str((*names)[t->slots[k] - 1]) & (ncap - 1);
-			while (ns[i])
-				i = (i + 1) & (ncap - 1);
-			ns[i] = t->slots[k];
-		}
-		free(t->slots);
-		t->slots = ns;
-		t->cap = ncap;
-	}
-	mask = t->cap - 1;
-	i = hash_str(s) & mask;
-	while (t->slots[i]) {
-		if (strcmp((*names)[t->slots[i] - 1], s) == 0)
-			return t->slots[i] - 1;
-		i = (i + 1) & mask;
-	}
+	k = index_table_find(t, h, same_name, &key);
+	if (k != SIZE_MAX)
+		return (uint32_t)k;
 	XGROW(*names, *cap, *n + 1);
-	(*names)[*n] = xstrdup(s);
-	t->slots[i] = (uint32_t)(*n + 1);
-	t->used++;
+	(*names)[*n] = xstrndup(s, len);
+	index_table_add(t, h, *n);
 	return (uint32_t)(*n)++;
 }
 
@@ -94,8 +74,8 @@ void point_map_free(struct point_map *m)
 	free(m->points);
 	free(m->generator);
 	if (in) {
-		free(in->labels.slots);
-		free(in->files.slots);
+		index_table_free(&in->labels);
+		index_table_free(&in->files);
 		free(in);
 	}
 	free(m);

@@ -22,6 +22,7 @@
 #include "edit.h"
 #include "edit_journal.h"
 #include "exit_status.h"
+#include "index_table.h"
 #include "path_glob.h"
 #include "point_map.h"
 #include "preprocess.h"
@@ -32,15 +33,12 @@
 
 void pp_stamp_init(struct pp_stamp *st)
 {
-	st->h = 14695981039346656037ull;
+	st->h = INDEX_HASH_BASIS;
 }
 
 static void stamp_bytes(struct pp_stamp *st, const void *p, size_t n)
 {
-	const unsigned char *s = p;
-
-	for (size_t i = 0; i < n; i++)
-		st->h = (st->h ^ s[i]) * 1099511628211ull;
+	st->h = index_hash_more(st->h, p, n);
 }
 
 static void stamp_u32(struct pp_stamp *st, uint32_t v)
