@@ -9,6 +9,7 @@
 
 #include "check_trace.h"
 #include "cxx_token.h"
+#include "string_literal.h"
 #include "xalloc.h"
 
 struct points_ctx {
@@ -47,23 +48,12 @@ static size_t tok_at(const struct points_ctx *c, uint32_t off)
 static char *string_value(const struct points_ctx *c, const struct cxx_token *t)
 {
 	const char *s = c->ol->file->data + t->start, *e = c->ol->file->data + t->end;
-	char *out, *w;
+	char *out;
 
 	if (t->kind != CXX_TOK_STRING || (t->flags & (CXX_TF_RAW | CXX_TF_UNTERM)) || *s != '"' || e - s < 2)
 		return NULL;
-	s++;
-	e--;
-	w = out = xmalloc((size_t)(e - s) + 1);
-	while (s < e) {
-		if (*s == '\\' && s + 1 < e) {
-			char ch = s[1];
-			*w++ = ch == 'n' ? '\n' : ch == 't' ? '\t' : ch;
-			s += 2;
-		} else {
-			*w++ = *s++;
-		}
-	}
-	*w = '\0';
+	out = xmalloc((size_t)(e - s) - 1);
+	string_literal_unescape(s + 1, e - 1, out);
 	return out;
 }
 
