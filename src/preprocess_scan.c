@@ -1,4 +1,4 @@
-/* The scanner of `autotrace preprocess` (see preprocess.h): code versus
+/* The scanner of `autotrace preprocess` (see preprocess_scan.h): code versus
  * comments, literals and # lines, at memory speed. A buffer that holds
  * neither "TRACE_" nor "MoeTracing" has nothing to find: memmem says so
  * first (most files of a tree). Otherwise a table marks the bytes that can
@@ -9,7 +9,7 @@
 #define _GNU_SOURCE /* memmem(3): glibc's is far faster than a loop of memchr */
 #include <string.h>
 
-#include "preprocess.h"
+#include "preprocess_scan.h"
 #include "string_literal.h"
 #include "xalloc.h"
 
