@@ -10,6 +10,7 @@
 #include "check_trace.h"
 #include "cxx_token.h"
 #include "string_literal.h"
+#include "token_search.h"
 #include "xalloc.h"
 
 struct points_ctx {
@@ -31,16 +32,7 @@ static struct src_loc rloc(const struct points_ctx *c, uint32_t start, uint32_t 
 /* Index of the first token starting at or after `off`. */
 static size_t tok_at(const struct points_ctx *c, uint32_t off)
 {
-	size_t lo = 0, hi = c->toks.n;
-
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (c->toks.v[mid].start < off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return token_search(c->toks.v, c->toks.n, sizeof(*c->toks.v), off);
 }
 
 /* The value of a plain string literal token (simple escapes), newly allocated;

@@ -93,6 +93,7 @@ struct cxx_token {
 	uint8_t flags;    /* CXX_TF_* */
 	uint16_t sub;     /* enum cxx_keyword or enum cxx_punct */
 };
+_Static_assert(offsetof(struct cxx_token, start) == 0, "token_search.h reads the start offset first");
 
 /* A growable token array; `v[n]` is always a CXX_TOK_EOF token once filled. */
 struct cxx_tokens {
