@@ -20,17 +20,6 @@
 
 #define MANIFEST_HEAD "autotrace-wire-undo 1"
 
-char *wire_fmt(const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-
-	va_start(ap, fmt);
-	s = xvasprintf(fmt, ap);
-	va_end(ap);
-	return s;
-}
-
 static struct wire_file *file_of(struct wire *w, const struct src_file *f)
 {
 	for (size_t i = 0; i < w->nfiles; i++)
