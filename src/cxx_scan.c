@@ -223,14 +223,10 @@ static int add_dir(struct cxx_scan *s, const char *dir, int depth)
 		return -1;
 	}
 	while ((e = readdir(d)) != NULL) {
-		size_t len;
 		if (e->d_name[0] == '.')
 			continue;
-		len = strlen(dir) + strlen(e->d_name) + 2;
 		XGROW(names, cap, n + 1);
-		names[n] = xmalloc(len);
-		snprintf(names[n], len, "%s/%s", dir, e->d_name);
-		n++;
+		names[n++] = path_join(dir, e->d_name);
 	}
 	closedir(d);
 	xqsort(names, n, sizeof(*names), cmp_str);
@@ -280,14 +276,9 @@ int cxx_scan_add(struct cxx_scan *s, const char *path)
 /* Canonical path of `name` in `dir` when it is a regular file. */
 static char *try_path(const char *dir, const char *name)
 {
-	size_t len = strlen(dir) + strlen(name) + 2;
-	char *p = xmalloc(len), *c;
+	char *p = name[0] == '/' ? xstrdup(name) : path_join(dir, name), *c;
 	struct stat st;
 
-	if (name[0] == '/')
-		snprintf(p, len, "%s", name);
-	else
-		snprintf(p, len, "%s/%s", dir, name);
 	c = stat(p, &st) == 0 && S_ISREG(st.st_mode) ? canon_path(p) : NULL;
 	free(p);
 	return c;

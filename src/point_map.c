@@ -11,12 +11,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
 #include "atomic_write.h"
 #include "index_table.h"
 #include "json_escape.h"
+#include "path_glob.h"
 #include "strbuf.h"
 #include "utf8.h"
 #include "xalloc.h"
@@ -51,6 +54,22 @@ static uint32_t intern_in(struct index_table *t, char ***names, size_t *n, size_
 	(*names)[*n] = xstrndup(s, len);
 	index_table_add(t, h, *n);
 	return (uint32_t)(*n)++;
+}
+
+char *point_map_default_path(const char *first_dump)
+{
+	struct stat st;
+
+	if (first_dump && stat(first_dump, &st) == 0) {
+		const char *slash = strrchr(first_dump, '/');
+		char *p = S_ISDIR(st.st_mode) ? path_join(first_dump, "point_map.json")
+					      : xasprintf("%.*spoint_map.json", slash ? (int)(slash - first_dump) + 1 : 0,
+							  first_dump);
+		if (access(p, R_OK) == 0)
+			return p;
+		free(p);
+	}
+	return xstrdup("point_map.json");
 }
 
 struct point_map *point_map_new(void)
