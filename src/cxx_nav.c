@@ -59,3 +59,35 @@ bool cxx_stmt_is_jump(const struct cxx_stmt *s)
 	return s->kind == CXX_STMT_RETURN || s->kind == CXX_STMT_BREAK || s->kind == CXX_STMT_CONTINUE ||
 	       s->kind == CXX_STMT_GOTO;
 }
+
+/* The child of `parent` that holds statement s (s itself when it is one). */
+static int child_holding(const struct cxx_body *b, int parent, int s)
+{
+	while (s >= 0 && b->stmts[s].parent != parent)
+		s = b->stmts[s].parent;
+	return s;
+}
+
+bool cxx_stmts_in_other_cases(const struct cxx_body *b, int a, int s)
+{
+	if (a < 0 || s < 0 || a == s)
+		return false;
+	for (int p = b->stmts[a].parent; p >= 0; p = b->stmts[p].parent) {
+		int ca, cs;
+		if (!cxx_range_contains(b->stmts[p].range, b->stmts[s].range))
+			continue;
+		/* p is the innermost statement holding both */
+		ca = child_holding(b, p, a);
+		cs = child_holding(b, p, s);
+		if (ca < 0 || cs < 0 || ca == cs)
+			return false;
+		if (b->stmts[p].kind == CXX_STMT_SWITCH) {
+			int lo = ca < cs ? ca : cs, hi = ca < cs ? cs : ca;
+			for (int k = cxx_next_sibling(b, lo); k >= 0 && k <= hi; k = cxx_next_sibling(b, k))
+				if (b->stmts[k].kind == CXX_STMT_CASE)
+					return true;
+		}
+		return false;
+	}
+	return false;
+}

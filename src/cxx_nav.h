@@ -19,6 +19,10 @@ int cxx_prev_sibling(const struct cxx_body *b, int s);
 bool cxx_stmt_is_loop(const struct cxx_stmt *s);
 /* return, break, continue and goto */
 bool cxx_stmt_is_jump(const struct cxx_stmt *s);
+/* Do statements a and s lie in different case sections of one switch (a
+ * case label between them), so that one pass through the body runs one of
+ * them at most (fall-through aside)? */
+bool cxx_stmts_in_other_cases(const struct cxx_body *b, int a, int s);
 /* Does `outer` hold `inner`? */
 static inline bool cxx_range_contains(struct cxx_range outer, struct cxx_range inner)
 {

@@ -38,7 +38,7 @@ enum plan_kind {
 /* X(enum-suffix, name) */
 #define PLAN_FATES(X) \
 	X(INSERT, "insert") X(PRESENT, "present") X(FOLDED, "folded") X(SKIPPED, "skipped") \
-	X(MERGED, "merged") X(MACRO, "left-alone") X(REFUSED, "refused")
+	X(MERGED, "merged") X(MACRO, "left-alone") X(REFUSED, "refused") X(SHARED, "shared")
 
 enum plan_fate {
 #define X(id, name) PLAN_FATE_##id,
@@ -92,6 +92,8 @@ struct plan_unresolved {
 	size_t unit;
 	uint32_t off;                 /* first call site */
 	unsigned count;
+	char *why;                    /* a name the sources define: why the first call reaches
+				       * none of its definitions; else NULL */
 };
 
 struct plan {

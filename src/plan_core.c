@@ -3,7 +3,7 @@
  * entry (`__global__`), else those matching `root ... at function /RE/`; a
  * root reached from another root is an ordinary function. Core types flow
  * down the call graph to a fixpoint: a function reached from an AIC-only and
- * an AIV-only path runs on both. */
+ * an AIV-only path runs on both. Each function reached learns its callers. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +43,16 @@ size_t plan_find_roots(struct plan_walker *w, struct plan_fref **roots)
 		}
 	}
 	return n;
+}
+
+/* f calls the function of ti (each caller once). */
+static void add_caller(struct plan_finfo *ti, struct plan_fref f)
+{
+	for (size_t i = 0; i < ti->ncallers; i++)
+		if (ti->callers[i].unit == f.unit && ti->callers[i].func == f.func)
+			return;
+	XGROW(ti->callers, ti->callers_cap, ti->ncallers + 1);
+	ti->callers[ti->ncallers++] = f;
 }
 
 void plan_propagate_cores(struct plan *pl, const struct plan_fref *roots, size_t nroots)
@@ -86,6 +96,7 @@ void plan_propagate_cores(struct plan *pl, const struct plan_fref *roots, size_t
 				struct plan_finfo *ti = plan_finfo(pl, t[k]);
 				unsigned nm = ti->mask | (m & ti->own);
 				size_t id = plan_fid(pl, t[k]);
+				add_caller(ti, f);
 				if (nm != ti->mask || !ti->reached) {
 					ti->mask = nm;
 					ti->reached = true;

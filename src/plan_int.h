@@ -45,16 +45,21 @@ struct plan_finfo {
 	unsigned mask;     /* union of the core types of the paths reaching it */
 	bool reached;      /* on some path from a root */
 	bool visited;      /* planned (first visit) */
+	bool tile_noted;   /* reached from tile-level code: noted, or looked into */
 	bool is_root;
 	int root_rule;     /* is_root: the index of its root rule in the policy */
 	long *res_first;   /* per call of the body: where its targets are in the index's
 			      res_pool (-1: not resolved yet, -2: being resolved), see
 			      plan_resolve_call */
+	const char *phase; /* visited: the phase it was planned in (its labels name it) */
+	const char **other_phases; /* other phases that reach it, noted once each */
+	size_t nother;
+	struct plan_fref *callers; /* the functions on paths from a root that call it (pass 1) */
+	size_t ncallers, callers_cap;
 };
 
 #define PLAN_RESOLVE_MAX 16 /* targets of one call kept at most */
 
-/* Name lookup over every function of every unit. */
 /* An identifier in declaration position: the hash of its name, its offset,
  * the next of its hash chain (index + 1, 0 ends). */
 struct plan_decl_pos {
@@ -176,6 +181,9 @@ size_t plan_resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_c
  * of its parameters is given the invocation's arguments. */
 size_t plan_resolve_macro_call(struct plan *pl, struct plan_fref f, const struct cxx_call *inv, size_t mu, int mi,
 			       const struct cxx_call *c, struct plan_fref *out, size_t max, bool *quiet);
+/* Why call c of function f reaches none of the functions of its name the
+ * sources define (newly allocated): the object's type, and where they are. */
+char *plan_unresolved_why(struct plan *pl, struct plan_fref f, const struct cxx_call *c);
 /* The (unit, macro) of a function-like macro with code called `name`, or false. */
 bool plan_find_macro(const struct plan *pl, const char *name, size_t *unit, int *macro);
 /* Core types named by a branch condition (PLAN_CORE_MIX when none). */

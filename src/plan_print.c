@@ -175,8 +175,8 @@ static void print_unresolved(FILE *out, const struct plan *pl)
 		for (size_t i = 0; i < pl->nunresolved; i++) {
 			const struct plan_unresolved *r = &pl->unresolved[i];
 			if (defined_here(pl, r->callee))
-				fprintf(out, "  %s  x%u  (%s:%zu)\n", r->callee, r->count, pl->units[r->unit].path,
-					src_file_line(pl->units[r->unit].file, r->off));
+				fprintf(out, "  %s  x%u  (%s:%zu)%s%s\n", r->callee, r->count, pl->units[r->unit].path,
+					src_file_line(pl->units[r->unit].file, r->off), r->why ? ": " : "", r->why ? r->why : "");
 		}
 	}
 	if (lib) {
@@ -294,6 +294,8 @@ void plan_print_json(FILE *out, const struct plan *pl)
 		cJSON_AddStringToObject(o, "file", pl->units[r->unit].path);
 		cJSON_AddNumberToObject(o, "line", (double)src_file_line(pl->units[r->unit].file, r->off));
 		cJSON_AddBoolToObject(o, "defined_in_sources", defined_here(pl, r->callee));
+		if (r->why)
+			cJSON_AddStringToObject(o, "why", r->why);
 		cJSON_AddItemToArray(unres, o);
 	}
 	text = cJSON_Print(root);

@@ -269,6 +269,8 @@ void plan_index_free(struct plan_index *ix, size_t nunits)
 		free(ix->info[i].claimed);
 		free(ix->info[i].restr);
 		free(ix->info[i].res_first);
+		free(ix->info[i].callers);
+		free(ix->info[i].other_phases);
 	}
 	free(ix->info);
 	free(ix->res_pool);
@@ -1256,6 +1258,68 @@ static size_t resolve_call(struct plan *pl, struct plan_fref f, const struct cxx
 
 /* `text` with every whole-word macro parameter replaced by the argument the
  * invocation passes (newly allocated). */
+/* Where the sources define functions called `name`: "A::name (a.h:3), B::name
+ * (b.h:9)" (up to three), newly allocated. */
+static char *definitions_of(struct plan *pl, const char *name)
+{
+	const size_t *a;
+	const int *b;
+	size_t k = plan_map_get(pl->index->by_name, name, &a, &b), n = 0;
+	char *out = xstrdup("");
+
+	for (size_t i = 0; i < k && i < 3; i++) {
+		struct plan_fref r = { a[i], b[i] };
+		const struct cxx_func *d = plan_func(pl, r);
+		char *next = xasprintf("%s%s%s (%s:%zu)", out, n++ ? ", " : "", d->qualified_name, pl->units[a[i]].path,
+				       src_file_line(pl->units[a[i]].file, d->name_range.start));
+		free(out);
+		out = next;
+	}
+	if (k > 3) {
+		char *next = xasprintf("%s and %zu more", out, k - 3);
+		free(out);
+		out = next;
+	}
+	return out;
+}
+
+char *plan_unresolved_why(struct plan *pl, struct plan_fref f, const struct cxx_call *c)
+{
+	const char *obj = c->object;
+	char *defs = definitions_of(pl, c->name ? c->name : ""), *why;
+
+	if (obj && strncmp(obj, "this->", 6) == 0)
+		obj += 6;
+	if (obj && strcmp(obj, "this") != 0 && strcmp(obj, "(*this)") != 0) {
+		char var[256], cls[512];
+		size_t vn = 0, nc;
+		struct plan_cref crefs[MAX_CLASSES];
+		while (obj[vn] && ident_char(obj[vn]) && vn + 1 < sizeof(var)) {
+			var[vn] = obj[vn];
+			vn++;
+		}
+		var[vn] = '\0';
+		if (vn == 0 || obj[vn] != '\0')
+			why = xasprintf("the object '%s' is an expression whose type the planner does not work out; "
+					"the sources define %s", obj, defs);
+		else if ((nc = var_classes(pl, f, var, c->range.start, crefs, MAX_CLASSES, cls, sizeof(cls), NULL, 0)) > 0)
+			why = xasprintf("'%s' is a '%s', which has no method '%s' (nor its bases); the sources define %s",
+					var, pl->units[crefs[0].unit].outline->types[crefs[0].type].name, c->name, defs);
+		else if (cls[0])
+			why = xasprintf("'%s' is a '%s', which names no class the sources define (a template parameter, "
+					"a library type?); the sources define %s", var, cls, defs);
+		else
+			why = xasprintf("no declaration of '%s' with a type the planner reads (a parameter, a local, a "
+					"member); the sources define %s", var, defs);
+	} else {
+		char scope[512];
+		why = xasprintf("none of them is visible from '%s': the sources define %s",
+				plan_func_scope(plan_func(pl, f), scope, sizeof(scope))[0] ? scope : "the global scope", defs);
+	}
+	free(defs);
+	return why;
+}
+
 static char *substitute(const char *text, const char *params, const struct cxx_call *inv)
 {
 	const char *as[32], *ae[32];

@@ -125,6 +125,23 @@ static bool calls_match(struct plan_walker *w, struct plan_fref f, int s, bool o
 	return false;
 }
 
+/* Is a function calling t (`caller`, or any other on a path from a root)
+ * in the `in` blocks of rule r? A function is instrumented once, whichever
+ * call reaches it first: a rule scoped to one caller holds for it however
+ * the calls are ordered. */
+static bool called_in_scope(struct plan_walker *w, const struct rule_trace_rule *r, struct plan_fref t,
+			    const struct plan_fref *caller)
+{
+	const struct plan_finfo *ti = plan_finfo(w->pl, t);
+
+	if (caller && plan_rule_in_scope(w, r, *caller))
+		return true;
+	for (size_t i = 0; i < ti->ncallers; i++)
+		if (plan_rule_in_scope(w, r, ti->callers[i]))
+			return true;
+	return false;
+}
+
 const struct rule_trace_rule *plan_decide_function(struct plan_walker *w, struct plan_fref t,
 						   const struct plan_fref *caller)
 {
@@ -134,7 +151,7 @@ const struct rule_trace_rule *plan_decide_function(struct plan_walker *w, struct
 		const struct rule_trace_rule *r = &w->p->rules[i];
 		bool applies = r->kind == RULE_function ||
 			       ((r->kind == RULE_skip || r->kind == RULE_merge) && r->target == RULE_TARGET_function);
-		if (r->in && (!caller || !plan_rule_in_scope(w, r, *caller)))
+		if (r->in && !called_in_scope(w, r, t, caller))
 			continue;
 		if (applies && (!r->match || plan_re_match(w, r->match, fn->qualified_name)) &&
 		    (!r->calls || calls_match(w, t, -1, false, r->calls)))

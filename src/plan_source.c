@@ -355,8 +355,10 @@ void plan_free(struct plan *pl)
 	free(pl->nodes);
 	free(pl->unit_first);
 	free(pl->by_unit);
-	for (size_t i = 0; i < pl->nunresolved; i++)
+	for (size_t i = 0; i < pl->nunresolved; i++) {
 		free(pl->unresolved[i].callee);
+		free(pl->unresolved[i].why);
+	}
 	free(pl->unresolved);
 	plan_index_free(pl->index, pl->nunits);
 	for (size_t i = 0; i < pl->nunits; i++) {

@@ -17,6 +17,7 @@
  * block) and after leading guards (`if (...) return;`), before the runtime's
  * teardown; a loop whose index is declared in its body starts after that
  * declaration. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -145,9 +146,81 @@ static ctx_t child_ctx(walker *w, int node, const ctx_t *up)
 /* A point: label from the template, folded when too deep, present when an
  * existing B opens its scope (at `b_stmt`, closed at `e_stmt`), else
  * inserted. `t` is the label template (the rule's, or its else label). */
+/* The first argument of call c in kebab case when it is a name (`MM1`,
+ * `FLAG_DISPATCH_DONE`, `AscendC::X`: its last component) or a number,
+ * else NULL. */
+static char *arg_name(const struct cxx_call *c)
+{
+	const char *a, *last;
+
+	if (c->nargs == 0 || !c->args[0] || !c->args[0][0])
+		return NULL;
+	a = last = c->args[0];
+	for (const char *p = a; *p; p++) {
+		if (p[0] == ':' && p[1] == ':') {
+			last = p + 2;
+			p++;
+		} else if (!(isalnum((unsigned char)*p) || *p == '_')) {
+			return NULL;
+		}
+	}
+	return *last ? rule_kebab_case(last) : NULL;
+}
+
+/* Does a sibling of node `self` under `parent` have `label`, on a path that
+ * can run together with self's? (Points in different cases of one switch,
+ * the configurations of a tiling key, may share a label: one of them runs.
+ * The arms of an if chain may be core roles that run at once: they do not.) */
+static bool label_clash(walker *w, int parent, int self, const char *label)
+{
+	const struct plan_node *n = &w->pl->nodes[self];
+
+	if (parent < 0)
+		return false;
+	for (int k = w->last_child[parent]; k >= 0; k = w->prev_sibling[k]) {
+		const struct plan_node *s = &w->pl->nodes[k];
+		if (k == self || !s->label || strcmp(s->label, label) != 0 ||
+		    !(s->fate == PLAN_FATE_INSERT || s->fate == PLAN_FATE_PRESENT || s->fate == PLAN_FATE_FOLDED))
+			continue;
+		if (s->unit == n->unit && s->func == n->func && s->stmt >= 0 && n->stmt >= 0 &&
+		    cxx_stmts_in_other_cases(&w->pl->units[n->unit].outline->funcs[n->func].body, s->stmt, n->stmt))
+			continue;
+		return true;
+	}
+	return false;
+}
+
+/* The sibling of node `self` under `parent` labelled `label`, when it is a
+ * call's point with no points inside: relabelled by its call's first
+ * argument (see arg_name), when that makes a label no sibling has. */
+static void name_earlier_by_arg(walker *w, int parent, int self, const char *label)
+{
+	struct plan *pl = w->pl;
+
+	for (int k = w->last_child[parent]; k >= 0; k = w->prev_sibling[k]) {
+		struct plan_node *e = &pl->nodes[k];
+		char *arg, *s;
+		if (k == self || !e->label || strcmp(e->label, label) != 0 || e->call < 0 || w->last_child[k] >= 0 ||
+		    !(e->fate == PLAN_FATE_INSERT || e->fate == PLAN_FATE_FOLDED))
+			continue;
+		arg = arg_name(&pl->units[e->unit].outline->funcs[e->func].body.calls[e->call]);
+		if (!arg)
+			return;
+		s = xasprintf("%s %s", e->label, arg);
+		free(arg);
+		if (plan_sibling_has_label(w, parent, k, s)) {
+			free(s);
+			return;
+		}
+		free(e->label);
+		e->label = s;
+		return;
+	}
+}
+
 static int add_point(walker *w, enum plan_kind kind, struct plan_fref f, int stmt, struct cxx_range scope,
 		     const struct rule_trace_rule *r, const struct rule_template *t, const ctx_t *ctx, const char *name,
-		     int b_stmt, int e_stmt)
+		     int b_stmt, int e_stmt, int call)
 {
 	struct plan *pl = w->pl;
 	struct plan_finfo *fi = plan_finfo(pl, f);
@@ -160,6 +233,7 @@ static int add_point(walker *w, enum plan_kind kind, struct plan_fref f, int stm
 	n->scope = scope;
 	n->core = core;
 	n->rule = r;
+	n->call = call;
 	if (r) {
 		n->label = plan_make_label(w, r, t, ctx, name, core, plan_func(pl, f));
 		n->index = r->index;
@@ -198,7 +272,24 @@ static int add_point(walker *w, enum plan_kind kind, struct plan_fref f, int stm
 		free(n->label);
 		n->label = s;
 	}
-	if (plan_sibling_has_label(w, ctx->parent, idx, n->label)) {
+	if (call >= 0 && label_clash(w, ctx->parent, idx, n->label)) {
+		/* the same call among the siblings: told apart by its first argument
+		 * when that is a name (`WaitFlagDev(MM1)`: "... wait-flag-dev mm1"),
+		 * the earlier one too when nothing is labelled after it yet */
+		char *arg = arg_name(&b->calls[call]);
+		if (arg) {
+			char *s = xasprintf("%s %s", n->label, arg);
+			if (!plan_sibling_has_label(w, ctx->parent, idx, s)) {
+				name_earlier_by_arg(w, ctx->parent, idx, n->label);
+				free(n->label);
+				n->label = s;
+			} else {
+				free(s);
+			}
+			free(arg);
+		}
+	}
+	if (label_clash(w, ctx->parent, idx, n->label)) {
 		for (int i = 2;; i++) {
 			char *s = xasprintf("%s-%d", n->label, i);
 			if (!plan_sibling_has_label(w, ctx->parent, idx, s)) {
@@ -427,6 +518,12 @@ static void note_unresolved(walker *w, struct plan_fref f, const struct cxx_call
 	pl->unresolved[pl->nunresolved].unit = f.unit;
 	pl->unresolved[pl->nunresolved].off = c->range.start;
 	pl->unresolved[pl->nunresolved].count = 1;
+	{
+		const size_t *na;
+		const int *nb;
+		pl->unresolved[pl->nunresolved].why =
+			c->name && plan_map_get(pl->index->by_name, c->name, &na, &nb) > 0 ? plan_unresolved_why(pl, f, c) : NULL;
+	}
 	plan_map_add(w->unres, key, pl->nunresolved, 0);
 	pl->nunresolved++;
 }
@@ -452,7 +549,8 @@ static bool check_unfollowed(walker *w, struct plan_fref f, const struct cxx_cal
 
 static void walk_block(walker *w, struct plan_fref f, int parent, const ctx_t *ctx);
 static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struct plan_fref caller);
-static bool single_call_body(walker *w, struct plan_fref f, int first, int last, struct plan_fref *callee);
+static bool single_call_body(walker *w, struct plan_fref f, int first, int last, struct plan_fref *callee,
+			     bool *planned);
 
 static void walk_call(walker *w, struct plan_fref f, const struct cxx_call *c, const ctx_t *ctx)
 {
@@ -562,8 +660,7 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		if (!oc.phase)
 			oc.phase = plan_phase_of(w, target, &f);
 		n = add_point(w, PLAN_wrap, f, s, st->range, r, r->label, &oc, name, cxx_prev_sibling(&fn->body, s),
-			      cxx_next_sibling(&fn->body, s));
-		w->pl->nodes[n].call = call;
+			      cxx_next_sibling(&fn->body, s), call);
 		w->pl->nodes[n].hoist = st->kind == CXX_STMT_RETURN;
 		free(name);
 		return;
@@ -613,8 +710,7 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 			add_note(w, kind, PLAN_FATE_SKIPPED, f, s, st->range, ctx, xstrdup(c->callee), why);
 		} else {
 			int n = add_point(w, kind, f, s, st->range, r, r->label, ctx, name, cxx_prev_sibling(&fn->body, s),
-					  cxx_next_sibling(&fn->body, s));
-			w->pl->nodes[n].call = call;
+					  cxx_next_sibling(&fn->body, s), call);
 			w->pl->nodes[n].hoist = st->kind == CXX_STMT_RETURN;
 			c2 = child_ctx(w, n, ctx);
 		}
@@ -709,7 +805,7 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		char *name = rule_kebab_case(st->var ? st->var : "");
 		int after = index_decl_end(w, f, s, r->index, r->extra);
 		int n = add_point(w, PLAN_loop, f, s, st->body, r, r->label, ctx, name,
-				  after >= 0 ? after : cxx_first_child(b, s), cxx_last_child(b, s));
+				  after >= 0 ? after : cxx_first_child(b, s), cxx_last_child(b, s), -1);
 		if (after >= 0)
 			make_span(w, n, f, after, cxx_last_child(b, s));
 		free(name);
@@ -725,8 +821,7 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 			char *name = rule_kebab_case(callee);
 			free(callee);
 			int n = add_point(w, PLAN_hot, f, s, st->range, hot, hot->label, ctx, name, cxx_prev_sibling(b, s),
-					  cxx_next_sibling(b, s));
-			w->pl->nodes[n].call = wc;
+					  cxx_next_sibling(b, s), wc);
 			free(name);
 			c2 = child_ctx(w, n, ctx);
 			c2.hot_ok = false;
@@ -779,7 +874,8 @@ static void walk_arm(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		/* a branch whose body is one call of a function with a point of its
 		 * own: that point times the same */
 		struct plan_fref callee;
-		if (single_call_body(w, f, cxx_first_child(b, s), cxx_last_child(b, s), &callee)) {
+		bool planned;
+		if (single_call_body(w, f, cxx_first_child(b, s), cxx_last_child(b, s), &callee, &planned)) {
 			const struct cxx_func *cf = plan_func(w->pl, callee);
 			add_note(w, PLAN_branch, PLAN_FATE_MERGED, f, s, st->body, ctx, xstrdup(st->text ? st->text : "else"),
 				 xasprintf("its body is one call of '%s', which has a point of its own", cf->qualified_name));
@@ -790,7 +886,7 @@ static void walk_arm(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		char *name = plan_cond_name_var(st->arm == CXX_ARM_ELSE ? b->stmts[cxx_first_child(b, st->parent)].text
 									: st->text);
 		int n = add_point(w, PLAN_branch, f, s, st->body, r, t, ctx, name, cxx_first_child(b, s),
-				  cxx_last_child(b, s));
+				  cxx_last_child(b, s), -1);
 		free(name);
 		c2 = child_ctx(w, n, ctx);
 		c2.tile = ctx->tile;
@@ -871,7 +967,7 @@ static void walk_range(walker *w, struct plan_fref f, int parent, int from, int 
 		    (e = region_end(w, f, (int)s, ctx, &rr)) >= 0) {
 			struct cxx_range scope = { b->stmts[s].range.start, b->stmts[e].range.end };
 			int n = add_point(w, PLAN_region, f, (int)s, scope, rr, rr->label, ctx, "",
-					  cxx_prev_sibling(b, (int)s), cxx_next_sibling(b, e));
+					  cxx_prev_sibling(b, (int)s), cxx_next_sibling(b, e), -1);
 			w->pl->nodes[n].stmt_last = e;
 			rctx = child_ctx(w, n, ctx);
 			rctx.tile = ctx->tile;
@@ -893,7 +989,8 @@ static void walk_block(walker *w, struct plan_fref f, int parent, const ctx_t *c
 
 /* Is the function's body (statements first..last) one call statement that
  * reaches a function a function rule times? *callee: that function. */
-static bool single_call_body(walker *w, struct plan_fref f, int first, int last, struct plan_fref *callee)
+static bool single_call_body(walker *w, struct plan_fref f, int first, int last, struct plan_fref *callee,
+			     bool *planned)
 {
 	const struct cxx_body *b = body_of(w, f);
 	struct plan_finfo *fi = plan_finfo(w->pl, f);
@@ -924,13 +1021,100 @@ static bool single_call_body(walker *w, struct plan_fref f, int first, int last,
 		for (size_t i = 0; i < nt; i++) {
 			const struct rule_trace_rule *r = plan_decide_function(w, t[i], &f);
 			if (r && r->kind == RULE_function && !r->opaque && !plan_tile_helper(w, t[i]) &&
-			    !plan_finfo(w->pl, t[i])->visited) {
+			    (!found || *planned)) {
 				*callee = t[i];
+				*planned = plan_finfo(w->pl, t[i])->visited;
 				found = true;
 			}
 		}
 	}
 	return found;
+}
+
+/* A function planned under one phase and reached again under another: its
+ * points (there is one copy of its code) carry the first phase's name; the
+ * plan says so, once per other phase. */
+static void note_other_phase(walker *w, struct plan_fref t, const ctx_t *ctx, struct plan_fref caller)
+{
+	struct plan_finfo *fi = plan_finfo(w->pl, t);
+	const char *ph = ctx->phase ? ctx->phase : plan_phase_of(w, t, &caller);
+	size_t plen;
+	bool labelled = false;
+
+	if (!fi->phase || !ph || strcmp(ph, fi->phase) == 0 || ctx->tile >= 0)
+		return;
+	for (size_t i = 0; i < fi->nother; i++)
+		if (strcmp(fi->other_phases[i], ph) == 0)
+			return;
+	plen = strlen(fi->phase);
+	for (size_t i = 0; i < w->pl->nnodes && !labelled; i++) {
+		const struct plan_node *n = &w->pl->nodes[i];
+		labelled = n->unit == t.unit && n->func == t.func && n->label &&
+			   (n->fate == PLAN_FATE_INSERT || n->fate == PLAN_FATE_PRESENT) &&
+			   strncmp(n->label, fi->phase, plen) == 0 && (n->label[plen] == ' ' || !n->label[plen]);
+	}
+	if (!labelled)
+		return;
+	fi->other_phases = xrealloc(fi->other_phases, (fi->nother + 1) * sizeof(*fi->other_phases));
+	fi->other_phases[fi->nother++] = ph;
+	{
+		const struct cxx_func *fn = plan_func(w->pl, t);
+		const struct plan_unit *cu = &w->pl->units[caller.unit];
+		add_note(w, PLAN_function, PLAN_FATE_SHARED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
+			 xasprintf("also reached in phase '%s' (from %s:%zu); its points are labelled for '%s', where it "
+				   "is reached first", ph, cu->path,
+				   src_file_line(cu->file, plan_func(w->pl, caller)->range.start), fi->phase));
+	}
+}
+
+/* Function t reached from tile-level code (by rule r, or none): a function
+ * a rule times is noted (once), and the functions a helper without a rule
+ * calls are looked at the same way, so that a timed function reached
+ * through helpers is noted too. */
+static void note_tile_reach(walker *w, struct plan_fref t, const struct rule_trace_rule *r, const ctx_t *ctx)
+{
+	struct plan_finfo *fi = plan_finfo(w->pl, t);
+	const struct cxx_func *fn = plan_func(w->pl, t);
+
+	if (r && r->kind == RULE_function) {
+		char *where;
+		if (fi->tile_noted)
+			return;
+		fi->tile_noted = true;
+		where = tile_where(w, ctx);
+		add_note(w, PLAN_function, PLAN_FATE_SKIPPED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
+			 xasprintf("called inside the tile-level loop at %s", where));
+		free(where);
+		return;
+	}
+	if ((r && r->kind == RULE_skip) || fi->tile_noted)
+		return;
+	fi->tile_noted = true; /* a helper: looked into once */
+	for (size_t c = 0; c < fn->body.ncalls; c++) {
+		struct plan_fref tt[PLAN_MAX_TARGETS];
+		bool lam;
+		size_t nt;
+		if (plan_is_trace_call(&fn->body.calls[c]))
+			continue;
+		nt = plan_resolve_call(w->pl, t, &fn->body.calls[c], tt, PLAN_MAX_TARGETS, &lam);
+		for (size_t k = 0; k < nt; k++)
+			if (!w->pl->units[tt[k].unit].runtime && !plan_finfo(w->pl, tt[k])->visited)
+				note_tile_reach(w, tt[k], plan_decide_function(w, tt[k], &t), ctx);
+	}
+}
+
+/* Would `callee`, the one call of f's body, get a function point of its own
+ * while other functions call it too? Then f's point goes (the callee's
+ * times the same), instead of the callee's, which the others need. */
+static bool shared_timed_callee(walker *w, struct plan_fref f, struct plan_fref callee)
+{
+	const struct plan_finfo *ci = plan_finfo(w->pl, callee);
+	const struct rule_trace_rule *r;
+
+	if (ci->ncallers < 2 || w->pl->units[callee.unit].runtime)
+		return false;
+	r = plan_decide_function(w, callee, &f);
+	return r && r->kind == RULE_function && !r->opaque && !plan_tile_helper(w, callee);
 }
 
 static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struct plan_fref caller)
@@ -941,17 +1125,16 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 	const char *phase;
 	ctx_t c2;
 
-	if (fi->visited || w->pl->units[t.unit].runtime)
+	if (w->pl->units[t.unit].runtime)
 		return;
+	if (fi->visited) {
+		note_other_phase(w, t, ctx, caller);
+		return;
+	}
 	r = plan_decide_function(w, t, &caller);
 	if (ctx->tile >= 0) {
 		/* reached from tile-level code: planned where it is first reached outside it */
-		if (r && r->kind == RULE_function) {
-			char *where = tile_where(w, ctx);
-			add_note(w, PLAN_function, PLAN_FATE_SKIPPED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
-				 xasprintf("called inside the tile-level loop at %s", where));
-			free(where);
-		}
+		note_tile_reach(w, t, r, ctx);
 		return;
 	}
 	if (r && r->kind == RULE_function && r->opaque) {
@@ -971,6 +1154,7 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 		return;
 	}
 	phase = plan_phase_of(w, t, &caller);
+	fi->phase = ctx->phase ? ctx->phase : phase;
 	c2 = *ctx;
 	if (r && r->kind == RULE_function && ctx->absorb >= 0 && ctx->absorb == ctx->parent) {
 		/* the caller's body is this one call: its point times the same */
@@ -983,8 +1167,9 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 			/* a chain of one-call wrappers merges whole into the outermost */
 			int first, last;
 			struct plan_fref next;
+			bool planned;
 			body_span(w, t, false, &first, &last);
-			if (!single_call_body(w, t, first, last, &next))
+			if (!single_call_body(w, t, first, last, &next, &planned) || planned)
 				c2.absorb = -1;
 		}
 		walk_block(w, t, -1, &c2);
@@ -1019,11 +1204,22 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 		}
 		{
 			struct plan_fref callee;
-			bool one = single_call_body(w, t, first, last, &callee);
+			bool planned = false, one = single_call_body(w, t, first, last, &callee, &planned);
 			ctx_t lc = c2;
+			if (one && (planned || shared_timed_callee(w, t, callee))) {
+				/* the callee keeps its point, which its other callers need too */
+				add_note(w, PLAN_function, PLAN_FATE_MERGED, t, -1, fn->body_range, ctx,
+					 xstrdup(fn->qualified_name),
+					 xasprintf("its body is one call of '%s', which has a point of its own (it is called "
+						   "from %zu functions)", plan_func(w->pl, callee)->qualified_name,
+						   plan_finfo(w->pl, callee)->ncallers));
+				free(name);
+				walk_block(w, t, -1, &c2);
+				return;
+			}
 			if (one && !lc.phase)
 				lc.phase = plan_phase_of(w, callee, &t); /* named for the stage it runs */
-			n = add_point(w, PLAN_function, t, -1, fn->body_range, r, r->label, &lc, name, first, last);
+			n = add_point(w, PLAN_function, t, -1, fn->body_range, r, r->label, &lc, name, first, last, -1);
 			if (span)
 				make_span(w, n, t, first, last);
 			free(name);
@@ -1107,7 +1303,7 @@ static void walk_root(walker *w, struct plan_fref root)
 				      : "its body is empty"));
 		return;
 	}
-	n = add_point(w, PLAN_root, root, -1, fn->body_range, NULL, NULL, &c0, "", first, last);
+	n = add_point(w, PLAN_root, root, -1, fn->body_range, NULL, NULL, &c0, "", first, last, -1);
 	if (span)
 		make_span(w, n, root, first, last);
 	w->pl->nroots++;

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include "xalloc.h"
@@ -76,11 +77,10 @@ static void build_lines(const struct src_file *cf)
 
 	XGROW(lines, cap, n + 1);
 	lines[n++] = 0;
-	for (size_t i = 0; i < f->len; i++) {
-		if (f->data[i] == '\n') {
-			XGROW(lines, cap, n + 1);
-			lines[n++] = (uint32_t)(i + 1);
-		}
+	for (const char *p = f->data, *end = f->data + f->len; (p = memchr(p, '\n', (size_t)(end - p))) != NULL;) {
+		p++;
+		XGROW(lines, cap, n + 1);
+		lines[n++] = (uint32_t)(p - f->data);
 	}
 	f->lines = lines;
 	f->nlines = n;

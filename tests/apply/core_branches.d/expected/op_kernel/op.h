@@ -20,9 +20,7 @@ public:
             MoeTracing(TRACE_POINT("processing aiv", "E")); // autotrace
         }
         if (g_coreType == AscendC::AIC) {
-            MoeTracing(TRACE_POINT("processing aic-2", "B")); // autotrace
             Cube();
-            MoeTracing(TRACE_POINT("processing aic-2", "E")); // autotrace
         } else {
             Vector();
         }
