@@ -9,6 +9,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "edit.h"
+#include "edit_journal.h"
+#include "tmp_cleanup.h"
 #include "xalloc.h"
 
 /* The target of the link `path`: its text, relative to the link's directory
@@ -145,7 +148,7 @@ int atomic_write_flags(const char *shown, const char *data, size_t len, unsigned
 	struct stat st;
 	mode_t mode = 0666;
 	bool have_mode = false;
-	int fd = -1, ret = -1;
+	int fd = -1, ret = -1, cleanup;
 	size_t n;
 
 	if (atomic_resolve(shown, &path, &in_place, diag) != 0)
@@ -154,6 +157,19 @@ int atomic_write_flags(const char *shown, const char *data, size_t len, unsigned
 		ret = write_in_place(path, shown, data, len, diag);
 		free(path);
 		return ret;
+	}
+	{
+		/* under a tree lock this process holds, through the tree's journal */
+		struct edit_lock *lock = edit_lock_covering(path);
+		if (lock) {
+			struct edit_batch *b = edit_batch_new(lock, flags & ATOMIC_WRITE_NO_SYNC ? EDIT_BATCH_NO_SYNC : 0);
+			free(path);
+			if (edit_batch_add(b, shown, data, len, diag) != 0) {
+				edit_batch_abort(b);
+				return -1;
+			}
+			return edit_batch_commit(b, diag);
+		}
 	}
 	n = strlen(path);
 	tmp = xmalloc(n + 16);
@@ -169,6 +185,7 @@ int atomic_write_flags(const char *shown, const char *data, size_t len, unsigned
 		free(path);
 		return -1;
 	}
+	cleanup = tmp_cleanup_add(tmp);
 	if (atomic_write_fd(fd, data, len) != 0) {
 		diag_pos(diag, DIAG_ERROR, shown, 0, 0, "cannot write: %s", strerror(errno));
 		goto out;
@@ -206,6 +223,7 @@ out:
 		close(fd);
 	if (ret != 0)
 		unlink(tmp);
+	tmp_cleanup_forget(cleanup);
 	free(tmp);
 	free(path);
 	return ret;

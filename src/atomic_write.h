@@ -25,7 +25,9 @@ int atomic_write_fd(int fd, const char *data, size_t len);
 /* Replaces (or creates) `path` with `len` bytes of `data`. An existing file
  * keeps its permission bits; a new one gets 0644 less the umask. Errors are
  * reported to `diag` with the path; returns 0 or -1 (nothing changed then).
- * Paths are resolved as atomic_resolve says. */
+ * Paths are resolved as atomic_resolve says. Under a tree lock this process
+ * holds (edit_journal.h), the write is a batch of one file in the tree's
+ * journal; otherwise a fatal signal removes the temporary file. */
 int atomic_write(const char *path, const char *data, size_t len, struct diag *diag);
 
 /* atomic_write with flags. ATOMIC_WRITE_NO_SYNC skips the fsync: readers

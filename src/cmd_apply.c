@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "edit.h"
+#include "edit_journal.h"
 #include "exit_status.h"
 #include "opdirs.h"
 #include "path_glob.h"
@@ -46,7 +47,10 @@ static void usage(FILE *out)
 	      "  --check        write nothing; exit 1 when apply would change a file\n"
 	      "  -h, --help     this help\n"
 	      "\n"
-	      "Files are written atomically (temporary file + rename, permissions kept).\n"
+	      "Files are written atomically (temporary file + rename, permissions kept),\n"
+	      "as one journaled batch under OPDIR/.autotrace/lock: a second run meanwhile\n"
+	      "is refused, and after a kill the next run completes or rolls back the\n"
+	      "batch (see LOCK AND JOURNAL in autotrace(1)).\n"
 	      "Nothing is written when a file changed since it was read, or when code the\n"
 	      "scanner cannot follow is where a point would go (exit 2). Code inside\n"
 	      "macros is left alone and reported.\n"
@@ -87,12 +91,17 @@ static int apply_one(const char *opdir, void *ctx, struct diag *diag)
 	const struct rule_policy *p = NULL;
 	struct plan *pl = NULL;
 	struct change *ch = NULL;
+	struct edit_lock *lock = NULL;
 	size_t nch = 0;
 	unsigned total = 0;
 	int status = EXIT_BAD_INPUT;
 	struct edit_runtime runtime;
 
 	memset(&runtime, 0, sizeof(runtime));
+	/* before anything is read: an interrupted run is completed first, and
+	 * a second run on the tree waits for none and interleaves with none */
+	if (!dry_run && !check && !(lock = edit_lock_acquire(opdir, "apply", diag)))
+		goto out;
 	p = rule_cache_get(&o->cache, o->rules, opdir, diag);
 	if (!p)
 		goto out;
@@ -207,7 +216,7 @@ static int apply_one(const char *opdir, void *ctx, struct diag *diag)
 			lens[n] = runtime.len;
 			n++;
 		}
-		status = edit_write_files(paths, texts, lens, n, diag) == 0 ? EXIT_OK : EXIT_BAD_INPUT;
+		status = edit_write_files(lock, paths, texts, lens, n, diag) == 0 ? EXIT_OK : EXIT_BAD_INPUT;
 		free(paths);
 		free(texts);
 		free(lens);
@@ -226,6 +235,7 @@ out:
 		free(ch[i].text);
 	free(ch);
 	plan_free(pl);
+	edit_lock_release(lock);
 	return status;
 }
 

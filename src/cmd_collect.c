@@ -13,6 +13,9 @@
 #include "rule_find.h"
 #include "xalloc.h"
 
+/* JSON traces above this size fail to load in the viewers (DESIGN §8). */
+#define COLLECT_JSON_LOAD_LIMIT (256ull << 20)
+
 static void usage(FILE *out)
 {
 	fputs("Usage: autotrace collect [options] DUMP...\n"
@@ -36,23 +39,66 @@ static void usage(FILE *out)
 	      "      --align MODE       rank-start (default): t = 0 at each rank's earliest\n"
 	      "                         kernel-entry cycle; absolute: raw cycles, for\n"
 	      "                         devices that share one clock\n"
+	      "      --compress         with -f perfetto: the packets deflated in chunks\n"
+	      "                         (TracePacket.compressed_packets, which Perfetto\n"
+	      "                         reads): about 6 bytes a slice instead of 22-28,\n"
+	      "                         at the cost of a deflate pass\n"
 	      "      --json-events E    x (default): one complete event per slice;\n"
 	      "                         be: a B and an E event per slice\n"
 	      "      --whole-index      the record's bits 32-63 are one index (the\n"
 	      "                         two-argument MoeTracing), not extra + index\n"
-	      "      --ignore-stamp     decode dumps whose build stamp differs from the map's\n"
+	      "      --ignore-stamp     decode dumps of another build anyway (a build stamp\n"
+	      "                         that differs, or a moe-v1 map lacking over 5% of ids)\n"
 	      "  -q, --quiet            no summary or per-record warnings\n"
 	      "  -h, --help             this help\n"
 	      "\n"
 	      "Time: the cores of one rank share a clock, so each rank has one time axis;\n"
 	      "with rank-start alignment all ranks start at their common entry point (the\n"
 	      "start synchronisation of the runtime). Clock rate from the rules (`clock`).\n"
-	      "Records: B/E matched by label per core; unmatched B are closed at the slot's\n"
-	      "last record and marked unclosed; unmatched E are reported and dropped; ids\n"
-	      "not in the map are counted as skipped_no_mapping. The counts go to stderr.\n"
+	      "Records: an E closes the open B of its label with the same index and extra\n"
+	      "(paired by label, and reported, when they differ); unmatched B are closed at\n"
+	      "the slot's last record and marked unclosed; unmatched E are reported and\n"
+	      "dropped; a cycle out of its core's order is placed at the time of the record\n"
+	      "before (bad_cycles); ids not in the map are counted as skipped_no_mapping\n"
+	      "(over 5% with moe-v1 dumps: a map of another build, an error). The counts go\n"
+	      "to stderr. Filters that select nothing are errors. A killed run's partial\n"
+	      "trace is removed by the next run to the same output.\n"
 	      "Exit status: 0 written, 2 bad input (corrupt dumps, a map of another build,\n"
-	      "an unwritable output), 3 internal error.\n",
+	      "filters that keep nothing, -o naming an input, an unwritable output),\n"
+	      "3 internal error.\n",
 	      out);
+}
+
+/* -o naming one of the inputs would replace it with the trace: refused.
+ * True (reported) when `out` is the same file as an input, the map or a
+ * rules file. */
+static bool output_is_input(const char *out, const struct dump_input *in, size_t nin, const char *map_path,
+			    const struct rule_policy *policy, struct diag *diag)
+{
+	struct stat o, st;
+
+	if (strcmp(out, "-") == 0 || stat(out, &o) != 0 || !S_ISREG(o.st_mode))
+		return false;
+#define SAME(path) (stat((path), &st) == 0 && st.st_dev == o.st_dev && st.st_ino == o.st_ino)
+	if (SAME(map_path)) {
+		diag_pos(diag, DIAG_ERROR, out, 0, 0, "-o names the point map (%s): refusing to overwrite it with the trace",
+			 map_path);
+		return true;
+	}
+	for (size_t i = 0; i < nin; i++)
+		if (SAME(in[i].path)) {
+			diag_pos(diag, DIAG_ERROR, out, 0, 0,
+				 "-o names a dump this run reads (%s): refusing to overwrite it with the trace", in[i].path);
+			return true;
+		}
+	for (size_t i = 0; i < policy->nsources; i++)
+		if (policy->sources[i]->path && SAME(policy->sources[i]->path)) {
+			diag_pos(diag, DIAG_ERROR, out, 0, 0,
+				 "-o names a rules file (%s): refusing to overwrite it with the trace", policy->sources[i]->path);
+			return true;
+		}
+#undef SAME
+	return false;
 }
 
 /* The default map: next to the (single) dump directory, else ./point_map.json. */
@@ -80,14 +126,14 @@ static char *default_map(char **args, int n)
 
 int cmd_collect(int argc, char **argv, struct diag *diag)
 {
-	enum { O_RULES = 256, O_DEPTH, O_RANK, O_CORE, O_LABEL, O_ALIGN, O_WHOLE, O_IGNORE, O_EVENTS };
+	enum { O_RULES = 256, O_DEPTH, O_RANK, O_CORE, O_LABEL, O_ALIGN, O_WHOLE, O_IGNORE, O_EVENTS, O_COMPRESS };
 	static const struct option opts[] = {
 		{ "map", required_argument, NULL, 'm' },    { "output", required_argument, NULL, 'o' },
 		{ "format", required_argument, NULL, 'f' }, { "rules", required_argument, NULL, O_RULES },
 		{ "depth", required_argument, NULL, O_DEPTH }, { "rank", required_argument, NULL, O_RANK },
 		{ "core", required_argument, NULL, O_CORE }, { "label", required_argument, NULL, O_LABEL },
 		{ "align", required_argument, NULL, O_ALIGN }, { "whole-index", no_argument, NULL, O_WHOLE },
-		{ "json-events", required_argument, NULL, O_EVENTS },
+		{ "json-events", required_argument, NULL, O_EVENTS }, { "compress", no_argument, NULL, O_COMPRESS },
 		{ "ignore-stamp", no_argument, NULL, O_IGNORE }, { "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 }
 	};
@@ -105,7 +151,7 @@ int cmd_collect(int argc, char **argv, struct diag *diag)
 	void *sink = NULL;
 	struct collect_counts counts;
 	uint64_t bytes;
-	bool be = false;
+	bool be = false, compress = false;
 	int c, status = EXIT_BAD_INPUT;
 
 	memset(&o, 0, sizeof(o));
@@ -148,9 +194,18 @@ int cmd_collect(int argc, char **argv, struct diag *diag)
 			}
 			o.ranks = optarg;
 			break;
-		case O_CORE:
+		case O_CORE: {
+			char bad[64];
+			if (!collect_core_spec_valid(optarg, bad, sizeof(bad))) {
+				diag_plain(diag, DIAG_ERROR,
+					   "--core: '%s' is not a core: aic, aiv, aicN, aivN (both sub-blocks) or aivN.M, "
+					   "separated by commas",
+					   bad);
+				return EXIT_BAD_INPUT;
+			}
 			o.cores = optarg;
 			break;
+		}
 		case O_LABEL:
 			label = optarg;
 			break;
@@ -180,6 +235,9 @@ int cmd_collect(int argc, char **argv, struct diag *diag)
 		case O_IGNORE:
 			o.ignore_stamp = true;
 			break;
+		case O_COMPRESS:
+			compress = true;
+			break;
 		case 'q':
 			o.quiet = true;
 			break;
@@ -206,6 +264,7 @@ int cmd_collect(int argc, char **argv, struct diag *diag)
 			return EXIT_BAD_INPUT;
 		}
 		o.label_re = re;
+		o.label = label;
 	}
 	if (!map_path)
 		map_path = map_default = default_map(argv + optind, argc - optind);
@@ -219,8 +278,17 @@ int cmd_collect(int argc, char **argv, struct diag *diag)
 		goto out;
 	if (be && ops == &trace_chrome_ops)
 		ops = &trace_chrome_be_ops;
+	if (compress) {
+		if (ops != &trace_perfetto_ops) {
+			diag_plain(diag, DIAG_ERROR, "--compress goes with -f perfetto (JSON viewers read no compressed form)");
+			goto out;
+		}
+		ops = &trace_perfetto_z_ops;
+	}
 	if (!out_path)
-		out_path = ops == &trace_perfetto_ops ? "trace.perfetto-trace" : "trace.json";
+		out_path = ops == &trace_perfetto_ops || ops == &trace_perfetto_z_ops ? "trace.perfetto-trace" : "trace.json";
+	if (output_is_input(out_path, in, nin, map_path, policy, diag))
+		goto out;
 	if (trace_out_open(&out, out_path, diag) != 0)
 		goto out;
 	out_open = true;
@@ -235,6 +303,12 @@ int cmd_collect(int argc, char **argv, struct diag *diag)
 	bytes = out.bytes;
 	if (trace_out_commit(&out, diag) != 0)
 		goto out;
+	if (ops != &trace_perfetto_ops && ops != &trace_perfetto_z_ops && bytes > COLLECT_JSON_LOAD_LIMIT)
+		diag_pos(diag, DIAG_WARNING, out_path, 0, 0,
+			 "%.1f GB of JSON: the Perfetto UI and chrome://tracing load JSON traces of a few hundred MB at "
+			 "most; write a Perfetto trace instead (-f perfetto: half the size, and it loads far larger "
+			 "traces), or keep less with --rank, --core, --label or --depth",
+			 (double)bytes / 1e9);
 	if (!o.quiet) {
 		collect_counts_print(stderr, &counts);
 		fprintf(stderr, "collect: wrote %s (%s, %llu bytes, %.1f bytes per record) in %.3f s, %.1f M records/s\n",

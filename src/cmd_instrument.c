@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "edit_journal.h"
 #include "exit_status.h"
 #include "gate_run.h"
 #include "instrument.h"
@@ -777,7 +778,19 @@ int cmd_instrument(int argc, char **argv, struct diag *diag)
 		diag_plain(diag, DIAG_ERROR, "instrument: --force goes with --undo");
 		return EXIT_BAD_INPUT;
 	}
-	if (undo)
-		return undo_journal_restore(opdir, INSTRUMENT_UNDO_NAME, "instrument", dry_run, force, diag);
-	return run_instrument(opdir, &o, dry_run, json, diag);
+	{
+		/* the real operator directory is locked before it is read, for the
+		 * whole run (edit_journal.h): the steps work on a staging copy, and
+		 * the files written back at the end go through its journal */
+		struct edit_lock *lock = NULL;
+		struct stat st;
+		int status;
+		if (!dry_run && stat(opdir, &st) == 0 && S_ISDIR(st.st_mode) &&
+		    !(lock = edit_lock_acquire(opdir, undo ? "instrument --undo" : "instrument", diag)))
+			return EXIT_BAD_INPUT;
+		status = undo ? undo_journal_restore(opdir, INSTRUMENT_UNDO_NAME, "instrument", dry_run, force, diag)
+			      : run_instrument(opdir, &o, dry_run, json, diag);
+		edit_lock_release(lock);
+		return status;
+	}
 }

@@ -41,7 +41,10 @@ static void usage(FILE *out)
 	      "      --rules FILE       rules file for dumps\n"
 	      "  -h, --help             this help\n"
 	      "\n"
-	      "Times are in microseconds (json: nanoseconds). Exit status 0, or 2 on bad input.\n",
+	      "Times are in microseconds (json: nanoseconds). Memory stays small whatever the\n"
+	      "input: p50 and p99 are exact up to 4096 slices of a row, within 0.5% beyond\n"
+	      "(a histogram of logarithmic buckets); count, total, mean and max are exact.\n"
+	      "Exit status 0, or 2 on bad input.\n",
 	      out);
 }
 
@@ -189,6 +192,8 @@ static void print_single(FILE *out, const struct stats_row *r, size_t n, enum fm
 			cJSON_AddNumberToObject(o, "p99_ns", (double)r[i].p99_ns);
 			cJSON_AddNumberToObject(o, "max_ns", (double)r[i].max_ns);
 			cJSON_AddNumberToObject(o, "share", (double)(int64_t)(r[i].share * 10000 + 0.5) / 10000);
+			if (r[i].approximate)
+				cJSON_AddTrueToObject(o, "percentiles_approximate");
 			cJSON_AddItemToArray(arr, o);
 		}
 		text = cJSON_Print(arr);
@@ -227,6 +232,14 @@ static void print_single(FILE *out, const struct stats_row *r, size_t n, enum fm
 				us(x->p50_ns), us(x->p99_ns), us(x->max_ns), 100 * x->share);
 		}
 	}
+	if (f == F_TABLE || f == F_MD)
+		for (size_t i = 0; i < n; i++)
+			if (r[i].approximate) {
+				fputs("(p50 and p99 of rows over 4096 slices are within 0.5%; count, total, mean and max are "
+				      "exact)\n",
+				      out);
+				break;
+			}
 }
 
 static const struct stats_row *match(const struct stats_row *v, size_t n, const struct stats_row *r)

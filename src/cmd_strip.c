@@ -9,6 +9,7 @@
 
 #include "commands.h"
 #include "edit.h"
+#include "edit_journal.h"
 #include "exit_status.h"
 #include "opdirs.h"
 #include "path_glob.h"
@@ -34,6 +35,8 @@ static void usage(FILE *out)
 	      "  --check        write nothing; exit 1 when strip would change a file\n"
 	      "  -h, --help     this help\n"
 	      "\n"
+	      "Files are written as apply writes them: one journaled batch under\n"
+	      "OPDIR/.autotrace/lock (see LOCK AND JOURNAL in autotrace(1)).\n"
 	      "OPDIR is the operator directory (default: .); with several, each is done\n"
 	      "in turn (one failing does not stop the others), its output headed by\n"
 	      "\"== OPDIR\", and the exit status is the worst of theirs.\n"
@@ -69,8 +72,12 @@ static int strip_one(const char *opdir, void *ctx, struct diag *diag)
 	size_t nfiles = 0, changed = 0, cap = 0;
 	struct { char *path; char *text; size_t len; unsigned removed; bool runtime, remove; } *ch = NULL;
 	unsigned total = 0;
+	struct edit_lock *lock = NULL;
 	int status = EXIT_BAD_INPUT;
 
+	/* before anything is read (see edit_journal.h) */
+	if (!o->dry_run && !o->check && !(lock = edit_lock_acquire(opdir, "strip", diag)))
+		goto out;
 	p = rule_cache_get(&o->cache, o->rules, opdir, diag);
 	if (!p)
 		goto out;
@@ -127,25 +134,19 @@ static int strip_one(const char *opdir, void *ctx, struct diag *diag)
 		total += removed;
 	}
 	if (status == EXIT_OK && !check && !dry_run) {
-		const char **paths = xcalloc(changed + 1, sizeof(char *));
-		const char **texts = xcalloc(changed + 1, sizeof(char *));
-		size_t *lens = xcalloc(changed + 1, sizeof(size_t));
-		for (size_t i = 0; i < changed; i++) {
-			paths[i] = ch[i].path;
-			texts[i] = ch[i].text;
-			lens[i] = ch[i].len;
-		}
-		if (edit_write_files(paths, texts, lens, changed, diag) != 0)
-			status = EXIT_BAD_INPUT; /* an unwritable file: reported with its path */
-		/* a base header apply created goes, once nothing in it is left */
+		/* one batch: a base header apply created goes with the other files
+		 * (removed by the commit, journaled like them) */
+		struct edit_batch *b = edit_batch_new(lock, 0);
 		for (size_t i = 0; i < changed && status == EXIT_OK; i++)
-			if (ch[i].remove && unlink(ch[i].path) != 0) {
-				diag_pos(diag, DIAG_ERROR, ch[i].path, 0, 0, "cannot remove: %s", strerror(errno));
+			if ((ch[i].remove ? edit_batch_remove(b, ch[i].path, diag)
+					  : edit_batch_add(b, ch[i].path, ch[i].text, ch[i].len, diag)) != 0)
+				status = EXIT_BAD_INPUT; /* an unwritable file: reported with its path */
+		if (status == EXIT_OK) {
+			if (edit_batch_commit(b, diag) != 0)
 				status = EXIT_BAD_INPUT;
-			}
-		free(paths);
-		free(texts);
-		free(lens);
+		} else {
+			edit_batch_abort(b);
+		}
 	}
 	for (size_t i = 0; i < changed && status == EXIT_OK; i++) {
 		const char *rt = ch[i].remove ? " (the file apply created is removed)" : ch[i].runtime ? " (and the runtime apply embedded)" : "";
@@ -176,6 +177,7 @@ out:
 	free(ch);
 	path_glob_free(files, nfiles);
 	free(kernel);
+	edit_lock_release(lock);
 	return status;
 }
 

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "commands.h"
+#include "edit_journal.h"
 #include "exit_status.h"
 #include "gate_project.h"
 #include "path_glob.h"
@@ -249,7 +250,21 @@ int cmd_wire(int argc, char **argv, struct diag *diag)
 		diag_plain(diag, DIAG_ERROR, "wire: --force goes with --undo");
 		return EXIT_BAD_INPUT;
 	}
-	if (undo)
-		return undo_journal_restore(opdir, WIRE_UNDO_NAME, "wire", dry_run, force, diag);
-	return run_wire(opdir, rules, dry_run, diag);
+	{
+		struct stat st;
+		struct edit_lock *lock = NULL;
+		int status;
+		if (stat(opdir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+			diag_plain(diag, DIAG_ERROR, "wire: %s is not a directory", opdir);
+			return EXIT_BAD_INPUT;
+		}
+		/* the operator directory is locked before it is read (edit_journal.h):
+		 * an interrupted run is completed first, a second one is refused */
+		if (!dry_run && !(lock = edit_lock_acquire(opdir, undo ? "wire --undo" : "wire", diag)))
+			return EXIT_BAD_INPUT;
+		status = undo ? undo_journal_restore(opdir, WIRE_UNDO_NAME, "wire", dry_run, force, diag)
+			      : run_wire(opdir, rules, dry_run, diag);
+		edit_lock_release(lock);
+		return status;
+	}
 }

@@ -38,6 +38,7 @@ struct collect_opts {
 	const char *ranks;            /* "0,2,4-7" or NULL */
 	const char *cores;            /* see collect_core_selected, or NULL */
 	const pcre2_code *label_re;   /* or NULL */
+	const char *label;            /* its text, for messages */
 };
 
 struct collect_counts {
@@ -51,13 +52,21 @@ struct collect_counts {
 	uint64_t unmatched_b, unmatched_e;
 	uint64_t dropped_v2;          /* refused by the device guard (moe-v2 says how many) */
 	uint64_t full_v1;             /* moe-v1 slots at capacity: records may be lost, uncounted */
-	uint64_t clamped;             /* cycles before the origin or going backwards */
+	uint64_t bad_cycles;          /* records whose cycle breaks their core's order: placed at
+				       * the time of the record before, the timeline kept */
+	uint64_t paired_by_label;     /* E whose index/extra differ from those of the B it closes */
+	uint64_t interleaved;         /* E closing a B of its label under another B of that label */
 	uint64_t ids_in_dumps, ids_in_map, ids_in_both;
+	uint64_t slots_stamped;       /* moe-v2 slots carrying a build stamp */
+	uint64_t slots_selected;      /* slots --core keeps */
 	double seconds;
 };
 
 /* Runs the inputs (sorted by rank) into `sink`. 0, or -1 after reporting
- * (bad dump, stamps of another build, nothing mapped). */
+ * (bad dump, stamps of another build, a moe-v1 map that lacks more than
+ * COLLECT_MAX_UNMAPPED_PCT of the ids, filters that keep nothing, nothing
+ * mapped). */
+#define COLLECT_MAX_UNMAPPED_PCT 5
 int collect_run(const struct dump_input *in, size_t nin, const struct collect_opts *o, const struct trace_ops *ops,
 		void *sink, struct collect_counts *c, struct diag *diag);
 

@@ -151,6 +151,55 @@ static int decode_v1(const char *path, struct collect_slot *s, const int64_t *w,
 	return 0;
 }
 
+/* Does `t` read as moe-v1 slots of S words: every counter 0 (never
+ * written) or 1 + a count that fits? */
+static bool reads_as_v1(const struct dump_tensor *t, size_t S)
+{
+	size_t total = t->rows * t->cols;
+	size_t written = 0;
+
+	if (S < 8 || total % S)
+		return false;
+	for (size_t k = 0; k < total / S; k++) {
+		int64_t c = t->words[k * S];
+		if (c == 0)
+			continue;
+		if (c < 1 || (uint64_t)(c - 1) > (S - 2) / 2)
+			return false;
+		written++;
+	}
+	return written > 0;
+}
+
+/* The slot size, among the powers of two, that reads `t` cleanly as moe-v1
+ * (preferring one that gives `want` slots, when want is not 0); 0 if none. */
+static size_t fitting_slot_words(const struct dump_tensor *t, size_t S, size_t want)
+{
+	size_t any = 0, total = t->rows * t->cols;
+
+	for (size_t cand = 64; cand <= ((size_t)1 << 20); cand *= 2)
+		if (cand != S && reads_as_v1(t, cand)) {
+			if (!want || total / cand == want)
+				return cand;
+			if (!any)
+				any = cand;
+		}
+	return any;
+}
+
+/* A flat tensor cut by the wrong `slot` gives garbage counters: the size it
+ * does read with, said next to the rules'. */
+static void suggest_slot_words(const char *path, const struct dump_tensor *t, size_t S, struct diag *diag)
+{
+	size_t cand = fitting_slot_words(t, S, 0);
+
+	if (cand)
+		diag_pos(diag, DIAG_NOTE, path, 0, 0,
+			 "the rules say `slot %zu`, but this dump reads as %zu moe-v1 slots of %zu words: fix `slot` in the "
+			 "rules (PROF_SIZE_PER_CORE of the build)",
+			 S, t->rows * t->cols / cand, cand);
+}
+
 static int cmp_slot(const void *a, const void *b)
 {
 	const struct collect_slot *x = a, *y = b;
@@ -178,6 +227,16 @@ int collect_slots_decode(const struct dump *d, const struct rule_policy *p, stru
 	    d->tensors[1].rows == d->tensors[2].rows && d->tensors[0].cols == d->tensors[1].cols &&
 	    d->tensors[1].cols == d->tensors[2].cols)
 		scheme = BY_TRIPLE;
+	out->naming = scheme == BY_RULES ? NAMED_BY_RULES : NAMED_BY_TENSORS;
+	if (scheme == BY_PAIR) {
+		out->shape_aic = (unsigned)d->tensors[0].rows;
+		out->shape_aiv = (unsigned)d->tensors[1].rows;
+	} else if (scheme == BY_TRIPLE) {
+		out->shape_aic = (unsigned)d->tensors[0].rows;
+		out->shape_aiv = (unsigned)(2 * d->tensors[0].rows);
+	}
+	if (d->ntensors && d->tensors[0].ndim >= 2)
+		out->shape_words = d->tensors[0].cols;
 
 	for (size_t ti = 0; ti < d->ntensors; ti++) {
 		const struct dump_tensor *t = &d->tensors[ti];
@@ -247,8 +306,11 @@ int collect_slots_decode(const struct dump *d, const struct rule_policy *p, stru
 					out->empty++;
 					continue;
 				}
-				if (decode_v1(d->path, &s, w, S, diag) != 0)
+				if (decode_v1(d->path, &s, w, S, diag) != 0) {
+					if (t->ndim < 2)
+						suggest_slot_words(d->path, t, S, diag);
 					goto fail;
+				}
 				if (scheme == BY_RULES && pos >= topo.aic + topo.aiv && !warned_extra) {
 					diag_pos(diag, DIAG_WARNING, d->path, 0, 0,
 						 "slot %zu holds records but lies beyond the cores of the rules (aic %u, aiv %u); "
@@ -267,6 +329,19 @@ int collect_slots_decode(const struct dump *d, const struct rule_policy *p, stru
 	if (out->total == 0) {
 		diag_pos(diag, DIAG_ERROR, d->path, 0, 0, "the dump holds no slot (empty tensors)");
 		goto fail;
+	}
+	if (scheme == BY_RULES && !out->v2 && d->ntensors == 1 && d->tensors[0].ndim < 2 && topo.aic + topo.aiv &&
+	    out->total != topo.aic + topo.aiv) {
+		size_t cand = fitting_slot_words(&d->tensors[0], p->slot_words, topo.aic + topo.aiv);
+		if (cand) {
+			diag_pos(diag, DIAG_ERROR, d->path, 0, 0,
+				 "the rules' `slot %u` cuts this flat dump into %zu slots where `cores aic %u, aiv %u` name %u, "
+				 "and the dump reads cleanly as %zu moe-v1 slots of %zu words: fix `slot` in the rules "
+				 "(PROF_SIZE_PER_CORE of the build); decoding with it would give garbage slices",
+				 p->slot_words, out->total, topo.aic, topo.aiv, topo.aic + topo.aiv,
+				 d->tensors[0].rows * d->tensors[0].cols / cand, cand);
+			goto fail;
+		}
 	}
 	if (out->n == 0) {
 		diag_pos(diag, DIAG_ERROR, d->path, 0, 0,
@@ -296,6 +371,39 @@ static void squash(const char *in, char *out, size_t cap)
 		if (!isspace((unsigned char)*in))
 			out[k++] = (char)tolower((unsigned char)*in);
 	out[k] = '\0';
+}
+
+bool collect_core_spec_valid(const char *filter, char *bad, size_t cap)
+{
+	const char *p = filter;
+
+	if (!*filter) {
+		snprintf(bad, cap, "%s", "");
+		return false;
+	}
+	while (*p) {
+		size_t len = strcspn(p, ",");
+		char raw[64], tok[64];
+		const char *q;
+		snprintf(raw, sizeof(raw), "%.*s", (int)(len < 63 ? len : 63), p);
+		squash(raw, tok, sizeof(tok));
+		q = tok + 3;
+		if (strncmp(tok, "aic", 3) == 0 || strncmp(tok, "aiv", 3) == 0) {
+			while (isdigit((unsigned char)*q))
+				q++;
+			if (*q == '.' && tok[2] == 'v' && q > tok + 3 && isdigit((unsigned char)q[1]))
+				for (q++; isdigit((unsigned char)*q); q++)
+					;
+		}
+		if (!tok[0] || (strncmp(tok, "aic", 3) != 0 && strncmp(tok, "aiv", 3) != 0) || *q) {
+			snprintf(bad, cap, "%s", raw);
+			return false;
+		}
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	return true;
 }
 
 bool collect_core_selected(const char *filter, const char *name)

@@ -50,13 +50,24 @@ struct collect_slot {
 	char name[32];               /* "AIC 3", "AIV 3.1", "AIV 7" */
 };
 
+/* How the moe-v1 slots got their core names. */
+enum collect_naming { NAMED_BY_TENSORS, NAMED_BY_RULES };
+
 struct collect_slots {
 	struct collect_slot *v;      /* written slots (n >= 0 records), sorted by `sort` */
 	size_t n;
 	size_t total;                /* slots in the dump, written or not */
 	size_t empty;                /* never written (v1 counter 0, v2 all zero) */
 	size_t v1, v2;               /* written slots per layout */
+	/* what the dump's shapes say, for the notes when the rules disagree */
+	enum collect_naming naming;
+	unsigned shape_aic, shape_aiv; /* NAMED_BY_TENSORS: slots per core type */
+	size_t shape_words;          /* words per slot of a 2-D tensor, 0 for a flat one */
 };
+
+/* Decoding refuses a flat (1-D) moe-v1 dump that the rules' `slot` cuts into
+ * another number of slots than `cores` names while another slot size reads
+ * it cleanly (the slices would be garbage): the message names both. */
 
 /* Decodes `d` with the collect settings of `p`. 0, or -1 after reporting
  * `file: error: ...` (corrupt slot, sizes that do not divide, no slot
@@ -78,5 +89,8 @@ static inline int64_t collect_slot_cycle(const struct collect_slot *s, uint64_t 
 /* Core filter: a comma-separated list of "aic", "aiv", "aic3", "aiv3",
  * "aiv3.1" (case and spaces ignored). True when `name` is selected. */
 bool collect_core_selected(const char *filter, const char *name);
+/* True when every item of `filter` has one of those forms; else false with
+ * the first bad item in `bad` (capacity cap). */
+bool collect_core_spec_valid(const char *filter, char *bad, size_t cap);
 
 #endif

@@ -1,9 +1,17 @@
 /* Timing statistics for `report`: a sink of the collect engine, and a
  * consumer of trace events (from the Chrome JSON and Perfetto readers), both
- * reducing slices to durations per (label, core type). See collect_stats.h. */
+ * reducing slices to durations per (label, core type). See collect_stats.h.
+ *
+ * Memory is bounded whatever the number of slices: a row keeps its first
+ * STATS_EXACT durations (percentiles exact, by nearest rank); past that it
+ * moves them into a histogram of logarithmic buckets, each STATS_GAMMA times
+ * wider than the last, which answers a percentile within STATS_ALPHA of the
+ * true value in a few kilobytes (the scheme of DDSketch). Count, total, mean
+ * and max stay exact. */
 #include "collect_stats.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,13 +20,79 @@
 #include "perfetto_read.h"
 #include "xalloc.h"
 
+/* The relative error of a percentile past STATS_EXACT slices. */
+#define STATS_ALPHA 0.005
+#define STATS_EXACT 4096
+
+/* Durations of one row: exact (d, while n <= STATS_EXACT) or bucketed. */
 struct series {
 	char *label;
 	int kind;
 	uint64_t *d;
 	size_t n, cap;
-	uint64_t total;
+	uint64_t total, max;
+	uint64_t *bucket;            /* counts from bucket index lo, once bucketed */
+	int lo, hi;                  /* bucket indexes held: [lo, hi) */
+	uint64_t zeros;              /* durations of 0 ns (no bucket holds 0) */
 };
+
+static double log_gamma(void)
+{
+	static double lg;
+	if (lg == 0)
+		lg = log((1 + STATS_ALPHA) / (1 - STATS_ALPHA));
+	return lg;
+}
+
+/* Bucket i holds durations in (gamma^(i-1), gamma^i]. */
+static int bucket_of(uint64_t d)
+{
+	return (int)ceil(log((double)d) / log_gamma());
+}
+
+static void bucket_add(struct series *se, uint64_t d)
+{
+	int i;
+
+	if (d == 0) {
+		se->zeros++;
+		return;
+	}
+	i = bucket_of(d);
+	if (!se->bucket) {
+		se->lo = i;
+		se->hi = i + 1;
+		se->bucket = xcalloc(1, sizeof(*se->bucket));
+	} else if (i < se->lo || i >= se->hi) {
+		int lo = i < se->lo ? i : se->lo, hi = i >= se->hi ? i + 1 : se->hi;
+		uint64_t *b = xcalloc((size_t)(hi - lo), sizeof(*b));
+		memcpy(b + (se->lo - lo), se->bucket, (size_t)(se->hi - se->lo) * sizeof(*b));
+		free(se->bucket);
+		se->bucket = b;
+		se->lo = lo;
+		se->hi = hi;
+	}
+	se->bucket[i - se->lo]++;
+}
+
+/* The value of rank k (1-based) of a bucketed row: its bucket's middle, in
+ * relative terms, within STATS_ALPHA of every duration the bucket holds. */
+static uint64_t bucket_rank(const struct series *se, uint64_t k)
+{
+	uint64_t seen = se->zeros;
+
+	if (k <= seen)
+		return 0;
+	for (int i = se->lo; i < se->hi; i++) {
+		seen += se->bucket[i - se->lo];
+		if (seen >= k) {
+			double v = 2.0 * exp((double)i * log_gamma()) / (1.0 + exp(log_gamma()));
+			uint64_t r = (uint64_t)(v + 0.5);
+			return r > se->max ? se->max : r;
+		}
+	}
+	return se->max;
+}
 
 struct stats {
 	struct series *v;
@@ -40,6 +114,7 @@ void stats_free(struct stats *s)
 	for (size_t i = 0; i < s->n; i++) {
 		free(s->v[i].label);
 		free(s->v[i].d);
+		free(s->v[i].bucket);
 	}
 	free(s->v);
 	free(s->rows);
@@ -66,9 +141,24 @@ static struct series *find(struct stats *s, const char *label, int kind)
 
 static void series_add(struct series *se, uint64_t dur)
 {
+	if (dur > se->max)
+		se->max = dur;
+	se->total += dur;
+	if (se->bucket || se->n >= STATS_EXACT) {
+		if (!se->bucket) {
+			/* past the exact part: every duration so far into the buckets */
+			for (size_t i = 0; i < se->n; i++)
+				bucket_add(se, se->d[i]);
+			free(se->d);
+			se->d = NULL;
+			se->cap = 0;
+		}
+		bucket_add(se, dur);
+		se->n++;
+		return;
+	}
 	XGROW(se->d, se->cap, se->n + 1);
 	se->d[se->n++] = dur;
-	se->total += dur;
 }
 
 void stats_add(struct stats *s, const char *label, int kind, uint64_t dur_ns)
@@ -100,16 +190,16 @@ static int cmp_row(const void *a, const void *b)
 	return strcmp(x->label, y->label);
 }
 
-/* nearest rank */
-static uint64_t pct(const uint64_t *d, size_t n, double p)
+/* nearest rank: exact while the row holds its durations, else its bucket */
+static uint64_t pct(const struct series *se, double p)
 {
 	/* ceil(p * n) in integers, p in per mille */
-	size_t k = (size_t)(((uint64_t)(p * 1000 + 0.5) * n + 999) / 1000);
+	size_t n = se->n, k = (size_t)(((uint64_t)(p * 1000 + 0.5) * n + 999) / 1000);
 	if (k < 1)
 		k = 1;
 	if (k > n)
 		k = n;
-	return d[k - 1];
+	return se->bucket ? bucket_rank(se, k) : se->d[k - 1];
 }
 
 const struct stats_row *stats_rows(struct stats *s, size_t *n)
@@ -119,15 +209,17 @@ const struct stats_row *stats_rows(struct stats *s, size_t *n)
 	for (size_t i = 0; i < s->n; i++) {
 		struct series *se = &s->v[i];
 		struct stats_row *r = &s->rows[i];
-		xqsort(se->d, se->n, sizeof(*se->d), cmp_u64);
+		if (!se->bucket)
+			xqsort(se->d, se->n, sizeof(*se->d), cmp_u64);
 		r->label = se->label;
 		r->kind = se->kind;
 		r->count = se->n;
 		r->total_ns = se->total;
 		r->mean_ns = se->n ? se->total / se->n : 0;
-		r->p50_ns = se->n ? pct(se->d, se->n, 0.50) : 0;
-		r->p99_ns = se->n ? pct(se->d, se->n, 0.99) : 0;
-		r->max_ns = se->n ? se->d[se->n - 1] : 0;
+		r->p50_ns = se->n ? pct(se, 0.50) : 0;
+		r->p99_ns = se->n ? pct(se, 0.99) : 0;
+		r->max_ns = se->max;
+		r->approximate = se->bucket != NULL;
 		r->share = s->core_time[se->kind] ? (double)se->total / (double)s->core_time[se->kind] : 0.0;
 	}
 	xqsort(s->rows, s->n, sizeof(*s->rows), cmp_row);

@@ -15,8 +15,11 @@
 #include "diag.h"
 
 /* Bytes of input a reader accepts in one file (a 128 x 3 x 2048 int64 tensor
- * is 6 MiB; this leaves room for much larger slots). */
-#define DUMP_MAX_BYTES ((size_t)1 << 32)
+ * is 6 MiB; this leaves room for much larger slots, and refuses at once a
+ * 2 GB file that is not a dump). */
+#define DUMP_MAX_BYTES ((size_t)1 << 30)
+/* A dump modified this recently and unreadable may still be being written. */
+#define DUMP_RECENT_SECONDS 10.0
 
 struct dump_tensor {
 	char *name;             /* where it sits in the file: "", "[1]", "['aic']" */
@@ -46,19 +49,29 @@ void dump_free(struct dump *d);
 struct dump_tensor *dump_add_tensor(struct dump *d, const char *name, int elem_bytes, size_t ndim,
 				    size_t rows, size_t cols, int64_t *words);
 
-/* Readers from memory; `path` names the input in messages. 0 or -1. */
-int dump_pt_read_file(const char *path, struct dump *out, struct diag *diag);
+/* Readers; `path` names the input in messages. 0 or -1 after reporting
+ * (errors of the zip structure located by byte, see dump_zip.h). The .pt
+ * reader reads from the open descriptor `fd` of a regular file of `size`
+ * bytes (not closed), or from memory. */
+int dump_pt_read_fd(const char *path, int fd, uint64_t size, struct dump *out, struct diag *diag);
 int dump_pt_read_mem(const char *path, const void *data, size_t len, struct dump *out, struct diag *diag);
 int dump_npy_read_mem(const char *path, const void *data, size_t len, struct dump *out, struct diag *diag);
 int dump_bin_read_mem(const char *path, const void *data, size_t len, struct dump *out, struct diag *diag);
 
 /* Reads the file at `path`, choosing the reader by extension (.pt, .npy,
- * .bin), else by content. Returns a new dump or NULL after reporting. */
+ * .bin), else by content. Never blocks on a FIFO or device (refused: not a
+ * regular file); refuses a file that changed while it was read; after an
+ * error on a file modified in the last DUMP_RECENT_SECONDS, notes that it
+ * may still be being written. Returns a new dump or NULL after reporting. */
 struct dump *dump_read(const char *path, struct diag *diag);
 
 /* The rank a file name gives: rank007.pt -> 7, -1 when the name has no
- * "rank" followed by digits. */
+ * "rank" followed by digits (or a number above DUMP_MAX_RANK). */
+#define DUMP_MAX_RANK 1000000
 int dump_rank_from_name(const char *path);
+/* The same, telling the cases apart: 1 with *rank set, 0 when the name has
+ * no rank, -1 when its number is above DUMP_MAX_RANK. */
+int dump_rank_parse(const char *path, int *rank);
 
 /* One input to collect / inspect / report. */
 struct dump_input {
@@ -68,8 +81,10 @@ struct dump_input {
 
 /* Expands the arguments: a directory gives its rank*.{pt,npy,bin} files, a
  * file itself. Files without a rank in their name take the next free rank
- * in argument order. Sorted by rank; two files of one rank are an error.
- * Returns 0 or -1 (reported). */
+ * in argument order. Sorted by rank; two files of one rank, or a rank
+ * number out of range (rank2147483648.pt), are errors; ranks missing
+ * between 0 and the last one are a warning (the others are read). Returns
+ * 0 or -1 (reported). */
 int dump_inputs_expand(char **args, size_t nargs, struct dump_input **out, size_t *nout, struct diag *diag);
 void dump_inputs_free(struct dump_input *in, size_t n);
 

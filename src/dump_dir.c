@@ -9,19 +9,58 @@
 #include "dump.h"
 #include "xalloc.h"
 
-static bool dump_name_ok(const char *name)
+/* A directory entry named like a dump: rank<digits>...{.pt,.npy,.bin}. 1
+ * with *rank, 0 for other names, -1 when the number is out of range. */
+static int dump_name(const char *name, int *rank)
 {
 	size_t n = strlen(name);
 	static const char *const exts[] = { ".pt", ".npy", ".bin" };
+	int rc;
 
-	if (strncmp(name, "rank", 4) != 0 || dump_rank_from_name(name) < 0)
-		return false;
+	if (strncmp(name, "rank", 4) != 0 || (rc = dump_rank_parse(name, rank)) == 0)
+		return 0;
 	for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
 		size_t k = strlen(exts[i]);
 		if (n > k && strcmp(name + n - k, exts[i]) == 0)
-			return true;
+			return rc;
 	}
-	return false;
+	return 0;
+}
+
+static void out_of_range(const char *path, struct diag *diag)
+{
+	diag_pos(diag, DIAG_ERROR, path, 0, 0, "the rank number of this file name is above %d: not a rank of a job",
+		 DUMP_MAX_RANK);
+}
+
+/* Ranks missing from 0 to the last one given: one warning, in ranges. */
+static void warn_gaps(const struct dump_input *v, size_t n, char **args, size_t nargs, struct diag *diag)
+{
+	char list[160] = "";
+	size_t len = 0, missing = 0;
+	int expect = 0;
+
+	for (size_t i = 0; i <= n; i++) {
+		int r = i < n ? v[i].rank : expect;
+		if (r > expect) {
+			missing += (size_t)(r - expect);
+			if (len < sizeof(list) - 24) {
+				int w = r - 1 == expect ? snprintf(list + len, sizeof(list) - len, "%s%d", len ? ", " : "", expect)
+							: snprintf(list + len, sizeof(list) - len, "%s%d-%d", len ? ", " : "", expect,
+								   r - 1);
+				len += (size_t)w;
+			} else if (!strstr(list, "...")) {
+				len += (size_t)snprintf(list + len, sizeof(list) - len, ", ...");
+			}
+		}
+		if (i < n)
+			expect = r + 1;
+	}
+	if (!missing)
+		return;
+	diag_pos(diag, DIAG_WARNING, nargs == 1 ? args[0] : NULL, 0, 0,
+		 "no dump of rank%s %s (%zu file%s for ranks 0 to %d): going on without %s", missing == 1 ? "" : "s", list,
+		 n, n == 1 ? "" : "s", v[n - 1].rank, missing == 1 ? "it" : "them");
 }
 
 static void add(struct dump_input **v, size_t *n, size_t *cap, char *path, int rank)
@@ -71,9 +110,18 @@ int dump_inputs_expand(char **args, size_t nargs, struct dump_input **out, size_
 				diag_pos(diag, DIAG_ERROR, args[i], 0, 0, "cannot open directory: %s", strerror(errno));
 				goto fail;
 			}
-			while ((e = readdir(dir)) != NULL)
-				if (dump_name_ok(e->d_name))
-					add(&v, &n, &cap, join(args[i], e->d_name), dump_rank_from_name(e->d_name));
+			while ((e = readdir(dir)) != NULL) {
+				int rank, k = dump_name(e->d_name, &rank);
+				if (k < 0) {
+					char *p = join(args[i], e->d_name);
+					out_of_range(p, diag);
+					free(p);
+					closedir(dir);
+					goto fail;
+				}
+				if (k > 0)
+					add(&v, &n, &cap, join(args[i], e->d_name), rank);
+			}
 			closedir(dir);
 			if (n == before) {
 				diag_pos(diag, DIAG_ERROR, args[i], 0, 0,
@@ -81,7 +129,12 @@ int dump_inputs_expand(char **args, size_t nargs, struct dump_input **out, size_
 				goto fail;
 			}
 		} else {
-			add(&v, &n, &cap, xstrdup(args[i]), dump_rank_from_name(args[i]));
+			int rank;
+			if (dump_rank_parse(args[i], &rank) < 0) {
+				out_of_range(args[i], diag);
+				goto fail;
+			}
+			add(&v, &n, &cap, xstrdup(args[i]), rank);
 		}
 	}
 	/* Files without a rank in their name take the free ranks in argument order. */
@@ -107,6 +160,7 @@ int dump_inputs_expand(char **args, size_t nargs, struct dump_input **out, size_
 			goto fail;
 		}
 	}
+	warn_gaps(v, n, args, nargs, diag);
 	*out = v;
 	*nout = n;
 	return 0;

@@ -6,11 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <zip.h>
 
 #include "dump.h"
 #include "dump_pickle.h"
+#include "dump_zip.h"
 #include "xalloc.h"
 
 /* Container nesting followed in the pickle result (lists of lists of tensors). */
@@ -25,6 +27,7 @@ struct pt_storage {
 struct pt_reader {
 	const char *path;
 	struct diag *diag;
+	const struct zip_bytes *zb;      /* the raw archive, for locating entries in messages */
 	zip_t *zip;
 	char *prefix;                    /* "rank000/" before data.pkl, or "" */
 	struct pt_storage *storages;
@@ -32,6 +35,32 @@ struct pt_reader {
 	struct dump *out;
 	uint64_t archive_bytes;          /* size of the archive itself: bounds what entries may claim */
 };
+
+/* " (N bytes from byte X)" for entry `name`, or "" when it cannot be found. */
+static void entry_where(const struct pt_reader *r, const char *name, char *out, size_t cap)
+{
+	uint64_t off, len;
+
+	if (dump_zip_entry_span(r->zb, name, &off, &len))
+		snprintf(out, cap, " (%llu bytes from byte %llu)", (unsigned long long)len, (unsigned long long)off);
+	else
+		out[0] = '\0';
+}
+
+/* An entry libzip could not read: the damaged record when the zip records
+ * show one (a flipped offset makes libzip read garbage and blame the CRC),
+ * else libzip's reason at the entry's bytes. */
+static void entry_corrupt(const struct pt_reader *r, const char *name, const char *what, const char *why)
+{
+	char where[64], msg[320];
+
+	if (dump_zip_diagnose(r->zb, msg, sizeof(msg))) {
+		diag_pos(r->diag, DIAG_ERROR, r->path, 0, 0, "not a readable torch.save archive: %s", msg);
+		return;
+	}
+	entry_where(r, name, where, sizeof(where));
+	diag_pos(r->diag, DIAG_ERROR, r->path, 0, 0, "archive entry '%s'%s %s: %s", name, where, what, why);
+}
 
 static int read_entry(struct pt_reader *r, zip_int64_t idx, const char *name, unsigned char **data, size_t *len)
 {
@@ -57,16 +86,14 @@ static int read_entry(struct pt_reader *r, zip_int64_t idx, const char *name, un
 	}
 	f = zip_fopen_index(r->zip, (zip_uint64_t)idx, 0);
 	if (!f) {
-		diag_pos(r->diag, DIAG_ERROR, r->path, 0, 0, "cannot open archive entry '%s': %s", name,
-			 zip_strerror(r->zip));
+		entry_corrupt(r, name, "cannot be opened", zip_strerror(r->zip));
 		return -1;
 	}
 	buf = xmalloc((size_t)st.size + 1);
 	while (got < st.size) {
 		zip_int64_t n = zip_fread(f, buf + got, st.size - got);
 		if (n < 0) {
-			diag_pos(r->diag, DIAG_ERROR, r->path, 0, 0, "archive entry '%s' is corrupt: %s", name,
-				 zip_error_strerror(zip_file_get_error(f)));
+			entry_corrupt(r, name, "is corrupt", zip_error_strerror(zip_file_get_error(f)));
 			goto fail;
 		}
 		if (n == 0)
@@ -74,16 +101,17 @@ static int read_entry(struct pt_reader *r, zip_int64_t idx, const char *name, un
 		got += (zip_uint64_t)n;
 	}
 	if (got != st.size) {
-		diag_pos(r->diag, DIAG_ERROR, r->path, 0, 0, "archive entry '%s' is truncated (%llu of %llu bytes)", name,
-			 (unsigned long long)got, (unsigned long long)st.size);
+		char what[80];
+		snprintf(what, sizeof(what), "is truncated (%llu of %llu bytes)", (unsigned long long)got,
+			 (unsigned long long)st.size);
+		entry_corrupt(r, name, what, "the archive ends first");
 		goto fail;
 	}
 	/* a CRC mismatch shows only at the end of the entry */
 	{
 		unsigned char extra;
 		if (zip_fread(f, &extra, 1) < 0) {
-			diag_pos(r->diag, DIAG_ERROR, r->path, 0, 0, "archive entry '%s' is corrupt: %s", name,
-				 zip_error_strerror(zip_file_get_error(f)));
+			entry_corrupt(r, name, "is corrupt", zip_error_strerror(zip_file_get_error(f)));
 			goto fail;
 		}
 	}
@@ -285,9 +313,10 @@ static int find_pickle(struct pt_reader *r, zip_int64_t *idx)
 }
 
 /* Reads the open archive `zip` (closed here) into `out`. */
-static int read_archive(const char *path, zip_t *zip, uint64_t archive_bytes, struct dump *out, struct diag *diag)
+static int read_archive(const char *path, zip_t *zip, const struct zip_bytes *zb, struct dump *out,
+			struct diag *diag)
 {
-	struct pt_reader r = { path, diag, zip, NULL, NULL, 0, 0, out, archive_bytes };
+	struct pt_reader r = { path, diag, zb, zip, NULL, NULL, 0, 0, out, zb->size };
 	zip_int64_t pkl_idx;
 	unsigned char *pkl = NULL;
 	size_t pkl_len = 0;
@@ -306,7 +335,7 @@ static int read_archive(const char *path, zip_t *zip, uint64_t archive_bytes, st
 		if (bo >= 0) {
 			unsigned char *order;
 			size_t olen;
-			if (read_entry(&r, bo, "byteorder", &order, &olen) != 0)
+			if (read_entry(&r, bo, zip_get_name(r.zip, (zip_uint64_t)bo, 0), &order, &olen) != 0)
 				goto out;
 			if (!(olen == 6 && memcmp(order, "little", 6) == 0)) {
 				diag_pos(diag, DIAG_ERROR, path, 0, 0, "storages are not little-endian");
@@ -316,11 +345,25 @@ static int read_archive(const char *path, zip_t *zip, uint64_t archive_bytes, st
 			free(order);
 		}
 	}
-	if (read_entry(&r, pkl_idx, "data.pkl", &pkl, &pkl_len) != 0)
+	if (read_entry(&r, pkl_idx, zip_get_name(r.zip, (zip_uint64_t)pkl_idx, 0), &pkl, &pkl_len) != 0)
 		goto out;
 	pk = pickle_run(pkl, pkl_len, err, sizeof(err));
 	if (!pk) {
-		diag_pos(diag, DIAG_ERROR, path, 0, 0, "data.pkl: %s", err);
+		/* the pickle's offset, and the file's: "pickle offset N: ..." */
+		char name[300];
+		uint64_t at, n;
+		const char *rest = err;
+		unsigned long long po = 0;
+		snprintf(name, sizeof(name), "%sdata.pkl", r.prefix);
+		if (sscanf(err, "pickle offset %llu: ", &po) == 1 && (rest = strstr(err, ": ")) != NULL)
+			rest += 2;
+		else
+			rest = err;
+		if (dump_zip_entry_span(zb, name, &at, &n))
+			diag_pos(diag, DIAG_ERROR, path, 0, 0, "%s at byte %llu (pickle offset %llu): %s", name,
+				 (unsigned long long)(at + po), po, rest);
+		else
+			diag_pos(diag, DIAG_ERROR, path, 0, 0, "%s, pickle offset %llu: %s", name, po, rest);
 		goto out;
 	}
 	if (walk(&r, pickle_result(pk), "", 0) != 0)
@@ -343,8 +386,22 @@ out:
 	return rc;
 }
 
+/* libzip could not open the archive: the located reason, when the records
+ * show one, else libzip's. */
+static void open_failed(const char *path, const struct zip_bytes *zb, const char *libzip_says, struct diag *diag)
+{
+	char why[320];
+
+	if (dump_zip_diagnose(zb, why, sizeof(why)))
+		diag_pos(diag, DIAG_ERROR, path, 0, 0, "not a readable torch.save archive: %s", why);
+	else
+		diag_pos(diag, DIAG_ERROR, path, 0, 0, "not a readable torch.save archive (truncated or corrupt?): %s",
+			 libzip_says);
+}
+
 int dump_pt_read_mem(const char *path, const void *data, size_t len, struct dump *out, struct diag *diag)
 {
+	struct zip_bytes zb = { data, -1, len };
 	zip_error_t zerr;
 	zip_source_t *src;
 	zip_t *zip;
@@ -359,30 +416,28 @@ int dump_pt_read_mem(const char *path, const void *data, size_t len, struct dump
 	zip = zip_open_from_source(src, ZIP_RDONLY, &zerr);
 	if (!zip) {
 		zip_source_free(src);
-		diag_pos(diag, DIAG_ERROR, path, 0, 0, "not a readable torch.save archive (truncated or corrupt?): %s",
-			 zip_error_strerror(&zerr));
+		open_failed(path, &zb, zip_error_strerror(&zerr), diag);
 		zip_error_fini(&zerr);
 		return -1;
 	}
 	zip_error_fini(&zerr);
-	return read_archive(path, zip, len, out, diag);
+	return read_archive(path, zip, &zb, out, diag);
 }
 
-int dump_pt_read_file(const char *path, struct dump *out, struct diag *diag)
+int dump_pt_read_fd(const char *path, int fd, uint64_t size, struct dump *out, struct diag *diag)
 {
-	int zerr = 0;
-	zip_t *zip = zip_open(path, ZIP_RDONLY, &zerr);
-	struct stat st;
+	struct zip_bytes zb = { NULL, fd, size };
+	int zerr = 0, own = dup(fd);
+	zip_t *zip = own >= 0 ? zip_fdopen(own, ZIP_RDONLY, &zerr) : NULL;
 
 	if (!zip) {
 		zip_error_t e;
+		if (own >= 0)
+			close(own);
 		zip_error_init_with_code(&e, zerr);
-		diag_pos(diag, DIAG_ERROR, path, 0, 0, "not a readable torch.save archive (truncated or corrupt?): %s",
-			 zip_error_strerror(&e));
+		open_failed(path, &zb, zip_error_strerror(&e), diag);
 		zip_error_fini(&e);
 		return -1;
 	}
-	if (stat(path, &st) != 0)
-		st.st_size = 0;
-	return read_archive(path, zip, (uint64_t)st.st_size, out, diag);
+	return read_archive(path, zip, &zb, out, diag);
 }

@@ -84,26 +84,31 @@ int edit_runtime_provide(const struct plan *pl, const char *runtime_path, struct
 			 struct diag *diag);
 void edit_runtime_release(struct edit_runtime *r);
 
-/* A batch of file replacements, all or nothing as far as the file system
- * allows: each edit_batch_add writes its temporary file next to the target
- * at once (so a large tree is written streaming), edit_batch_commit makes
- * them durable with one sync (unless EDIT_BATCH_NO_SYNC) and renames them
- * all; edit_batch_abort removes them, leaving every target untouched.
- * Symbolic links are followed (the target replaced, the link kept); a
- * device or FIFO is refused. Add and commit return 0, or -1 after reporting
- * with the path; a batch is freed by commit or abort. */
+/* A batch of file replacements, all or nothing, even across a kill: each
+ * edit_batch_add writes its temporary file next to the target at once (so
+ * a large tree is written streaming), named first in the journal of the
+ * tree whose lock the caller holds (edit_journal.h); edit_batch_commit
+ * makes them durable (fsync of each file and of the journal, unless
+ * EDIT_BATCH_NO_SYNC), marks the batch committed and renames them all,
+ * then syncs their directories; edit_batch_abort removes them, leaving
+ * every target untouched. Symbolic links are followed (the target replaced,
+ * the link kept); a device or FIFO is refused. Add and commit return 0, or
+ * -1 after reporting with the path; a batch is freed by commit or abort. */
 enum { EDIT_BATCH_NO_SYNC = 1 };
 struct edit_batch;
-struct edit_batch *edit_batch_new(unsigned flags);
+struct edit_lock;
+struct edit_batch *edit_batch_new(struct edit_lock *lock, unsigned flags);
 int edit_batch_add(struct edit_batch *b, const char *path, const char *text, size_t len, struct diag *diag);
+/* The file at `path` is removed by the commit, with the renames (nothing
+ * when it does not exist). */
+int edit_batch_remove(struct edit_batch *b, const char *path, struct diag *diag);
 int edit_batch_commit(struct edit_batch *b, struct diag *diag);
 void edit_batch_abort(struct edit_batch *b);
 
-/* Replaces each of `n` files with its new text, all or nothing as far as
- * possible: temporary files first, one sync, then the renames (modes kept).
+/* Replaces each of `n` files with its new text as one batch under `lock`.
  * Returns 0, or -1 after reporting (no file replaced when a temporary file
  * cannot be written). */
-int edit_write_files(const char *const *paths, const char *const *texts, const size_t *lens, size_t n,
-		     struct diag *diag);
+int edit_write_files(struct edit_lock *lock, const char *const *paths, const char *const *texts, const size_t *lens,
+		     size_t n, struct diag *diag);
 
 #endif

@@ -1,10 +1,14 @@
-/* Writing the files apply and strip change, all or nothing, as fast as a
- * tree of thousands of files needs: every new text goes to a temporary file
- * next to its original (mode kept); then one sync(2) makes them all durable
- * (instead of one fsync per file, which costs seconds on a large tree); then
- * each is renamed over its original. When a temporary file cannot be
- * written, the others are removed and no original is touched. A symbolic
- * link is followed: its target is replaced and the link stays. */
+/* Writing the files apply, strip, wire and preprocess change, all or
+ * nothing, as fast as a tree of thousands of files needs: every new text
+ * goes to a temporary file next to its original (mode kept), named in the
+ * tree's journal before it exists (edit_journal.h); at the commit they are
+ * fsync'ed together (unless EDIT_BATCH_NO_SYNC, sync_files.h), then the
+ * commit mark; then each is renamed over its original, the fatal signals
+ * held meanwhile, and the directories written are fsync'ed. Only the files written are synced, never the whole system
+ * (sync(2) would wait for every other program's dirty data too). When a
+ * temporary file cannot be written, the others are removed and no original
+ * is touched. A symbolic link is followed: its target is replaced and the
+ * link stays. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,47 +18,49 @@
 
 #include "atomic_write.h"
 #include "edit.h"
+#include "edit_journal.h"
 #include "index_table.h"
+#include "tmp_cleanup.h"
 #include "xalloc.h"
 
-/* A temporary file next to `path` (the resolved target; `shown` names it in messages). */
-static int write_temp(const char *path, const char *shown, const char *data, size_t len, char **tmp_out,
-		      struct diag *diag)
+/* A temporary file next to `path` (the resolved target, `st` its stat or
+ * NULL when new; `shown` names it in messages). It is fsync'ed with the
+ * others at the commit (edit_journal_commit). */
+static int write_temp(struct edit_journal *j, const char *path, const struct stat *st, const char *shown,
+		      const char *data, size_t len, char **tmp_out, struct diag *diag)
 {
-	size_t n = strlen(path);
-	char *tmp = xmalloc(n + 16);
-	struct stat st;
 	mode_t mode;
 	int fd;
 
-	snprintf(tmp, n + 16, "%s.at-XXXXXX", path);
-	if (stat(path, &st) == 0) {
-		mode = st.st_mode & 07777;
+	if (st) {
+		mode = st->st_mode & 07777;
 	} else {
 		mode_t mask = umask(0);
 		umask(mask);
 		mode = 0666 & ~mask;
 	}
-	fd = mkstemp(tmp);
+	fd = edit_journal_temp(j, path, st, tmp_out);
 	if (fd < 0)
 		goto fail;
-	if (atomic_write_fd(fd, data, len) != 0)
-		goto fail_fd;
-	if (fchmod(fd, mode) != 0)
+	if (atomic_write_fd(fd, data, len) != 0 || fchmod(fd, mode) != 0)
 		goto fail_fd;
 	if (close(fd) != 0) {
 		fd = -1;
 		goto fail_fd;
 	}
-	*tmp_out = tmp;
 	return 0;
 fail_fd:
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
+	{
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		unlink(*tmp_out);
+		free(*tmp_out);
+		*tmp_out = NULL;
+		errno = e;
+	}
 fail:
 	diag_pos(diag, DIAG_ERROR, shown, 0, 0, "cannot write: %s", strerror(errno));
-	free(tmp);
 	return -1;
 }
 
@@ -62,22 +68,26 @@ fail:
  * known by its path), so that one reached twice, through a link and its
  * target, is caught. */
 struct batch_file {
-	char *tmp, *target, *shown;
+	char *tmp, *target, *shown;   /* tmp NULL: the file is removed */
 	dev_t dev;
 	ino_t ino;
 };
 
 struct edit_batch {
 	unsigned flags;
+	struct edit_lock *lock;
+	struct edit_journal *journal;
 	struct batch_file *v;
 	size_t n, cap;
 	struct index_table index;     /* by (dev, ino), or by path for new files */
 };
 
-struct edit_batch *edit_batch_new(unsigned flags)
+struct edit_batch *edit_batch_new(struct edit_lock *lock, unsigned flags)
 {
 	struct edit_batch *b = xcalloc(1, sizeof(*b));
 	b->flags = flags;
+	b->lock = lock;
+	b->journal = edit_journal_begin(lock, flags & EDIT_BATCH_NO_SYNC ? EDIT_JOURNAL_NO_SYNC : 0);
 	return b;
 }
 
@@ -100,52 +110,91 @@ static bool same_file(const void *ctx, size_t item)
 	return k->f->ino ? g->ino == k->f->ino && g->dev == k->f->dev : !g->ino && strcmp(g->target, k->f->target) == 0;
 }
 
-int edit_batch_add(struct edit_batch *b, const char *path, const char *text, size_t len, struct diag *diag)
+/* Resolves `path` and checks it is not in the batch already: 0 with *f
+ * and *st filled (*have_st when the file exists), or -1 after reporting. */
+static int batch_entry(struct edit_batch *b, const char *path, struct batch_file *f, struct stat *st, bool *have_st,
+		       uint64_t *h, struct diag *diag)
 {
-	struct batch_file f = { 0 };
-	struct file_key key = { b, &f };
-	struct stat st;
+	struct file_key key = { b, f };
 	bool in_place;
-	uint64_t h;
 	size_t k;
 
-	if (atomic_resolve(path, &f.target, &in_place, diag) != 0)
+	memset(f, 0, sizeof(*f));
+	if (atomic_resolve(path, &f->target, &in_place, diag) != 0)
 		return -1;
 	if (in_place) {
 		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot edit: not a regular file");
-		free(f.target);
+		free(f->target);
 		return -1;
 	}
-	if (stat(f.target, &st) == 0) {
-		f.dev = st.st_dev;
-		f.ino = st.st_ino;
+	if (stat(f->target, st) == 0) {
+		f->dev = st->st_dev;
+		f->ino = st->st_ino;
 	}
+	*have_st = f->ino != 0;
 	/* one file reached twice (a link and its target): two new texts for one
 	 * file, and the second rename would silently drop the first */
-	h = file_hash(&f);
-	k = index_table_find(&b->index, h, same_file, &key);
+	*h = file_hash(f);
+	k = index_table_find(&b->index, *h, same_file, &key);
 	if (k != SIZE_MAX) {
 		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot edit: the same file as %s (a symbolic link?)", b->v[k].shown);
-		free(f.target);
+		free(f->target);
 		return -1;
 	}
-	if (write_temp(f.target, path, text, len, &f.tmp, diag) != 0) {
-		free(f.target);
-		return -1;
-	}
-	f.shown = xstrdup(path);
+	return 0;
+}
+
+static void batch_push(struct edit_batch *b, struct batch_file *f, const char *path, uint64_t h)
+{
+	f->shown = xstrdup(path);
 	XGROW(b->v, b->cap, b->n + 1);
-	b->v[b->n] = f;
+	b->v[b->n] = *f;
 	index_table_add(&b->index, h, b->n);
 	b->n++;
+}
+
+int edit_batch_add(struct edit_batch *b, const char *path, const char *text, size_t len, struct diag *diag)
+{
+	struct batch_file f;
+	struct stat st;
+	bool have_st;
+	uint64_t h;
+
+	if (batch_entry(b, path, &f, &st, &have_st, &h, diag) != 0)
+		return -1;
+	if (write_temp(b->journal, f.target, have_st ? &st : NULL, path, text, len, &f.tmp, diag) != 0) {
+		free(f.target);
+		return -1;
+	}
+	batch_push(b, &f, path, h);
+	return 0;
+}
+
+int edit_batch_remove(struct edit_batch *b, const char *path, struct diag *diag)
+{
+	struct batch_file f;
+	struct stat st;
+	bool have_st;
+	uint64_t h;
+
+	if (batch_entry(b, path, &f, &st, &have_st, &h, diag) != 0)
+		return -1;
+	if (!have_st) {
+		free(f.target);
+		return 0; /* nothing to remove */
+	}
+	if (edit_journal_remove(b->journal, f.target, &st) != 0) {
+		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot write the journal: %s", strerror(errno));
+		free(f.target);
+		return -1;
+	}
+	batch_push(b, &f, path, h);
 	return 0;
 }
 
 static void batch_free(struct edit_batch *b)
 {
 	for (size_t i = 0; i < b->n; i++) {
-		if (b->v[i].tmp)
-			unlink(b->v[i].tmp);
 		free(b->v[i].tmp);
 		free(b->v[i].target);
 		free(b->v[i].shown);
@@ -157,33 +206,53 @@ static void batch_free(struct edit_batch *b)
 
 int edit_batch_commit(struct edit_batch *b, struct diag *diag)
 {
+	const char **targets;
+	size_t done = 0;
 	int ret = 0;
 
-	if (!(b->flags & EDIT_BATCH_NO_SYNC))
-		sync();
-	for (size_t i = 0; i < b->n; i++) {
-		if (rename(b->v[i].tmp, b->v[i].target) != 0) {
-			diag_pos(diag, DIAG_ERROR, b->v[i].shown, 0, 0, "cannot replace the file: %s", strerror(errno));
+	if (edit_journal_commit(b->journal) != 0) {
+		diag_pos(diag, DIAG_ERROR, edit_lock_dir(b->lock), 0, 0, "cannot write the journal: %s: nothing changed",
+			 strerror(errno));
+		edit_batch_abort(b);
+		return -1;
+	}
+	targets = xcalloc(b->n + 1, sizeof(*targets));
+	/* from the commit mark on, the batch completes: no signal cuts it short */
+	tmp_cleanup_hold(true);
+	for (; done < b->n; done++) {
+		if (!b->v[done].tmp ? unlink(b->v[done].target) != 0 && errno != ENOENT
+				    : rename(b->v[done].tmp, b->v[done].target) != 0) {
+			diag_pos(diag, DIAG_ERROR, b->v[done].shown, 0, 0,
+				 "cannot replace the file: %s; %zu of %zu files replaced, the next autotrace run on this tree "
+				 "completes the rest (journal %s/journal)",
+				 strerror(errno), done, b->n, edit_lock_dir(b->lock));
 			ret = -1;
 			break;
 		}
-		free(b->v[i].tmp);
-		b->v[i].tmp = NULL;
+		targets[done] = b->v[done].target;
 	}
+	if (ret == 0)
+		edit_journal_end(b->journal, targets, b->n);
+	else
+		edit_journal_keep(b->journal);
+	tmp_cleanup_hold(false);
+	free(targets);
 	batch_free(b);
 	return ret;
 }
 
 void edit_batch_abort(struct edit_batch *b)
 {
-	if (b)
-		batch_free(b);
+	if (!b)
+		return;
+	edit_journal_abort(b->journal);
+	batch_free(b);
 }
 
-int edit_write_files(const char *const *paths, const char *const *texts, const size_t *lens, size_t n,
-		     struct diag *diag)
+int edit_write_files(struct edit_lock *lock, const char *const *paths, const char *const *texts, const size_t *lens,
+		     size_t n, struct diag *diag)
 {
-	struct edit_batch *b = edit_batch_new(0);
+	struct edit_batch *b = edit_batch_new(lock, 0);
 
 	for (size_t i = 0; i < n; i++)
 		if (edit_batch_add(b, paths[i], texts[i], lens[i], diag) != 0) {

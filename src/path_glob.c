@@ -74,6 +74,12 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Names with their type letter in front: sorted by the names alone. */
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a + 1, *(char *const *)b + 1);
+}
+
 static int walk_dir(const char *root, const char *rel, struct walk *w, int depth, struct diag *diag)
 {
 	char *dir = rel[0] ? path_join(root, rel) : xstrdup(root);
@@ -95,30 +101,34 @@ static int walk_dir(const char *root, const char *rel, struct walk *w, int depth
 		if (e->d_name[0] == '.')
 			continue;
 		XGROW(names, cap, nn + 1);
-		names[nn++] = xstrdup(e->d_name);
+		/* the entry's type rides in front of its name: no lstat(2) for the
+		 * file systems that fill d_type (all the usual ones) */
+		names[nn] = xmalloc(strlen(e->d_name) + 2);
+		names[nn][0] = e->d_type == DT_REG ? 'f' : e->d_type == DT_DIR ? 'd' : e->d_type == DT_UNKNOWN ? '?' : 'o';
+		strcpy(names[nn] + 1, e->d_name);
+		nn++;
 	}
 	closedir(d);
-	xqsort(names, nn, sizeof(*names), cmp_str);
+	xqsort(names, nn, sizeof(*names), cmp_name);
 	for (size_t i = 0; i < nn; i++) {
-		char *r = rel[0] ? path_join(rel, names[i]) : xstrdup(names[i]);
-		char *full = path_join(root, r);
-		struct stat st;
-		if (lstat(full, &st) == 0) {
-			if (S_ISDIR(st.st_mode)) {
-				if (depth < 64)
-					walk_dir(root, r, w, depth + 1, diag);
-				free(r);
-			} else if (S_ISREG(st.st_mode)) {
-				XGROW(w->v, w->cap, w->n + 1);
-				w->v[w->n++] = r;
-				r = NULL;
-			} else {
-				free(r);
-			}
-		} else {
-			free(r);
+		char *r = rel[0] ? path_join(rel, names[i] + 1) : xstrdup(names[i] + 1);
+		char type = names[i][0];
+		if (type == '?') {
+			char *full = path_join(root, r);
+			struct stat st;
+			type = lstat(full, &st) != 0 ? 'o' : S_ISDIR(st.st_mode) ? 'd' : S_ISREG(st.st_mode) ? 'f' : 'o';
+			free(full);
 		}
-		free(full);
+		if (type == 'd') {
+			if (depth < 64)
+				walk_dir(root, r, w, depth + 1, diag);
+			free(r);
+		} else if (type == 'f') {
+			XGROW(w->v, w->cap, w->n + 1);
+			w->v[w->n++] = r;
+		} else {
+			free(r); /* symbolic links, devices, FIFOs: not walked */
+		}
 		free(names[i]);
 	}
 	free(names);

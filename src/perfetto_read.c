@@ -6,14 +6,22 @@
  * track_event 11, interned_data 12, sequence_flags 13, track_descriptor 60;
  * TrackEvent type 9, name_iid 10, track_uuid 11, name 23; InternedData
  * event_names 2; EventName iid 1, name 2; TrackDescriptor uuid 1, name 2,
- * thread 4; ThreadDescriptor thread_name 5. Interned names live per
- * sequence until a packet clears its incremental state. */
+ * thread 4; ThreadDescriptor thread_name 5; TracePacket timestamp_clock_id
+ * 58, clock_snapshot 6, trace_packet_defaults 59; TracePacketDefaults
+ * timestamp_clock_id 58, track_event_defaults 11 (TrackEventDefaults
+ * track_uuid 11); ClockSnapshot clocks 1, Clock clock_id 1, timestamp 2,
+ * is_incremental 3, unit_multiplier_ns 4. Interned names and defaults live
+ * per sequence until a packet clears its incremental state; clocks 64-127
+ * are the sequence's own, mapped to trace time by its clock snapshots, and
+ * an incremental one adds each timestamp to the last (reset by a snapshot). */
 #include "perfetto_read.h"
 
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <zlib.h>
 
 #include "index_table.h"
 #include "xalloc.h"
@@ -34,8 +42,20 @@ struct iname {
 	size_t len;
 };
 
+/* A sequence's state: the generation of its interned data, its defaults. */
 struct seqgen {
 	uint32_t seq, gen;
+	uint64_t def_track;           /* track_event_defaults.track_uuid, 0 when none */
+	uint32_t def_clock;           /* timestamp_clock_id default, 0 when none */
+};
+
+/* A sequence-scoped clock (64..127) as its latest snapshot set it. */
+struct seqclock {
+	uint32_t seq, id;
+	bool incremental;
+	uint64_t unit;                /* ns per tick */
+	int64_t last;                 /* incremental: the last value, ns of the clock */
+	int64_t offset;               /* trace time = clock ns + offset */
 };
 
 struct prd {
@@ -48,7 +68,14 @@ struct prd {
 	struct index_table name_index;
 	struct seqgen *gens;
 	size_t ngens, capgens;
+	struct seqclock *clocks;
+	size_t nclocks, capclocks;
+	size_t chunk_at;              /* inside compressed_packets: where they are in the file */
 };
+
+/* Inflated compressed_packets above this are refused (a chunk of a trace
+ * writer is far smaller; this stops a forged one from taking the memory). */
+#define MAX_CHUNK ((size_t)256 << 20)
 
 __attribute__((format(printf, 3, 4))) static int fail(struct prd *r, const unsigned char *at, const char *fmt, ...)
 {
@@ -61,8 +88,14 @@ __attribute__((format(printf, 3, 4))) static int fail(struct prd *r, const unsig
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	diag_pos(r->diag, DIAG_ERROR, r->path, 0, 0, "not a readable Perfetto trace (truncated or corrupt?): %s at byte %zu",
-		 msg, (size_t)(at - r->start));
+	if (r->chunk_at)
+		diag_pos(r->diag, DIAG_ERROR, r->path, 0, 0,
+			 "not a readable Perfetto trace (truncated or corrupt?): %s at byte %zu of the packets deflated at "
+			 "byte %zu",
+			 msg, (size_t)(at - r->start), r->chunk_at);
+	else
+		diag_pos(r->diag, DIAG_ERROR, r->path, 0, 0,
+			 "not a readable Perfetto trace (truncated or corrupt?): %s at byte %zu", msg, (size_t)(at - r->start));
 	return -1;
 }
 
@@ -129,15 +162,35 @@ static inline int field(struct prd *r, struct pb *b, unsigned *num, unsigned *wi
 
 /* ---- interned names ---- */
 
-static uint32_t *generation(struct prd *r, uint32_t seq)
+static struct seqgen *seqstate(struct prd *r, uint32_t seq)
 {
 	for (size_t i = 0; i < r->ngens; i++)
 		if (r->gens[i].seq == seq)
-			return &r->gens[i].gen;
+			return &r->gens[i];
 	XGROW(r->gens, r->capgens, r->ngens + 1);
+	memset(&r->gens[r->ngens], 0, sizeof(r->gens[0]));
 	r->gens[r->ngens].seq = seq;
-	r->gens[r->ngens].gen = 0;
-	return &r->gens[r->ngens++].gen;
+	return &r->gens[r->ngens++];
+}
+
+static uint32_t *generation(struct prd *r, uint32_t seq)
+{
+	return &seqstate(r, seq)->gen;
+}
+
+static struct seqclock *seqclock(struct prd *r, uint32_t seq, uint32_t id, bool make)
+{
+	for (size_t i = 0; i < r->nclocks; i++)
+		if (r->clocks[i].seq == seq && r->clocks[i].id == id)
+			return &r->clocks[i];
+	if (!make)
+		return NULL;
+	XGROW(r->clocks, r->capclocks, r->nclocks + 1);
+	memset(&r->clocks[r->nclocks], 0, sizeof(r->clocks[0]));
+	r->clocks[r->nclocks].seq = seq;
+	r->clocks[r->nclocks].id = id;
+	r->clocks[r->nclocks].unit = 1;
+	return &r->clocks[r->nclocks++];
 }
 
 static uint64_t name_hash(uint32_t seq, uint32_t gen, uint64_t iid)
@@ -211,11 +264,102 @@ static int interned_data(struct prd *r, struct pb b, uint32_t seq)
 /* ---- packets ---- */
 
 struct packet {
-	bool has_ts, has_te, has_td, has_id;
+	bool has_ts, has_te, has_td, has_id, has_def, has_cs;
 	uint64_t ts, flags;
-	uint32_t seq;
-	struct pb te, td, id;
+	uint32_t seq, clock;
+	struct pb te, td, id, def, cs;
 };
+
+/* TracePacketDefaults: the sequence's default track and clock. */
+static int defaults(struct prd *r, struct pb b, uint32_t seq)
+{
+	struct seqgen *st = seqstate(r, seq);
+	unsigned num, wire;
+	uint64_t v;
+	struct pb sub;
+	int rc;
+
+	st->def_track = 0;
+	st->def_clock = 0;
+	while ((rc = field(r, &b, &num, &wire, &v, &sub)) == 0) {
+		if (num == 58 && wire == 0) {
+			st->def_clock = (uint32_t)v;
+		} else if (num == 11 && wire == 2) {
+			struct pb ted = sub;
+			while ((rc = field(r, &ted, &num, &wire, &v, &sub)) == 0)
+				if (num == 11 && wire == 0)
+					st->def_track = v;
+			if (rc < 0)
+				return -1;
+		}
+	}
+	return rc < 0 ? -1 : 0;
+}
+
+/* ClockSnapshot: the sequence's own clocks against the trace's clock (the
+ * builtin clock of the snapshot, whose time is trace time here). */
+static int clock_snapshot(struct prd *r, struct pb b, uint32_t seq)
+{
+	struct { uint32_t id; uint64_t ts, unit; bool incremental; } c[16];
+	size_t n = 0;
+	int64_t builtin = 0;
+	unsigned num, wire;
+	uint64_t v;
+	struct pb sub;
+	int rc;
+
+	while ((rc = field(r, &b, &num, &wire, &v, &sub)) == 0) {
+		struct pb ck = sub;
+		if (num != 1 || wire != 2 || n == 16)
+			continue;
+		memset(&c[n], 0, sizeof(c[n]));
+		c[n].unit = 1;
+		while ((rc = field(r, &ck, &num, &wire, &v, &sub)) == 0) {
+			if (num == 1 && wire == 0)
+				c[n].id = (uint32_t)v;
+			else if (num == 2 && wire == 0)
+				c[n].ts = v;
+			else if (num == 3 && wire == 0)
+				c[n].incremental = v != 0;
+			else if (num == 4 && wire == 0 && v)
+				c[n].unit = v;
+		}
+		if (rc < 0)
+			return -1;
+		if (c[n].id < 64)
+			builtin = (int64_t)(c[n].ts * c[n].unit);
+		n++;
+	}
+	if (rc < 0)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		struct seqclock *k;
+		if (c[i].id < 64 || c[i].id > 127)
+			continue;
+		k = seqclock(r, seq, c[i].id, true);
+		k->incremental = c[i].incremental;
+		k->unit = c[i].unit;
+		k->last = (int64_t)(c[i].ts * c[i].unit);
+		k->offset = builtin - k->last;
+	}
+	return 0;
+}
+
+/* The packet's timestamp in trace time. */
+static uint64_t trace_time(struct prd *r, const struct packet *pk)
+{
+	uint32_t id = pk->clock ? pk->clock : seqstate(r, pk->seq)->def_clock;
+	struct seqclock *k = id >= 64 && id <= 127 ? seqclock(r, pk->seq, id, false) : NULL;
+	int64_t t;
+
+	if (!k)
+		return pk->ts;
+	t = (int64_t)(pk->ts * k->unit);
+	if (k->incremental)
+		t = k->last += t;
+	t += k->offset;
+	return t < 0 ? 0 : (uint64_t)t;
+}
 
 static int track_descriptor(struct prd *r, struct pb b, struct chrome_event *e)
 {
@@ -263,6 +407,7 @@ static int track_event(struct prd *r, const struct packet *pk, struct chrome_eve
 	bool has_iid = false;
 	int rc;
 
+	uuid = seqstate(r, pk->seq)->def_track;
 	while ((rc = field(r, &b, &num, &wire, &v, &sub)) == 0) {
 		if (num == 9 && wire == 0)
 			type = v;
@@ -283,7 +428,7 @@ static int track_event(struct prd *r, const struct packet *pk, struct chrome_eve
 	e->pid = (double)(uuid >> 32);
 	e->tid = (double)(uuid & 0xFFFFFFFFu);
 	e->has_ts = pk->has_ts;
-	e->ts_ns = pk->ts;
+	e->ts_ns = pk->ts; /* trace time: see packet() */
 	if (name.p) {
 		e->name.s = (const char *)name.p;
 		e->name.len = (size_t)(name.end - name.p);
@@ -295,6 +440,68 @@ static int track_event(struct prd *r, const struct packet *pk, struct chrome_eve
 		}
 	}
 	return 0;
+}
+
+static int packet(struct prd *r, struct pb b, int (*cb)(void *, const struct chrome_event *), void *ctx, int *cb_rc);
+
+/* TracePacket.compressed_packets: a zlib (or gzip) stream of packets, as
+ * in a Trace; inflated and walked like the file's own. */
+static int compressed(struct prd *r, struct pb z, int (*cb)(void *, const struct chrome_event *), void *ctx,
+		      int *cb_rc)
+{
+	z_stream zs;
+	unsigned char *buf;
+	size_t cap = (size_t)(z.end - z.p) * 4 + 4096, len = 0;
+	const unsigned char *saved = r->start;
+	int zr, rc = 0;
+
+	if (r->chunk_at)
+		return fail(r, z.p, "compressed packets inside compressed packets");
+	memset(&zs, 0, sizeof(zs));
+	if (inflateInit2(&zs, 15 + 32) != Z_OK) /* zlib or gzip header */
+		return fail(r, z.p, "cannot inflate");
+	buf = xmalloc(cap);
+	zs.next_in = (unsigned char *)z.p;
+	zs.avail_in = (uInt)(z.end - z.p);
+	for (;;) {
+		if (len == cap) {
+			if (cap >= MAX_CHUNK) {
+				inflateEnd(&zs);
+				free(buf);
+				return fail(r, z.p, "compressed packets inflate to more than %zu bytes", MAX_CHUNK);
+			}
+			cap *= 2;
+			buf = xrealloc(buf, cap);
+		}
+		zs.next_out = buf + len;
+		zs.avail_out = (uInt)(cap - len);
+		zr = inflate(&zs, Z_NO_FLUSH);
+		len = cap - zs.avail_out;
+		if (zr == Z_STREAM_END)
+			break;
+		if (zr != Z_OK && !(zr == Z_BUF_ERROR && len == cap)) {
+			inflateEnd(&zs);
+			free(buf);
+			return fail(r, z.p, "compressed packets that do not inflate (%s)", zs.msg ? zs.msg : "corrupt");
+		}
+	}
+	inflateEnd(&zs);
+	r->chunk_at = (size_t)(z.p - r->start);
+	r->start = buf;
+	{
+		struct pb b = { buf, buf + len }, sub;
+		unsigned num, wire;
+		uint64_t v;
+		while (rc == 0 && (rc = field(r, &b, &num, &wire, &v, &sub)) == 0)
+			if (num == 1 && wire == 2 && packet(r, sub, cb, ctx, cb_rc) != 0)
+				rc = -1;
+		if (rc > 0)
+			rc = 0;
+	}
+	r->start = saved;
+	r->chunk_at = 0;
+	free(buf);
+	return rc;
 }
 
 static int packet(struct prd *r, struct pb b, int (*cb)(void *, const struct chrome_event *), void *ctx, int *cb_rc)
@@ -324,14 +531,36 @@ static int packet(struct prd *r, struct pb b, int (*cb)(void *, const struct chr
 		} else if (num == 60 && wire == 2) {
 			pk.td = sub;
 			pk.has_td = true;
+		} else if (num == 58 && wire == 0) {
+			pk.clock = (uint32_t)v;
+		} else if (num == 59 && wire == 2) {
+			pk.def = sub;
+			pk.has_def = true;
+		} else if (num == 6 && wire == 2) {
+			pk.cs = sub;
+			pk.has_cs = true;
+		} else if (num == 50 && wire == 2) {
+			if (compressed(r, sub, cb, ctx, cb_rc) != 0)
+				return -1;
 		}
 	}
 	if (rc < 0)
 		return -1;
-	if (pk.flags & SEQ_INCREMENTAL_STATE_CLEARED)
-		(*generation(r, pk.seq))++;
+	if (pk.flags & SEQ_INCREMENTAL_STATE_CLEARED) {
+		struct seqgen *st = seqstate(r, pk.seq);
+		st->gen++;
+		st->def_track = 0;
+		st->def_clock = 0;
+	}
+	/* defaults first: they bear on the timestamp (as in Perfetto) */
+	if (pk.has_def && defaults(r, pk.def, pk.seq) != 0)
+		return -1;
 	if (pk.has_id && interned_data(r, pk.id, pk.seq) != 0)
 		return -1;
+	if (pk.has_cs && clock_snapshot(r, pk.cs, pk.seq) != 0)
+		return -1;
+	if (pk.has_ts && pk.has_te)
+		pk.ts = trace_time(r, &pk);
 	if (pk.has_td) {
 		if (track_descriptor(r, pk.td, &e) != 0)
 			return -1;
@@ -416,5 +645,6 @@ int perfetto_events(const char *path, const unsigned char *data, size_t len,
 	free(r.names);
 	index_table_free(&r.name_index);
 	free(r.gens);
+	free(r.clocks);
 	return rc;
 }

@@ -34,6 +34,11 @@ struct plan_tctx {
 };
 
 /* Per-function facts computed on demand (plan_resolve.c). */
+struct plan_calls_memo {
+	const struct rule_regex *re;
+	bool hit;
+};
+
 struct plan_finfo {
 	bool ready;
 	int *call_first;   /* calls of statement s: call_order[call_first[s] .. call_first[s + 1]) */
@@ -55,6 +60,8 @@ struct plan_finfo {
 	const char **other_phases; /* other phases that reach it, noted once each */
 	size_t nother;
 	struct plan_fref *callers; /* the functions on paths from a root that call it (pass 1) */
+	struct plan_calls_memo *calls_memo; /* `calls /RE/` asked of the whole function */
+	size_t ncalls_memo;
 	size_t ncallers, callers_cap;
 };
 

@@ -270,6 +270,7 @@ void plan_index_free(struct plan_index *ix, size_t nunits)
 		free(ix->info[i].restr);
 		free(ix->info[i].res_first);
 		free(ix->info[i].callers);
+		free(ix->info[i].calls_memo);
 		free(ix->info[i].other_phases);
 	}
 	free(ix->info);

@@ -107,11 +107,34 @@ static bool call_in(const struct cxx_body *b, int cs, int s, bool own)
 	return cs >= 0 && (cs == s || cxx_range_contains(b->stmts[s].range, b->stmts[cs].range));
 }
 
+static bool calls_match_scan(struct plan_walker *w, const struct cxx_body *b, int s, bool own,
+			     const struct rule_regex *re);
+
 /* Does a call of statement s's code (s < 0: the whole function; `own`: not
  * counting loops nested in s) have a name matching re? */
 static bool calls_match(struct plan_walker *w, struct plan_fref f, int s, bool own, const struct rule_regex *re)
 {
 	const struct cxx_body *b = &plan_func(w->pl, f)->body;
+	struct plan_finfo *fi = plan_finfo(w->pl, f);
+	bool hit = false;
+
+	/* the whole function's answer, asked for each decision about it, is kept */
+	if (s < 0) {
+		for (size_t i = 0; i < fi->ncalls_memo; i++)
+			if (fi->calls_memo[i].re == re)
+				return fi->calls_memo[i].hit;
+		hit = calls_match_scan(w, b, s, own, re);
+		fi->calls_memo = xrealloc(fi->calls_memo, (fi->ncalls_memo + 1) * sizeof(*fi->calls_memo));
+		fi->calls_memo[fi->ncalls_memo].re = re;
+		fi->calls_memo[fi->ncalls_memo++].hit = hit;
+		return hit;
+	}
+	return calls_match_scan(w, b, s, own, re);
+}
+
+static bool calls_match_scan(struct plan_walker *w, const struct cxx_body *b, int s, bool own,
+			     const struct rule_regex *re)
+{
 
 	for (size_t c = 0; c < b->ncalls; c++) {
 		const struct cxx_call *cl = &b->calls[c];

@@ -15,6 +15,7 @@
 #include <cjson/cJSON.h>
 
 #include "atomic_write.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 /* ---- interning: open addressing, string -> index ---- */
@@ -144,6 +145,8 @@ struct reader {
 	const char *text;
 	size_t len;
 	struct diag *diag;
+	size_t *key_at;         /* per id: offset of its key + 1, to name a duplicate's first */
+	size_t cap_key_at;
 };
 
 static void offset_to_line_col(const char *text, size_t len, size_t off, size_t *line, size_t *col)
@@ -265,6 +268,19 @@ static int read_point(struct reader *r, struct point_map *m, const cJSON *item, 
 			     item->string);
 		return -1;
 	}
+	if (point_map_get(m, (uint32_t)id)) {
+		size_t fl, fc;
+		offset_to_line_col(r->text, r->len, r->key_at[id] - 1, &fl, &fc);
+		error_at_off(r, key_off, "point id '%s' is given twice (first at line %zu, column %zu): one id means one "
+			     "point; this map is damaged or merged from two builds", item->string, fl, fc);
+		return -1;
+	}
+	if (id >= r->cap_key_at) {
+		size_t old = r->cap_key_at;
+		XGROW(r->key_at, r->cap_key_at, (size_t)id + 1);
+		memset(r->key_at + old, 0, (r->cap_key_at - old) * sizeof(*r->key_at));
+	}
+	r->key_at[id] = key_off + 1;
 	point_map_add(m, (uint32_t)id, label->valuestring, type->valuestring[0],
 		      event_id ? (int64_t)event_id->valuedouble : 0, cJSON_IsString(file) ? file->valuestring : NULL,
 		      cJSON_IsNumber(line) ? (uint32_t)line->valuedouble : 0);
@@ -296,15 +312,45 @@ static int parse_stamp(const char *s, uint64_t *out)
 	return 0;
 }
 
+/* What cJSON would pass silently: bytes that are not UTF-8 (they would go
+ * into the traces, where JSON readers and Perfetto reject them) and \u0000
+ * in a string (which cuts a C string: a label would lose its end). */
+static int check_text(const struct reader *r)
+{
+	size_t bad = utf8_invalid_at(r->text, r->len);
+	bool in_string = false;
+
+	if (bad != SIZE_MAX) {
+		error_at_off(r, bad, "invalid UTF-8 (byte 0x%02x): a point map is UTF-8 text",
+			     (unsigned char)r->text[bad]);
+		return -1;
+	}
+	for (size_t i = 0; i < r->len; i++) {
+		char c = r->text[i];
+		if (c == '"') {
+			in_string = !in_string;
+		} else if (in_string && c == '\\' && i + 1 < r->len) {
+			if (r->text[i + 1] == 'u' && i + 5 < r->len && memcmp(r->text + i + 2, "0000", 4) == 0) {
+				error_at_off(r, i, "a NUL character (\\u0000) in a string: a label or file name cannot hold one");
+				return -1;
+			}
+			i++; /* the escaped character */
+		}
+	}
+	return 0;
+}
+
 struct point_map *point_map_parse(const char *path, const char *text, size_t len, struct diag *diag)
 {
-	struct reader r = { path, text, len, diag };
+	struct reader r = { path, text, len, diag, NULL, 0 };
 	struct point_map *m = NULL;
 	const char *end = NULL;
 	const cJSON *points, *item, *v;
 	cJSON *root;
 	size_t from = 0;
 
+	if (check_text(&r) != 0)
+		return NULL;
 	root = cJSON_ParseWithLengthOpts(text, len, &end, false);
 	if (!root) {
 		size_t off = end ? (size_t)(end - text) : 0;
@@ -367,9 +413,11 @@ struct point_map *point_map_parse(const char *path, const char *text, size_t len
 		from = key_off;
 	}
 	cJSON_Delete(root);
+	free(r.key_at);
 	return m;
 fail:
 	cJSON_Delete(root);
+	free(r.key_at);
 	point_map_free(m);
 	return NULL;
 }

@@ -10,7 +10,9 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <threads.h>
 #include <unistd.h>
 
 #include "atomic_write.h"
@@ -18,10 +20,12 @@
 #include "cxx_outline.h"
 #include "cxx_pp.h"
 #include "edit.h"
+#include "edit_journal.h"
 #include "exit_status.h"
 #include "path_glob.h"
 #include "point_map.h"
 #include "preprocess.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 /* ---- the build stamp: FNV-1a over the fields, then a 64-bit finaliser ---- */
@@ -91,7 +95,8 @@ static bool source_name(const char *name)
 
 static bool site_valid(const struct pp_site *s)
 {
-	return s->label && s->label[0] && s->event;
+	return s->label && s->label[0] && s->event && s->label_len == strlen(s->label) &&
+	       utf8_invalid_at(s->label, s->label_len) == SIZE_MAX;
 }
 
 /* Stamps the valid points of one file, named `rel`, in file order. */
@@ -123,6 +128,15 @@ static unsigned check_sites(struct pp_file *f, struct diag *diag)
 				"TRACE_POINT needs two string literals, (\"label\", \"B\"|\"E\"): no id can be given");
 		else if (!s->label[0])
 			diag_at(diag, DIAG_ERROR, src_loc_make(f->file, s->start, s->end), "empty trace point label");
+		else if (s->label_len != strlen(s->label))
+			diag_at(diag, DIAG_ERROR, src_loc_make(f->file, s->label_start, s->label_end),
+				"the label holds a NUL byte: point_map.json would cut it there");
+		else if (utf8_invalid_at(s->label, s->label_len) != SIZE_MAX)
+			diag_at(diag, DIAG_ERROR, src_loc_make(f->file, s->label_start, s->label_end),
+				"the label is not valid UTF-8 (byte 0x%02x at offset %zu of the label): point_map.json and "
+				"the traces hold UTF-8 text; save the source as UTF-8",
+				(unsigned char)s->label[utf8_invalid_at(s->label, s->label_len)],
+				utf8_invalid_at(s->label, s->label_len));
 		else
 			diag_at(diag, DIAG_ERROR, src_loc_make(f->file, s->event_start, s->event_end),
 				"the event of TRACE_POINT must be \"B\" or \"E\"");
@@ -296,57 +310,151 @@ static void run_release(struct pp_run *r)
 	path_glob_free(r->all, r->nall);
 }
 
-/* Reads and scans every source; keeps those with something to rewrite. */
+/* Reads the whole file at `path` into *buf (grown as needed, capacity
+ * *cap), NUL-terminated: open, read, close, and nothing else for a file
+ * smaller than the buffer (most sources). Its length, or -1 (errno set). */
+static ssize_t read_into(const char *path, char **buf, size_t *cap)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	size_t got = 0;
+
+	if (fd < 0)
+		return -1;
+	for (;;) {
+		ssize_t n;
+		if (got + 1 >= *cap) {
+			*cap *= 2;
+			*buf = xrealloc(*buf, *cap);
+		}
+		n = read(fd, *buf + got, *cap - 1 - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int e = errno;
+			close(fd);
+			errno = e;
+			return -1;
+		}
+		if (n == 0 || got + (size_t)n >= UINT32_MAX)
+			break;
+		got += (size_t)n;
+		if (got + 1 < *cap)
+			break; /* read less than it could: the end of the file */
+	}
+	close(fd);
+	if (got >= UINT32_MAX) {
+		errno = EFBIG;
+		return -1;
+	}
+	(*buf)[got] = '\0';
+	return (ssize_t)got;
+}
+
+/* Reads and scans every source; keeps those with something to rewrite.
+ * The files with nothing (most) are read into one reused buffer and never
+ * copied. */
 static int scan_tree(struct pp_run *r, unsigned *errors)
 {
 	struct pp_scan sc;
+	size_t cap = 1 << 18;
+	char *buf = xmalloc(cap);
+	int rc = 0;
 
 	memset(&sc, 0, sizeof(sc));
-	for (size_t i = 0; i < r->nall; i++) {
+	for (size_t i = 0; i < r->nall && rc == 0; i++) {
 		char *path;
-		struct src_file *f;
+		ssize_t len;
 		struct pp_file *pf;
 		if (!source_name(r->all[i]))
 			continue;
 		r->nsources++;
 		path = path_join(r->o->tree, r->all[i]);
-		f = src_file_load(path);
-		if (!f) {
+		len = read_into(path, &buf, &cap);
+		if (len < 0) {
 			diag_plain(r->diag, DIAG_ERROR, "cannot read '%s': %s", path, strerror(errno));
 			free(path);
-			pp_scan_release(&sc);
-			return -1;
+			rc = -1;
+			break;
 		}
-		free(path);
-		pp_scan_buffer(f->data, f->len, &sc);
-		if (sc.nsites == 0 && sc.nstamps == 0) {
-			src_file_free(f);
+		pp_scan_buffer(buf, (size_t)len, &sc);
+		if (sc.nsites == 0 && sc.nstamps == 0 && sc.ndone == 0) {
+			free(path);
 			continue;
 		}
 		XGROW(r->files, r->cap_files, r->nfiles + 1);
 		pf = &r->files[r->nfiles++];
 		memset(pf, 0, sizeof(*pf));
 		pf->rel = xstrdup(r->all[i]);
-		pf->file = f;
+		pf->file = src_file_from_buffer(path, buf, (size_t)len);
+		free(path);
 		pf->scan = sc;
 		memset(&sc, 0, sizeof(sc));
 		*errors += check_sites(pf, r->diag);
 	}
 	pp_scan_release(&sc);
-	return 0;
+	free(buf);
+	return rc;
 }
 
-/* The pairing check of check_pairing.c on every file holding points. */
-static unsigned check_balance(struct pp_run *r)
+/* Every point of the tree is a number already: no TRACE_POINT is left. */
+static bool preprocessed_whole(const struct pp_run *r)
+{
+	size_t done = 0;
+
+	for (size_t i = 0; i < r->nfiles; i++) {
+		if (r->files[i].scan.nsites)
+			return false;
+		done += r->files[i].scan.ndone;
+	}
+	return done > 0;
+}
+
+/* A tree an earlier run preprocessed (or holding point ids written by hand):
+ * refused, never guessed at. Reports the first few signs and the count.
+ * Returns how many there are. */
+static size_t refuse_preprocessed(struct pp_run *r)
+{
+	size_t total = 0, files = 0, shown = 0;
+
+	for (size_t i = 0; i < r->nfiles; i++) {
+		const struct pp_file *f = &r->files[i];
+		if (f->scan.ndone)
+			files++;
+		for (size_t k = 0; k < f->scan.ndone; k++, total++) {
+			const struct pp_done *d = &f->scan.done[k];
+			if (shown++ >= 3)
+				continue;
+			if (d->stamp)
+				diag_at(r->diag, DIAG_ERROR, src_loc_make(f->file, d->start, d->end),
+					"a build stamp an earlier `autotrace preprocess` wrote: this tree is preprocessed "
+					"already");
+			else
+				diag_at(r->diag, DIAG_ERROR, src_loc_make(f->file, d->start, d->end),
+					"a point id where TRACE_POINT(\"label\", \"B\"|\"E\") should be: this tree is "
+					"preprocessed already (or holds hand-written ids), and the ids of this run would "
+					"collide with it");
+		}
+	}
+	if (total)
+		diag_plain(r->diag, DIAG_ERROR,
+			   "preprocess: '%s' holds %zu point id%s or build stamp%s of an earlier run in %zu file%s: "
+			   "nothing written; preprocess a fresh copy of the sources (the build's copy step makes one)",
+			   r->o->tree, total, total == 1 ? "" : "s", total == 1 ? "" : "s", files, files == 1 ? "" : "s");
+	return total;
+}
+
+/* The pairing check of check_pairing.c on every file holding points, its
+ * findings to `to`. */
+static unsigned check_balance(struct pp_run *r, struct diag *to)
 {
 	struct cxx_macro_table *macros = cxx_macros_new();
-	struct diag soft, *d = r->diag;
+	struct diag soft, *d = to;
 	unsigned errors = 0;
 
 	if (r->o->force) {
-		diag_init(&soft, r->diag->out, r->diag->color);
+		diag_init(&soft, to->out, to->color);
 		soft.sink = downgrade_sink;
-		soft.sink_ctx = r->diag;
+		soft.sink_ctx = to;
 		d = &soft;
 	}
 	for (size_t i = 0; i < r->nfiles; i++) {
@@ -359,6 +467,61 @@ static unsigned check_balance(struct pp_run *r)
 	}
 	cxx_macros_free(macros);
 	return errors;
+}
+
+/* The pairing check run beside the writing of the temporary files (in
+ * place, where nothing is visible until the commit, and the batch is
+ * aborted when the check fails): its messages gather in memory and are
+ * printed once it is joined. It only reads the scanned files; the writing
+ * only reads them too. */
+struct balance_job {
+	struct pp_run *r;
+	struct diag d;
+	char *text;
+	size_t len;
+	unsigned errors;
+	bool threaded;
+	thrd_t thread;
+};
+
+static int balance_run(void *arg)
+{
+	struct balance_job *j = arg;
+
+	j->errors = check_balance(j->r, &j->d);
+	return 0;
+}
+
+static void balance_start(struct balance_job *j, struct pp_run *r)
+{
+	FILE *mem;
+
+	memset(j, 0, sizeof(*j));
+	j->r = r;
+	mem = open_memstream(&j->text, &j->len);
+	if (!mem) {
+		j->errors = check_balance(r, r->diag);
+		return;
+	}
+	diag_init(&j->d, mem, r->diag->color);
+	j->threaded = thrd_create(&j->thread, balance_run, j) == thrd_success;
+	if (!j->threaded)
+		balance_run(j);
+}
+
+static unsigned balance_join(struct balance_job *j)
+{
+	if (!j->d.out)
+		return j->errors;
+	if (j->threaded)
+		thrd_join(j->thread, NULL);
+	fclose(j->d.out);
+	if (j->len)
+		fwrite(j->text, 1, j->len, j->r->diag->out);
+	j->r->diag->errors += j->d.errors;
+	j->r->diag->warnings += j->d.warnings;
+	free(j->text);
+	return j->errors;
 }
 
 static struct point_map *build_map(struct pp_run *r, size_t *npoints)
@@ -468,10 +631,11 @@ int preprocess_run(const struct pp_options *o, FILE *out, struct diag *diag)
 {
 	struct pp_run r;
 	struct point_map *m = NULL;
-	char *map_path = NULL, stamp_lit[40];
+	char *map_path = NULL, stamp_lit[64];
 	unsigned errors = 0, unbalanced;
 	size_t npoints = 0, nwith = 0;
 	int status = EXIT_BAD_INPUT;
+	struct edit_lock *lock = NULL;
 	struct stat st;
 
 	memset(&r, 0, sizeof(r));
@@ -485,21 +649,27 @@ int preprocess_run(const struct pp_options *o, FILE *out, struct diag *diag)
 		diag_plain(diag, DIAG_ERROR, "preprocess: --out '%s' is inside the source tree '%s'", o->out, o->tree);
 		return EXIT_BAD_INPUT;
 	}
+	/* in place, the tree is locked before it is read: a run interrupted
+	 * there is completed (or rolled back) first, see edit_journal.h */
+	if (o->in_place && !o->dry_run && !(lock = edit_lock_acquire(o->tree, "preprocess --in-place", diag)))
+		return EXIT_BAD_INPUT;
 	if (path_walk(o->tree, &r.all, &r.nall, diag) != 0)
 		goto out;
 	if (scan_tree(&r, &errors) != 0)
 		goto out;
+	if (lock && edit_lock_completed(lock) && strcmp(edit_lock_completed(lock), "preprocess --in-place") == 0 &&
+	    preprocessed_whole(&r)) {
+		/* the journal finished what the killed run began: the tree and its
+		 * map are what that run would have left */
+		fprintf(out, "preprocess: the interrupted run on '%s' is complete now; nothing left to do\n", o->tree);
+		status = EXIT_OK;
+		goto out;
+	}
+	if (refuse_preprocessed(&r) > 0)
+		goto out;
 	if (errors > 0) {
 		diag_plain(diag, DIAG_ERROR, "preprocess: %u malformed trace point%s: nothing written", errors,
 			   errors == 1 ? "" : "s");
-		status = EXIT_FINDINGS;
-		goto out;
-	}
-	unbalanced = check_balance(&r);
-	if (unbalanced > 0 && !o->force) {
-		diag_plain(diag, DIAG_ERROR,
-			   "preprocess: %u pairing error%s: nothing written (--force writes anyway)", unbalanced,
-			   unbalanced == 1 ? "" : "s");
 		status = EXIT_FINDINGS;
 		goto out;
 	}
@@ -509,28 +679,51 @@ int preprocess_run(const struct pp_options *o, FILE *out, struct diag *diag)
 			   POINT_MAP_MAX_ID);
 		goto out;
 	}
-	snprintf(stamp_lit, sizeof(stamp_lit), "0x%016" PRIx64 "ULL", m->build_stamp);
+	snprintf(stamp_lit, sizeof(stamp_lit), "0x%016" PRIx64 "ULL " PP_STAMP_TAG, m->build_stamp);
 	map_path = o->map ? xstrdup(o->map) : path_join(o->out ? o->out : o->tree, "point_map.json");
-	if (!o->dry_run) {
-		/* in place, the sources and the map are replaced together or not at all
-		 * (no fsync: a build tree is rebuilt anyway) */
-		struct edit_batch *batch = o->out ? NULL : edit_batch_new(EDIT_BATCH_NO_SYNC);
-		int wrc = write_tree(&r, stamp_lit, batch);
-		if (wrc == 0 && batch) {
+	if (!o->dry_run && !o->out) {
+		/* in place, the sources and the map are replaced together or not at
+		 * all (no fsync: a build tree is rebuilt anyway); the pairing check
+		 * runs while the temporary files are written, and a failure aborts
+		 * the batch before anything is visible */
+		struct edit_batch *batch = edit_batch_new(lock, EDIT_BATCH_NO_SYNC);
+		struct balance_job job;
+		int wrc;
+		balance_start(&job, &r);
+		wrc = write_tree(&r, stamp_lit, batch);
+		if (wrc == 0) {
 			size_t mlen;
 			char *mtext = point_map_to_json(m, &mlen);
 			wrc = edit_batch_add(batch, map_path, mtext, mlen, diag);
 			free(mtext);
-			if (wrc == 0) {
-				wrc = edit_batch_commit(batch, diag);
-				batch = NULL;
-			}
-		} else if (wrc == 0) {
-			wrc = point_map_write(m, map_path, diag);
 		}
-		edit_batch_abort(batch);
+		unbalanced = balance_join(&job);
+		if (unbalanced > 0 && !o->force) {
+			edit_batch_abort(batch);
+			diag_plain(diag, DIAG_ERROR, "preprocess: %u pairing error%s: nothing written (--force writes anyway)",
+				   unbalanced, unbalanced == 1 ? "" : "s");
+			status = EXIT_FINDINGS;
+			goto out;
+		}
+		if (wrc == 0)
+			wrc = edit_batch_commit(batch, diag);
+		else
+			edit_batch_abort(batch);
 		if (wrc != 0) {
 			status = EXIT_BAD_INPUT; /* an unwritable tree or map: reported with its path */
+			goto out;
+		}
+	} else {
+		unbalanced = check_balance(&r, diag);
+		if (unbalanced > 0 && !o->force) {
+			diag_plain(diag, DIAG_ERROR,
+				   "preprocess: %u pairing error%s: nothing written (--force writes anyway)", unbalanced,
+				   unbalanced == 1 ? "" : "s");
+			status = EXIT_FINDINGS;
+			goto out;
+		}
+		if (!o->dry_run && (write_tree(&r, stamp_lit, NULL) != 0 || point_map_write(m, map_path, diag) != 0)) {
+			status = EXIT_BAD_INPUT; /* an unwritable copy or map: reported with its path */
 			goto out;
 		}
 	}
@@ -553,5 +746,6 @@ out:
 	free(map_path);
 	point_map_free(m);
 	run_release(&r);
+	edit_lock_release(lock);
 	return status;
 }

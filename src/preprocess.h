@@ -13,7 +13,12 @@
  * string and character literals (raw strings included) and # directive
  * lines, jumping over everything else, so that preprocessing runs at disk
  * speed. Comments and strings are never rewritten; TRACE_BUILD_STAMP is not
- * rewritten on directive lines (the runtime's #ifndef/#define of it). */
+ * rewritten on directive lines (the runtime's #ifndef/#define of it).
+ *
+ * A tree preprocessed once is refused (its numbers would collide with the
+ * ids a second run gives, and a second stamp would pass collect's check on
+ * dumps of the first build): the scanner reports every MoeTracing(<number>
+ * and every stamp literal a run wrote (the literal followed by its tag). */
 #ifndef AUTOTRACE_PREPROCESS_H
 #define AUTOTRACE_PREPROCESS_H
 
@@ -29,9 +34,19 @@ struct pp_site {
 	uint32_t start, end;   /* TRACE_POINT to its ')' (to the name when malformed) */
 	uint32_t line, col;    /* 1-based; the column counts bytes */
 	char *label;           /* unescaped; NULL when the arguments are not two string literals */
+	size_t label_len;      /* its length: a NUL inside shows as label_len > strlen(label) */
+	uint32_t label_start, label_end; /* the label literal, for messages */
 	char event;            /* 'B' or 'E'; 0 when the event literal is something else */
 	uint32_t event_start, event_end; /* the event literal, for messages */
 	bool directive;        /* on a # line (only a literal call there is a point) */
+};
+
+/* A trace of an earlier preprocess run in code: MoeTracing(<number>...), a
+ * point id where a TRACE_POINT was, or a build stamp literal it wrote. */
+struct pp_done {
+	uint32_t start, end;   /* the number, or the stamp literal and its tag */
+	uint32_t line, col;
+	bool stamp;
 };
 
 /* What pp_scan finds in one buffer; the caller releases it with pp_scan_release. */
@@ -40,6 +55,8 @@ struct pp_scan {
 	size_t nsites, cap_sites;
 	uint32_t *stamps;      /* offsets of TRACE_BUILD_STAMP in code */
 	size_t nstamps, cap_stamps;
+	struct pp_done *done;  /* signs that the file was preprocessed already */
+	size_t ndone, cap_done;
 };
 
 /* Scans `len` bytes of `data` (NUL-terminated at data[len]) into `out`,
@@ -47,8 +64,11 @@ struct pp_scan {
 void pp_scan_buffer(const char *data, size_t len, struct pp_scan *out);
 void pp_scan_release(struct pp_scan *s);
 
-/* The identifier rewritten into the stamp literal, and the literal's form. */
+/* The identifier rewritten into the stamp literal, and the tag that follows
+ * the literal (0x5f3c9a1200000007ULL followed by the tag), by which a later run
+ * knows the tree is preprocessed already. */
 #define PP_STAMP_NAME "TRACE_BUILD_STAMP"
+#define PP_STAMP_TAG "/* TRACE_BUILD_STAMP */"
 
 struct pp_options {
 	const char *tree;      /* SRC_TREE */

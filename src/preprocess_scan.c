@@ -1,19 +1,22 @@
 /* The scanner of `autotrace preprocess` (see preprocess.h): code versus
- * comments, literals and # lines, at memory speed. A table marks the bytes
- * that can start something of interest ('/', quotes, '#', 'T' of TRACE_*,
- * 'R' of raw strings, NUL); the loop jumps over all others, and comments
- * are crossed with memchr. Line numbers are counted only up to each point
- * found, also with memchr. */
+ * comments, literals and # lines, at memory speed. A buffer that holds
+ * neither "TRACE_" nor "MoeTracing" has nothing to find: memmem says so
+ * first (most files of a tree). Otherwise a table marks the bytes that can
+ * start something of interest ('/', quotes, '#', 'T' of TRACE_*, 'M' of
+ * MoeTracing, 'R' of raw strings, NUL); the loop jumps over all others, and
+ * comments are crossed with memchr. Line numbers are counted only up to
+ * each point found, also with memchr. */
+#define _GNU_SOURCE /* memmem(3): glibc's is far faster than a loop of memchr */
 #include <string.h>
 
 #include "preprocess.h"
 #include "xalloc.h"
 
-enum { K_NONE = 0, K_SLASH, K_DQUOTE, K_SQUOTE, K_T, K_R, K_HASH, K_NUL };
+enum { K_NONE = 0, K_SLASH, K_DQUOTE, K_SQUOTE, K_T, K_M, K_R, K_HASH, K_NUL };
 
 static const unsigned char kind_of[256] = {
 	[0] = K_NUL, ['/'] = K_SLASH, ['"'] = K_DQUOTE, ['\''] = K_SQUOTE,
-	['T'] = K_T, ['R'] = K_R, ['#'] = K_HASH,
+	['T'] = K_T, ['M'] = K_M, ['R'] = K_R, ['#'] = K_HASH,
 };
 
 static const unsigned char ident[256] = {
@@ -156,7 +159,7 @@ static const char *plain_string(const char *p, const char *end)
 	return q > p + 1 && q[-1] == '"' && q - p >= 2 ? q : NULL;
 }
 
-static char *unescape(const char *s, const char *e)
+static char *unescape(const char *s, const char *e, size_t *len)
 {
 	char *out = xmalloc((size_t)(e - s) + 1), *w = out;
 
@@ -170,6 +173,7 @@ static char *unescape(const char *s, const char *e)
 		}
 	}
 	*w = '\0';
+	*len = (size_t)(w - out);
 	return out;
 }
 
@@ -223,12 +227,75 @@ static const char *site_at(const char *data, const char *p, const char *end, boo
 	if (q >= end || *q != ')')
 		return p + 11;
 	s->end = (uint32_t)(q + 1 - data);
-	s->label = unescape(l0 + 1, l1 - 1);
+	s->label = unescape(l0 + 1, l1 - 1, &s->label_len);
+	s->label_start = (uint32_t)(l0 - data);
+	s->label_end = (uint32_t)(l1 - data);
 	s->event_start = (uint32_t)(e0 - data);
 	s->event_end = (uint32_t)(e1 - data);
 	if (e1 - e0 == 3 && (e0[1] == 'B' || e0[1] == 'E'))
 		s->event = e0[1];
 	return q + 1;
+}
+
+static void add_done(struct pp_scan *out, const char *data, const char *at, const char *to, bool stamp,
+		     struct line_counter *lc)
+{
+	struct pp_done *d;
+
+	XGROW(out->done, out->cap_done, out->ndone + 1);
+	d = &out->done[out->ndone++];
+	count_to(lc, at);
+	d->start = (uint32_t)(at - data);
+	d->end = (uint32_t)(to - data);
+	d->line = lc->line;
+	d->col = (uint32_t)(at - lc->line_start) + 1;
+	d->stamp = stamp;
+}
+
+/* MoeTracing at p (the name checked): MoeTracing[<...>](<number> , or ) is
+ * a point id written by an earlier run (or by hand: it would collide all
+ * the same). Returns where scanning goes on. */
+static const char *numeric_at(const char *data, const char *p, const char *end, struct line_counter *lc,
+			      struct pp_scan *out)
+{
+	const char *q = skip_space(p + 10, end), *n0;
+
+	if (q < end && *q == '<') {
+		const char *gt = memchr(q, '>', (size_t)(end - q) < 64 ? (size_t)(end - q) : 64);
+		if (!gt)
+			return p + 10;
+		q = skip_space(gt + 1, end);
+	}
+	if (q >= end || *q != '(')
+		return p + 10;
+	n0 = q = skip_space(q + 1, end);
+	if (q >= end || *q < '0' || *q > '9')
+		return p + 10;
+	while (q < end && (ident[UC(*q)] || *q == '\''))
+		q++;
+	if (skip_space(q, end) < end && (*skip_space(q, end) == ')' || *skip_space(q, end) == ','))
+		add_done(out, data, n0, q, false, lc);
+	return q;
+}
+
+/* A block comment at p that is the stamp tag right after a literal
+ * 0x<16 hex>ULL, as an earlier run writes it. */
+static void stamp_tag_at(const char *data, const char *p, const char *end, struct line_counter *lc,
+			 struct pp_scan *out)
+{
+	size_t tl = strlen(PP_STAMP_TAG);
+	const char *lit = p;
+
+	if ((size_t)(end - p) < tl || memcmp(p, PP_STAMP_TAG, tl) != 0)
+		return;
+	while (lit > data && lit[-1] == ' ')
+		lit--;
+	if (lit - data < 21 || memcmp(lit - 3, "ULL", 3) != 0 || lit[-21] != '0' || (lit[-20] != 'x' && lit[-20] != 'X'))
+		return;
+	for (const char *h = lit - 19; h < lit - 3; h++)
+		if (!((*h >= '0' && *h <= '9') || (*h >= 'a' && *h <= 'f') || (*h >= 'A' && *h <= 'F')))
+			return;
+	add_done(out, data, lit - 21, p + tl, true, lc);
 }
 
 void pp_scan_buffer(const char *data, size_t len, struct pp_scan *out)
@@ -237,6 +304,8 @@ void pp_scan_buffer(const char *data, size_t len, struct pp_scan *out)
 	struct line_counter lc = { data, data, 1 };
 
 	pp_scan_release(out);
+	if (!memmem(data, len, "TRACE_", 6) && !memmem(data, len, "MoeTracing", 10))
+		return;
 	for (;;) {
 		while (!kind_of[UC(*p)])
 			p++;
@@ -244,12 +313,15 @@ void pp_scan_buffer(const char *data, size_t len, struct pp_scan *out)
 			break;
 		switch (kind_of[UC(*p)]) {
 		case K_SLASH:
-			if (p[1] == '/')
+			if (p[1] == '/') {
 				p = line_end(p + 2, end);
-			else if (p[1] == '*')
+			} else if (p[1] == '*') {
+				if (p[2] == ' ' && p[3] == 'T')
+					stamp_tag_at(data, p, end, &lc, out);
 				p = skip_block_comment(p + 2, end);
-			else
+			} else {
 				p++;
+			}
 			break;
 		case K_DQUOTE:
 			p = skip_quoted(p + 1, end, '"');
@@ -283,6 +355,14 @@ void pp_scan_buffer(const char *data, size_t len, struct pp_scan *out)
 				p++;
 			}
 			break;
+		case K_M:
+			if (p > data && ident[UC(p[-1])])
+				p++;
+			else if (strncmp(p, "MoeTracing", 10) == 0 && !ident[UC(p[10])])
+				p = numeric_at(data, p, end, &lc, out);
+			else
+				p++;
+			break;
 		default: /* a NUL byte inside the buffer */
 			p++;
 			break;
@@ -296,5 +376,6 @@ void pp_scan_release(struct pp_scan *s)
 		free(s->sites[i].label);
 	free(s->sites);
 	free(s->stamps);
+	free(s->done);
 	memset(s, 0, sizeof(*s));
 }

@@ -2,9 +2,11 @@
 #include "src_file.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "xalloc.h"
 
@@ -22,14 +24,14 @@ struct src_file *src_file_from_buffer(const char *path, const char *data, size_t
 struct src_file *src_file_load(const char *path)
 {
 	struct src_file *f = NULL;
-	FILE *fp = fopen(path, "rb");
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	struct stat st;
-	size_t got;
+	size_t got = 0, cap;
 	int saved;
 
-	if (!fp)
+	if (fd < 0)
 		return NULL;
-	if (fstat(fileno(fp), &st) < 0)
+	if (fstat(fd, &st) < 0)
 		goto fail;
 	if (S_ISDIR(st.st_mode)) {
 		errno = EISDIR;
@@ -39,21 +41,42 @@ struct src_file *src_file_load(const char *path)
 		errno = EFBIG;
 		goto fail;
 	}
+	/* the size stat gives, or more for what has no size (a pipe) */
+	cap = (size_t)st.st_size + 1;
 	f = xcalloc(1, sizeof(*f));
 	f->path = xstrdup(path);
-	f->data = xmalloc((size_t)st.st_size + 1);
-	got = fread(f->data, 1, (size_t)st.st_size, fp);
-	if (ferror(fp)) {
-		errno = EIO;
-		goto fail;
+	f->data = xmalloc(cap + 1);
+	for (;;) {
+		ssize_t n;
+		if (got == cap) {
+			if (cap >= UINT32_MAX / 2) {
+				errno = EFBIG;
+				goto fail;
+			}
+			cap *= 2;
+			f->data = xrealloc(f->data, cap + 1);
+		}
+		n = read(fd, f->data + got, cap - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			errno = EIO;
+			goto fail;
+		}
+		if (n == 0)
+			break;
+		got += (size_t)n;
+		/* a regular file read up to its size: the reading is done */
+		if (S_ISREG(st.st_mode) && got == (size_t)st.st_size)
+			break;
 	}
 	f->len = got;
 	f->data[got] = '\0';
-	fclose(fp);
+	close(fd);
 	return f;
 fail:
 	saved = errno;
-	fclose(fp);
+	close(fd);
 	src_file_free(f);
 	errno = saved;
 	return NULL;

@@ -13,6 +13,7 @@
 #include "collect_run.h"
 #include "config.h"
 #include "trace_ops.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 struct open_x {
@@ -48,10 +49,14 @@ static inline unsigned char *copy_small(unsigned char *p, const char *src, size_
 	return p + n;
 }
 
-/* JSON string body of s (no quotes), newly allocated. */
-static char *json_escape(const char *s)
+/* JSON string body of s (no quotes), newly allocated. Bytes that are not
+ * UTF-8 become U+FFFD (a JSON reader refuses them; map labels are checked
+ * when read, this keeps any other name valid too). */
+static char *json_escape(const char *raw)
 {
-	size_t n = strlen(s), k = 0;
+	size_t n = strlen(raw), k = 0;
+	char *clean = utf8_invalid_at(raw, n) == SIZE_MAX ? NULL : utf8_sanitize(raw, n, &n);
+	const char *s = clean ? clean : raw;
 	char *o = xmalloc(n * 6 + 1);
 
 	for (; *s; s++) {
@@ -70,6 +75,7 @@ static char *json_escape(const char *s)
 		}
 	}
 	o[k] = '\0';
+	free(clean);
 	return o;
 }
 

@@ -47,5 +47,6 @@ struct trace_ops {
 extern const struct trace_ops trace_chrome_ops;    /* X events */
 extern const struct trace_ops trace_chrome_be_ops; /* B/E pairs */
 extern const struct trace_ops trace_perfetto_ops;
+extern const struct trace_ops trace_perfetto_z_ops; /* the same packets, deflated in chunks */
 
 #endif

@@ -1,14 +1,58 @@
 /* Buffered, atomically committed trace output. See trace_out.h. */
 #include "trace_out.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "atomic_write.h"
+#include "tmp_cleanup.h"
 #include "xalloc.h"
+
+#define TMP_MARK ".at-"
+
+/* Temporary files of earlier runs writing the same target: .BASE.at-XXXXXX
+ * in DIR. Removed when no process holds them (a killed run's), reported
+ * when one does (another collect writing the same output now). */
+static void sweep(const char *dir, const char *base, struct diag *diag)
+{
+	size_t bl = strlen(base), ml = strlen(TMP_MARK);
+	DIR *d = opendir(dir[0] ? dir : ".");
+	struct dirent *e;
+
+	if (!d)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		const char *n = e->d_name;
+		char *path;
+		struct stat st;
+		int fd;
+		if (n[0] != '.' || strncmp(n + 1, base, bl) != 0 || strncmp(n + 1 + bl, TMP_MARK, ml) != 0 ||
+		    strlen(n + 1 + bl + ml) != 6)
+			continue;
+		path = xasprintf("%s%s", dir, n);
+		fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);
+		if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+			if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+				if (unlink(path) == 0)
+					diag_pos(diag, DIAG_NOTE, path, 0, 0,
+						 "removed the partial trace an interrupted collect left (%lld bytes)",
+						 (long long)st.st_size);
+			} else if (errno == EWOULDBLOCK) {
+				diag_pos(diag, DIAG_WARNING, path, 0, 0,
+					 "another collect is writing %s%s at this moment: the last one to finish wins", dir, base);
+			}
+		}
+		if (fd >= 0)
+			close(fd);
+		free(path);
+	}
+	closedir(d);
+}
 
 const char trace_digit_pairs[201] =
 	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
@@ -21,6 +65,7 @@ int trace_out_open(struct trace_out *o, const char *path, struct diag *diag)
 	bool in_place;
 
 	memset(o, 0, sizeof(*o));
+	o->cleanup = -1;
 	if (strcmp(path, "-") == 0) {
 		o->buf = xmalloc(TRACE_OUT_BUF);
 		o->fp = stdout;
@@ -49,13 +94,26 @@ int trace_out_open(struct trace_out *o, const char *path, struct diag *diag)
 		size_t dirlen = slash ? (size_t)(slash - target) + 1 : 0;
 		const char *base = slash ? slash + 1 : target;
 		int fd;
+		{
+			char *dir = xstrndup(target, dirlen);
+			sweep(dir, base, diag);
+			free(dir);
+		}
 		o->tmp = xmalloc(strlen(target) + 16);
-		sprintf(o->tmp, "%.*s.%s.XXXXXX", (int)dirlen, target, base);
+		sprintf(o->tmp, "%.*s.%s" TMP_MARK "XXXXXX", (int)dirlen, target, base);
+		/* no fatal signal between creating the file and registering it */
+		tmp_cleanup_hold(true);
 		fd = mkstemp(o->tmp);
 		if (fd < 0) {
+			tmp_cleanup_hold(false);
 			diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot write the trace: %s", strerror(errno));
 			goto fail;
 		}
+		/* held until the end: a later run sweeping the directory sees the
+		 * file is in use (and a signal removes it) */
+		flock(fd, LOCK_EX);
+		o->cleanup = tmp_cleanup_add(o->tmp);
+		tmp_cleanup_hold(false);
 		/* mkstemp makes it 0600; a trace is an ordinary file */
 		{
 			mode_t um = umask(0);
@@ -75,23 +133,33 @@ int trace_out_open(struct trace_out *o, const char *path, struct diag *diag)
 	o->shown = xstrdup(path);
 	return 0;
 fail:
+	tmp_cleanup_forget(o->cleanup);
 	free(o->tmp);
 	free(target);
 	memset(o, 0, sizeof(*o));
+	o->cleanup = -1;
 	return -1;
 }
 
 static void trace_out_release(struct trace_out *o)
 {
+	tmp_cleanup_forget(o->cleanup);
 	free(o->tmp);
 	free(o->path);
 	free(o->shown);
 	free(o->buf);
 	memset(o, 0, sizeof(*o));
+	o->cleanup = -1;
 }
 
 void trace_out_flush(struct trace_out *o)
 {
+	if (o->drain) {
+		if (o->len)
+			o->drain(o, o->drain_ctx);
+		o->len = 0;
+		return;
+	}
 	if (o->len && !o->failed && fwrite(o->buf, 1, o->len, o->fp) != o->len) {
 		o->failed = true;
 		o->err = errno;

@@ -1,8 +1,12 @@
 /* The output side of collect: a large buffer over a temporary file in the
- * target directory, renamed over the target on commit, so no reader ever
- * sees a half-written trace (a symbolic link is followed and kept; a device
- * or FIFO such as /dev/null is written as it is). Numbers are formatted by hand (printf would be
- * the bottleneck at tens of millions of events per second). */
+ * target directory (.NAME.at-XXXXXX), renamed over the target on commit, so
+ * no reader ever sees a half-written trace (a symbolic link is followed and
+ * kept; a device or FIFO such as /dev/null is written as it is). A fatal
+ * signal removes the temporary file (tmp_cleanup.h); one that SIGKILL left
+ * is removed by the next collect writing the same output, which says so: a
+ * writer holds flock(2) on its temporary file, so a file nobody holds is a
+ * dead run's. Numbers are formatted by hand (printf would be the
+ * bottleneck at tens of millions of events per second). */
 #ifndef AUTOTRACE_TRACE_OUT_H
 #define AUTOTRACE_TRACE_OUT_H
 
@@ -22,11 +26,16 @@ struct trace_out {
 	char *shown;            /* the path as given, for messages */
 	char *tmp;              /* the temporary file, renamed on commit; NULL when the
 				 * target is a device or FIFO written in place */
+	int cleanup;            /* its tmp_cleanup handle */
 	unsigned char *buf;
 	size_t len;
 	uint64_t bytes;         /* written so far, buffered included */
 	bool failed;
 	int err;                /* errno of the first failed write */
+	/* when set, a full buffer goes to drain() instead of the file: a stage
+	 * that transforms what is written (compressed Perfetto packets) */
+	void (*drain)(struct trace_out *o, void *ctx);
+	void *drain_ctx;
 };
 
 /* Opens `path` ("-" for stdout). -1 after reporting `path: error: ...`. */
@@ -49,6 +58,19 @@ static inline unsigned char *trace_out_room(struct trace_out *o, size_t n)
 
 static inline void trace_out_mem(struct trace_out *o, const void *p, size_t n)
 {
+	if (n > TRACE_OUT_BUF / 2 && o->drain) {
+		/* a stage takes everything through its buffer */
+		const unsigned char *s = p;
+		while (n) {
+			size_t k = n < TRACE_OUT_BUF / 2 ? n : TRACE_OUT_BUF / 2;
+			memcpy(trace_out_room(o, k), s, k);
+			o->len += k;
+			o->bytes += k;
+			s += k;
+			n -= k;
+		}
+		return;
+	}
 	if (n > TRACE_OUT_BUF / 2) {
 		trace_out_flush(o);
 		if (!o->failed && fwrite(p, 1, n, o->fp) != n)

@@ -11,6 +11,7 @@
 
 #include "atomic_write.h"
 #include "edit.h"
+#include "edit_journal.h"
 #include "exit_status.h"
 #include "path_glob.h"
 #include "path_rel.h"
@@ -24,6 +25,17 @@ struct journal {
 	char *dir;                    /* OPDIR/.autotrace/NAME */
 	struct diag *diag;
 };
+
+/* The lock of the operator directory (edit_journal.h): the caller's when it
+ * holds it (wire and instrument take it before they read the tree), else
+ * taken here for the time of the call (*own set). NULL after reporting. */
+static struct edit_lock *tree_lock(const char *opdir, const char *cmd, bool *own, struct diag *diag)
+{
+	struct edit_lock *l = edit_lock_covering(opdir);
+
+	*own = !l;
+	return l ? l : edit_lock_acquire(opdir, cmd, diag);
+}
 
 static void journal_open(struct journal *j, const char *opdir, const char *name, struct diag *diag)
 {
@@ -162,8 +174,9 @@ static long manifest_find(const struct manifest *m, const char *rel)
 	return -1;
 }
 
-/* Writes MANIFEST with the first `keep` entries of m. 0 or -1 (reported). */
-static int manifest_write(const struct journal *j, const struct manifest *m, size_t keep)
+/* Writes MANIFEST with the first `keep` entries of m (into batch `b` when
+ * not NULL). 0 or -1 (reported). */
+static int manifest_write(const struct journal *j, const struct manifest *m, size_t keep, struct edit_batch *b)
 {
 	size_t len, cap = strlen(MANIFEST_HEAD) + 2;
 	char *text, *mpath;
@@ -176,7 +189,7 @@ static int manifest_write(const struct journal *j, const struct manifest *m, siz
 	for (size_t k = 0; k < keep; k++)
 		len += (size_t)snprintf(text + len, cap - len, "%zu\t%s\n", k, m->paths[k]);
 	mpath = path_join(j->dir, "MANIFEST");
-	rc = atomic_write(mpath, text, len, j->diag);
+	rc = b ? edit_batch_add(b, mpath, text, len, j->diag) : atomic_write(mpath, text, len, j->diag);
 	free(mpath);
 	free(text);
 	return rc;
@@ -216,6 +229,10 @@ int undo_journal_save(const char *opdir, const char *name, const char *const *pa
 {
 	struct journal j;
 	struct manifest m;
+	/* the records and the manifest as one batch of the operator directory's
+	 * journal when it is locked, so a kill leaves all of them or none */
+	struct edit_lock *lock = edit_lock_covering(opdir);
+	struct edit_batch *b = NULL;
 	int rc = -1;
 
 	journal_open(&j, opdir, name, diag);
@@ -225,6 +242,8 @@ int undo_journal_save(const char *opdir, const char *name, const char *const *pa
 	}
 	if (mkdir_p(j.dir, diag) != 0 || ignore_journal(opdir, diag) != 0)
 		goto out;
+	if (lock)
+		b = edit_batch_new(lock, 0);
 	for (size_t i = 0; i < n; i++) {
 		char *rel = rel_to(opdir, paths[i]), *p;
 		if (manifest_find(&m, rel) >= 0) {
@@ -232,7 +251,8 @@ int undo_journal_save(const char *opdir, const char *name, const char *const *pa
 			continue;
 		}
 		p = entry_path(&j, m.n, orig[i] ? "orig" : "absent");
-		if (atomic_write(p, orig[i] ? orig[i]->data : "", orig[i] ? orig[i]->len : 0, diag) != 0) {
+		if ((b ? edit_batch_add(b, p, orig[i] ? orig[i]->data : "", orig[i] ? orig[i]->len : 0, diag)
+		       : atomic_write(p, orig[i] ? orig[i]->data : "", orig[i] ? orig[i]->len : 0, diag)) != 0) {
 			free(p);
 			free(rel);
 			goto out;
@@ -241,8 +261,16 @@ int undo_journal_save(const char *opdir, const char *name, const char *const *pa
 		m.paths = xrealloc(m.paths, (m.n + 1) * sizeof(*m.paths));
 		m.paths[m.n++] = rel;
 	}
-	rc = manifest_write(&j, &m, m.n);
+	rc = manifest_write(&j, &m, m.n, b);
+	if (b) {
+		if (rc == 0)
+			rc = edit_batch_commit(b, diag);
+		else
+			edit_batch_abort(b);
+		b = NULL;
+	}
 out:
+	edit_batch_abort(b);
 	manifest_release(&m);
 	journal_close(&j);
 	return rc;
@@ -283,9 +311,11 @@ static void entry_release(struct undo_entry *e)
 	src_file_free(e->cur);
 }
 
-int undo_journal_wired(const char *opdir, const char *name, const char *const *paths,
-		       const struct src_file *const *orig, const char *const *texts, const size_t *lens, size_t n,
-		       struct diag *diag)
+/* undo_journal_wired, the records going into batch `b` when not NULL (then
+ * they change with the files they describe, or not at all). */
+static int wired_records(const char *opdir, const char *name, struct edit_batch *b, const char *const *paths,
+			 const struct src_file *const *orig, const char *const *texts, const size_t *lens, size_t n,
+			 struct diag *diag)
 {
 	struct journal j;
 	struct manifest m;
@@ -317,7 +347,7 @@ int undo_journal_wired(const char *opdir, const char *name, const char *const *p
 						 (e.wired && bytes_equal(e.wired, orig[i]->data, orig[i]->len)));
 		if (from_known) {
 			wp = entry_path(&j, (size_t)k, "wired");
-			rc = atomic_write(wp, texts[i], lens[i], diag);
+			rc = b ? edit_batch_add(b, wp, texts[i], lens[i], diag) : atomic_write(wp, texts[i], lens[i], diag);
 			free(wp);
 		}
 		entry_release(&e);
@@ -325,6 +355,13 @@ int undo_journal_wired(const char *opdir, const char *name, const char *const *p
 	manifest_release(&m);
 	journal_close(&j);
 	return rc;
+}
+
+int undo_journal_wired(const char *opdir, const char *name, const char *const *paths,
+		       const struct src_file *const *orig, const char *const *texts, const size_t *lens, size_t n,
+		       struct diag *diag)
+{
+	return wired_records(opdir, name, NULL, paths, orig, texts, lens, n, diag);
 }
 
 static bool same_bytes(const struct src_file *a, const struct src_file *b)
@@ -447,23 +484,38 @@ int undo_journal_restore(const char *opdir, const char *name, const char *cmd, b
 			texts[nw] = x->orig->data;
 			lens[nw++] = x->orig->len;
 		}
-		if (nw && edit_write_files(paths, texts, lens, nw, diag) != 0) {
-			diag_plain(diag, DIAG_ERROR, "%s --undo: nothing restored, the journal is kept", cmd);
-			status = EXIT_BAD_INPUT;
+		if (!dry_run) {
+			/* the restores and the removals of the files the command created,
+			 * one batch: all or none, even across a kill */
+			bool own = false;
+			struct edit_lock *lock = tree_lock(opdir, cmd, &own, diag);
+			struct edit_batch *b = lock ? edit_batch_new(lock, 0) : NULL;
+			int rc = b ? 0 : -1;
+			for (size_t i = 0; i < nw && rc == 0; i++)
+				rc = edit_batch_add(b, paths[i], texts[i], lens[i], diag);
+			for (size_t k = 0; k < m.n && rc == 0; k++)
+				if (e[k].absent && e[k].cur) {
+					rc = edit_batch_remove(b, e[k].target, diag);
+					removed++;
+				}
+			if (rc == 0)
+				rc = edit_batch_commit(b, diag);
+			else
+				edit_batch_abort(b);
+			if (own)
+				edit_lock_release(lock);
+			if (rc != 0) {
+				diag_plain(diag, DIAG_ERROR, "%s --undo: nothing restored, the journal is kept", cmd);
+				status = EXIT_BAD_INPUT;
+				removed = 0;
+			}
 		}
 		for (size_t i = 0; i < nw && status == EXIT_OK; i++)
 			printf("%s: restored\n", paths[i]);
 		if (status == EXIT_OK && !dry_run)
 			for (size_t k = 0; k < m.n; k++)
-				if (e[k].absent && e[k].cur) {
-					if (unlink(e[k].target) != 0) {
-						diag_pos(diag, DIAG_ERROR, e[k].target, 0, 0, "cannot remove: %s", strerror(errno));
-						status = EXIT_BAD_INPUT;
-					} else {
-						printf("%s: removed (created by %s)\n", e[k].target, cmd);
-						removed++;
-					}
-				}
+				if (e[k].absent && e[k].cur)
+					printf("%s: removed (created by %s)\n", e[k].target, cmd);
 		if (status == EXIT_OK)
 			restored = nw;
 		free(paths);
@@ -503,7 +555,7 @@ static void journal_truncate(const char *opdir, const char *name, size_t keep, s
 					free(jp);
 				}
 			}
-			manifest_write(&j, &m, keep);
+			manifest_write(&j, &m, keep, NULL);
 		}
 		manifest_release(&m);
 	}
@@ -550,12 +602,21 @@ int undo_journal_write(const char *opdir, const char *name, const char *cmd, con
 	struct edit_batch *batch = NULL;
 	char **made = xcalloc(n + 1, sizeof(*made)); /* per created file, the directory made for it */
 	size_t keep;
+	bool own = false;
+	struct edit_lock *lock = tree_lock(opdir, cmd, &own, diag);
 	int rc = -1;
+
+	if (!lock) {
+		free(made);
+		return -1;
+	}
 
 	journal_open(&j, opdir, name, diag);
 	if (manifest_read(&j, &m) != 0) {
 		journal_close(&j);
 		free(made);
+		if (own)
+			edit_lock_release(lock);
 		return -1;
 	}
 	keep = m.n;
@@ -581,22 +642,22 @@ int undo_journal_write(const char *opdir, const char *name, const char *cmd, con
 			goto undo;
 		}
 	}
-	/* all files or none, as apply writes them */
-	batch = edit_batch_new(0);
+	/* all files or none, as apply writes them, with the records of what was
+	 * written to them in the same batch */
+	batch = edit_batch_new(lock, 0);
 	for (size_t i = 0; i < n; i++)
 		if (edit_batch_add(batch, paths[i], texts[i], lens[i], diag) != 0) {
 			edit_batch_abort(batch);
 			diag_plain(diag, DIAG_ERROR, "%s: nothing changed", cmd);
 			goto undo;
 		}
-	if (edit_batch_commit(batch, diag) != 0) {
-		diag_plain(diag, DIAG_ERROR, "%s: stopped after replacing some files; `autotrace %s --undo` restores them",
-			   cmd, cmd);
-		goto out;
+	if (wired_records(opdir, name, batch, paths, orig, texts, lens, n, diag) != 0) {
+		edit_batch_abort(batch);
+		diag_plain(diag, DIAG_ERROR, "%s: nothing changed (the undo journal could not record the edits)", cmd);
+		goto undo;
 	}
-	if (undo_journal_wired(opdir, name, paths, orig, texts, lens, n, diag) != 0) {
-		diag_plain(diag, DIAG_ERROR, "%s: the files are written, but the undo journal could not record them: "
-					     "`autotrace %s --undo` will ask for --force", cmd, cmd);
+	if (edit_batch_commit(batch, diag) != 0) {
+		diag_plain(diag, DIAG_ERROR, "%s: stopped while replacing files (see above)", cmd);
 		goto out;
 	}
 	rc = 0;
@@ -611,5 +672,7 @@ out:
 	for (size_t i = 0; i < n; i++)
 		free(made[i]);
 	free(made);
+	if (own)
+		edit_lock_release(lock);
 	return rc;
 }

@@ -1,8 +1,11 @@
 /* A small, independent decoder of the Perfetto protobuf traces collect
  * writes, for the tests: prints one line per track and slice event with
- * interned names resolved, and checks what a viewer relies on (interned
- * names defined before use on a cleared sequence, events on declared
- * tracks, strictly nested slices, time not going backwards on a track).
+ * interned names (event and annotation names) resolved, the track taken
+ * from the sequence's defaults when the event names none, and the time from
+ * the sequence's incremental clock, and checks what a viewer relies on
+ * (interned names defined before use on a cleared sequence, events on
+ * declared tracks, strictly nested slices, time not going backwards on a
+ * track, a clock snapshot before an event on a sequence-scoped clock).
  * Exit 0 when the trace is sound, 1 otherwise (the reason on stderr). */
 #include <stdbool.h>
 #include <stdint.h>
@@ -21,11 +24,15 @@ struct track {
 	uint64_t last_ts;
 };
 
-static char *names[4096];
+static char *names[4096], *ann_names[64];
 static struct track tracks[4096];
 static size_t ntracks;
 static bool cleared;
 static int failures;
+/* the sequence's state (collect writes one sequence) */
+static uint64_t def_track, clock_unit = 1, clock_last;
+static unsigned def_clock;
+static bool clock_incremental, clock_known;
 
 static void fail(const char *msg, uint64_t v)
 {
@@ -100,7 +107,8 @@ static void interned(struct buf b)
 	struct buf sub, s2;
 
 	while (field(&b, &num, &wire, &v, &sub)) {
-		if (num != 2 || wire != 2)
+		unsigned kind = num;
+		if ((kind != 2 && kind != 3) || wire != 2)
 			continue;
 		{
 			uint64_t iid = 0;
@@ -111,8 +119,13 @@ static void interned(struct buf b)
 				if (num == 2 && wire == 2)
 					str(&s2, name, sizeof(name));
 			}
-			if (iid == 0 || iid >= 4096) {
+			if (iid == 0 || iid >= (kind == 2 ? 4096 : 64)) {
 				fail("bad interned iid", iid);
+				continue;
+			}
+			if (kind == 3) {
+				free(ann_names[iid]);
+				ann_names[iid] = strdup(name);
 				continue;
 			}
 			free(names[iid]);
@@ -179,7 +192,12 @@ static void annotations(struct buf b, char *out, size_t cap)
 	while (field(&b, &num, &wire, &v, &s2)) {
 		if (num == 10 && wire == 2)
 			str(&s2, name, sizeof(name));
-		else if ((num == 2 || num == 3) && wire == 0)
+		else if (num == 1 && wire == 0) {
+			if (v == 0 || v >= 64 || !ann_names[v])
+				fail("annotation with an undefined name iid", v);
+			else
+				snprintf(name, sizeof(name), "%s", ann_names[v]);
+		} else if ((num == 2 || num == 3) && wire == 0)
 			val = v;
 	}
 	snprintf(out + strlen(out), cap - strlen(out), " %s=%llu", name, (unsigned long long)val);
@@ -193,6 +211,7 @@ static void track_event(struct buf b, uint64_t ts, bool has_ts, uint64_t flags)
 	char args[256] = "";
 	struct track *t;
 
+	track = def_track;
 	while (field(&b, &num, &wire, &v, &sub)) {
 		if (num == 9 && wire == 0)
 			type = v;
@@ -205,7 +224,7 @@ static void track_event(struct buf b, uint64_t ts, bool has_ts, uint64_t flags)
 	}
 	if (!has_ts)
 		fail("event without timestamp", 0);
-	if (!cleared || !(flags & 2))
+	if (!cleared)
 		fail("event without incremental state", flags);
 	t = find_track(track);
 	if (!t) {
@@ -230,12 +249,68 @@ static void track_event(struct buf b, uint64_t ts, bool has_ts, uint64_t flags)
 	}
 }
 
+/* TracePacketDefaults: the default track and clock of the sequence. */
+static void defaults(struct buf b)
+{
+	unsigned num, wire;
+	uint64_t v;
+	struct buf sub, s2;
+
+	def_track = 0;
+	def_clock = 0;
+	while (field(&b, &num, &wire, &v, &sub)) {
+		if (num == 58 && wire == 0)
+			def_clock = (unsigned)v;
+		else if (num == 11 && wire == 2)
+			while (field(&sub, &num, &wire, &v, &s2))
+				if (num == 11 && wire == 0)
+					def_track = v;
+	}
+}
+
+/* ClockSnapshot: clock 64 of the sequence against BOOTTIME (which must be
+ * in the snapshot too, at the same instant here: collect maps 0 to 0). */
+static void snapshot(struct buf b)
+{
+	unsigned num, wire;
+	uint64_t v;
+	struct buf sub, s2;
+	bool boottime = false;
+
+	while (field(&b, &num, &wire, &v, &sub)) {
+		uint64_t id = 0, ts = 0, unit = 1, inc = 0;
+		if (num != 1 || wire != 2)
+			continue;
+		while (field(&sub, &num, &wire, &v, &s2)) {
+			if (num == 1 && wire == 0)
+				id = v;
+			else if (num == 2 && wire == 0)
+				ts = v;
+			else if (num == 3 && wire == 0)
+				inc = v;
+			else if (num == 4 && wire == 0)
+				unit = v;
+		}
+		if (id == 6)
+			boottime = ts == 0;
+		else if (id == 64) {
+			clock_known = true;
+			clock_incremental = inc != 0;
+			clock_unit = unit ? unit : 1;
+			clock_last = ts * clock_unit;
+		} else
+			fail("unexpected clock in a snapshot", id);
+	}
+	if (!boottime)
+		fail("a clock snapshot without BOOTTIME at 0", 0);
+}
+
 static void packet(struct buf b)
 {
 	unsigned num, wire;
-	uint64_t v, ts = 0, flags = 0;
+	uint64_t v, ts = 0, flags = 0, clock = 0;
 	bool has_ts = false;
-	struct buf sub, te = { 0 }, id = { 0 }, td = { 0 };
+	struct buf sub, te = { 0 }, id = { 0 }, td = { 0 }, def = { 0 }, cs = { 0 };
 
 	while (field(&b, &num, &wire, &v, &sub)) {
 		if (num == 8 && wire == 0) {
@@ -243,22 +318,44 @@ static void packet(struct buf b)
 			has_ts = true;
 		} else if (num == 13 && wire == 0) {
 			flags = v;
+		} else if (num == 58 && wire == 0) {
+			clock = v;
 		} else if (num == 11 && wire == 2) {
 			te = sub;
 		} else if (num == 12 && wire == 2) {
 			id = sub;
 		} else if (num == 60 && wire == 2) {
 			td = sub;
+		} else if (num == 59 && wire == 2) {
+			def = sub;
+		} else if (num == 6 && wire == 2) {
+			cs = sub;
 		}
 	}
 	if (flags & 1)
 		cleared = true;
+	if (def.p)
+		defaults(def);
 	if (id.p)
 		interned(id);
+	if (cs.p)
+		snapshot(cs);
 	if (td.p)
 		descriptor(td);
-	if (te.p)
+	if (te.p) {
+		if (!clock)
+			clock = def_clock;
+		if (clock == 64) {
+			if (!clock_known)
+				fail("an event on clock 64 before its snapshot", ts);
+			ts *= clock_unit;
+			if (clock_incremental)
+				ts = clock_last += ts;
+		} else if (clock != 0 && clock != 6) {
+			fail("an event on an unknown clock", clock);
+		}
 		track_event(te, ts, has_ts, flags);
+	}
 }
 
 int main(int argc, char **argv)

@@ -3,12 +3,14 @@
  * pickles), collect_slot.c (moe-v1 / moe-v2 decoding, bounds, names) and
  * the filters' parsers. */
 #include <check.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "collect_run.h"
 #include "chrome_json.h"
 #include "collect_slot.h"
+#include "collect_stats.h"
 #include "dump.h"
 #include "dump_pickle.h"
 #include "index_table.h"
@@ -359,6 +361,47 @@ START_TEST(t_chrome_json)
 }
 END_TEST
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* report's statistics: exact up to 4096 slices a row, then within 0.5%
+ * from the histogram, count, total and max always exact */
+START_TEST(t_stats_bounded)
+{
+	enum { N = 200000 };
+	struct stats *st = stats_new();
+	uint64_t *d = malloc(N * sizeof(*d)), total = 0, x = 12345;
+	const struct stats_row *rows;
+	size_t n;
+
+	for (size_t i = 0; i < N; i++) {
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		d[i] = i % 97 == 0 ? 0 : 20 * (1 + (x >> 33) % 50000) + (i < 10 ? 1000000000ull : 0);
+		total += d[i];
+		stats_add(st, "a", STATS_AIC, d[i]);
+		if (i < 100)
+			stats_add(st, "small", STATS_AIV, d[i]);
+	}
+	qsort(d, N, sizeof(*d), cmp_u64);
+	rows = stats_rows(st, &n);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_str_eq(rows[0].label, "a");
+	ck_assert_uint_eq(rows[0].count, N);
+	ck_assert_uint_eq(rows[0].total_ns, total);
+	ck_assert_uint_eq(rows[0].max_ns, d[N - 1]);
+	ck_assert(rows[0].approximate);
+	ck_assert(fabs((double)rows[0].p50_ns - (double)d[N / 2 - 1]) <= 0.005 * (double)d[N / 2 - 1]);
+	ck_assert(fabs((double)rows[0].p99_ns - (double)d[N / 100 * 99 - 1]) <= 0.005 * (double)d[N / 100 * 99 - 1]);
+	ck_assert(!rows[1].approximate);
+	ck_assert_uint_eq(rows[1].count, 100);
+	stats_free(st);
+	free(d);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("dump");
@@ -374,6 +417,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, t_fmt_u64);
 	tcase_add_test(tc, t_chrome_json);
 	tcase_add_test(tc, t_index_table);
+	tcase_add_test(tc, t_stats_bounded);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -11,6 +11,7 @@
 
 #include "atomic_write.h"
 #include "edit.h"
+#include "edit_journal.h"
 #include "src_file.h"
 
 static char *strip(const char *in, bool all, unsigned *removed)
@@ -120,6 +121,7 @@ START_TEST(test_write_files)
 	struct stat st;
 	struct src_file *f;
 	struct diag d;
+	struct edit_lock *lock;
 	FILE *fp;
 
 	ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -132,7 +134,9 @@ START_TEST(test_write_files)
 	paths[0] = a;
 	paths[1] = b;
 	diag_init(&d, stderr, false);
-	ck_assert_int_eq(edit_write_files(paths, texts, lens, 2, &d), 0);
+	lock = edit_lock_acquire(dir, "test", &d);
+	ck_assert_ptr_nonnull(lock);
+	ck_assert_int_eq(edit_write_files(lock, paths, texts, lens, 2, &d), 0);
 	f = src_file_load(a);
 	ck_assert_str_eq(f->data, "one\n");
 	src_file_free(f);
@@ -145,13 +149,14 @@ START_TEST(test_write_files)
 	snprintf(b, sizeof(b), "%s/missing/b.h", dir);
 	texts[0] = "three\n";
 	lens[0] = 6;
-	ck_assert_int_eq(edit_write_files(paths, texts, lens, 2, &d), -1);
+	ck_assert_int_eq(edit_write_files(lock, paths, texts, lens, 2, &d), -1);
 	f = src_file_load(a);
 	ck_assert_str_eq(f->data, "one\n");
 	src_file_free(f);
 	unlink(a);
 	snprintf(b, sizeof(b), "%s/b.h", dir);
 	unlink(b);
+	edit_lock_release(lock);
 	rmdir(dir);
 }
 END_TEST
@@ -169,6 +174,7 @@ START_TEST(test_write_through_links_and_devices)
 	struct stat st;
 	struct src_file *f;
 	struct diag d;
+	struct edit_lock *lock;
 	FILE *fp;
 
 	ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -181,8 +187,10 @@ START_TEST(test_write_through_links_and_devices)
 	fclose(fp);
 	ck_assert_int_eq(symlink("real.h", link), 0);
 	diag_init(&d, stderr, false);
+	lock = edit_lock_acquire(dir, "test", &d);
+	ck_assert_ptr_nonnull(lock);
 	paths[0] = link;
-	ck_assert_int_eq(edit_write_files(paths, texts, lens, 1, &d), 0);
+	ck_assert_int_eq(edit_write_files(lock, paths, texts, lens, 1, &d), 0);
 	ck_assert_int_eq(lstat(link, &st), 0);
 	ck_assert(S_ISLNK(st.st_mode));
 	f = src_file_load(real);
@@ -199,7 +207,7 @@ START_TEST(test_write_through_links_and_devices)
 		/* a link and its target in one write: refused, nothing written */
 		const char *two[2] = { link, real }, *txt[2] = { "x\n", "y\n" };
 		size_t l2[2] = { 2, 2 };
-		ck_assert_int_eq(edit_write_files(two, txt, l2, 2, &d), -1);
+		ck_assert_int_eq(edit_write_files(lock, two, txt, l2, 2, &d), -1);
 		f = src_file_load(real);
 		ck_assert_str_eq(f->data, "again\n");
 		src_file_free(f);
@@ -207,7 +215,7 @@ START_TEST(test_write_through_links_and_devices)
 
 	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
 	paths[0] = fifo;
-	ck_assert_int_eq(edit_write_files(paths, texts, lens, 1, &d), -1);
+	ck_assert_int_eq(edit_write_files(lock, paths, texts, lens, 1, &d), -1);
 	{
 		/* a reader on the FIFO, so the write does not block */
 		int rfd = open(fifo, O_RDONLY | O_NONBLOCK);
@@ -245,6 +253,7 @@ START_TEST(test_write_through_links_and_devices)
 	unlink(real);
 	unlink(fifo);
 	rmdir(sub);
+	edit_lock_release(lock);
 	rmdir(dir);
 }
 END_TEST

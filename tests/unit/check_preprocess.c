@@ -77,6 +77,38 @@ START_TEST(t_scan_code_only)
 }
 END_TEST
 
+/* What an earlier run leaves: numeric ids in MoeTracing calls (in code and
+ * on #define lines, not in comments or strings) and its tagged stamp. */
+START_TEST(t_scan_preprocessed)
+{
+	const char *text =
+		"MoeTracing(17); MoeTracing<true>(5, groupIdx); MoeTracing( 0x2f ,a,b);\n"
+		"#define MY_BEGIN() MoeTracing(3)\n"
+		"// MoeTracing(9);\n const char *k = \"MoeTracing(8)\";\n"
+		"MoeTracing(data | x); XMoeTracing(4); MoeTracing(kId);\n"
+		"return (uint64_t)(0x02b441c77784019cULL /* TRACE_BUILD_STAMP */);\n"
+		"uint64_t m = 0xFFFFFFFFFFFFFFFFULL; /* TRACE_BUILD_STAMP */\n";
+	struct pp_scan s;
+
+	scan(text, &s);
+	ck_assert_uint_eq(s.nsites, 0);
+	ck_assert_uint_eq(s.ndone, 5);
+	ck_assert(strncmp(text + s.done[0].start, "17", 2) == 0 && !s.done[0].stamp);
+	ck_assert(strncmp(text + s.done[1].start, "5,", 2) == 0);
+	ck_assert(strncmp(text + s.done[2].start, "0x2f ", 5) == 0);
+	ck_assert_uint_eq(s.done[3].line, 2);
+	ck_assert_uint_eq(s.done[3].col, 31);
+	ck_assert(s.done[4].stamp);
+	ck_assert_uint_eq(s.done[4].line, 6);
+	ck_assert(strncmp(text + s.done[4].start, "0x02b441c77784019cULL /* TRACE_BUILD_STAMP */", 45) == 0);
+	pp_scan_release(&s);
+	/* nothing to find: the scan stops at memmem */
+	scan("int f() { return 1; }\n", &s);
+	ck_assert_uint_eq(s.nsites + s.nstamps + s.ndone, 0);
+	pp_scan_release(&s);
+}
+END_TEST
+
 START_TEST(t_scan_malformed)
 {
 	struct pp_scan s;
@@ -278,6 +310,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, t_scan_code_only);
 	tcase_add_test(tc, t_scan_malformed);
 	tcase_add_test(tc, t_stamp);
+	tcase_add_test(tc, t_scan_preprocessed);
 	tcase_add_test(tc, t_map_round_trip);
 	tcase_add_test(tc, t_pairing_ok);
 	tcase_add_test(tc, t_pairing_errors);

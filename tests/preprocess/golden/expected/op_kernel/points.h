@@ -13,7 +13,7 @@ static const char *kRaw = R"doc(TRACE_POINT("in a raw string", "B") )" TRACE_BUI
 static const char kQuote = '"';
 static const int kBig = 1'000'000;
 
-__aicore__ inline uint64_t Stamp() { return (uint64_t)(0x02b441c77784019cULL); }
+__aicore__ inline uint64_t Stamp() { return (uint64_t)(0x02b441c77784019cULL /* TRACE_BUILD_STAMP */); }
 
 __aicore__ inline void Process(uint32_t n)
 {
