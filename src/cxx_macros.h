@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "cxx_pp.h"
+#include "cxx_token.h"
 
 enum macro_state { M_DEFINED, M_UNDEFINED };
 enum macro_origin { M_NEW, M_FILE, M_ASSUMED, M_FIXED }; /* M_NEW: just added */
@@ -26,6 +27,12 @@ struct macro {
  * origin M_NEW) when missing. */
 struct macro *cxx_macro_find(const struct cxx_macro_table *mt, const char *s, size_t len);
 struct macro *cxx_macro_add(struct cxx_macro_table *mt, const char *s, size_t len);
+/* A name in a directive: an identifier or a keyword (`#define if ...`). */
+static inline bool cxx_pp_tok_word(const struct cxx_token *t)
+{
+	return t->kind == CXX_TOK_IDENT || t->kind == CXX_TOK_KEYWORD;
+}
+
 /* Parses a preprocessor integer (suffixes ignored); false when it is not one. */
 bool cxx_pp_parse_int(const char *s, size_t len, long long *out);
 

@@ -47,11 +47,6 @@ static bool active_now(const struct pp *pp)
 	return f->parent_active && f->cur_taken;
 }
 
-static bool tok_word(const struct cxx_token *t)
-{
-	return t->kind == CXX_TOK_IDENT || t->kind == CXX_TOK_KEYWORD;
-}
-
 static struct cxx_cond_branch *add_branch(struct pp *pp, struct frame *f, const char *directive, size_t i,
 					  size_t j)
 {
@@ -171,7 +166,7 @@ static void do_define(struct pp *pp, size_t i, size_t j)
 	struct macro *m;
 	size_t name = i + 2, body = i + 3;
 
-	if (name >= j || !tok_word(&t[name])) {
+	if (name >= j || !cxx_pp_tok_word(&t[name])) {
 		cxx_warn(ol, pp->diag, t[i].start, t[j].start, "#define without a macro name");
 		return;
 	}
@@ -219,7 +214,7 @@ static void do_undef(struct pp *pp, size_t i, size_t j)
 	const struct cxx_token *t = pp->all->v;
 	struct macro *m;
 
-	if (i + 2 >= j || !tok_word(&t[i + 2]))
+	if (i + 2 >= j || !cxx_pp_tok_word(&t[i + 2]))
 		return;
 	m = cxx_macro_add(pp->mt, pp->src + t[i + 2].start, t[i + 2].end - t[i + 2].start);
 	if (m->origin == M_FIXED)
@@ -291,7 +286,7 @@ void cxx_pp_run(struct cxx_outline *ol, const struct cxx_tokens *all, struct cxx
 		}
 		for (j = i + 1; j < all->n && t[j].kind != CXX_TOK_PP_END; j++)
 			;
-		if (i + 1 >= j || !tok_word(&t[i + 1])) {
+		if (i + 1 >= j || !cxx_pp_tok_word(&t[i + 1])) {
 			i = j + 1; /* a null directive or `# 12 "file"` */
 			continue;
 		}

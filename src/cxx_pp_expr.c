@@ -11,10 +11,6 @@
 #include "cxx_parser.h"
 #include "xalloc.h"
 
-static bool tok_word(const struct cxx_token *t)
-{
-	return t->kind == CXX_TOK_IDENT || t->kind == CXX_TOK_KEYWORD;
-}
 
 enum cnode_kind { CN_NUM, CN_IDENT, CN_DEFINED, CN_UNARY, CN_BINARY, CN_TERNARY, CN_UNKNOWN };
 
@@ -363,7 +359,7 @@ enum cxx_cond_value cxx_pp_decide(const struct cxx_token *t, const char *src, st
 	if (strcmp(name, "ifdef") == 0 || strcmp(name, "ifndef") == 0 || strcmp(name, "elifdef") == 0 ||
 	    strcmp(name, "elifndef") == 0) {
 		negate = strstr(name, "ndef") != NULL;
-		if (a < b && tok_word(&t[a])) {
+		if (a < b && cxx_pp_tok_word(&t[a])) {
 			root = cnode_new(&e, CN_DEFINED);
 			e.nodes[root].tok = a;
 		} else {
