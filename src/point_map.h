@@ -54,7 +54,7 @@ void point_map_free(struct point_map *m);
 int point_map_add(struct point_map *m, uint32_t id, const char *label, char event_type,
 		  int64_t event_id, const char *file, uint32_t line);
 
-/* The map collect, inspect and report read when none is named, newly
+/* The map collect and report read when none is named (--map), newly
  * allocated: point_map.json in `first_dump` when it is a directory, or
  * beside it when it is a file, if that can be read; else point_map.json in
  * the current directory (also when `first_dump` is NULL). */
