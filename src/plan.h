@@ -160,6 +160,12 @@ size_t plan_untaken_branches(const struct plan *pl, size_t u, struct plan_branch
  * directive of the group. */
 struct cxx_range plan_branch_code(const struct cxx_cond *c, size_t k);
 
+/* Facts of the scanned code that apply asks too: */
+/* True for MoeTracing(...) and TRACE_POINT(...) calls. */
+bool plan_is_trace_call(const struct cxx_call *c);
+/* True when the function returns void (its prefix ends in `void`). */
+bool plan_func_is_void(const struct cxx_func *f);
+
 /* Output: the tree with fates and reasons, the density table and the
  * callees that could not be followed. */
 void plan_print_tree(FILE *out, const struct plan *pl);

@@ -195,8 +195,6 @@ char *plan_unresolved_why(struct plan *pl, struct plan_fref f, const struct cxx_
 bool plan_find_macro(const struct plan *pl, const char *name, size_t *unit, int *macro);
 /* Core types named by a branch condition (PLAN_CORE_MIX when none). */
 unsigned plan_cond_core(const char *text);
-/* True for MoeTracing(...) and TRACE_POINT(...) calls. */
-bool plan_is_trace_call(const struct cxx_call *c);
 /* Is call site c of function f a call for rules that match call names (hot,
  * skip call): not a trace point, and not a construction that runs no
  * constructor of the sources (`AscendC::TPipe pipe;`, an aggregate)? */
@@ -204,8 +202,6 @@ bool plan_makes_call(struct plan *pl, struct plan_fref f, const struct cxx_call 
 /* The enclosing namespaces and classes of a function, from its qualified
  * name: "ns::Cls" for "ns::Cls::operator()<X>". Returns buf. */
 const char *plan_func_scope(const struct cxx_func *fn, char *buf, size_t size);
-/* True when the function returns void (its prefix ends in `void`). */
-bool plan_func_is_void(const struct cxx_func *f);
 
 /* Template argument lists that are the same but for blanks (NULL matches all). */
 bool plan_targs_equal(const char *a, const char *b);
