@@ -60,3 +60,13 @@ void gate_run(struct gate_project *p, struct gate_report *r)
 				gate_defs[g].check(p, r);
 	gate_settle(r);
 }
+
+struct gate_loc gate_anchor_loc(const struct gate_project *p, enum gate_anchor_kind kind)
+{
+	const struct src_file *f;
+	uint32_t s, e;
+
+	if (gate_op_anchor(p, kind, &f, &s, &e))
+		return gate_loc_at(f, s, e);
+	return gate_loc_path(NULL, 0, 0);
+}

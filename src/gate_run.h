@@ -36,4 +36,8 @@ void gate_print_help(FILE *out);
  * phase (gate_list.h), then settles each gate's status. */
 void gate_run(struct gate_project *p, struct gate_report *r);
 
+/* Where a finding about a layer that is not found points, as a location
+ * (none when there is nothing to point at): see gate_op_anchor. */
+struct gate_loc gate_anchor_loc(const struct gate_project *p, enum gate_anchor_kind kind);
+
 #endif
