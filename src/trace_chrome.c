@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "collect_run.h"
+#include "collect_counts.h"
 #include "config.h"
 #include "trace_ops.h"
 #include "utf8.h"
