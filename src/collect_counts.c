@@ -15,7 +15,7 @@ void collect_counts_print(FILE *out, const struct collect_counts *c)
 		(unsigned long long)c->skipped_no_mapping, (unsigned long long)c->unpreprocessed,
 		(unsigned long long)c->slices, (unsigned long long)c->written, (unsigned long long)c->unmatched_b,
 		(unsigned long long)c->unmatched_e, (unsigned long long)c->paired_by_label,
-		(unsigned long long)c->interleaved, (unsigned long long)c->dropped_v2, (unsigned long long)c->full_v1,
+		(unsigned long long)c->interleaved, (unsigned long long)c->dropped_on_device, (unsigned long long)c->full_uncounted,
 		(unsigned long long)c->bad_cycles, (unsigned long long)c->ids_in_dumps, (unsigned long long)c->ids_in_map,
 		(unsigned long long)c->ids_in_both);
 }

@@ -17,14 +17,16 @@ struct collect_counts {
 	uint64_t skipped_no_mapping;
 	uint64_t unpreprocessed;      /* records of the reserved id 0xFFFFFFFF */
 	uint64_t unmatched_b, unmatched_e;
-	uint64_t dropped_v2;          /* refused by the device guard (moe-v2 says how many) */
-	uint64_t full_v1;             /* moe-v1 slots at capacity: records may be lost, uncounted */
+	uint64_t dropped_on_device;   /* refused by the device guard (layouts that count them: moe-v2) */
+	uint64_t full_uncounted;      /* slots at capacity of layouts that do not count what the
+				       * device refused (moe-v1): records may be lost, uncounted;
+				       * printed as full_v1_slots */
 	uint64_t bad_cycles;          /* records whose cycle breaks their core's order: placed at
 				       * the time of the record before, the timeline kept */
 	uint64_t paired_by_label;     /* E whose index/extra differ from those of the B it closes */
 	uint64_t interleaved;         /* E closing a B of its label under another B of that label */
 	uint64_t ids_in_dumps, ids_in_map, ids_in_both;
-	uint64_t slots_stamped;       /* moe-v2 slots carrying a build stamp */
+	uint64_t slots_stamped;       /* slots carrying a build stamp (layouts that have one: moe-v2) */
 	uint64_t slots_selected;      /* slots --core keeps */
 	double seconds;
 };

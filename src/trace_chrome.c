@@ -416,7 +416,7 @@ static int chrome_end(void *sink, const struct collect_counts *k)
 	count_field(o, "unpreprocessed", k->unpreprocessed, true);
 	count_field(o, "unmatched_b", k->unmatched_b, true);
 	count_field(o, "unmatched_e", k->unmatched_e, true);
-	count_field(o, "dropped_on_device", k->dropped_v2, true);
+	count_field(o, "dropped_on_device", k->dropped_on_device, true);
 	trace_out_str(o, "}}}\n");
 	return 0;
 }
