@@ -21,7 +21,8 @@ enum gate_phase { GATE_READS_SOURCES, GATE_BUILDS, GATE_READS_BUILD };
 
 /* X(enum-suffix, check function, id, phase, title, help)
  * title: the gate's line in every report; help: what it checks, for
- * `gate --help`, lines of at most 72 columns joined by "\n". */
+ * `gate --help`, lines of at most 74 columns (the usage indents them by 6)
+ * joined by "\n". */
 #define GATE_LIST(X)                                                                                    \
 	X(G1, gate_g1, "G1", GATE_READS_BUILD, "preprocess hook and point map",                       \
 	  "the build script runs 'autotrace preprocess' on the build-tree copy in\n"                  \

@@ -50,14 +50,25 @@ void gate_print_help(FILE *out)
 	}
 }
 
-void gate_run(struct gate_project *p, struct gate_report *r)
+void gate_run_order(enum gate_id order[GATE_COUNT])
 {
 	static const enum gate_phase phases[] = { GATE_READS_SOURCES, GATE_BUILDS, GATE_READS_BUILD };
+	size_t k = 0;
 
 	for (size_t i = 0; i < sizeof(phases) / sizeof(phases[0]); i++)
 		for (int g = 0; g < GATE_COUNT; g++)
-			if (gate_defs[g].phase == phases[i] && r->gates[g].run)
-				gate_defs[g].check(p, r);
+			if (gate_defs[g].phase == phases[i])
+				order[k++] = (enum gate_id)g;
+}
+
+void gate_run(struct gate_project *p, struct gate_report *r)
+{
+	enum gate_id order[GATE_COUNT];
+
+	gate_run_order(order);
+	for (size_t i = 0; i < GATE_COUNT; i++)
+		if (r->gates[order[i]].run)
+			gate_defs[order[i]].check(p, r);
 	gate_settle(r);
 }
 

@@ -32,6 +32,10 @@ const char *gate_ids_text(void);
 /* Prints every gate's help, "  G1  line\n      line\n", for usage texts. */
 void gate_print_help(FILE *out);
 
+/* Every gate, in the order gate_run runs them: phase by phase, in the
+ * order of GATE_LIST within a phase. */
+void gate_run_order(enum gate_id order[GATE_COUNT]);
+
 /* Runs the checks of the gates whose r->gates[g].run is set, phase by
  * phase (gate_list.h), then settles each gate's status. */
 void gate_run(struct gate_project *p, struct gate_report *r);
