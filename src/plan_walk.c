@@ -748,8 +748,8 @@ static int wait_loop_call(walker *w, struct plan_fref f, int s, const struct rul
 	for (size_t c = 0; c < b->ncalls; c++) {
 		const struct cxx_call *cl = &b->calls[c];
 		const struct rule_trace_rule *hot = NULL;
-		if (cl->stmt < 0 || !cxx_range_contains(b->stmts[s].range, b->stmts[cl->stmt].range) ||
-		    plan_is_trace_call(cl) || !cl->name)
+		if (cl->stmt < 0 || !cxx_range_contains(b->stmts[s].range, b->stmts[cl->stmt].range) || !cl->name ||
+		    !plan_makes_call(w->pl, f, cl))
 			continue;
 		if (cl->stmt == s && cl->range.start < b->stmts[s].body.start)
 			continue; /* the loop's header */
@@ -1192,9 +1192,13 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 		int first, last, n;
 		bool span = body_span(w, t, false, &first, &last);
 		char *name = plan_func_name_var(fn);
-		if (span && first < 0) {
+		if (first < 0) {
+			if (!span) { /* an empty body (`Dispatcher() {}`): nothing to time */
+				free(name);
+				name = xstrdup(fn->qualified_name);
+			}
 			add_note(w, PLAN_function, PLAN_FATE_SKIPPED, t, -1, fn->body_range, ctx, name,
-				 xstrdup("nothing is left to time after its leading guards"));
+				 xstrdup(span ? "nothing is left to time after its leading guards" : "its body is empty"));
 			walk_block(w, t, -1, ctx);
 			return;
 		}
@@ -1292,10 +1296,11 @@ static void walk_root(walker *w, struct plan_fref root)
 	fi->visited = true;
 	c0.phase = plan_phase_of(w, root, NULL);
 	span = body_span(w, root, true, &first, &last);
-	if (span && first < 0) {
+	if (first < 0) {
 		add_note(w, PLAN_root, PLAN_FATE_SKIPPED, root, -1, fn->body_range, &c0,
 			 xstrdup(w->p->roots[fi->root_rule].label),
-			 xstrdup("nothing is left to time after the runtime's set-up and the leading guards"));
+			 xstrdup(span ? "nothing is left to time after the runtime's set-up and the leading guards"
+				      : "its body is empty"));
 		return;
 	}
 	n = add_point(w, PLAN_root, root, -1, fn->body_range, NULL, NULL, &c0, "", first, last, -1);
