@@ -8,8 +8,10 @@
  *
  * Adding a layout: a file src/dump_layout_NAME.c defining its ops, a row in
  * DUMP_LAYOUT_LIST, its section in device/LAYOUT.md and the name in
- * autotrace-rules(5) (tests/unit/check_dump.c checks both), and tests: a
- * decoding case in check_dump.c, a dump under tests/collect/. */
+ * autotrace-rules(5) (tests/unit/check_dump.c checks both) and in the
+ * `layout` synopsis of rule_statements.def (a string literal the rules'
+ * error messages quote; check_rules checks it), and tests: a decoding case
+ * in check_dump.c, a dump under tests/collect/. */
 #ifndef AUTOTRACE_DUMP_LAYOUT_H
 #define AUTOTRACE_DUMP_LAYOUT_H
 
