@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dump_layout.h"
 #include "suggest.h"
 #include "xalloc.h"
 
@@ -933,12 +934,17 @@ static void d_gate_build(struct decode *dc, const struct rule_node *n)
 
 static void d_layout(struct decode *dc, const struct rule_node *n)
 {
-	static const char *const layouts[] = { "auto", "moe-v1", "moe-v2", NULL };
+	/* "auto", then the layouts of the table */
+	const char *layouts[DUMP_LAYOUT_COUNT + 2] = { "auto" };
 	struct cursor c = cursor_of(dc, n);
-	int k = take_choice(&c, layouts, "layout name");
+	int k;
 
+	for (size_t i = 0; i < DUMP_LAYOUT_COUNT; i++)
+		layouts[i + 1] = dump_layout_at(i)->name;
+	layouts[DUMP_LAYOUT_COUNT + 1] = NULL;
+	k = take_choice(&c, layouts, "layout name");
 	if (k >= 0 && finish(&c) && once(dc, n))
-		dc->p->layout = k == 1 ? RULE_LAYOUT_MOE_V1 : k == 2 ? RULE_LAYOUT_MOE_V2 : RULE_LAYOUT_AUTO;
+		dc->p->layout = k == 0 ? NULL : dump_layout_at((size_t)k - 1);
 }
 
 static void d_clock(struct decode *dc, const struct rule_node *n)
