@@ -268,11 +268,6 @@ static int unbraced_owner(const struct ed *e, int s)
 	return st(e, p)->body.start == st(e, s)->range.start ? p : -1;
 }
 
-static bool contains(struct cxx_range outer, struct cxx_range inner)
-{
-	return outer.start <= inner.start && inner.end <= outer.end;
-}
-
 /* Where a controller's header ends: after the ')' of if/for/while, after
  * `else` or `do`. */
 static uint32_t header_end(const struct ed *e, int p)
@@ -292,37 +287,30 @@ static uint32_t header_end(const struct ed *e, int p)
 	return s->head.end;
 }
 
-/* The statement holding `off` most tightly, for jumps: its index in the body. */
-static bool is_jump(const struct cxx_stmt *s)
-{
-	return s->kind == CXX_STMT_RETURN || s->kind == CXX_STMT_BREAK || s->kind == CXX_STMT_CONTINUE ||
-	       s->kind == CXX_STMT_GOTO;
-}
-
 /* Does jump j leave the scope of node n? */
 static bool leaves(const struct ed *e, int j, const struct plan_node *n)
 {
 	const struct cxx_stmt *js = st(e, j);
 
-	if (!contains(n->scope, js->range))
+	if (!cxx_range_contains(n->scope, js->range))
 		return false;
 	if ((n->kind == PLAN_wrap || n->kind == PLAN_hot) && n->stmt == j)
 		return false; /* a wrapped return: its value is computed inside */
 	switch (js->kind) {
 	case CXX_STMT_RETURN:
-		return js->owner == CXX_NONE || !contains(n->scope, st(e, js->owner)->range);
+		return js->owner == CXX_NONE || !cxx_range_contains(n->scope, st(e, js->owner)->range);
 	case CXX_STMT_BREAK:
 	case CXX_STMT_CONTINUE:
 		if (js->owner == CXX_NONE)
 			return false;
 		if (st(e, js->owner)->kind == CXX_STMT_MACRO)
-			return !contains(n->scope, st(e, js->owner)->range);
-		return !contains(n->scope, st(e, js->owner)->range);
+			return !cxx_range_contains(n->scope, st(e, js->owner)->range);
+		return !cxx_range_contains(n->scope, st(e, js->owner)->range);
 	case CXX_STMT_GOTO:
 		for (size_t k = 0; k < e->fn->body.nstmts; k++) {
 			const struct cxx_stmt *l = st(e, (int)k);
 			if (l->kind == CXX_STMT_LABEL && l->text && js->text && strcmp(l->text, js->text) == 0)
-				return !contains(n->scope, l->range);
+				return !cxx_range_contains(n->scope, l->range);
 		}
 		return false;
 	default:
@@ -382,29 +370,6 @@ static int body_owner(const struct plan_node *n)
 static bool body_braced(const struct ed *e, const struct plan_node *n)
 {
 	return body_owner(n) < 0 || st(e, n->stmt)->braced;
-}
-
-/* The last child of `parent` (-1: the function body), or -1. */
-static int last_child(const struct ed *e, int parent)
-{
-	int last = -1;
-
-	for (size_t s = parent < 0 ? 0 : (size_t)parent + 1; s < e->fn->body.nstmts; s++) {
-		if (parent >= 0 && st(e, (int)s)->range.start >= st(e, parent)->range.end)
-			break;
-		if (st(e, (int)s)->parent == parent)
-			last = (int)s;
-	}
-	return last;
-}
-
-static int first_child(const struct ed *e, int parent)
-{
-	size_t s = parent < 0 ? 0 : (size_t)parent + 1;
-
-	if (s < e->fn->body.nstmts && st(e, (int)s)->parent == parent)
-		return (int)s;
-	return -1;
 }
 
 static void need_brace(struct ed *e, int s)
@@ -477,7 +442,7 @@ static void emit_b(struct ed *e, const struct plan_node *n)
 	if (is_body_kind(n) && body_braced(e, n)) {
 		struct cxx_range b = n->scope;
 		uint32_t next;
-		int c0 = first_child(e, body_owner(n));
+		int c0 = cxx_first_child(&e->fn->body, body_owner(n));
 		if (ends_line(e, b.start + 1, &next) && next < b.end) {
 			char *ind = c0 >= 0 && starts_line(e, st(e, c0)->range.start) &&
 						!same_line(e, b.start, st(e, c0)->range.start)
@@ -515,11 +480,11 @@ static void emit_end(struct ed *e, const struct plan_node *n)
 	char *code;
 
 	if (body_braced(e, n)) {
-		last = last_child(e, owner);
+		last = cxx_last_child(&e->fn->body, owner);
 	} else {
-		last = first_child(e, owner);
+		last = cxx_first_child(&e->fn->body, owner);
 	}
-	if (last >= 0 && is_jump(st(e, last)) && leaves(e, last, n))
+	if (last >= 0 && cxx_stmt_is_jump(st(e, last)) && leaves(e, last, n))
 		return; /* the end is not reached: the exit has its E */
 	code = point_code(n, "E");
 	if (body_braced(e, n)) {
@@ -631,7 +596,7 @@ static void edit_function(struct ed *e, const struct cxx_func *fn)
 	}
 	for (size_t j = 0; j < n; j++) {
 		bool any = false;
-		if (!is_jump(st(e, (int)j)) || !in_scope_of_pass(e, (int)j))
+		if (!cxx_stmt_is_jump(st(e, (int)j)) || !in_scope_of_pass(e, (int)j))
 			continue;
 		for (size_t i = 0; i < e->nnodes && !any; i++)
 			any = leaves(e, (int)j, node(e, i));
@@ -650,7 +615,7 @@ static void edit_function(struct ed *e, const struct cxx_func *fn)
 		emit_b(e, node(e, i));
 	for (size_t j = 0; j < n; j++) {
 		size_t nex = 0;
-		if (!is_jump(st(e, (int)j)) || !in_scope_of_pass(e, (int)j))
+		if (!cxx_stmt_is_jump(st(e, (int)j)) || !in_scope_of_pass(e, (int)j))
 			continue;
 		for (size_t i = 0; i < e->nnodes; i++) {
 			const struct plan_node *nd = node(e, i);
@@ -671,7 +636,7 @@ static void edit_function(struct ed *e, const struct cxx_func *fn)
 			int l = last_stmt(nd);
 			const struct cxx_stmt *last = st(e, l);
 			char *code;
-			if (is_jump(last) && !wrapped_return[l] && leaves(e, l, nd))
+			if (cxx_stmt_is_jump(last) && !wrapped_return[l] && leaves(e, l, nd))
 				continue;
 			code = point_code(nd, "E");
 			add_after(e, st(e, first_stmt(nd))->range.start, snap_out(e, nd, last->range.end, false), NULL, code, 0,

@@ -1,5 +1,5 @@
 /* The plan: where trace points go in an operator, computed from the outline
- * of its kernel sources and the trace rules of its policy (DESIGN §3, §6).
+ * of its kernel sources and the trace rules of its policy (autotrace-rules(5)).
  *
  * The planner walks the static call graph from the root functions (those
  * matching `root ... at function /RE/`), statement by statement, and makes
