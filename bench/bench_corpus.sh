@@ -1,25 +1,26 @@
 #!/bin/sh
-# Times autotrace on real operator code: COPIES copies of every operator of
-# the shared corpus (../shared/corpus, or $AUTOTRACE_CORPUS), each copy an
-# operator directory of its own, side by side under ${BENCH_DIR:-/tmp/autotrace-bench-corpus}.
+# Times autotrace on real operator code: BENCH_COPIES (default 40) copies of
+# every operator of the shared corpus, each copy an operator directory of its
+# own, side by side under WORKDIR (default ${TMPDIR:-/tmp}/autotrace-bench-corpus).
 #   scan         one run over all the kernel sources of the tree
 #   plan, apply, strip
 #                one run over all the operators (autotrace apply DIR...), then
 #                one run per operator (startup and rules loading each time);
 #                the tree must come back byte for byte
 # Prints MB of source per second (wall, and user+sys) and the peak RSS of the
-# largest single run.
-# usage: bench/bench_corpus.sh [AUTOTRACE] [COPIES]
+# largest single run. The corpus is found at $AUTOTRACE_CORPUS (default
+# ../shared/corpus); without it the script says so and exits 77.
+#   bench/bench_corpus.sh [AUTOTRACE] [WORKDIR]
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 bin=${1:-$here/../autotrace}
-copies=${2:-40}
-corpus=${AUTOTRACE_CORPUS:-$here/../../shared/corpus}
-base=${BENCH_DIR:-/tmp/autotrace-bench-corpus}
+base=${2:-${TMPDIR:-/tmp}/autotrace-bench-corpus}
+copies=${BENCH_COPIES:-40}
+. "$here/corpus.sh"
+corpus_need vllm-w4a8
 tree=$base/tree
 export AUTOTRACE_RULES_DIR="${AUTOTRACE_RULES_DIR:-$here/../rules}"
 export AUTOTRACE_DEVICE_DIR="${AUTOTRACE_DEVICE_DIR:-$here/../device}"
-[ -d "$corpus" ] || { echo "bench_corpus: no corpus at $corpus (set AUTOTRACE_CORPUS)" >&2; exit 2; }
 ops="vllm-w4a8/before/csrc/mc2/dispatch_ffn_combine_w4_a8 ops-transformer/mc2/allto_allv_grouped_mat_mul
 ops-transformer/mc2/grouped_mat_mul_allto_allv ops-transformer/moe/moe_token_permute
 sgl-kernel-npu/csrc/mla_preprocess sgl-kernel-npu/csrc/batch_matmul_transpose sgl-kernel-npu/csrc/lightning_indexer"
@@ -79,3 +80,4 @@ for d in "$tree"/c000/*; do
 	diff -r "$corpus/$(echo "$ops" | tr ' ' '\n' | grep "/$(basename "$d")\$")/op_kernel" "$d/op_kernel" >/dev/null || ok=no
 done
 echo "  strip restored the tree byte for byte: $ok"
+[ "$ok" = yes ]

@@ -5,6 +5,8 @@
 # moe-v1 .pt dumps (bench/gen_dumps.py) for collect and report. One core
 # (taskset -c 0), page cache warm; each figure is the median of BENCH_RUNS
 # runs (default 5) after a warm-up, wall time including process start.
+# Then the same commands on real operators, when the corpus is there
+# (bench_scan_corpus.sh, bench_corpus.sh; see bench/corpus.sh).
 #   bench/run.sh [AUTOTRACE] [WORKDIR]
 # The per-command scripts (bench_scan.sh, bench_collect.sh, ...) give more detail.
 set -eu
@@ -86,4 +88,13 @@ row "collect -> json, null" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "
 row "collect -> perfetto" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "$at" collect -q --rules "$dumps/bench.rules" -m "$dumps/point_map.json" -f perfetto -o "$work/t.pftrace" "$dumps"
 row "report (dumps)" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "$at" report --rules "$dumps/bench.rules" -m "$dumps/point_map.json" "$dumps"
 row "report (json trace)" "the collect -> json trace" "$(size_of "$work/t.json")" "$records" rec "$at" report "$work/t.json"
+# Real operators (the shared corpus, when it is there): scan of 20 copies, and
+# scan, plan, apply and strip of 40 copies of its 7 operators.
+echo
+for b in bench_scan_corpus.sh bench_corpus.sh; do
+	rc=0
+	sh "$here/$b" "$at" "$work/$b.d" || rc=$?
+	[ "$rc" -eq 77 ] && echo "$b: skipped (no corpus)"
+	[ "$rc" -eq 0 ] || [ "$rc" -eq 77 ] || echo "$b: failed (exit $rc)"
+done
 printf '\nmachine: %s, %s cores; %s\n' "$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)" "$(nproc)" "$(date -u +%Y-%m-%d)"

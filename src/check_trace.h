@@ -1,5 +1,5 @@
 /* `autotrace check`: static validation of trace points before a build. The
- * checks are split by what they read (DESIGN §2, gate G1):
+ * checks are split by what they read (gate G1 runs them all):
  *   check_pairing.c  B/E pairing along the control flow of each function
  *   check_points.c   MoeTracing / TRACE_POINT shapes, label naming, scope of
  *                    the extra arguments

@@ -22,6 +22,8 @@ static void usage(FILE *out)
 	      "Print the outline of C++ kernel sources: for each file its #includes, #if\n"
 	      "structure, macros and function definitions with their statements (loops,\n"
 	      "if chains, switch, return/break/continue), call sites and MoeTracing points.\n"
+	      "A call site that makes an object of a class type says how (\"constructs\":\n"
+	      "declaration, new, temporary T{...}, a constructor's mem-initializer).\n"
 	      "Directories are scanned for C/C++ sources; then #includes are followed\n"
 	      "while they stay under the kernel root.\n"
 	      "\n"

@@ -1,5 +1,6 @@
 /* autotrace wire: thread the profiling output through an operator project
- * (DESIGN §1.3-4, gates G2, G4, G5), idempotently, with --dry-run and --undo. */
+ * (host OpDef, InferShape, aclnn, binding, kernel entry, sample scripts:
+ * what gates G2, G4 and G5 check), idempotently, with --dry-run and --undo. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -300,6 +300,8 @@ static void body_json(struct jw *w, const struct cxx_outline *ol, const struct c
 		kstr(w, "name", c->name);
 		kstr(w, "object", c->object);
 		kstr(w, "template_args", c->template_args);
+		if (c->constructs != CXX_CONSTRUCT_CALL)
+			kstr(w, "constructs", cxx_construct_name(c->constructs));
 		kopen(w, "args", false);
 		for (size_t a = 0; a < c->nargs; a++)
 			jw_str(w, c->args[a]);
@@ -426,6 +428,8 @@ void cxx_outline_write_json(FILE *out, const struct cxx_outline *ol, const char 
 			elem_open(w);
 			kstr(w, "type", f->params[k].type);
 			kstr(w, "name", f->params[k].name);
+			if (f->params[k].default_arg)
+				kstr(w, "default", f->params[k].default_arg);
 			jw_close(w);
 		}
 		jw_close(w);
@@ -491,6 +495,17 @@ static void brief(FILE *out, const char *s)
 		fputs("...", out);
 }
 
+/* "call Init(2 args)", "construct Dispatcher(1 arg), declaration" */
+static void call_text(FILE *out, const struct cxx_call *c)
+{
+	fputs(c->constructs == CXX_CONSTRUCT_CALL ? "call " : "construct ", out);
+	brief(out, c->callee);
+	fprintf(out, "(%zu arg%s)", c->nargs, c->nargs == 1 ? "" : "s");
+	if (c->constructs != CXX_CONSTRUCT_CALL)
+		fprintf(out, ", %s", cxx_construct_name(c->constructs));
+	fputc('\n', out);
+}
+
 static int depth_of(const struct cxx_body *b, int i)
 {
 	int d = 0;
@@ -531,9 +546,8 @@ static void body_text(FILE *out, const struct cxx_outline *ol, const struct cxx_
 		for (size_t c = 0; c < b->ncalls; c++) {
 			if (b->calls[c].stmt != (int)i)
 				continue;
-			fprintf(out, "%*s  call ", indent + 2 * depth_of(b, (int)i), "");
-			brief(out, b->calls[c].callee);
-			fprintf(out, "(%zu arg%s)\n", b->calls[c].nargs, b->calls[c].nargs == 1 ? "" : "s");
+			fprintf(out, "%*s  ", indent + 2 * depth_of(b, (int)i), "");
+			call_text(out, &b->calls[c]);
 		}
 		for (size_t k = 0; k < b->npoints; k++) {
 			const struct cxx_point *p = &b->points[k];
@@ -547,9 +561,8 @@ static void body_text(FILE *out, const struct cxx_outline *ol, const struct cxx_
 	for (size_t c = 0; c < b->ncalls; c++) {
 		if (b->calls[c].stmt != CXX_NONE)
 			continue;
-		fprintf(out, "%*scall ", indent, "");
-		brief(out, b->calls[c].callee);
-		fprintf(out, "(%zu arg%s)\n", b->calls[c].nargs, b->calls[c].nargs == 1 ? "" : "s");
+		fprintf(out, "%*s", indent, "");
+		call_text(out, &b->calls[c]);
 	}
 	for (size_t k = 0; k < b->npoints; k++) {
 		const struct cxx_point *p = &b->points[k];
@@ -599,8 +612,9 @@ void cxx_outline_text(FILE *out, const struct cxx_outline *ol, const char *path)
 			fprintf(out, " template<%s>", f->template_params);
 		fputc('(', out);
 		for (size_t k = 0; k < f->nparams; k++)
-			fprintf(out, "%s%s%s%s", k ? ", " : "", f->params[k].type, f->params[k].name ? " " : "",
-				f->params[k].name ? f->params[k].name : "");
+			fprintf(out, "%s%s%s%s%s%s", k ? ", " : "", f->params[k].type, f->params[k].name ? " " : "",
+				f->params[k].name ? f->params[k].name : "", f->params[k].default_arg ? " = " : "",
+				f->params[k].default_arg ? f->params[k].default_arg : "");
 		fputc(')', out);
 		if (f->kernel)
 			fputs(" kernel", out);

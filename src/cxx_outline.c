@@ -318,6 +318,16 @@ const char *cxx_arm_kind_name(enum cxx_arm_kind kind)
 	return "?";
 }
 
+const char *cxx_construct_name(enum cxx_construct c)
+{
+	static const char *const names[] = {
+#define CXX_CONSTRUCT_NAME_(id, name) name,
+		CXX_CONSTRUCT_LIST(CXX_CONSTRUCT_NAME_)
+#undef CXX_CONSTRUCT_NAME_
+	};
+	return (unsigned)c < CXX_CONSTRUCT_COUNT ? names[c] : "?";
+}
+
 const char *cxx_include_status_name(enum cxx_include_status st)
 {
 	switch (st) {

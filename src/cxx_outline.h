@@ -2,8 +2,8 @@
  * wire) know about kernel code. It lists the file's #include directives, its
  * #if structure, its #define macros and its function definitions; inside each
  * function body, its statements (loops, if chains, switch, return/break/
- * continue with their owner, lambdas), call sites and existing MoeTracing
- * points.
+ * continue with their owner, lambdas), call sites (written calls and the
+ * constructions of objects) and existing MoeTracing points.
  *
  * Every location is a byte range [start, end) into the file's data
  * (struct cxx_range); lines and columns are computed when printed.
@@ -79,6 +79,7 @@ struct cxx_param {
 	struct cxx_range range;
 	const char *type;        /* the text without the name and default: "GM_ADDR", "Params const &" */
 	const char *name;        /* NULL for unnamed parameters */
+	const char *default_arg; /* the default argument as written ("0"), or NULL */
 };
 
 /* X(enum-suffix, JSON name) */
@@ -138,18 +139,41 @@ struct cxx_stmt {
 	int owner;
 };
 
+/* How a call site makes an object, X(enum-suffix, name). A written call is
+ * CALL; the others are constructions the syntax shows, calls of the class's
+ * constructors. A written `T(args)` may construct a temporary too: only the
+ * planner, which knows the types, can tell it from a function call. */
+#define CXX_CONSTRUCT_LIST(X)                                                                  \
+	X(CALL, "call")               /* f(args), obj.f(args), T(args) */                         \
+	X(DECLARATION, "declaration") /* T a(args);  T a{args};  T a;  T a = {args};  T a[n]; */  \
+	X(NEW, "new")                 /* new T(args), new T{args}, new T */                       \
+	X(INITIALIZER, "initializer") /* a constructor's mem-initializer: `: disp_(t)`, `: Base(t)` */ \
+	X(TEMPORARY, "temporary")     /* T{args} in an expression */
+
+enum cxx_construct {
+#define CXX_CONSTRUCT_ENUM_(id, name) CXX_CONSTRUCT_##id,
+	CXX_CONSTRUCT_LIST(CXX_CONSTRUCT_ENUM_)
+#undef CXX_CONSTRUCT_ENUM_
+	CXX_CONSTRUCT_COUNT
+};
+
 struct cxx_call {
-	struct cxx_range range;    /* callee start to the closing ')' */
-	struct cxx_range args_range; /* inside the parentheses */
+	struct cxx_range range;    /* callee start to the closing ')' or '}' (`T a;`: to the name) */
+	struct cxx_range args_range; /* inside the brackets (zero-width when there are none) */
 	const char *callee;        /* normalised callee expression: "AscendC::CrossCoreSetFlag<0x2, PIPE_MTE3>",
-				    * "dispatcher.Init", "this->blockEpilogue" */
-	const char *name;          /* the last name, without template arguments: "Init" */
+				    * "dispatcher.Init", "this->blockEpilogue"; of a construction, the
+				    * class type as written ("ns::Dispatcher<T>"), or the member or base
+				    * class a mem-initializer names ("disp_", "Base<T>") */
+	const char *name;          /* the last name, without template arguments: "Init", "Dispatcher" */
 	const char *object;        /* what precedes the last '.' or '->', or NULL */
 	const char *template_args; /* of the last name, without the brackets, or NULL */
-	const char **args;         /* normalised argument texts */
+	const char **args;         /* normalised argument texts (what a constructor is given) */
 	struct cxx_range *arg_ranges;
 	size_t nargs;
-	int stmt;                  /* innermost statement holding the call, CXX_NONE in a macro body */
+	enum cxx_construct constructs; /* CXX_CONSTRUCT_CALL for a written call */
+	/* innermost statement holding the call; CXX_NONE in a macro body and for
+	 * a constructor's mem-initializers (its first calls, run before its body) */
+	int stmt;
 };
 
 /* An existing trace point: `MoeTracing<sync>(TRACE_POINT("label", "B"), extra..., index)`. */
@@ -284,6 +308,7 @@ void cxx_outline_free(struct cxx_outline *ol);
 const char *cxx_stmt_kind_name(enum cxx_stmt_kind kind);
 const char *cxx_arm_kind_name(enum cxx_arm_kind kind);
 const char *cxx_include_status_name(enum cxx_include_status st);
+const char *cxx_construct_name(enum cxx_construct c);
 
 /* Checks the structural invariants (ranges inside the file and nested in
  * their parents, bodies braced where they say so, indices in bounds).

@@ -90,9 +90,36 @@ size_t cxx_angle_open_back(const struct cxx_parser *p, size_t gt, size_t begin);
  * whole when `<` reads as a bracket): cuts[k] is where argument k starts;
  * returns the number of arguments (at most maxcuts; extra commas are kept). */
 size_t cxx_split_args(const struct cxx_parser *p, size_t a, size_t b, size_t *cuts, size_t maxcuts);
+/* A new call of the body being read, from token `first`, its arguments
+ * between the brackets at `open` and `close` (open == SIZE_MAX: none, the
+ * call ends with token `close`); range, arguments and statement are set, the
+ * rest is the caller's. Returns its index (the calls array may move). */
+size_t cxx_add_call(struct cxx_parser *p, size_t first, size_t open, size_t close, int stmt);
+/* The template arguments between `lt` and `gt`, a `>>` closer's extra
+ * brackets kept: "A<B>" of `X<A<B>>`. */
+const char *cxx_template_args_text(struct cxx_parser *p, size_t lt, size_t gt);
 /* Index after the end of the statement-ish run from i: the ';' included, or
  * before a keyword that can only start a statement. */
 size_t cxx_skip_to_semi(const struct cxx_parser *p, size_t i, size_t end);
+
+/* cxx_parser_ctor.c: constructions of objects, recorded as calls. */
+/* When [i, end) is a declaration of variables (to its ';'), records the
+ * constructions it makes and the calls of its initializers, attributed to
+ * `stmt`, and returns true; false (nothing recorded) for anything else. */
+bool cxx_parse_declaration(struct cxx_parser *p, size_t i, size_t end, int stmt);
+/* A loop or if header [i, end), which may start with an init-statement
+ * (`for (T it(x); ...)`, `if (T a(x); ...)`): its calls and constructions. */
+void cxx_parse_head(struct cxx_parser *p, size_t i, size_t end, int stmt);
+/* The mem-initializers of the function whose parameter list closes at rp
+ * and whose body opens at lb, when it has any (`: disp_(t), Base{t}`). */
+void cxx_parse_mem_inits(struct cxx_parser *p, size_t rp, size_t lb);
+/* The new-expression whose `new` is at k: the construction and the calls of
+ * its placement and initializer. Returns the index after it (k + 1 when
+ * what follows is not read as a type). */
+size_t cxx_parse_new(struct cxx_parser *p, size_t k, size_t end, int stmt);
+/* A `T{args}` temporary whose '{' is at k, in an expression that starts at
+ * lo: recorded when the tokens before it name a type in an expression. */
+void cxx_brace_temporary(struct cxx_parser *p, size_t lo, size_t k, int stmt);
 
 static inline bool cxx_is(const struct cxx_parser *p, size_t i, enum cxx_punct op)
 {

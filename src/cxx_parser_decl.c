@@ -218,6 +218,8 @@ static void parse_params(struct cxx_parser *p, struct cxx_func *f, size_t lp, si
 				break;
 			}
 		}
+		if (e2 + 1 < e)
+			pr->default_arg = cxx_join(p->ol, p->t, e2 + 1, e);
 		pr->range.start = p->t[s].start;
 		pr->range.end = p->t[e - 1].end;
 		last = e2 - 1;
@@ -344,6 +346,7 @@ static bool add_function(struct cxx_parser *p, const struct decl *d, size_t lp, 
 	p->njumps = 0;
 	p->depth = 0;
 	p->failed = false;
+	cxx_parse_mem_inits(p, rp, lb);
 	cxx_parse_stmts(p, lb + 1, p->match[lb], CXX_NONE);
 	p->body = NULL;
 	p->func = CXX_NONE;

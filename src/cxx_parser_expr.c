@@ -237,14 +237,17 @@ static const char *string_value(struct cxx_parser *p, const struct cxx_token *t)
 	return out;
 }
 
-static void add_point(struct cxx_parser *p, size_t call_idx, size_t lt, size_t gt, const size_t *cuts,
-		      size_t nargs, size_t rp)
+static void add_point(struct cxx_parser *p, size_t call_idx, size_t lp, size_t rp)
 {
 	struct cxx_body *b = p->body;
 	struct cxx_call *cl = &b->calls[call_idx];
 	struct cxx_point *pt;
-	size_t a0 = cuts[0], a1 = nargs > 1 ? cuts[1] - 1 : rp;
+	size_t cuts[2], nargs = cl->nargs, a0, a1;
 
+	if (nargs)
+		cxx_split_args(p, lp + 1, rp, cuts, 2);
+	a0 = nargs ? cuts[0] : rp;
+	a1 = nargs > 1 ? cuts[1] - 1 : rp;
 	XGROW(b->points, p->point_cap, b->npoints + 1);
 	pt = &b->points[b->npoints++];
 	memset(pt, 0, sizeof(*pt));
@@ -255,8 +258,6 @@ static void add_point(struct cxx_parser *p, size_t call_idx, size_t lt, size_t g
 	pt->extra = nargs > 1 ? cl->args + 1 : NULL;
 	pt->nextra = nargs > 1 ? nargs - 1 : 0;
 	pt->template_args = cl->template_args;
-	(void)lt;
-	(void)gt;
 	/* TRACE_POINT ( "label" , "B" ) */
 	if (nargs && a1 - a0 >= 4 && cxx_ident_is(p, a0, "TRACE_POINT") && cxx_is(p, a0 + 1, CXX_P_LPAREN) &&
 	    p->t[a0 + 2].kind == CXX_TOK_STRING) {
@@ -266,15 +267,65 @@ static void add_point(struct cxx_parser *p, size_t call_idx, size_t lt, size_t g
 	}
 }
 
+const char *cxx_template_args_text(struct cxx_parser *p, size_t lt, size_t gt)
+{
+	int extra = closer_weight(&p->t[gt]) - 1;
+	const char *ta = cxx_join(p->ol, p->t, lt + 1, gt);
+
+	if (extra > 0 && !cxx_is(p, lt, CXX_P_LLL)) {
+		size_t len = strlen(ta);
+		char *s = cxx_arena_alloc(p->ol->arena, len + (size_t)extra + 1);
+		memcpy(s, ta, len);
+		memset(s + len, '>', (size_t)extra);
+		s[len + (size_t)extra] = '\0';
+		ta = s;
+	}
+	return ta;
+}
+
+size_t cxx_add_call(struct cxx_parser *p, size_t first, size_t open, size_t close, int stmt)
+{
+	const struct cxx_token *t = p->t;
+	struct cxx_body *b = p->body;
+	struct cxx_call *cl;
+	size_t cuts[64];
+
+	XGROW(b->calls, p->call_cap, b->ncalls + 1);
+	cl = &b->calls[b->ncalls];
+	memset(cl, 0, sizeof(*cl));
+	cl->stmt = stmt;
+	cl->range.start = t[first].start;
+	if (open == SIZE_MAX) {
+		cl->range.end = t[close].end;
+		cl->args_range.start = cl->args_range.end = cl->range.end;
+		return b->ncalls++;
+	}
+	cl->range.end = close < p->n ? t[close].end : t[close - 1].end;
+	cl->args_range.start = t[open].end;
+	cl->args_range.end = close < p->n && p->match[open] == close ? t[close].start : cl->range.end;
+	if (close > open + 1) {
+		size_t nargs = cxx_split_args(p, open + 1, close, cuts, sizeof(cuts) / sizeof(cuts[0]));
+		cl->args = cxx_arena_alloc(p->ol->arena, nargs * sizeof(*cl->args));
+		cl->arg_ranges = cxx_arena_alloc(p->ol->arena, nargs * sizeof(*cl->arg_ranges));
+		for (size_t a = 0; a < nargs; a++) {
+			size_t e = a + 1 < nargs ? cuts[a + 1] - 1 : close;
+			size_t s = cuts[a];
+			cl->args[a] = cxx_join(p->ol, t, s, e);
+			cl->arg_ranges[a].start = t[s].start;
+			cl->arg_ranges[a].end = s < e ? t[e - 1].end : t[s].start;
+		}
+		cl->nargs = nargs;
+	}
+	return b->ncalls++;
+}
+
 /* Records the call whose argument list opens at `lp`, if the tokens before
  * it name a callee; `lo` bounds the walk back. */
 static void try_call(struct cxx_parser *p, size_t lo, size_t lp, size_t end, int stmt)
 {
-	size_t j, name, name_end, cs, lt = SIZE_MAX, gt = SIZE_MAX, sep = SIZE_MAX, rp;
+	size_t j, name, name_end, cs, lt = SIZE_MAX, gt = SIZE_MAX, sep = SIZE_MAX, rp, idx;
 	const struct cxx_token *t = p->t;
-	struct cxx_body *b = p->body;
 	struct cxx_call *cl;
-	size_t cuts[64], nargs;
 
 	if (lp == 0 || lp - 1 < lo)
 		return;
@@ -365,47 +416,15 @@ static void try_call(struct cxx_parser *p, size_t lo, size_t lp, size_t end, int
 	rp = p->match[lp];
 	if (rp == CXX_NOMATCH || rp > end)
 		rp = end > lp + 1 ? end : lp + 1;
-	XGROW(b->calls, p->call_cap, b->ncalls + 1);
-	cl = &b->calls[b->ncalls];
-	memset(cl, 0, sizeof(*cl));
-	cl->range.start = t[cs].start;
-	cl->range.end = rp < p->n ? t[rp].end : t[rp - 1].end;
-	cl->args_range.start = t[lp].end;
-	cl->args_range.end = rp < p->n && cxx_is(p, rp, CXX_P_RPAREN) ? t[rp].start : cl->range.end;
+	idx = cxx_add_call(p, cs, lp, rp, stmt);
+	cl = &p->body->calls[idx];
 	cl->callee = cxx_join(p->ol, t, cs, lp);
 	cl->name = name_end == name + 1 ? cxx_join(p->ol, t, name, name + 1) : "operator()";
 	cl->object = sep != SIZE_MAX ? cxx_join(p->ol, t, cs, sep) : NULL;
-	if (lt != SIZE_MAX) {
-		int extra = closer_weight(&t[gt]) - 1;
-		const char *ta = cxx_join(p->ol, t, lt + 1, gt);
-		if (extra > 0 && !cxx_is(p, lt, CXX_P_LLL)) {
-			size_t len = strlen(ta);
-			char *s = cxx_arena_alloc(p->ol->arena, len + (size_t)extra + 1);
-			memcpy(s, ta, len);
-			memset(s + len, '>', (size_t)extra);
-			s[len + (size_t)extra] = '\0';
-			ta = s;
-		}
-		cl->template_args = ta;
-	}
-	cl->stmt = stmt;
-	nargs = 0;
-	if (rp > lp + 1) {
-		nargs = cxx_split_args(p, lp + 1, rp, cuts, sizeof(cuts) / sizeof(cuts[0]));
-		cl->args = cxx_arena_alloc(p->ol->arena, nargs * sizeof(*cl->args));
-		cl->arg_ranges = cxx_arena_alloc(p->ol->arena, nargs * sizeof(*cl->arg_ranges));
-		for (size_t a = 0; a < nargs; a++) {
-			size_t e = a + 1 < nargs ? cuts[a + 1] - 1 : rp;
-			size_t s = cuts[a];
-			cl->args[a] = cxx_join(p->ol, t, s, e);
-			cl->arg_ranges[a].start = s < e ? t[s].start : t[s].start;
-			cl->arg_ranges[a].end = s < e ? t[e - 1].end : t[s].start;
-		}
-		cl->nargs = nargs;
-	}
-	b->ncalls++;
+	if (lt != SIZE_MAX)
+		cl->template_args = cxx_template_args_text(p, lt, gt);
 	if (cxx_ident_is(p, name, "MoeTracing"))
-		add_point(p, b->ncalls - 1, lt, gt, cuts, nargs, rp);
+		add_point(p, idx, lp, rp);
 }
 
 /* A '[' at k starts a lambda when it cannot be a subscript or an attribute. */
@@ -504,12 +523,19 @@ void cxx_parse_expr(struct cxx_parser *p, size_t i, size_t end, int stmt)
 	while (k < end && !p->failed) {
 		const struct cxx_token *t = &p->t[k];
 		if (t->kind == CXX_TOK_PUNCT) {
-			if (t->sub == CXX_P_LBRACKET && lambda_start(p, k)) {
+			/* (a lambda in a mem-initializer has no statement to nest in:
+			 * its body is not read) */
+			if (t->sub == CXX_P_LBRACKET && lambda_start(p, k) && (stmt != CXX_NONE || p->func == CXX_NONE)) {
 				k = parse_lambda(p, k, end, stmt);
 				continue;
 			}
 			if (t->sub == CXX_P_LPAREN)
 				try_call(p, i, k, end, stmt);
+			else if (t->sub == CXX_P_LBRACE)
+				cxx_brace_temporary(p, i, k, stmt);
+		} else if (t->kind == CXX_TOK_KEYWORD && t->sub == CXX_KW_new) {
+			k = cxx_parse_new(p, k, end, stmt);
+			continue;
 		} else if (t->kind == CXX_TOK_KEYWORD &&
 			   (t->sub == CXX_KW_asm || t->sub == CXX_KW_gnu_asm || t->sub == CXX_KW_gnu_asm2)) {
 			/* the operands of inline asm are not calls */

@@ -199,7 +199,7 @@ static size_t parse_if(struct cxx_parser *p, size_t i, size_t end, int parent)
 		st(p, arm)->arm = kind;
 		st(p, arm)->is_constexpr = is_constexpr;
 		set_head(p, arm, h0, h1);
-		cxx_parse_expr(p, h0, h1, arm);
+		cxx_parse_head(p, h0, h1, arm);
 		k = parse_body(p, bstart, end, arm);
 		finish_range(p, arm, k - 1);
 		finish_range(p, chain, k - 1);
@@ -288,7 +288,7 @@ static size_t parse_loop(struct cxx_parser *p, size_t i, size_t end, int parent,
 	set_head(p, s, lp + 1, p->match[lp]);
 	if (kind == CXX_STMT_FOR)
 		st(p, s)->var = for_var(p, lp + 1, p->match[lp]);
-	cxx_parse_expr(p, lp + 1, p->match[lp], s);
+	cxx_parse_head(p, lp + 1, p->match[lp], s);
 	push_jump(p, s);
 	k = parse_body(p, p->match[lp] + 1, end, s);
 	p->njumps--;
@@ -459,7 +459,8 @@ size_t cxx_parse_stmt(struct cxx_parser *p, size_t i, size_t end, int parent)
 	}
 	k = cxx_skip_to_semi(p, i, end);
 	s = cxx_add_stmt(p, CXX_STMT_EXPR, parent, i, k - 1);
-	cxx_parse_expr(p, i, k, s);
+	if (!cxx_parse_declaration(p, i, k, s))
+		cxx_parse_expr(p, i, k, s);
 out:
 	p->depth--;
 	return k > i ? k : i + 1;

@@ -20,7 +20,7 @@
 #include "cxx_pp.h"
 #include "cxx_token.h"
 #include "edit.h"
-#include "plan_int.h"
+#include "plan.h"
 #include "xalloc.h"
 
 struct split {

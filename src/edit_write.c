@@ -2,13 +2,14 @@
  * nothing, as fast as a tree of thousands of files needs: every new text
  * goes to a temporary file next to its original (mode kept), named in the
  * tree's journal before it exists (edit_journal.h); at the commit they are
- * fsync'ed together (unless EDIT_BATCH_NO_SYNC, sync_files.h), then the
- * commit mark; then each is renamed over its original, the fatal signals
- * held meanwhile, and the directories written are fsync'ed. Only the files written are synced, never the whole system
- * (sync(2) would wait for every other program's dirty data too). When a
- * temporary file cannot be written, the others are removed and no original
- * is touched. A symbolic link is followed: its target is replaced and the
- * link stays. */
+ * fsync'ed together by a few threads (sync_files.h; not with the batch flag
+ * EDIT_BATCH_NO_SYNC, edit.h), then the commit mark is written; then each is
+ * renamed over its original, the fatal signals held meanwhile, and the
+ * directories written are fsync'ed. Only the files written are synced, never
+ * the whole system (sync(2) would wait for every other program's dirty data
+ * too). When a temporary file cannot be written, the others are removed and
+ * no original is touched. A symbolic link is followed: its target is
+ * replaced and the link stays. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,6 @@
-/* Exit statuses shared by every command (DESIGN §7). */
+/* Exit statuses shared by every command: 0 ok, 1 findings (a check or gate
+ * failed, apply --check would change files), 2 bad usage or bad input,
+ * 3 internal error (autotrace(1) EXIT STATUS). */
 #ifndef AUTOTRACE_EXIT_STATUS_H
 #define AUTOTRACE_EXIT_STATUS_H
 

@@ -1,5 +1,5 @@
 /* The SARIF 2.1.0 form of a gate report (`--format sarif`), with what code
- * scanning consumers require (DESIGN §8): version, $schema, one run whose
+ * scanning consumers (GitHub's among them) require: version, $schema, one run whose
  * tool.driver has name, version and the rules (id, shortDescription), and
  * results with ruleId, level, message.text and physical locations
  * (artifactLocation.uri, region.startLine/startColumn) on every result. The fix is part of

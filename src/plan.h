@@ -1,5 +1,5 @@
 /* The plan: where trace points go in an operator, computed from the outline
- * of its kernel sources and the trace rules of its policy (DESIGN §3, §6).
+ * of its kernel sources and the trace rules of its policy (autotrace-rules(5)).
  *
  * The planner walks the static call graph from the root functions (those
  * matching `root ... at function /RE/`), statement by statement, and makes
@@ -159,6 +159,12 @@ size_t plan_untaken_branches(const struct plan *pl, size_t u, struct plan_branch
 /* The code of branch k of group c: after its directive line, up to the next
  * directive of the group. */
 struct cxx_range plan_branch_code(const struct cxx_cond *c, size_t k);
+
+/* Facts of the scanned code that apply asks too: */
+/* True for MoeTracing(...) and TRACE_POINT(...) calls. */
+bool plan_is_trace_call(const struct cxx_call *c);
+/* True when the function returns void (its prefix ends in `void`). */
+bool plan_func_is_void(const struct cxx_func *f);
 
 /* Output: the tree with fates and reasons, the density table and the
  * callees that could not be followed. */

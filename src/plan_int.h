@@ -54,7 +54,8 @@ struct plan_finfo {
 	bool is_root;
 	int root_rule;     /* is_root: the index of its root rule in the policy */
 	long *res_first;   /* per call of the body: where its targets are in the index's
-			      res_pool (-1: not resolved yet), see plan_resolve_call */
+			      res_pool (-1: not resolved yet, -2: being resolved), see
+			      plan_resolve_call */
 	const char *phase; /* visited: the phase it was planned in (its labels name it) */
 	const char **other_phases; /* other phases that reach it, noted once each */
 	size_t nother;
@@ -91,7 +92,7 @@ struct plan_index {
 	size_t *unit_base;          /* first global function id of each unit */
 	size_t nfuncs;
 	struct plan_finfo *info;    /* by global function id */
-	struct plan_fref *res_pool; /* resolved calls: a header (unit = count, func = lambda),
+	struct plan_fref *res_pool; /* resolved calls: a header (unit = count, func = quiet),
 				     * then the targets */
 	size_t res_n, res_cap;
 	struct plan_map *members;   /* "unit\002scope\002var" -> member_v index */
@@ -174,14 +175,19 @@ static inline struct plan_key *plan_kn(struct plan_key *k, long long v)
 void plan_index_build(struct plan *pl);
 void plan_index_free(struct plan_index *ix, size_t nunits);
 struct plan_finfo *plan_finfo(struct plan *pl, struct plan_fref f);
-/* The functions a call may reach; returns their number (up to `max`). */
+/* The functions a call may reach; returns their number (up to `max`). A
+ * construction (or a temporary `T(args)`) reaches the constructors of the
+ * class that take its arguments, each after what its mem-initializers
+ * reach. *quiet is set when a call that reaches nothing is not one the
+ * planner failed to follow: the call of a lambda, a construction whose
+ * class has no constructor in the sources (not written, or not known). */
 size_t plan_resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_call *c, struct plan_fref *out,
-			 size_t max, bool *is_lambda);
+			 size_t max, bool *quiet);
 /* A call `c` of the body of macro (mu, mi), invoked by `inv` in function f:
  * like plan_resolve_call, and an object the macro declares with a type made
  * of its parameters is given the invocation's arguments. */
 size_t plan_resolve_macro_call(struct plan *pl, struct plan_fref f, const struct cxx_call *inv, size_t mu, int mi,
-			       const struct cxx_call *c, struct plan_fref *out, size_t max, bool *is_lambda);
+			       const struct cxx_call *c, struct plan_fref *out, size_t max, bool *quiet);
 /* Why call c of function f reaches none of the functions of its name the
  * sources define (newly allocated): the object's type, and where they are. */
 char *plan_unresolved_why(struct plan *pl, struct plan_fref f, const struct cxx_call *c);
@@ -189,13 +195,13 @@ char *plan_unresolved_why(struct plan *pl, struct plan_fref f, const struct cxx_
 bool plan_find_macro(const struct plan *pl, const char *name, size_t *unit, int *macro);
 /* Core types named by a branch condition (PLAN_CORE_MIX when none). */
 unsigned plan_cond_core(const char *text);
-/* True for MoeTracing(...) and TRACE_POINT(...) calls. */
-bool plan_is_trace_call(const struct cxx_call *c);
+/* Is call site c of function f a call for rules that match call names (hot,
+ * skip call): not a trace point, and not a construction that runs no
+ * constructor of the sources (`AscendC::TPipe pipe;`, an aggregate)? */
+bool plan_makes_call(struct plan *pl, struct plan_fref f, const struct cxx_call *c);
 /* The enclosing namespaces and classes of a function, from its qualified
  * name: "ns::Cls" for "ns::Cls::operator()<X>". Returns buf. */
 const char *plan_func_scope(const struct cxx_func *fn, char *buf, size_t size);
-/* True when the function returns void (its prefix ends in `void`). */
-bool plan_func_is_void(const struct cxx_func *f);
 
 /* Template argument lists that are the same but for blanks (NULL matches all). */
 bool plan_targs_equal(const char *a, const char *b);
@@ -205,10 +211,21 @@ bool plan_targs_equal(const char *a, const char *b);
  * std::conditional and class template parameters); up to `max`. */
 size_t plan_type_classes(struct plan *pl, const struct plan_tctx *ctx, const char *text, struct plan_cref *out,
 			 size_t max);
+/* Can type `text`, whose last name is `name`, name a class of the sources
+ * where `ctx` writes it: a class or alias of that name, or a template
+ * parameter of the context's class? (`AscendC::TPipe` cannot: its
+ * resolution is not tried.) */
+bool plan_type_known(struct plan *pl, const struct plan_tctx *ctx, const char *text, const char *name);
 /* The definitions of `method` in those classes (or their base classes);
  * explicit template arguments pick a specialisation when one matches. */
 size_t plan_class_members(struct plan *pl, const struct plan_cref *cls, size_t ncls, const char *method,
 			  const char *targs, struct plan_fref *out, size_t max);
+
+/* The constructors of those classes (defined in the class or out of it)
+ * that can be given `nargs` arguments; of a class with no constructor
+ * written, default construction (nargs 0) reaches its base classes'. */
+size_t plan_class_constructors(struct plan *pl, const struct plan_cref *cls, size_t ncls, size_t nargs,
+			       struct plan_fref *out, size_t max);
 
 /* plan_walk.c */
 void plan_walk(struct plan *pl, struct diag *diag);

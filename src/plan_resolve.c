@@ -5,6 +5,7 @@
  * a local, a class member), and per-function facts (calls by statement,
  * existing points, core-type restrictions of statements). */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,13 +26,24 @@ struct plan_map {
 	size_t cap, used;
 };
 
+/* The keys are long ("unit\002scope\002var", type texts): hashed eight
+ * bytes at a time, each step's high bits folded into the low ones that the
+ * table's mask keeps. */
 static size_t hash_key(const char *s)
 {
-	size_t h = 14695981039346656037ULL & SIZE_MAX;
+	uint64_t h = 14695981039346656037ULL, w;
+	size_t n = strlen(s);
 
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
-	return h;
+	for (; n >= 8; s += 8, n -= 8) {
+		memcpy(&w, s, 8);
+		h = (h ^ w) * 1099511628211ULL;
+		h ^= h >> 29;
+	}
+	w = 0;
+	memcpy(&w, s, n);
+	h = (h ^ w ^ n) * 1099511628211ULL;
+	h ^= h >> 32;
+	return (size_t)h;
 }
 
 struct plan_map *plan_map_new(void)
@@ -138,29 +150,18 @@ static void member_key(char *buf, size_t size, const char *cls, const char *name
 }
 
 /* The enclosing scope of a function from its qualified name (an out-of-class
- * definition has an empty `scope`): "ns::Cls" of "ns::Cls::operator()<X>". */
+ * definition has an empty `scope`): "ns::Cls" of "ns::Cls::operator()<X>".
+ * The scanner writes the qualified name as the scope, "::", the name and
+ * its explicit template arguments in brackets: what is left of it without
+ * the last two. */
 const char *plan_func_scope(const struct cxx_func *fn, char *buf, size_t size)
 {
 	const char *q = fn->qualified_name ? fn->qualified_name : "";
-	const char *cut = NULL;
-	int angle = 0;
-	size_t n;
+	size_t n = strlen(q), tail = strlen(fn->name ? fn->name : "");
 
-	if (strncmp(q, "operator", 8) != 0)
-		for (const char *s = q; *s; s++) {
-			if (*s == '<')
-				angle++;
-			else if (*s == '>')
-				angle--;
-			else if (angle == 0 && s[0] == ':' && s[1] == ':') {
-				if (strncmp(s + 2, "operator", 8) == 0) {
-					cut = s;
-					break;
-				}
-				cut = s, s++;
-			}
-		}
-	n = cut ? (size_t)(cut - q) : 0;
+	if (fn->template_args)
+		tail += strlen(fn->template_args) + 2;
+	n = n >= tail + 2 ? n - tail - 2 : 0;
 	if (n >= size)
 		n = size - 1;
 	memcpy(buf, q, n);
@@ -308,7 +309,20 @@ bool plan_find_macro(const struct plan *pl, const char *name, size_t *unit, int 
 
 bool plan_is_trace_call(const struct cxx_call *c)
 {
-	return c->name && (strncmp(c->name, "MoeTracing", 10) == 0 || strcmp(c->name, "TRACE_POINT") == 0);
+	const char *n = c->name;
+
+	/* (the first byte first: this is asked of every call, every rule) */
+	return n && ((n[0] == 'M' && strncmp(n, "MoeTracing", 10) == 0) || (n[0] == 'T' && strcmp(n, "TRACE_POINT") == 0));
+}
+
+bool plan_makes_call(struct plan *pl, struct plan_fref f, const struct cxx_call *c)
+{
+	struct plan_fref t[PLAN_RESOLVE_MAX];
+	bool quiet;
+
+	if (plan_is_trace_call(c))
+		return false;
+	return c->constructs == CXX_CONSTRUCT_CALL || plan_resolve_call(pl, f, c, t, PLAN_RESOLVE_MAX, &quiet) > 0;
 }
 
 static bool is_word_at(const char *text, const char *p, const char *word)
@@ -725,6 +739,8 @@ static size_t var_classes(struct plan *pl, struct plan_fref f, const char *var, 
 			  size_t max, char *cls, size_t size, bool *lambda, int depth);
 static size_t member_classes(struct plan *pl, struct plan_fref f, const char *var, const char *scope,
 			     struct plan_cref *out, size_t max, char *cls, size_t size, int depth);
+static size_t member_var_classes(struct plan *pl, struct plan_fref f, const char *var, struct plan_cref *out,
+				 size_t max, char *cls, size_t size, int depth);
 
 /* The classes of a declaration's type in context `ctx`; for `auto`, of its
  * initializer (`&c`, `c`, `T(...)`, `T{...}`, `new T(...)`, `static_cast<T>`). */
@@ -814,7 +830,6 @@ static size_t var_classes(struct plan *pl, struct plan_fref f, const char *var, 
 	const struct cxx_func *fn = plan_func(pl, f);
 	struct plan_tctx ctx = { f.unit, f.func, at, NULL };
 	struct decl_found d;
-	char scope[512];
 
 	cls[0] = '\0';
 	for (size_t i = 0; i < fn->nparams; i++) {
@@ -832,31 +847,39 @@ static size_t var_classes(struct plan *pl, struct plan_fref f, const char *var, 
 		}
 		return decl_classes(pl, f, &ctx, &d, out, max, cls, size, depth);
 	}
-	/* a member: the files defining functions of the same class (what is
-	 * found is the same for every function of the class and unit: kept) */
-	plan_func_scope(fn, scope, sizeof(scope));
-	{
-		struct plan_index *ix = pl->index;
-		struct plan_key key = { .n = 0 };
-		const size_t *a;
-		const int *b;
-		size_t n;
-		plan_ks(plan_ks(plan_ks(plan_ks(plan_kn(&key, (long long)f.unit), "\002"), scope), "\002"), var);
-		if (plan_map_get(ix->members, key.s, &a, &b) > 0) {
-			const struct plan_member *m = &ix->member_v[a[0]];
-			n = m->n < max ? m->n : max;
-			memcpy(out, m->cls, n * sizeof(*out));
-			snprintf(cls, size, "%s", m->name);
-			return n;
-		}
-		n = member_classes(pl, f, var, scope, out, max, cls, size, depth);
-		XGROW(ix->member_v, ix->member_cap, ix->nmember + 1);
-		ix->member_v[ix->nmember].n = n < PLAN_RESOLVE_MAX ? n : PLAN_RESOLVE_MAX;
-		memcpy(ix->member_v[ix->nmember].cls, out, ix->member_v[ix->nmember].n * sizeof(*out));
-		snprintf(ix->member_v[ix->nmember].name, sizeof(ix->member_v[ix->nmember].name), "%s", cls);
-		plan_map_add(ix->members, key.s, ix->nmember++, 0);
+	return member_var_classes(pl, f, var, out, max, cls, size, depth);
+}
+
+/* The classes of `var` as a member of f's class: declared in the files
+ * defining functions of the same class (what is found is the same for every
+ * function of the class and unit: kept). `cls` as for var_classes; it stays
+ * empty when no declaration of the member is found. */
+static size_t member_var_classes(struct plan *pl, struct plan_fref f, const char *var, struct plan_cref *out,
+				 size_t max, char *cls, size_t size, int depth)
+{
+	struct plan_index *ix = pl->index;
+	struct plan_key key = { .n = 0 };
+	char scope[512];
+	const size_t *a;
+	const int *b;
+	size_t n;
+
+	plan_func_scope(plan_func(pl, f), scope, sizeof(scope));
+	plan_ks(plan_ks(plan_ks(plan_ks(plan_kn(&key, (long long)f.unit), "\002"), scope), "\002"), var);
+	if (plan_map_get(ix->members, key.s, &a, &b) > 0) {
+		const struct plan_member *m = &ix->member_v[a[0]];
+		n = m->n < max ? m->n : max;
+		memcpy(out, m->cls, n * sizeof(*out));
+		snprintf(cls, size, "%s", m->name);
 		return n;
 	}
+	n = member_classes(pl, f, var, scope, out, max, cls, size, depth);
+	XGROW(ix->member_v, ix->member_cap, ix->nmember + 1);
+	ix->member_v[ix->nmember].n = n < PLAN_RESOLVE_MAX ? n : PLAN_RESOLVE_MAX;
+	memcpy(ix->member_v[ix->nmember].cls, out, ix->member_v[ix->nmember].n * sizeof(*out));
+	snprintf(ix->member_v[ix->nmember].name, sizeof(ix->member_v[ix->nmember].name), "%s", cls);
+	plan_map_add(ix->members, key.s, ix->nmember++, 0);
+	return n;
 }
 
 /* The classes of a member `var` of the class of f, whose scope is `scope`. */
@@ -978,8 +1001,117 @@ static size_t on_classes(struct plan *pl, const struct plan_cref *cls, size_t nc
 
 #define MAX_CLASSES 16
 
+/* ------------------------------------------------------------ constructions */
+
+static bool is_type_name(const struct plan *pl, const char *name)
+{
+	const size_t *a;
+	const int *b;
+
+	return name[0] && plan_map_get(pl->index->types, name, &a, &b) > 0;
+}
+
+/* Did the scanner leave out a constructor of a class called `name`? Then a
+ * construction that finds none is a call the planner could not follow. */
+static bool ctor_unfollowed(const struct plan *pl, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (size_t u = 0; u < pl->nunits; u++) {
+		const struct cxx_outline *ol = pl->units[u].outline;
+		for (size_t k = 0; k < ol->nunfollowed; k++) {
+			const char *q = ol->unfollowed[k].qualified_name;
+			size_t ql = strlen(q);
+			/* "...Name::Name" */
+			if (ql >= 2 * n + 2 && strcmp(q + ql - n, name) == 0 && strncmp(q + ql - 2 * n - 2, name, n) == 0 &&
+			    q[ql - n - 1] == ':' && q[ql - n - 2] == ':' && (ql == 2 * n + 2 || q[ql - 2 * n - 3] == ':'))
+				return true;
+		}
+	}
+	return false;
+}
+
+static size_t add_target(struct plan_fref *out, size_t n, size_t max, struct plan_fref r)
+{
+	for (size_t i = 0; i < n; i++)
+		if (out[i].unit == r.unit && out[i].func == r.func)
+			return n;
+	if (n < max)
+		out[n++] = r;
+	return n;
+}
+
+/* What making an object of classes `cls` with the call's arguments runs:
+ * for each constructor that takes them, what its mem-initializers
+ * construct and call (before its body), then the constructor. When there
+ * is none, the construction is not a call the planner failed to follow
+ * (*quiet), unless the scanner left a constructor of the class out. */
+static size_t construct(struct plan *pl, const struct plan_cref *cls, size_t ncls, const struct cxx_call *c,
+			struct plan_fref *out, size_t max, bool *quiet)
+{
+	struct plan_fref ctors[PLAN_RESOLVE_MAX];
+	size_t nctors = plan_class_constructors(pl, cls, ncls, c->nargs, ctors, PLAN_RESOLVE_MAX), n = 0;
+
+	if (nctors == 0) {
+		bool left_out = ncls == 0 && ctor_unfollowed(pl, c->name);
+		for (size_t i = 0; i < ncls && !left_out; i++)
+			left_out = ctor_unfollowed(pl, pl->units[cls[i].unit].outline->types[cls[i].type].name);
+		*quiet = !left_out;
+		return 0;
+	}
+	for (size_t i = 0; i < nctors; i++) {
+		const struct cxx_body *b = &plan_func(pl, ctors[i])->body;
+		for (size_t k = 0; k < b->ncalls && b->calls[k].stmt == CXX_NONE; k++) {
+			struct plan_fref t[PLAN_RESOLVE_MAX];
+			bool q;
+			size_t nt = plan_resolve_call(pl, ctors[i], &b->calls[k], t, PLAN_RESOLVE_MAX, &q);
+			for (size_t j = 0; j < nt; j++)
+				n = add_target(out, n, max, t[j]);
+		}
+		n = add_target(out, n, max, ctors[i]);
+	}
+	return n;
+}
+
+/* A construction the scanner recognised: of the type it writes or, for a
+ * mem-initializer, of the member it names (else of the base class). */
+static size_t resolve_construction(struct plan *pl, struct plan_fref f, const struct cxx_call *c,
+				   struct plan_fref *out, size_t max, bool *quiet)
+{
+	struct plan_cref crefs[MAX_CLASSES];
+	struct plan_tctx ctx = { f.unit, f.func, c->range.start, NULL };
+	char cls[512] = "";
+	size_t nc = 0;
+
+	/* a qualified name, template arguments or a type name: a base class */
+	if (c->constructs == CXX_CONSTRUCT_INITIALIZER && !c->template_args && !strchr(c->callee, ':') &&
+	    !is_type_name(pl, c->name))
+		nc = member_var_classes(pl, f, c->name, crefs, MAX_CLASSES, cls, sizeof(cls), 0);
+	if (nc == 0 && !cls[0] && plan_type_known(pl, &ctx, c->callee, c->name))
+		nc = plan_type_classes(pl, &ctx, c->callee, crefs, MAX_CLASSES);
+	return construct(pl, crefs, nc, c, out, max, quiet);
+}
+
+/* A written `T(args)` whose T names a class of the sources (maybe through
+ * an alias) makes a temporary: true, its constructors in *n. */
+static bool temporary(struct plan *pl, struct plan_fref f, const struct cxx_call *c, struct plan_fref *out,
+		      size_t max, bool *quiet, size_t *n)
+{
+	struct plan_cref crefs[MAX_CLASSES];
+	struct plan_tctx ctx = { f.unit, f.func, c->range.start, NULL };
+	size_t nc;
+
+	if (!is_type_name(pl, c->name))
+		return false;
+	nc = plan_type_classes(pl, &ctx, c->callee, crefs, MAX_CLASSES);
+	if (nc == 0)
+		return false;
+	*n = construct(pl, crefs, nc, c, out, max, quiet);
+	return true;
+}
+
 static size_t resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_call *c, struct plan_fref *out,
-			   size_t max, bool *is_lambda)
+			   size_t max, bool *quiet)
 {
 	const struct cxx_func *fn = plan_func(pl, f);
 	const struct plan_index *ix = pl->index;
@@ -989,9 +1121,11 @@ static size_t resolve_call(struct plan *pl, struct plan_fref f, const struct cxx
 	struct plan_tctx ctx = { f.unit, f.func, c->range.start, NULL };
 	size_t n = 0, nc;
 
-	*is_lambda = false;
+	*quiet = false;
 	if (!c->name || plan_is_trace_call(c))
 		return 0;
+	if (c->constructs != CXX_CONSTRUCT_CALL)
+		return resolve_construction(pl, f, c, out, max, quiet);
 	if (obj && (strcmp(obj, "this") == 0 || strcmp(obj, "(*this)") == 0))
 		obj = NULL;
 	if (obj && strncmp(obj, "this->", 6) == 0)
@@ -1026,6 +1160,8 @@ static size_t resolve_call(struct plan *pl, struct plan_fref f, const struct cxx
 				nc = plan_type_classes(pl, &ctx, q, crefs, MAX_CLASSES);
 				n = nc ? plan_class_members(pl, crefs, nc, c->name, c->template_args, out, max) : 0;
 			}
+			if (n == 0)
+				temporary(pl, f, c, out, max, quiet, &n);
 			return n;
 		}
 		if (func_class(fn, cls, sizeof(cls))[0]) {
@@ -1081,11 +1217,13 @@ static size_t resolve_call(struct plan *pl, struct plan_fref f, const struct cxx
 				}
 			}
 		}
+		if (temporary(pl, f, c, out, max, quiet, &n))
+			return n;
 		/* a variable called as a function: its operator() */
 		if (strchr(c->name, ':') == NULL) {
-			nc = var_classes(pl, f, c->name, c->range.start, crefs, MAX_CLASSES, cls, sizeof(cls), is_lambda, 0);
-			if (*is_lambda)
-				return 0;
+			nc = var_classes(pl, f, c->name, c->range.start, crefs, MAX_CLASSES, cls, sizeof(cls), quiet, 0);
+			if (*quiet)
+				return 0; /* a lambda */
 			return on_classes(pl, crefs, nc, cls, "operator()", c, out, max);
 		}
 		return 0;
@@ -1236,14 +1374,14 @@ static char *substitute(const char *text, const char *params, const struct cxx_c
 }
 
 size_t plan_resolve_macro_call(struct plan *pl, struct plan_fref f, const struct cxx_call *inv, size_t mu, int mi,
-			       const struct cxx_call *c, struct plan_fref *out, size_t max, bool *is_lambda)
+			       const struct cxx_call *c, struct plan_fref *out, size_t max, bool *quiet)
 {
 	const struct cxx_macro *m = &pl->units[mu].outline->macros[mi];
 	struct decl_found d;
 	char var[256];
 	size_t vn = 0;
 
-	*is_lambda = false;
+	*quiet = false;
 	/* obj.Method() where the macro body declares obj with a type made of its
 	 * parameters: `sortClass1<T> op; op.Process();` */
 	if (c->object && m->params) {
@@ -1267,14 +1405,19 @@ size_t plan_resolve_macro_call(struct plan *pl, struct plan_fref f, const struct
 			return n;
 		}
 	}
-	return plan_resolve_call(pl, f, c, out, max, is_lambda);
+	return plan_resolve_call(pl, f, c, out, max, quiet);
 }
 
 /* The planner asks about each call several times (core types, the walk,
  * whether a callee has a point...): a call of a function's own body is
- * resolved once, its targets kept in the index's pool. */
+ * resolved once, its targets kept in the index's pool. A call asked about
+ * while it is being resolved (a constructor whose mem-initializers make an
+ * object of its own class) reaches nothing. */
+#define RES_UNKNOWN (-1)
+#define RES_RESOLVING (-2)
+
 size_t plan_resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_call *c, struct plan_fref *out,
-			 size_t max, bool *is_lambda)
+			 size_t max, bool *quiet)
 {
 	const struct cxx_body *b = &plan_func(pl, f)->body;
 	struct plan_index *ix = pl->index;
@@ -1282,22 +1425,27 @@ size_t plan_resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_c
 	size_t k, n;
 
 	if (c < b->calls || c >= b->calls + b->ncalls || max < PLAN_RESOLVE_MAX)
-		return resolve_call(pl, f, c, out, max, is_lambda);
+		return resolve_call(pl, f, c, out, max, quiet);
 	k = (size_t)(c - b->calls);
 	if (!fi->res_first) {
 		fi->res_first = xmalloc((b->ncalls + 1) * sizeof(*fi->res_first));
 		for (size_t i = 0; i < b->ncalls; i++)
-			fi->res_first[i] = -1;
+			fi->res_first[i] = RES_UNKNOWN;
 	}
-	if (fi->res_first[k] < 0) {
+	if (fi->res_first[k] == RES_RESOLVING) {
+		*quiet = true;
+		return 0;
+	}
+	if (fi->res_first[k] == RES_UNKNOWN) {
 		struct plan_fref t[PLAN_RESOLVE_MAX];
-		bool lam = false;
-		n = resolve_call(pl, f, c, t, PLAN_RESOLVE_MAX, &lam);
+		bool q = false;
+		fi->res_first[k] = RES_RESOLVING;
+		n = resolve_call(pl, f, c, t, PLAN_RESOLVE_MAX, &q);
 		XGROW(ix->res_pool, ix->res_cap, ix->res_n + n + 1);
 		fi->res_first[k] = (long)ix->res_n;
-		/* the count, then the lambda flag, then the targets */
+		/* the count, then the quiet flag, then the targets */
 		ix->res_pool[ix->res_n].unit = n;
-		ix->res_pool[ix->res_n].func = lam;
+		ix->res_pool[ix->res_n].func = q;
 		ix->res_n++;
 		memcpy(ix->res_pool + ix->res_n, t, n * sizeof(*t));
 		ix->res_n += n;
@@ -1305,7 +1453,7 @@ size_t plan_resolve_call(struct plan *pl, struct plan_fref f, const struct cxx_c
 	{
 		const struct plan_fref *r = ix->res_pool + fi->res_first[k];
 		n = r->unit < max ? r->unit : max;
-		*is_lambda = r->func != 0;
+		*quiet = r->func != 0;
 		memcpy(out, r + 1, n * sizeof(*out));
 	}
 	return n;

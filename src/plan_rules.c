@@ -243,7 +243,7 @@ const struct rule_trace_rule *plan_tile_helper(struct plan_walker *w, struct pla
 		const struct rule_trace_rule *r;
 		struct plan_fref t[PLAN_MAX_TARGETS];
 		bool lam;
-		if (plan_is_trace_call(cl) || !cl->name)
+		if (!cl->name || !plan_makes_call(w->pl, f, cl))
 			continue;
 		r = plan_skip_call_rule(w, cl);
 		if (r && (!rule || r == rule)) {
@@ -306,7 +306,7 @@ const struct rule_trace_rule *plan_decide_stmt(struct plan_walker *w, struct pla
 			   (r->kind == RULE_skip && r->target == RULE_TARGET_call)) {
 			for (int k = fi->call_first[s]; k < fi->call_first[s + 1]; k++) {
 				const struct cxx_call *c = &b->calls[fi->call_order[k]];
-				if (plan_is_trace_call(c))
+				if (!plan_makes_call(w->pl, f, c))
 					continue;
 				if (!(plan_re_match(w, r->match, c->name) ||
 				      (r->kind == RULE_skip && plan_re_match(w, r->match, c->callee))))

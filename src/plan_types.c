@@ -280,6 +280,22 @@ static bool template_param(struct tsearch *ts, const struct plan_tctx *ctx, cons
 	return false;
 }
 
+bool plan_type_known(struct plan *pl, const struct plan_tctx *ctx, const char *text, const char *name)
+{
+	struct tsearch ts = { pl, NULL, 0, 0 };
+	const size_t *a;
+	const int *b;
+	size_t unit, pos;
+	int type;
+
+	if (!name[0])
+		return false;
+	if (plan_map_get(pl->index->types, name, &a, &b) > 0)
+		return true;
+	/* (a template parameter is written alone) */
+	return strcmp(text, name) == 0 && template_param(&ts, ctx, name, strlen(name), &unit, &type, &pos);
+}
+
 /* Every alias whose target instantiates class `cls` gives the argument at
  * `pos`; each is resolved where that alias is written. */
 static void bind_param(struct tsearch *ts, const char *cls, size_t pos, int depth)
@@ -611,6 +627,36 @@ static bool member_of(const struct plan *pl, struct plan_fref r, struct plan_cre
 	return r.unit == c.unit && fn->range.start >= t->range.start && fn->range.end <= t->range.end;
 }
 
+#define MAX_BASES 16
+
+/* The classes the base clause of class record c names (`public Base<T>,
+ * Other`: each resolved where the class is written), up to max. */
+static size_t base_classes(struct plan *pl, struct plan_cref c, struct plan_cref *out, size_t max)
+{
+	static const char *const access[] = { "public", "protected", "private", "virtual" };
+	const struct cxx_type *t = type_at(pl, c.unit, c.type);
+	struct plan_tctx ctx = { c.unit, CXX_NONE, t->range.start, t->scope };
+	const char *as[MAX_ARGS], *ae[MAX_ARGS];
+	size_t nb, n = 0;
+
+	if (!t->target)
+		return 0;
+	nb = split_args(t->target, t->target + strlen(t->target), as, ae, MAX_ARGS);
+	for (size_t i = 0; i < nb && n < max; i++) {
+		const char *s = as[i], *e = ae[i];
+		size_t room = max - n < 8 ? max - n : 8;
+		char *txt;
+		for (int w = 0; w < 4; w++)
+			if (starts_word(s, e, access[w]))
+				s += strlen(access[w]);
+		trim(&s, &e);
+		txt = xstrndup(s, (size_t)(e - s));
+		n += plan_type_classes(pl, &ctx, txt, out + n, room);
+		free(txt);
+	}
+	return n;
+}
+
 static size_t members(struct plan *pl, const struct plan_cref *cls, size_t ncls, const char *method,
 		      const char *targs, struct plan_fref *out, size_t max, size_t n, int depth)
 {
@@ -644,24 +690,9 @@ static size_t members(struct plan *pl, const struct plan_cref *cls, size_t ncls,
 		}
 		/* not defined in the class: its base classes */
 		if (n == before && t->target && depth < MAX_DEPTH) {
-			const char *as[MAX_ARGS], *ae[MAX_ARGS];
-			size_t nb = split_args(t->target, t->target + strlen(t->target), as, ae, MAX_ARGS);
-			for (size_t i = 0; i < nb; i++) {
-				struct plan_cref bases[8];
-				struct plan_tctx c2 = { cls[c].unit, CXX_NONE, t->range.start, t->scope };
-				const char *s = as[i], *e = ae[i];
-				size_t nbc;
-				char *txt;
-				static const char *const access[] = { "public", "protected", "private", "virtual" };
-				for (int w = 0; w < 4; w++)
-					if (starts_word(s, e, access[w]))
-						s += strlen(access[w]);
-				trim(&s, &e);
-				txt = xstrndup(s, (size_t)(e - s));
-				nbc = plan_type_classes(pl, &c2, txt, bases, 8);
-				free(txt);
-				n = members(pl, bases, nbc, method, targs, out, max, n, depth + 1);
-			}
+			struct plan_cref bases[MAX_BASES];
+			size_t nb = base_classes(pl, cls[c], bases, MAX_BASES);
+			n = members(pl, bases, nb, method, targs, out, max, n, depth + 1);
 		}
 	}
 	return n;
@@ -671,4 +702,63 @@ size_t plan_class_members(struct plan *pl, const struct plan_cref *cls, size_t n
 			  const char *targs, struct plan_fref *out, size_t max)
 {
 	return members(pl, cls, ncls, method, targs, out, max, 0, 0);
+}
+
+/* ------------------------------------------------------------ constructors */
+
+/* Can constructor fn be given `nargs` arguments? Parameters with a default
+ * may be left out; a pack takes any number. */
+static bool takes_args(const struct cxx_func *fn, size_t nargs)
+{
+	size_t required = 0;
+	bool pack = false;
+
+	for (size_t i = 0; i < fn->nparams; i++) {
+		if (strstr(fn->params[i].type, "..."))
+			pack = true;
+		else if (!fn->params[i].default_arg)
+			required++;
+	}
+	return nargs >= required && (pack || nargs <= fn->nparams);
+}
+
+static size_t constructors(struct plan *pl, const struct plan_cref *cls, size_t ncls, size_t nargs,
+			   struct plan_fref *out, size_t max, size_t n, int depth)
+{
+	char key[1024];
+
+	for (size_t c = 0; c < ncls && n < max; c++) {
+		const struct cxx_type *t = type_at(pl, cls[c].unit, cls[c].type);
+		const size_t *a;
+		const int *b;
+		size_t k, written = 0;
+		plan_key(key, sizeof(key), t->name, strlen(t->name), "::", t->name);
+		k = plan_map_get(pl->index->by_member, key, &a, &b);
+		for (size_t i = 0; i < k; i++) {
+			struct plan_fref r = { a[i], b[i] };
+			bool dup = false;
+			if (!member_of(pl, r, cls[c]))
+				continue;
+			written++;
+			if (!takes_args(plan_func(pl, r), nargs))
+				continue;
+			for (size_t j = 0; j < n && !dup; j++)
+				dup = out[j].unit == r.unit && out[j].func == r.func;
+			if (!dup && n < max)
+				out[n++] = r;
+		}
+		/* no constructor written: default construction runs the bases' */
+		if (written == 0 && nargs == 0 && t->target && depth < MAX_DEPTH) {
+			struct plan_cref bases[MAX_BASES];
+			size_t nb = base_classes(pl, cls[c], bases, MAX_BASES);
+			n = constructors(pl, bases, nb, 0, out, max, n, depth + 1);
+		}
+	}
+	return n;
+}
+
+size_t plan_class_constructors(struct plan *pl, const struct plan_cref *cls, size_t ncls, size_t nargs,
+			       struct plan_fref *out, size_t max)
+{
+	return constructors(pl, cls, ncls, nargs, out, max, 0, 0);
 }

@@ -12,12 +12,8 @@
  * calls (a wait loop) is timed as a whole. Calls of intra-core pipe
  * synchronisation helpers (SetFlag/WaitFlag wrappers) are tile level too.
  *
- * Where a root's or function's points go: after the runtime's set-up
- * (MOE_TRACING_KERNEL_BEGIN, SetMoeProfilePtr, an `#if ENABLE_MOE_PROFILING`
- * block) and after leading guards (`if (...) return;`), before the runtime's
- * teardown; a loop whose index is declared in its body starts after that
- * declaration. */
-#include <ctype.h>
+ * The nodes are made in plan_nodes.c, the intervals a scope's points
+ * enclose worked out in plan_spans.c. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,460 +23,6 @@
 
 typedef struct plan_walker walker;
 typedef struct plan_ctx ctx_t;
-
-const char *plan_keep_string(struct plan_walker *w, char *s)
-{
-	XGROW(w->kept, w->cap_kept, w->nkept + 1);
-	w->kept[w->nkept++] = s;
-	return s;
-}
-
-static const char *unit_path(const struct plan *pl, size_t u)
-{
-	return pl->units[u].path;
-}
-
-static const struct cxx_body *body_of(walker *w, struct plan_fref f)
-{
-	return &plan_func(w->pl, f)->body;
-}
-
-/* ------------------------------------------------------------ nodes */
-
-static int new_node(walker *w, enum plan_kind kind, enum plan_fate fate, struct plan_fref f, int stmt, const ctx_t *ctx)
-{
-	struct plan *pl = w->pl;
-	struct plan_node *n;
-	int idx;
-
-	XGROW(pl->nodes, pl->cap_nodes, pl->nnodes + 1);
-	if (w->cap_links < pl->cap_nodes) {
-		w->last_child = xrealloc(w->last_child, pl->cap_nodes * sizeof(int));
-		w->prev_sibling = xrealloc(w->prev_sibling, pl->cap_nodes * sizeof(int));
-		w->cap_links = pl->cap_nodes;
-	}
-	idx = (int)pl->nnodes++;
-	n = &pl->nodes[idx];
-	memset(n, 0, sizeof(*n));
-	n->kind = kind;
-	n->fate = fate;
-	n->unit = f.unit;
-	n->func = f.func;
-	n->stmt = stmt;
-	n->stmt_last = stmt;
-	n->call = -1;
-	n->span_first = n->span_last = -1;
-	n->parent = ctx->parent;
-	n->depth = ctx->depth + 1;
-	w->last_child[idx] = -1;
-	w->prev_sibling[idx] = -1;
-	if (ctx->parent >= 0) {
-		w->prev_sibling[idx] = w->last_child[ctx->parent];
-		w->last_child[ctx->parent] = idx;
-	}
-	return idx;
-}
-
-/* The existing point that is statement s, with event `ev`: its index, or -1. */
-static int point_stmt(walker *w, struct plan_fref f, int s, const char *ev)
-{
-	struct plan_finfo *fi = plan_finfo(w->pl, f);
-	const struct cxx_body *b = body_of(w, f);
-	int k;
-
-	if (s < 0 || (size_t)s >= b->nstmts)
-		return -1;
-	k = fi->point_at[s];
-	if (k < 0 || !b->points[k].event || strcmp(b->points[k].event, ev) != 0)
-		return -1;
-	return k;
-}
-
-static bool same_label(const struct cxx_point *a, const struct cxx_point *b)
-{
-	return a->label && b->label && strcmp(a->label, b->label) == 0;
-}
-
-/* An existing pair opens and closes a scope: B(label) is statement `first`,
- * not yet claimed, and E(label) is statement `close`, or (for a body whose
- * `close` is its last statement) one of the points just before a final jump. */
-static int existing_pair(walker *w, struct plan_fref f, int first, int close, bool body)
-{
-	struct plan_finfo *fi = plan_finfo(w->pl, f);
-	const struct cxx_body *b = body_of(w, f);
-	int k = point_stmt(w, f, first, "B");
-
-	if (k < 0 || fi->claimed[k] || close < 0)
-		return -1;
-	if (body && cxx_stmt_is_jump(&b->stmts[close]) && b->stmts[close].kind != CXX_STMT_GOTO) {
-		const struct cxx_stmt *ls = &b->stmts[close];
-		for (int j = close - 1; j > first; j--) {
-			int e;
-			if (b->stmts[j].parent != ls->parent)
-				continue;
-			e = point_stmt(w, f, j, "E");
-			if (e < 0)
-				break;
-			if (same_label(&b->points[k], &b->points[e]))
-				return k;
-		}
-		return -1;
-	}
-	{
-		int e = point_stmt(w, f, close, "E");
-		return e >= 0 && same_label(&b->points[k], &b->points[e]) ? k : -1;
-	}
-}
-
-static ctx_t child_ctx(walker *w, int node, const ctx_t *up)
-{
-	ctx_t c = *up;
-
-	c.parent = node;
-	c.depth = w->pl->nodes[node].depth;
-	c.hot_ok = true;
-	c.absorb = -1;
-	return c;
-}
-
-/* A point: label from the template, folded when too deep, present when an
- * existing B opens its scope (at `b_stmt`, closed at `e_stmt`), else
- * inserted. `t` is the label template (the rule's, or its else label). */
-/* The first argument of call c in kebab case when it is a name (`MM1`,
- * `FLAG_DISPATCH_DONE`, `AscendC::X`: its last component) or a number,
- * else NULL. */
-static char *arg_name(const struct cxx_call *c)
-{
-	const char *a, *last;
-
-	if (c->nargs == 0 || !c->args[0] || !c->args[0][0])
-		return NULL;
-	a = last = c->args[0];
-	for (const char *p = a; *p; p++) {
-		if (p[0] == ':' && p[1] == ':') {
-			last = p + 2;
-			p++;
-		} else if (!(isalnum((unsigned char)*p) || *p == '_')) {
-			return NULL;
-		}
-	}
-	return *last ? rule_kebab_case(last) : NULL;
-}
-
-/* Does a sibling of node `self` under `parent` have `label`, on a path that
- * can run together with self's? (Points in different cases of one switch,
- * the configurations of a tiling key, may share a label: one of them runs.
- * The arms of an if chain may be core roles that run at once: they do not.) */
-static bool label_clash(walker *w, int parent, int self, const char *label)
-{
-	const struct plan_node *n = &w->pl->nodes[self];
-
-	if (parent < 0)
-		return false;
-	for (int k = w->last_child[parent]; k >= 0; k = w->prev_sibling[k]) {
-		const struct plan_node *s = &w->pl->nodes[k];
-		if (k == self || !s->label || strcmp(s->label, label) != 0 ||
-		    !(s->fate == PLAN_FATE_INSERT || s->fate == PLAN_FATE_PRESENT || s->fate == PLAN_FATE_FOLDED))
-			continue;
-		if (s->unit == n->unit && s->func == n->func && s->stmt >= 0 && n->stmt >= 0 &&
-		    cxx_stmts_in_other_cases(&w->pl->units[n->unit].outline->funcs[n->func].body, s->stmt, n->stmt))
-			continue;
-		return true;
-	}
-	return false;
-}
-
-/* The sibling of node `self` under `parent` labelled `label`, when it is a
- * call's point with no points inside: relabelled by its call's first
- * argument (see arg_name), when that makes a label no sibling has. */
-static void name_earlier_by_arg(walker *w, int parent, int self, const char *label)
-{
-	struct plan *pl = w->pl;
-
-	for (int k = w->last_child[parent]; k >= 0; k = w->prev_sibling[k]) {
-		struct plan_node *e = &pl->nodes[k];
-		char *arg, *s;
-		if (k == self || !e->label || strcmp(e->label, label) != 0 || e->call < 0 || w->last_child[k] >= 0 ||
-		    !(e->fate == PLAN_FATE_INSERT || e->fate == PLAN_FATE_FOLDED))
-			continue;
-		arg = arg_name(&pl->units[e->unit].outline->funcs[e->func].body.calls[e->call]);
-		if (!arg)
-			return;
-		s = xasprintf("%s %s", e->label, arg);
-		free(arg);
-		if (plan_sibling_has_label(w, parent, k, s)) {
-			free(s);
-			return;
-		}
-		free(e->label);
-		e->label = s;
-		return;
-	}
-}
-
-static int add_point(walker *w, enum plan_kind kind, struct plan_fref f, int stmt, struct cxx_range scope,
-		     const struct rule_trace_rule *r, const struct rule_template *t, const ctx_t *ctx, const char *name,
-		     int b_stmt, int e_stmt, int call)
-{
-	struct plan *pl = w->pl;
-	struct plan_finfo *fi = plan_finfo(pl, f);
-	const struct cxx_body *b = body_of(w, f);
-	unsigned core = fi->mask & (stmt >= 0 ? fi->restr[stmt] : fi->own);
-	int idx = new_node(w, kind, PLAN_FATE_INSERT, f, stmt, ctx);
-	struct plan_node *n = &pl->nodes[idx];
-	int k;
-
-	n->scope = scope;
-	n->core = core;
-	n->rule = r;
-	n->call = call;
-	if (r) {
-		n->label = plan_make_label(w, r, t, ctx, name, core, plan_func(pl, f));
-		n->index = r->index;
-		n->extra = r->extra;
-		n->sync = r->sync;
-	} else {
-		n->label = xstrdup(w->p->roots[fi->root_rule].label);
-	}
-	if (n->depth > w->p->depth) {
-		int a = ctx->parent;
-		while (a >= 0 && pl->nodes[a].depth > w->p->depth)
-			a = pl->nodes[a].parent;
-		n->fate = PLAN_FATE_FOLDED;
-		n->why = xasprintf("deeper than depth %d: folded into '%s'", w->p->depth, a >= 0 ? pl->nodes[a].label : "");
-		return idx;
-	}
-	k = existing_pair(w, f, b_stmt, e_stmt, kind != PLAN_wrap && kind != PLAN_hot && kind != PLAN_region);
-	if (k >= 0) {
-		fi->claimed[k] = true;
-		n->fate = PLAN_FATE_PRESENT;
-		if (b->points[k].label) {
-			free(n->label);
-			n->label = xstrdup(b->points[k].label);
-		}
-		return idx;
-	}
-	if (strstr(n->label, "*/") || strchr(n->label, '\n') || n->label[0] == '\0') {
-		n->fate = PLAN_FATE_REFUSED;
-		n->why = xasprintf("the label '%s' cannot be written in a trace point", n->label);
-		pl->errors++;
-		return idx;
-	}
-	if (ctx->parent >= 0 && strcmp(n->label, pl->nodes[ctx->parent].label) == 0) {
-		/* never the label of the point it is in: the trace could not tell them apart */
-		char *s = xasprintf("%s %s", n->label, plan_kind_name(kind));
-		free(n->label);
-		n->label = s;
-	}
-	if (call >= 0 && label_clash(w, ctx->parent, idx, n->label)) {
-		/* the same call among the siblings: told apart by its first argument
-		 * when that is a name (`WaitFlagDev(MM1)`: "... wait-flag-dev mm1"),
-		 * the earlier one too when nothing is labelled after it yet */
-		char *arg = arg_name(&b->calls[call]);
-		if (arg) {
-			char *s = xasprintf("%s %s", n->label, arg);
-			if (!plan_sibling_has_label(w, ctx->parent, idx, s)) {
-				name_earlier_by_arg(w, ctx->parent, idx, n->label);
-				free(n->label);
-				n->label = s;
-			} else {
-				free(s);
-			}
-			free(arg);
-		}
-	}
-	if (label_clash(w, ctx->parent, idx, n->label)) {
-		for (int i = 2;; i++) {
-			char *s = xasprintf("%s-%d", n->label, i);
-			if (!plan_sibling_has_label(w, ctx->parent, idx, s)) {
-				free(n->label);
-				n->label = s;
-				break;
-			}
-			free(s);
-		}
-	}
-	return idx;
-}
-
-/* A point whose B/E go before statement `first` and after `last`. */
-static void make_span(walker *w, int node, struct plan_fref f, int first, int last)
-{
-	struct plan_node *n = &w->pl->nodes[node];
-	const struct cxx_body *b = body_of(w, f);
-
-	n->span = true;
-	n->span_first = first;
-	n->span_last = last;
-	n->scope.start = b->stmts[first].range.start;
-	n->scope.end = b->stmts[last].range.end;
-}
-
-static int add_note(walker *w, enum plan_kind kind, enum plan_fate fate, struct plan_fref f, int stmt,
-		    struct cxx_range scope, const ctx_t *ctx, char *label, char *why)
-{
-	int idx = new_node(w, kind, fate, f, stmt, ctx);
-	struct plan_node *n = &w->pl->nodes[idx];
-	struct plan_finfo *fi = plan_finfo(w->pl, f);
-
-	n->scope = scope;
-	n->label = label;
-	n->why = why;
-	n->core = fi->mask & (stmt >= 0 && stmt < (int)body_of(w, f)->nstmts ? fi->restr[stmt] : fi->own);
-	n->depth = ctx->depth; /* not a level of its own */
-	return idx;
-}
-
-/* "the tile-level loop at file:line" for notes */
-static char *tile_where(walker *w, const ctx_t *ctx)
-{
-	const struct plan_unit *u = &w->pl->units[ctx->tile_fn.unit];
-	const struct cxx_stmt *st = &body_of(w, ctx->tile_fn)->stmts[ctx->tile];
-
-	return xasprintf("%s:%zu", u->path, src_file_line(u->file, st->range.start));
-}
-
-/* ------------------------------------------------------------ spans */
-
-static bool calls_named(walker *w, struct plan_fref f, int s, const char *const *names)
-{
-	struct plan_finfo *fi = plan_finfo(w->pl, f);
-	const struct cxx_body *b = body_of(w, f);
-
-	for (int k = fi->call_first[s]; k < fi->call_first[s + 1]; k++) {
-		const char *n = b->calls[fi->call_order[k]].name;
-		for (int i = 0; n && names[i]; i++)
-			if (strcmp(n, names[i]) == 0)
-				return true;
-	}
-	return false;
-}
-
-/* Inside an `#if ENABLE_MOE_PROFILING` group: the runtime's own code. */
-static bool in_profiling_if(walker *w, struct plan_fref f, int s)
-{
-	const struct cxx_outline *ol = w->pl->units[f.unit].outline;
-	struct cxx_range r = body_of(w, f)->stmts[s].range;
-
-	for (size_t c = 0; c < ol->nconds; c++)
-		if (cxx_range_contains(ol->conds[c].range, r) && ol->conds[c].branches[0].condition &&
-		    strstr(ol->conds[c].branches[0].condition, "ENABLE_MOE_PROFILING"))
-			return true;
-	return false;
-}
-
-static bool is_setup(walker *w, struct plan_fref f, int s)
-{
-	static const char *const names[] = { "MOE_TRACING_KERNEL_BEGIN", "MOE_TRACING_KERNEL_SCOPE", "SetMoeProfilePtr",
-					     NULL };
-	return calls_named(w, f, s, names) || in_profiling_if(w, f, s);
-}
-
-static bool is_teardown(walker *w, struct plan_fref f, int s)
-{
-	static const char *const names[] = { "MoeTracingKernelEnd", NULL };
-	return calls_named(w, f, s, names) || in_profiling_if(w, f, s);
-}
-
-/* `if (...) return;` (or a return of a value computed without a call),
- * without else: an early exit before any work. */
-static bool is_guard(walker *w, struct plan_fref f, int s)
-{
-	const struct cxx_body *b = body_of(w, f);
-	const struct cxx_stmt *st = &b->stmts[s];
-	struct plan_finfo *fi = plan_finfo(w->pl, f);
-	int arm = cxx_first_child(b, s), inner;
-
-	if (st->kind != CXX_STMT_IF || arm < 0 || cxx_next_sibling(b, arm) >= 0 || b->stmts[arm].arm != CXX_ARM_IF)
-		return false;
-	inner = cxx_first_child(b, arm);
-	if (inner >= 0 && b->stmts[inner].kind == CXX_STMT_BLOCK && !b->stmts[arm].braced)
-		inner = cxx_first_child(b, inner);
-	if (inner < 0 || b->stmts[inner].kind != CXX_STMT_RETURN || cxx_next_sibling(b, inner) >= 0 ||
-	    b->stmts[inner].owner != CXX_NONE)
-		return false;
-	return fi->call_first[inner] == fi->call_first[inner + 1]; /* the return calls nothing */
-}
-
-/* The first and last statements a root's or function's points enclose:
- * *first < 0 when nothing is left. Returns true when that is not the whole
- * body (the point is a span). */
-static bool body_span(walker *w, struct plan_fref f, bool root, int *first, int *last)
-{
-	const struct cxx_body *b = body_of(w, f);
-	int f0 = cxx_first_child(b, CXX_NONE), l0 = cxx_last_child(b, CXX_NONE);
-	int s;
-
-	*first = f0;
-	*last = l0;
-	if (f0 < 0)
-		return false;
-	if (root) {
-		/* before the trailing teardown, after the last set-up statement before it */
-		while (*last >= 0 && is_teardown(w, f, *last))
-			*last = cxx_prev_sibling(b, *last);
-		for (s = f0; s >= 0 && *last >= 0 && s <= *last; s = cxx_next_sibling(b, s))
-			if (is_setup(w, f, s))
-				*first = cxx_next_sibling(b, s);
-	}
-	while (*first >= 0 && is_guard(w, f, *first) && *first != *last)
-		*first = cxx_next_sibling(b, *first);
-	if (*first < 0 || *last < 0 || b->stmts[*last].range.start < b->stmts[*first].range.start) {
-		*first = -1;
-		return true;
-	}
-	return *first != f0 || *last != l0;
-}
-
-/* A loop whose index expression names a variable its body declares first
- * (`uint32_t tracingIdx = next++;`): the statement after that declaration,
- * or -1. */
-static int index_decl_end(walker *w, struct plan_fref f, int loop, const char *index, const char *extra)
-{
-	const struct cxx_body *b = body_of(w, f);
-	const struct src_file *file = w->pl->units[f.unit].file;
-	const char *exprs[2] = { index, extra };
-	int found = -1;
-
-	if (!b->stmts[loop].braced)
-		return -1;
-	for (int s = cxx_first_child(b, loop); s >= 0; s = cxx_next_sibling(b, s)) {
-		const struct cxx_stmt *st = &b->stmts[s];
-		const char *text;
-		if (st->kind != CXX_STMT_EXPR)
-			break; /* declarations come first; a jump or a block ends the search */
-		text = plan_stmt_text(w, file, st->range);
-		for (int e = 0; e < 2; e++) {
-			const char *x = exprs[e];
-			while (x && *x) {
-				/* each identifier of the expression */
-				const char *a = x, *id;
-				size_t n;
-				while (*a && !((*a >= 'A' && *a <= 'Z') || (*a >= 'a' && *a <= 'z') || *a == '_'))
-					a++;
-				if (!*a)
-					break;
-				for (x = a; (*x >= 'A' && *x <= 'Z') || (*x >= 'a' && *x <= 'z') || (*x >= '0' && *x <= '9') || *x == '_';)
-					x++;
-				n = (size_t)(x - a);
-				/* `TYPE name =`, `TYPE name{`, `TYPE name(`: a word, a blank, the name */
-				for (id = strstr(text, " "); id; id = strstr(id + 1, " ")) {
-					const char *nm = id + 1;
-					while (*nm == '*' || *nm == '&')
-						nm++;
-					if (strncmp(nm, a, n) == 0 && strchr("={( ", nm[n]) && nm[n] &&
-					    strcspn(text, "=(") >= (size_t)(nm - text)) {
-						found = s;
-						break;
-					}
-				}
-			}
-		}
-	}
-	if (found < 0)
-		return -1;
-	return cxx_next_sibling(b, found);
-}
 
 /* ------------------------------------------------------------ unresolved */
 
@@ -538,9 +80,9 @@ static bool check_unfollowed(walker *w, struct plan_fref f, const struct cxx_cal
 	if (!c->name || plan_map_get(w->unfollowed, c->name, &a, &b) == 0)
 		return false;
 	uf = &w->pl->units[a[0]].outline->unfollowed[b[0]];
-	add_note(w, PLAN_function, PLAN_FATE_REFUSED, f, c->stmt, c->range, ctx, xstrdup(uf->qualified_name),
+	plan_add_note(w, PLAN_function, PLAN_FATE_REFUSED, f, c->stmt, c->range, ctx, xstrdup(uf->qualified_name),
 		 xasprintf("the scanner could not follow '%s' (%s:%zu), which this call may reach", uf->qualified_name,
-			   unit_path(w->pl, a[0]), src_file_line(w->pl->units[a[0]].file, uf->name_range.start)));
+			   plan_unit_path(w->pl, a[0]), src_file_line(w->pl->units[a[0]].file, uf->name_range.start)));
 	w->pl->errors++;
 	return true;
 }
@@ -564,8 +106,8 @@ static void walk_call(walker *w, struct plan_fref f, const struct cxx_call *c, c
 	nt = plan_resolve_call(w->pl, f, c, t, PLAN_MAX_TARGETS, &lam);
 	if (nt == 0 && c->name && !c->object && plan_find_macro(w->pl, c->name, &mu, &mi)) {
 		const struct cxx_macro *m = &w->pl->units[mu].outline->macros[mi];
-		add_note(w, PLAN_macro, PLAN_FATE_MACRO, f, c->stmt, c->range, ctx, xstrdup(m->name),
-			 xasprintf("the code of macro %s (%s:%zu) is left alone", m->name, unit_path(w->pl, mu),
+		plan_add_note(w, PLAN_macro, PLAN_FATE_MACRO, f, c->stmt, c->range, ctx, xstrdup(m->name),
+			 xasprintf("the code of macro %s (%s:%zu) is left alone", m->name, plan_unit_path(w->pl, mu),
 				   src_file_line(w->pl->units[mu].file, m->range.start)));
 		for (size_t k = 0; k < m->body.ncalls; k++) {
 			struct plan_fref t2[PLAN_MAX_TARGETS];
@@ -588,7 +130,7 @@ static void walk_call(walker *w, struct plan_fref f, const struct cxx_call *c, c
 static void walk_calls_of(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 {
 	struct plan_finfo *fi = plan_finfo(w->pl, f);
-	const struct cxx_body *b = body_of(w, f);
+	const struct cxx_body *b = plan_body_of(w, f);
 
 	for (int k = fi->call_first[s]; k < fi->call_first[s + 1]; k++)
 		walk_call(w, f, &b->calls[fi->call_order[k]], ctx);
@@ -623,7 +165,7 @@ static const struct rule_trace_rule *opaque_call(walker *w, struct plan_fref f, 
 						 struct plan_fref *target)
 {
 	struct plan_finfo *fi = plan_finfo(w->pl, f);
-	const struct cxx_body *b = body_of(w, f);
+	const struct cxx_body *b = plan_body_of(w, f);
 
 	for (int k = fi->call_first[s]; k < fi->call_first[s + 1]; k++) {
 		const struct cxx_call *c = &b->calls[fi->call_order[k]];
@@ -659,7 +201,7 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		int n;
 		if (!oc.phase)
 			oc.phase = plan_phase_of(w, target, &f);
-		n = add_point(w, PLAN_wrap, f, s, st->range, r, r->label, &oc, name, cxx_prev_sibling(&fn->body, s),
+		n = plan_add_point(w, PLAN_wrap, f, s, st->range, r, r->label, &oc, name, cxx_prev_sibling(&fn->body, s),
 			      cxx_next_sibling(&fn->body, s), call);
 		w->pl->nodes[n].hoist = st->kind == CXX_STMT_RETURN;
 		free(name);
@@ -670,9 +212,9 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 	if (r && r->kind == RULE_hot && (hr = calls_tile_helper(w, f, &fn->body.calls[call], &helper)) != NULL) {
 		const struct cxx_func *hf = plan_func(w->pl, helper);
 		char *where = plan_rule_where(hr);
-		add_note(w, PLAN_hot, PLAN_FATE_SKIPPED, f, s, st->range, ctx, xstrdup(fn->body.calls[call].callee),
+		plan_add_note(w, PLAN_hot, PLAN_FATE_SKIPPED, f, s, st->range, ctx, xstrdup(fn->body.calls[call].callee),
 			 xasprintf("'%s' (%s:%zu) only makes calls that %s skips", hf->qualified_name,
-				   unit_path(w->pl, helper.unit),
+				   plan_unit_path(w->pl, helper.unit),
 				   src_file_line(w->pl->units[helper.unit].file, hf->name_range.start), where));
 		free(where);
 		r = NULL;
@@ -688,7 +230,7 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 				shadowed = true;
 		}
 		if (shadowed)
-			add_note(w, PLAN_hot, PLAN_FATE_SKIPPED, f, s, st->range, ctx, xstrdup(c->callee), plan_rule_where(r));
+			plan_add_note(w, PLAN_hot, PLAN_FATE_SKIPPED, f, s, st->range, ctx, xstrdup(c->callee), plan_rule_where(r));
 	} else if (r) {
 		const struct cxx_call *c = &fn->body.calls[call];
 		char *name = rule_kebab_case(c->name ? c->name : "");
@@ -707,12 +249,12 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 				why = xstrdup("a return of a braced list cannot be wrapped");
 		}
 		if (why) {
-			add_note(w, kind, PLAN_FATE_SKIPPED, f, s, st->range, ctx, xstrdup(c->callee), why);
+			plan_add_note(w, kind, PLAN_FATE_SKIPPED, f, s, st->range, ctx, xstrdup(c->callee), why);
 		} else {
-			int n = add_point(w, kind, f, s, st->range, r, r->label, ctx, name, cxx_prev_sibling(&fn->body, s),
+			int n = plan_add_point(w, kind, f, s, st->range, r, r->label, ctx, name, cxx_prev_sibling(&fn->body, s),
 					  cxx_next_sibling(&fn->body, s), call);
 			w->pl->nodes[n].hoist = st->kind == CXX_STMT_RETURN;
-			c2 = child_ctx(w, n, ctx);
+			c2 = plan_child_ctx(w, n, ctx);
 		}
 		free(name);
 	}
@@ -723,7 +265,7 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 /* Does a call in loop s's code reach a function a function rule times? */
 static bool loop_holds_stage(walker *w, struct plan_fref f, int s)
 {
-	const struct cxx_body *b = body_of(w, f);
+	const struct cxx_body *b = plan_body_of(w, f);
 
 	for (size_t c = 0; c < b->ncalls; c++) {
 		int cs = b->calls[c].stmt;
@@ -739,7 +281,7 @@ static bool loop_holds_stage(walker *w, struct plan_fref f, int s)
  * hot call's index, or -1. */
 static int wait_loop_call(walker *w, struct plan_fref f, int s, const struct rule_trace_rule **rule)
 {
-	const struct cxx_body *b = body_of(w, f);
+	const struct cxx_body *b = plan_body_of(w, f);
 	int first = -1;
 
 	for (size_t j = (size_t)s + 1; j < b->nstmts && b->stmts[j].range.start < b->stmts[s].range.end; j++)
@@ -748,8 +290,8 @@ static int wait_loop_call(walker *w, struct plan_fref f, int s, const struct rul
 	for (size_t c = 0; c < b->ncalls; c++) {
 		const struct cxx_call *cl = &b->calls[c];
 		const struct rule_trace_rule *hot = NULL;
-		if (cl->stmt < 0 || !cxx_range_contains(b->stmts[s].range, b->stmts[cl->stmt].range) ||
-		    plan_is_trace_call(cl) || !cl->name)
+		if (cl->stmt < 0 || !cxx_range_contains(b->stmts[s].range, b->stmts[cl->stmt].range) || !cl->name ||
+		    !plan_makes_call(w->pl, f, cl))
 			continue;
 		if (cl->stmt == s && cl->range.start < b->stmts[s].body.start)
 			continue; /* the loop's header */
@@ -769,7 +311,7 @@ static int wait_loop_call(walker *w, struct plan_fref f, int s, const struct rul
 
 static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 {
-	const struct cxx_body *b = body_of(w, f);
+	const struct cxx_body *b = plan_body_of(w, f);
 	const struct cxx_stmt *st = &b->stmts[s];
 	const char *loop_phase = plan_phase_of_loop(w, f, s);
 	const struct rule_trace_rule *r;
@@ -783,7 +325,7 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 	walk_calls_of(w, f, s, ctx);
 	r = plan_decide_construct(w, f, s, RULE_loop, RULE_TARGET_loop);
 	if (r && r->kind == RULE_skip) {
-		add_note(w, PLAN_loop, PLAN_FATE_SKIPPED, f, s, st->body, ctx, xstrdup(st->text ? st->text : ""),
+		plan_add_note(w, PLAN_loop, PLAN_FATE_SKIPPED, f, s, st->body, ctx, xstrdup(st->text ? st->text : ""),
 			 plan_rule_where(r));
 		return;
 	}
@@ -795,21 +337,21 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 			r = NULL;
 	}
 	if (r && ctx->tile >= 0) {
-		char *where = tile_where(w, ctx);
-		add_note(w, PLAN_loop, PLAN_FATE_SKIPPED, f, s, st->body, ctx, xstrdup(st->text ? st->text : ""),
+		char *where = plan_tile_where(w, ctx);
+		plan_add_note(w, PLAN_loop, PLAN_FATE_SKIPPED, f, s, st->body, ctx, xstrdup(st->text ? st->text : ""),
 			 xasprintf("inside the tile-level loop at %s", where));
 		free(where);
 		r = NULL;
 	}
 	if (r) {
 		char *name = rule_kebab_case(st->var ? st->var : "");
-		int after = index_decl_end(w, f, s, r->index, r->extra);
-		int n = add_point(w, PLAN_loop, f, s, st->body, r, r->label, ctx, name,
+		int after = plan_index_decl_end(w, f, s, r->index, r->extra);
+		int n = plan_add_point(w, PLAN_loop, f, s, st->body, r, r->label, ctx, name,
 				  after >= 0 ? after : cxx_first_child(b, s), cxx_last_child(b, s), -1);
 		if (after >= 0)
-			make_span(w, n, f, after, cxx_last_child(b, s));
+			plan_make_span(w, n, f, after, cxx_last_child(b, s));
 		free(name);
-		c2 = child_ctx(w, n, ctx);
+		c2 = plan_child_ctx(w, n, ctx);
 	} else {
 		const struct rule_trace_rule *hot = NULL;
 		int wc = ctx->hot_ok && ctx->tile < 0 ? wait_loop_call(w, f, s, &hot) : -1;
@@ -820,10 +362,10 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 			char *callee = xasprintf("%s-loop", b->calls[wc].name);
 			char *name = rule_kebab_case(callee);
 			free(callee);
-			int n = add_point(w, PLAN_hot, f, s, st->range, hot, hot->label, ctx, name, cxx_prev_sibling(b, s),
+			int n = plan_add_point(w, PLAN_hot, f, s, st->range, hot, hot->label, ctx, name, cxx_prev_sibling(b, s),
 					  cxx_next_sibling(b, s), wc);
 			free(name);
-			c2 = child_ctx(w, n, ctx);
+			c2 = plan_child_ctx(w, n, ctx);
 			c2.hot_ok = false;
 			c2.tile = s;
 			c2.tile_fn = f;
@@ -838,7 +380,7 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 /* The rule that matched the first arm of arm s's chain, when it has an else label. */
 static const struct rule_trace_rule *else_rule(walker *w, struct plan_fref f, int s)
 {
-	const struct cxx_body *b = body_of(w, f);
+	const struct cxx_body *b = plan_body_of(w, f);
 	int first = cxx_first_child(b, b->stmts[s].parent);
 	const struct rule_trace_rule *r;
 
@@ -850,7 +392,7 @@ static const struct rule_trace_rule *else_rule(walker *w, struct plan_fref f, in
 
 static void walk_arm(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 {
-	const struct cxx_body *b = body_of(w, f);
+	const struct cxx_body *b = plan_body_of(w, f);
 	const struct cxx_stmt *st = &b->stmts[s];
 	const struct rule_trace_rule *r = NULL;
 	const struct rule_template *t = NULL;
@@ -865,7 +407,7 @@ static void walk_arm(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		t = r ? r->label : NULL;
 	}
 	if (r && r->kind == RULE_skip) {
-		add_note(w, PLAN_branch, PLAN_FATE_SKIPPED, f, s, st->body, ctx, xstrdup(st->text), plan_rule_where(r));
+		plan_add_note(w, PLAN_branch, PLAN_FATE_SKIPPED, f, s, st->body, ctx, xstrdup(st->text), plan_rule_where(r));
 		return;
 	}
 	if (r && ctx->tile >= 0)
@@ -877,7 +419,7 @@ static void walk_arm(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		bool planned;
 		if (single_call_body(w, f, cxx_first_child(b, s), cxx_last_child(b, s), &callee, &planned)) {
 			const struct cxx_func *cf = plan_func(w->pl, callee);
-			add_note(w, PLAN_branch, PLAN_FATE_MERGED, f, s, st->body, ctx, xstrdup(st->text ? st->text : "else"),
+			plan_add_note(w, PLAN_branch, PLAN_FATE_MERGED, f, s, st->body, ctx, xstrdup(st->text ? st->text : "else"),
 				 xasprintf("its body is one call of '%s', which has a point of its own", cf->qualified_name));
 			r = NULL;
 		}
@@ -885,10 +427,10 @@ static void walk_arm(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 	if (r) {
 		char *name = plan_cond_name_var(st->arm == CXX_ARM_ELSE ? b->stmts[cxx_first_child(b, st->parent)].text
 									: st->text);
-		int n = add_point(w, PLAN_branch, f, s, st->body, r, t, ctx, name, cxx_first_child(b, s),
+		int n = plan_add_point(w, PLAN_branch, f, s, st->body, r, t, ctx, name, cxx_first_child(b, s),
 				  cxx_last_child(b, s), -1);
 		free(name);
-		c2 = child_ctx(w, n, ctx);
+		c2 = plan_child_ctx(w, n, ctx);
 		c2.tile = ctx->tile;
 	}
 	walk_block(w, f, s, &c2);
@@ -896,7 +438,7 @@ static void walk_arm(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 
 static void walk_stmt(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 {
-	const struct cxx_stmt *st = &body_of(w, f)->stmts[s];
+	const struct cxx_stmt *st = &plan_body_of(w, f)->stmts[s];
 
 	if (plan_finfo(w->pl, f)->point_at[s] >= 0)
 		return;
@@ -923,7 +465,7 @@ static void walk_stmt(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 /* A region starting at statement s: its last statement, or -1. */
 static int region_end(walker *w, struct plan_fref f, int s, const ctx_t *ctx, const struct rule_trace_rule **rule)
 {
-	const struct cxx_body *b = body_of(w, f);
+	const struct cxx_body *b = plan_body_of(w, f);
 	const struct src_file *file = w->pl->units[f.unit].file;
 	struct plan_finfo *fi = plan_finfo(w->pl, f);
 
@@ -947,7 +489,7 @@ static int region_end(walker *w, struct plan_fref f, int s, const ctx_t *ctx, co
  * child `to` (-1: the first, the last). */
 static void walk_range(walker *w, struct plan_fref f, int parent, int from, int to, const ctx_t *ctx)
 {
-	const struct cxx_body *b = body_of(w, f);
+	const struct cxx_body *b = plan_body_of(w, f);
 	struct plan_finfo *fi = plan_finfo(w->pl, f);
 	size_t start = from >= 0 ? (size_t)from : parent < 0 ? 0 : (size_t)parent + 1;
 	uint32_t end = parent < 0 ? UINT32_MAX : b->stmts[parent].range.end;
@@ -966,10 +508,10 @@ static void walk_range(walker *w, struct plan_fref f, int parent, int from, int 
 		if (!in_region && w->have_region && fi->point_at[s] < 0 && b->stmts[s].kind != CXX_STMT_ARM &&
 		    (e = region_end(w, f, (int)s, ctx, &rr)) >= 0) {
 			struct cxx_range scope = { b->stmts[s].range.start, b->stmts[e].range.end };
-			int n = add_point(w, PLAN_region, f, (int)s, scope, rr, rr->label, ctx, "",
+			int n = plan_add_point(w, PLAN_region, f, (int)s, scope, rr, rr->label, ctx, "",
 					  cxx_prev_sibling(b, (int)s), cxx_next_sibling(b, e), -1);
 			w->pl->nodes[n].stmt_last = e;
-			rctx = child_ctx(w, n, ctx);
+			rctx = plan_child_ctx(w, n, ctx);
 			rctx.tile = ctx->tile;
 			rctx.tile_fn = ctx->tile_fn;
 			rctx.region = rr;
@@ -992,7 +534,7 @@ static void walk_block(walker *w, struct plan_fref f, int parent, const ctx_t *c
 static bool single_call_body(walker *w, struct plan_fref f, int first, int last, struct plan_fref *callee,
 			     bool *planned)
 {
-	const struct cxx_body *b = body_of(w, f);
+	const struct cxx_body *b = plan_body_of(w, f);
 	struct plan_finfo *fi = plan_finfo(w->pl, f);
 	bool found = false;
 	int one = -1;
@@ -1060,7 +602,7 @@ static void note_other_phase(walker *w, struct plan_fref t, const ctx_t *ctx, st
 	{
 		const struct cxx_func *fn = plan_func(w->pl, t);
 		const struct plan_unit *cu = &w->pl->units[caller.unit];
-		add_note(w, PLAN_function, PLAN_FATE_SHARED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
+		plan_add_note(w, PLAN_function, PLAN_FATE_SHARED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
 			 xasprintf("also reached in phase '%s' (from %s:%zu); its points are labelled for '%s', where it "
 				   "is reached first", ph, cu->path,
 				   src_file_line(cu->file, plan_func(w->pl, caller)->range.start), fi->phase));
@@ -1081,8 +623,8 @@ static void note_tile_reach(walker *w, struct plan_fref t, const struct rule_tra
 		if (fi->tile_noted)
 			return;
 		fi->tile_noted = true;
-		where = tile_where(w, ctx);
-		add_note(w, PLAN_function, PLAN_FATE_SKIPPED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
+		where = plan_tile_where(w, ctx);
+		plan_add_note(w, PLAN_function, PLAN_FATE_SKIPPED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
 			 xasprintf("called inside the tile-level loop at %s", where));
 		free(where);
 		return;
@@ -1140,7 +682,7 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 	if (r && r->kind == RULE_function && r->opaque) {
 		/* reached where the call is not a statement of its own */
 		char *where = plan_rule_where(r);
-		add_note(w, PLAN_function, PLAN_FATE_SKIPPED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
+		plan_add_note(w, PLAN_function, PLAN_FATE_SKIPPED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
 			 xasprintf("%s is opaque: only a call that is a statement of its own gets its point", where));
 		free(where);
 		return;
@@ -1148,7 +690,7 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 	fi->visited = true;
 	if (r && r->kind == RULE_function && plan_tile_helper(w, t)) {
 		char *where = plan_rule_where(plan_tile_helper(w, t));
-		add_note(w, PLAN_function, PLAN_FATE_SKIPPED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
+		plan_add_note(w, PLAN_function, PLAN_FATE_SKIPPED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
 			 xasprintf("it only makes calls that %s skips", where));
 		free(where);
 		return;
@@ -1158,7 +700,7 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 	c2 = *ctx;
 	if (r && r->kind == RULE_function && ctx->absorb >= 0 && ctx->absorb == ctx->parent) {
 		/* the caller's body is this one call: its point times the same */
-		add_note(w, PLAN_function, PLAN_FATE_MERGED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
+		plan_add_note(w, PLAN_function, PLAN_FATE_MERGED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
 			 xasprintf("the body of its caller is this one call, timed by '%s'",
 				   w->pl->nodes[ctx->absorb].label));
 		if (phase && !c2.phase)
@@ -1168,7 +710,7 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 			int first, last;
 			struct plan_fref next;
 			bool planned;
-			body_span(w, t, false, &first, &last);
+			plan_body_span(w, t, false, &first, &last);
 			if (!single_call_body(w, t, first, last, &next, &planned) || planned)
 				c2.absorb = -1;
 		}
@@ -1176,12 +718,12 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 		return;
 	}
 	if (r && r->kind == RULE_skip) {
-		add_note(w, PLAN_function, PLAN_FATE_SKIPPED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
+		plan_add_note(w, PLAN_function, PLAN_FATE_SKIPPED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
 			 plan_rule_where(r));
 		return;
 	}
 	if (r && r->kind == RULE_merge) {
-		add_note(w, PLAN_function, PLAN_FATE_MERGED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
+		plan_add_note(w, PLAN_function, PLAN_FATE_MERGED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
 			 plan_rule_where(r));
 		walk_block(w, t, -1, ctx);
 		return;
@@ -1190,11 +732,15 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 		c2.phase = phase; /* the outermost function's phase holds for all it reaches */
 	if (r) {
 		int first, last, n;
-		bool span = body_span(w, t, false, &first, &last);
+		bool span = plan_body_span(w, t, false, &first, &last);
 		char *name = plan_func_name_var(fn);
-		if (span && first < 0) {
-			add_note(w, PLAN_function, PLAN_FATE_SKIPPED, t, -1, fn->body_range, ctx, name,
-				 xstrdup("nothing is left to time after its leading guards"));
+		if (first < 0) {
+			if (!span) { /* an empty body (`Dispatcher() {}`): nothing to time */
+				free(name);
+				name = xstrdup(fn->qualified_name);
+			}
+			plan_add_note(w, PLAN_function, PLAN_FATE_SKIPPED, t, -1, fn->body_range, ctx, name,
+				 xstrdup(span ? "nothing is left to time after its leading guards" : "its body is empty"));
 			walk_block(w, t, -1, ctx);
 			return;
 		}
@@ -1204,7 +750,7 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 			ctx_t lc = c2;
 			if (one && (planned || shared_timed_callee(w, t, callee))) {
 				/* the callee keeps its point, which its other callers need too */
-				add_note(w, PLAN_function, PLAN_FATE_MERGED, t, -1, fn->body_range, ctx,
+				plan_add_note(w, PLAN_function, PLAN_FATE_MERGED, t, -1, fn->body_range, ctx,
 					 xstrdup(fn->qualified_name),
 					 xasprintf("its body is one call of '%s', which has a point of its own (it is called "
 						   "from %zu functions)", plan_func(w->pl, callee)->qualified_name,
@@ -1215,11 +761,11 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 			}
 			if (one && !lc.phase)
 				lc.phase = plan_phase_of(w, callee, &t); /* named for the stage it runs */
-			n = add_point(w, PLAN_function, t, -1, fn->body_range, r, r->label, &lc, name, first, last, -1);
+			n = plan_add_point(w, PLAN_function, t, -1, fn->body_range, r, r->label, &lc, name, first, last, -1);
 			if (span)
-				make_span(w, n, t, first, last);
+				plan_make_span(w, n, t, first, last);
 			free(name);
-			c2 = child_ctx(w, n, &c2);
+			c2 = plan_child_ctx(w, n, &c2);
 			if (one)
 				c2.absorb = n;
 			/* the guards before the span are outside every point */
@@ -1291,18 +837,19 @@ static void walk_root(walker *w, struct plan_fref root)
 
 	fi->visited = true;
 	c0.phase = plan_phase_of(w, root, NULL);
-	span = body_span(w, root, true, &first, &last);
-	if (span && first < 0) {
-		add_note(w, PLAN_root, PLAN_FATE_SKIPPED, root, -1, fn->body_range, &c0,
+	span = plan_body_span(w, root, true, &first, &last);
+	if (first < 0) {
+		plan_add_note(w, PLAN_root, PLAN_FATE_SKIPPED, root, -1, fn->body_range, &c0,
 			 xstrdup(w->p->roots[fi->root_rule].label),
-			 xstrdup("nothing is left to time after the runtime's set-up and the leading guards"));
+			 xstrdup(span ? "nothing is left to time after the runtime's set-up and the leading guards"
+				      : "its body is empty"));
 		return;
 	}
-	n = add_point(w, PLAN_root, root, -1, fn->body_range, NULL, NULL, &c0, "", first, last, -1);
+	n = plan_add_point(w, PLAN_root, root, -1, fn->body_range, NULL, NULL, &c0, "", first, last, -1);
 	if (span)
-		make_span(w, n, root, first, last);
+		plan_make_span(w, n, root, first, last);
 	w->pl->nroots++;
-	c0 = child_ctx(w, n, &c0);
+	c0 = plan_child_ctx(w, n, &c0);
 	/* set-up, guards and teardown are outside every point */
 	walk_range(w, root, CXX_NONE, first, last, &c0);
 }

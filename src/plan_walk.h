@@ -1,5 +1,6 @@
 /* The state of the planner's walk (pass 2), shared by its files:
- * plan_walk.c (the walk and the nodes), plan_rules.c (which rule decides a
+ * plan_walk.c (the walk), plan_nodes.c (the nodes it makes), plan_spans.c
+ * (what a scope's points enclose), plan_rules.c (which rule decides a
  * construct), plan_label.c (labels) and plan_core.c (roots and core types).
  * Other modules use plan.h. */
 #ifndef AUTOTRACE_PLAN_WALK_H
@@ -43,8 +44,46 @@ struct plan_walker {
 	size_t nkept, cap_kept;
 };
 
+static inline const char *plan_unit_path(const struct plan *pl, size_t u)
+{
+	return pl->units[u].path;
+}
+
+static inline const struct cxx_body *plan_body_of(struct plan_walker *w, struct plan_fref f)
+{
+	return &plan_func(w->pl, f)->body;
+}
+
+/* plan_nodes.c */
 /* Keeps `s` (newly allocated) until the walk ends; returns it. */
 const char *plan_keep_string(struct plan_walker *w, char *s);
+/* The context of what nests in point `node`, from the context `up` it is in. */
+struct plan_ctx plan_child_ctx(struct plan_walker *w, int node, const struct plan_ctx *up);
+/* A point of rule r (NULL: the root) for statement `stmt` of f (-1: the
+ * function) over `scope`: label from template t (the rule's, or its else
+ * label) and `name`, folded when too deep, present when an existing B opens
+ * its scope (at `b_stmt`, closed at `e_stmt`), else inserted; `call`: the
+ * call it times, or -1. Returns the node. */
+int plan_add_point(struct plan_walker *w, enum plan_kind kind, struct plan_fref f, int stmt, struct cxx_range scope,
+		   const struct rule_trace_rule *r, const struct rule_template *t, const struct plan_ctx *ctx,
+		   const char *name, int b_stmt, int e_stmt, int call);
+/* Point `node`'s B/E go before statement `first` of f and after `last`. */
+void plan_make_span(struct plan_walker *w, int node, struct plan_fref f, int first, int last);
+/* A node without a point (merged, skipped, ...): `label` and `why` are taken. */
+int plan_add_note(struct plan_walker *w, enum plan_kind kind, enum plan_fate fate, struct plan_fref f, int stmt,
+		  struct cxx_range scope, const struct plan_ctx *ctx, char *label, char *why);
+/* "file:line" of the tile-level loop ctx is in, newly allocated (for notes). */
+char *plan_tile_where(struct plan_walker *w, const struct plan_ctx *ctx);
+
+/* plan_spans.c */
+/* The first and last statements a root's or function's points enclose:
+ * *first < 0 when nothing is left. Returns true when that is not the whole
+ * body (the point is a span). */
+bool plan_body_span(struct plan_walker *w, struct plan_fref f, bool root, int *first, int *last);
+/* A loop whose index expression (`index`, `extra`) names a variable its body
+ * declares first (`uint32_t tracingIdx = next++;`): the statement after that
+ * declaration, or -1. */
+int plan_index_decl_end(struct plan_walker *w, struct plan_fref f, int loop, const char *index, const char *extra);
 
 /* plan_rules.c */
 bool plan_re_match(struct plan_walker *w, const struct rule_regex *re, const char *s);

@@ -1,5 +1,5 @@
 /* Where the rules come from: --rules, else autotrace.rules in the operator
- * directory, else the installed default (DESIGN §7). */
+ * directory, else the shipped default moe.rules. */
 #ifndef AUTOTRACE_RULE_FIND_H
 #define AUTOTRACE_RULE_FIND_H
 
@@ -11,7 +11,8 @@
  * uninstalled build), else `installed`. */
 const char *rule_find_data_dir(const char *env_name, const char *installed, const char *sub);
 
-/* The directory of the shipped rules ($AUTOTRACE_RULES_DIR, RULESDIR, ./rules). */
+/* The directory of the shipped rules: rule_find_data_dir() of
+ * $AUTOTRACE_RULES_DIR, the installed RULESDIR and rules/ beside the binary. */
 const char *rule_find_rules_dir(void);
 
 /* The rules file to use (newly allocated): `explicit_path` when given, else

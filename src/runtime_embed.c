@@ -51,11 +51,24 @@ int runtime_markers(const char *d, size_t len, size_t *begin, size_t *end)
 	return -1;
 }
 
+/* head + body + tail in a new string: the runtime is ~15 KB, which printf's
+ * %s copies a byte at a time (4% of an apply of the corpus went there). */
+static char *around(char *head, const char *body, size_t blen, const char *tail)
+{
+	size_t h = strlen(head), t = strlen(tail);
+	char *s = xmalloc(h + blen + t + 1);
+
+	memcpy(s, head, h);
+	memcpy(s + h, body, blen);
+	memcpy(s + h + blen, tail, t + 1);
+	free(head);
+	return s;
+}
+
 char *runtime_block(const char *rt, size_t rlen, enum runtime_owner owner)
 {
-	return xasprintf("%s%s\n%.*s%s" RUNTIME_END "\n\n", RUNTIME_BEGIN,
-			 owner == RUNTIME_BY_APPLY ? " " RUNTIME_APPLY_TAG : "", (int)rlen, rt,
-			 rlen && rt[rlen - 1] != '\n' ? "\n" : "");
+	return around(xasprintf("%s%s\n", RUNTIME_BEGIN, owner == RUNTIME_BY_APPLY ? " " RUNTIME_APPLY_TAG : ""), rt,
+		      rlen, rlen && rt[rlen - 1] != '\n' ? "\n" RUNTIME_END "\n\n" : RUNTIME_END "\n\n");
 }
 
 size_t runtime_embed_at(const char *d, size_t len)
@@ -105,11 +118,11 @@ char *runtime_new_header(const char *path, const char *block, enum runtime_owner
 			    "// which autotrace wire keeps up to date%s.\n"
 			    "#ifndef %s\n#define %s\n\n#include \"kernel_operator.h\"\n\n"
 			    "// 1 records the trace points into profiling_data, 0 compiles them away (rebuild the kernel).\n"
-			    "#ifndef ENABLE_MOE_PROFILING\n#define ENABLE_MOE_PROFILING 1\n#endif\n\n"
-			    "%s#endif\n",
+			    "#ifndef ENABLE_MOE_PROFILING\n#define ENABLE_MOE_PROFILING 1\n#endif\n\n",
 			    owner == RUNTIME_BY_APPLY ? RUNTIME_CREATED_BY_APPLY : "// Created by autotrace wire:",
 			    base ? base + 1 : path, owner == RUNTIME_BY_APPLY ? "; autotrace strip removes this file again" : "",
-			    g, g, block);
+			    g, g);
+	t = around(t, block, strlen(block), "#endif\n");
 	free(g);
 	return t;
 }

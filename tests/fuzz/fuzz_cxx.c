@@ -1,8 +1,9 @@
 /* Fuzz target for the C++ scanner (libFuzzer style): tokenizer, preprocessor
  * layer and outline on arbitrary bytes; the outline must satisfy its
- * structural invariants and print as JSON. Build with
- *   clang -fsanitize=fuzzer,address -Isrc tests/fuzz/fuzz_cxx.c src/cxx_*.c src/diag.c src/src_file.c -lcjson
- * (without fuzz_main.c), or link fuzz_main.c for the smoke test of `make check`. */
+ * structural invariants and print as JSON. `./configure --enable-fuzzing`
+ * links it with the engine as tests/fuzz/engine_cxx (tests/fuzz/README);
+ * linked with fuzz_driver.c it is fuzz_cxx_smoke, which `make check` runs
+ * over the seeds in tests/scan. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -230,14 +230,25 @@ END_TEST
 START_TEST(test_out_of_class_template)
 {
 	outline("template <class T, int N>\n__aicore__ inline void MoeKernel<T, N>::Process()\n{\n}\n"
-		"Foo::Foo(int a) : a_(a), b_{a} { Init(); }\nFoo() = default;\nBar(const Bar&) = delete;\n",
+		"Foo::Foo(int a, int b = 4) : a_(a), b_{a} { Init(); }\nFoo() = default;\nBar(const Bar&) = delete;\n",
 		NULL);
 	const struct cxx_func *f = func("MoeKernel::Process");
 	ck_assert_str_eq(f->written_name, "MoeKernel<T, N>::Process");
 	ck_assert_str_eq(f->template_params, "class T, int N");
 	f = func("Foo::Foo");
-	ck_assert_uint_eq(f->body.ncalls, 1);
-	ck_assert_str_eq(f->body.calls[0].name, "Init");
+	ck_assert_ptr_null(f->params[0].default_arg);
+	ck_assert_str_eq(f->params[1].default_arg, "4");
+	/* the mem-initializers come first, outside every statement */
+	ck_assert_uint_eq(f->body.ncalls, 3);
+	ck_assert_int_eq(f->body.calls[0].constructs, CXX_CONSTRUCT_INITIALIZER);
+	ck_assert_str_eq(f->body.calls[0].callee, "a_");
+	ck_assert_str_eq(f->body.calls[0].args[0], "a");
+	ck_assert_int_eq(f->body.calls[0].stmt, CXX_NONE);
+	ck_assert_str_eq(f->body.calls[1].callee, "b_");
+	ck_assert_int_eq(f->body.calls[1].stmt, CXX_NONE);
+	ck_assert_str_eq(f->body.calls[2].name, "Init");
+	ck_assert_int_eq(f->body.calls[2].constructs, CXX_CONSTRUCT_CALL);
+	ck_assert_int_ne(f->body.calls[2].stmt, CXX_NONE);
 	ck_assert_int_eq(func("Foo")->def, CXX_DEF_DEFAULT);
 	ck_assert_int_eq(func("Bar")->def, CXX_DEF_DELETE);
 }
@@ -337,7 +348,7 @@ START_TEST(test_calls)
 		NULL);
 	const struct cxx_func *f = func("f");
 	const struct cxx_call *c = f->body.calls;
-	ck_assert_uint_eq(f->body.ncalls, 6);
+	ck_assert_uint_eq(f->body.ncalls, 7);
 	ck_assert_str_eq(c[0].callee, "AscendC::CrossCoreSetFlag<0x2, PIPE_MTE3>");
 	ck_assert_str_eq(c[0].template_args, "0x2, PIPE_MTE3");
 	ck_assert_ptr_null(c[0].object);
@@ -346,10 +357,119 @@ START_TEST(test_calls)
 	ck_assert_uint_eq(c[1].nargs, 2);
 	ck_assert_str_eq(c[1].args[1], "Foo<A, B>(c)");
 	ck_assert_str_eq(c[2].name, "Foo");
-	ck_assert_str_eq(c[3].name, "GetTiling");
-	ck_assert_str_eq(c[4].object, "GetTiling()");
-	ck_assert_str_eq(c[5].name, "kernel");
-	ck_assert_str_eq(c[5].template_args, "8, nullptr, stream");
+	ck_assert_int_eq(c[2].constructs, CXX_CONSTRUCT_CALL); /* T(args) is only written */
+	/* `LocalTensor<half> t(buf);` constructs; `int n(3);` does not */
+	ck_assert_int_eq(c[3].constructs, CXX_CONSTRUCT_DECLARATION);
+	ck_assert_str_eq(c[3].callee, "LocalTensor<half>");
+	ck_assert_str_eq(c[3].name, "LocalTensor");
+	ck_assert_str_eq(c[3].template_args, "half");
+	ck_assert_uint_eq(c[3].nargs, 1);
+	ck_assert_str_eq(c[3].args[0], "buf");
+	ck_assert_str_eq(c[4].name, "GetTiling");
+	ck_assert_str_eq(c[5].object, "GetTiling()");
+	ck_assert_str_eq(c[6].name, "kernel");
+	ck_assert_str_eq(c[6].template_args, "8, nullptr, stream");
+}
+END_TEST
+
+/* Which code constructs an object, and what the call records. */
+static const struct cxx_call *nth_construct(const struct cxx_func *f, enum cxx_construct kind, int n)
+{
+	for (size_t i = 0; i < f->body.ncalls; i++)
+		if (f->body.calls[i].constructs == kind && n-- == 0)
+			return &f->body.calls[i];
+	ck_abort_msg("no construction %d of kind %s in %s", n, cxx_construct_name(kind), f->qualified_name);
+	return NULL;
+}
+
+static size_t count_constructs(const struct cxx_func *f)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < f->body.ncalls; i++)
+		n += f->body.calls[i].constructs != CXX_CONSTRUCT_CALL;
+	return n;
+}
+
+START_TEST(test_constructions)
+{
+	outline("void f() {\n"
+		"  Foo a(1), *b = nullptr, c{2}, d = {3}, e = Foo(4), g[3], h();\n"
+		"  const ns::Tpl<A, B<C>> x(Get()), y;\n"
+		"  extern Foo z;\n  static Foo s;\n  uint32_t n(4);\n  half v{1};\n  GM_ADDR p;\n  Foo &r = a;\n"
+		"  for (Iter it(begin()); it != end(); ++it) {}\n"
+		"  if (Guard lock(m); lock.ok()) {}\n"
+		"  auto q = new Foo(5), w = new (buf) Foo{6}, i = new int(7), t = new Foo[4], u = new Foo;\n"
+		"  Run(Foo{8}, ns::Bar<T>{9}, x.y{10});\n"
+		"  return Foo{11};\n}\n",
+		NULL);
+	const struct cxx_func *f = func("f");
+	const struct cxx_call *c;
+
+	/* a(1), c{2}, d = {3}, g[3]; x(Get()), y; s; Iter it, Guard lock; 3 new; 3 temporaries */
+	ck_assert_uint_eq(count_constructs(f), 4 + 2 + 1 + 2 + 3 + 3);
+	c = nth_construct(f, CXX_CONSTRUCT_DECLARATION, 0);
+	ck_assert_str_eq(c->callee, "Foo");
+	ck_assert_str_eq(c->args[0], "1");
+	ck_assert_int_eq(c->stmt, 0);
+	ck_assert_str_eq(nth_construct(f, CXX_CONSTRUCT_DECLARATION, 1)->args[0], "2");
+	ck_assert_str_eq(nth_construct(f, CXX_CONSTRUCT_DECLARATION, 2)->args[0], "3");
+	ck_assert_uint_eq(nth_construct(f, CXX_CONSTRUCT_DECLARATION, 3)->nargs, 0); /* g[3] */
+	c = nth_construct(f, CXX_CONSTRUCT_DECLARATION, 4);
+	ck_assert_str_eq(c->callee, "ns::Tpl<A, B<C>>");
+	ck_assert_str_eq(c->name, "Tpl");
+	ck_assert_str_eq(c->template_args, "A, B<C>");
+	ck_assert_str_eq(c->args[0], "Get()");
+	ck_assert_uint_eq(nth_construct(f, CXX_CONSTRUCT_DECLARATION, 5)->nargs, 0); /* y */
+	ck_assert_str_eq(nth_construct(f, CXX_CONSTRUCT_DECLARATION, 6)->callee, "Foo"); /* static s */
+	ck_assert_str_eq(nth_construct(f, CXX_CONSTRUCT_DECLARATION, 7)->callee, "Iter");
+	ck_assert_str_eq(nth_construct(f, CXX_CONSTRUCT_DECLARATION, 8)->callee, "Guard");
+	/* new Foo(5), new (buf) Foo{6}, new Foo; not new int(7) nor new Foo[4] */
+	ck_assert_str_eq(nth_construct(f, CXX_CONSTRUCT_NEW, 0)->args[0], "5");
+	ck_assert_str_eq(nth_construct(f, CXX_CONSTRUCT_NEW, 1)->args[0], "6");
+	ck_assert_uint_eq(nth_construct(f, CXX_CONSTRUCT_NEW, 2)->nargs, 0);
+	/* Foo{8}, ns::Bar<T>{9}, Foo{11}; not x.y{10} */
+	ck_assert_str_eq(nth_construct(f, CXX_CONSTRUCT_TEMPORARY, 0)->callee, "Foo");
+	c = nth_construct(f, CXX_CONSTRUCT_TEMPORARY, 1);
+	ck_assert_str_eq(c->callee, "ns::Bar<T>");
+	ck_assert_str_eq(c->args[0], "9");
+	ck_assert_str_eq(nth_construct(f, CXX_CONSTRUCT_TEMPORARY, 2)->args[0], "11");
+	/* the calls of the initializers are still read */
+	ck_assert_int_eq(f->body.calls[3].constructs, CXX_CONSTRUCT_CALL);
+	ck_assert_str_eq(f->body.calls[3].callee, "Foo"); /* e = Foo(4) */
+	{
+		bool get = false, begin = false, ok = false;
+		for (size_t i = 0; i < f->body.ncalls; i++) {
+			get = get || strcmp(f->body.calls[i].callee, "Get") == 0;
+			begin = begin || strcmp(f->body.calls[i].callee, "begin") == 0;
+			ok = ok || strcmp(f->body.calls[i].callee, "lock.ok") == 0;
+		}
+		ck_assert(get && begin && ok);
+	}
+}
+END_TEST
+
+START_TEST(test_mem_initializers)
+{
+	outline("struct Op : Base<int> {\n"
+		"  Op(int x) noexcept : Base<int>(x), f_([&]() { return Make(x); }()), g_{Compute(x)}, h_(x) { Run(); }\n"
+		"  Op() : Op(0) {}\n};\n",
+		NULL);
+	const struct cxx_func *f = func("Op::Op");
+	const char *want[] = { "Base<int>", "f_", "g_", "h_" };
+
+	for (int i = 0; i < 4; i++) {
+		const struct cxx_call *c = nth_construct(f, CXX_CONSTRUCT_INITIALIZER, i);
+		ck_assert_str_eq(c->callee, want[i]);
+		ck_assert_int_eq(c->stmt, CXX_NONE);
+	}
+	ck_assert_str_eq(nth_construct(f, CXX_CONSTRUCT_INITIALIZER, 0)->name, "Base");
+	ck_assert_str_eq(nth_construct(f, CXX_CONSTRUCT_INITIALIZER, 0)->template_args, "int");
+	/* a lambda there has no statement to belong to: no LAMBDA statement */
+	ck_assert_uint_eq(f->body.nstmts, 1);
+	ck_assert_str_eq(f->body.calls[f->body.ncalls - 1].callee, "Run");
+	/* a delegating constructor */
+	ck_assert_str_eq(nth_construct(&ol->funcs[1], CXX_CONSTRUCT_INITIALIZER, 0)->callee, "Op");
 }
 END_TEST
 
@@ -481,6 +601,8 @@ static Suite *make_suite(void)
 	tcase_add_test(o, test_if_forms);
 	tcase_add_test(o, test_points);
 	tcase_add_test(o, test_calls);
+	tcase_add_test(o, test_constructions);
+	tcase_add_test(o, test_mem_initializers);
 	tcase_add_test(o, test_macro_else_arms);
 	tcase_add_test(o, test_if_split_braces_default);
 	tcase_add_test(o, test_if_split_braces_undef);

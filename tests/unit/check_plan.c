@@ -137,7 +137,7 @@ END_TEST
 START_TEST(test_fold_and_disambiguate)
 {
 	plan_src("class Op {\npublic:\n void Process()\n {\n  for (int g = 0; g < 2; g++) { A(); }\n  for (int g = 0; g < 2; g++) { A(); }\n }\n"
-		 " void A() { n++; B(); }\n void B() { }\n int n;\n};\n",
+		 " void A() { n++; B(); }\n void B() { n--; }\n int n;\n};\n",
 		 " depth 3;\n loop /\\bg\\b/ \"{parent} loop\";\n function /::[AB]$/ \"{parent} {name}\";\n");
 	ck_assert_ptr_nonnull(find("processing loop"));
 	ck_assert_ptr_nonnull(find("processing loop-2"));
@@ -150,10 +150,85 @@ END_TEST
 START_TEST(test_existing_pair_present)
 {
 	plan_src("class Op {\npublic:\n void Process()\n {\n  MoeTracing(TRACE_POINT(\"mine\", \"B\"));\n  Step();\n"
-		 "  MoeTracing(TRACE_POINT(\"mine\", \"E\"));\n }\n void Step() { }\n};\n",
+		 "  MoeTracing(TRACE_POINT(\"mine\", \"E\"));\n }\n void Step() { n++; }\n int n;\n};\n",
 		 " function /Step$/ \"{parent} step\";\n");
 	ck_assert_int_eq(find("mine")->fate, PLAN_FATE_PRESENT);
 	ck_assert_int_eq(find("mine step")->fate, PLAN_FATE_INSERT);
+}
+END_TEST
+
+/* A node planned in function `qualified`, of kind `kind`, or NULL. */
+static const struct plan_node *in_func(const char *qualified, enum plan_kind kind)
+{
+	for (size_t i = 0; i < pl->nnodes; i++) {
+		const struct plan_node *n = &pl->nodes[i];
+		if (n->kind == kind && n->func >= 0 &&
+		    strcmp(pl->units[n->unit].outline->funcs[n->func].qualified_name, qualified) == 0)
+			return n;
+	}
+	return NULL;
+}
+
+START_TEST(test_constructions_followed)
+{
+	plan_src("struct Disp {\n Disp() { Wait(0); }\n Disp(int t) { Wait(t); }\n};\n"
+		 "struct Queue { Queue(int t) { Wait(t); } };\n"
+		 "struct Owner { Owner(int t) : q_(t) { n_ = t; }\n Queue q_;\n int n_;\n};\n"
+		 "struct Self { Self() : Self(1) {}\n Self(int t) { Wait(t); } };\n"
+		 "struct Base { Base() { Wait(7); } };\n"
+		 "struct Derived : public Base { int k; };\n"
+		 "struct Plain { int a; };\n"
+		 "struct Decoy { Decoy(int t) { Wait(t); } };\n"
+		 "struct SyncGuard { SyncGuard() { n = 1; } int n; };\n"
+		 "class Op {\npublic:\n void Process()\n {\n  Disp d(1);\n  Owner o{2};\n  Self s;\n  Derived dv;\n"
+		 "  Plain p{3};\n  TQueSync<PIPE_S> sync;\n  Use(Plain(4));\n  Decoy *none = nullptr;\n  SyncGuard g;\n }\n};\n",
+		 " function /::Disp$/ \"disp\";\n function /::Queue$/ \"queue\";\n function /^Owner::Owner$/ \"owner\";\n"
+		 " hot /Wait|Sync/ \"{parent} {name}\";\n");
+	/* the constructor that takes one argument, not the default one */
+	ck_assert_ptr_nonnull(find("disp"));
+	ck_assert_uint_eq(plan_node_line(pl, find("disp")), 3);
+	ck_assert_ptr_nonnull(find("disp wait"));
+	/* a member's mem-initializer runs before its owner's body: a sibling before it */
+	ck_assert_ptr_nonnull(find("queue"));
+	ck_assert_ptr_nonnull(find("owner"));
+	ck_assert(find("queue") < find("owner"));
+	ck_assert_int_eq(find("queue")->parent, find("owner")->parent);
+	/* a delegating constructor, and a class without one whose base has one */
+	ck_assert_ptr_nonnull(in_func("Self::Self", PLAN_hot));
+	ck_assert_ptr_nonnull(in_func("Base::Base", PLAN_hot));
+	ck_assert_ptr_null(in_func("Decoy::Decoy", PLAN_hot));
+	/* `TQueSync<PIPE_S> sync;` runs no constructor of the sources: no hot point,
+	 * and no call the planner failed to follow; nor is Plain(4), nor Plain p{3};
+	 * `SyncGuard g;` calls the constructor of SyncGuard, a hot name */
+	ck_assert_ptr_nonnull(find("processing sync-guard"));
+	ck_assert_int_eq(find("processing sync-guard")->kind, PLAN_hot);
+	for (size_t i = 0; i < pl->nnodes; i++)
+		ck_assert_msg(pl->nodes[i].kind != PLAN_hot || strstr(pl->nodes[i].label, "que-sync") == NULL,
+			      "a hot point '%s' on a declaration of a library class", pl->nodes[i].label);
+	ck_assert_uint_eq(pl->nunresolved, 2);
+	ck_assert_str_eq(pl->unresolved[0].callee, "Use");
+	ck_assert_str_eq(pl->unresolved[1].callee, "Wait");
+}
+END_TEST
+
+START_TEST(test_construction_wrapped)
+{
+	plan_src("struct Disp { Disp(int t) { n = t; } int n; };\n"
+		 "class Op {\npublic:\n void Process()\n {\n  Disp d(1);\n  n++;\n }\n int n;\n};\n",
+		 " wrap call /^Disp d\\(/ \"{parent} make-disp\";\n");
+	ck_assert_ptr_nonnull(find("processing make-disp"));
+	ck_assert_int_eq(find("processing make-disp")->kind, PLAN_wrap);
+	ck_assert_int_eq(find("processing make-disp")->fate, PLAN_FATE_INSERT);
+}
+END_TEST
+
+START_TEST(test_empty_body_no_point)
+{
+	plan_src("class Op {\npublic:\n Op() {}\n void Process()\n {\n  Step();\n }\n void Step() {}\n};\n",
+		 " function /Step$/ \"{parent} step\";\n");
+	ck_assert_int_eq(find("Op::Step")->fate, PLAN_FATE_SKIPPED);
+	ck_assert_str_eq(find("Op::Step")->why, "its body is empty");
+	ck_assert_ptr_null(find("processing step"));
 }
 END_TEST
 
@@ -180,6 +255,9 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, test_member_operator_resolution);
 	tcase_add_test(tc, test_functor_and_local_object);
 	tcase_add_test(tc, test_later_rule_wins);
+	tcase_add_test(tc, test_constructions_followed);
+	tcase_add_test(tc, test_construction_wrapped);
+	tcase_add_test(tc, test_empty_body_no_point);
 	tcase_add_test(tc, test_fold_and_disambiguate);
 	tcase_add_test(tc, test_existing_pair_present);
 	tcase_add_test(tc, test_void_prefix);

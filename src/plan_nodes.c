@@ -1,0 +1,310 @@
+/* The nodes of the plan's tree that the walk makes: points (their label,
+ * folding, the existing pair that makes them present, labels told apart),
+ * spans and notes. See plan_walk.h. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cxx_nav.h"
+#include "plan_walk.h"
+#include "xalloc.h"
+
+const char *plan_keep_string(struct plan_walker *w, char *s)
+{
+	XGROW(w->kept, w->cap_kept, w->nkept + 1);
+	w->kept[w->nkept++] = s;
+	return s;
+}
+
+static int new_node(struct plan_walker *w, enum plan_kind kind, enum plan_fate fate, struct plan_fref f, int stmt, const struct plan_ctx *ctx)
+{
+	struct plan *pl = w->pl;
+	struct plan_node *n;
+	int idx;
+
+	XGROW(pl->nodes, pl->cap_nodes, pl->nnodes + 1);
+	if (w->cap_links < pl->cap_nodes) {
+		w->last_child = xrealloc(w->last_child, pl->cap_nodes * sizeof(int));
+		w->prev_sibling = xrealloc(w->prev_sibling, pl->cap_nodes * sizeof(int));
+		w->cap_links = pl->cap_nodes;
+	}
+	idx = (int)pl->nnodes++;
+	n = &pl->nodes[idx];
+	memset(n, 0, sizeof(*n));
+	n->kind = kind;
+	n->fate = fate;
+	n->unit = f.unit;
+	n->func = f.func;
+	n->stmt = stmt;
+	n->stmt_last = stmt;
+	n->call = -1;
+	n->span_first = n->span_last = -1;
+	n->parent = ctx->parent;
+	n->depth = ctx->depth + 1;
+	w->last_child[idx] = -1;
+	w->prev_sibling[idx] = -1;
+	if (ctx->parent >= 0) {
+		w->prev_sibling[idx] = w->last_child[ctx->parent];
+		w->last_child[ctx->parent] = idx;
+	}
+	return idx;
+}
+
+/* The existing point that is statement s, with event `ev`: its index, or -1. */
+static int point_stmt(struct plan_walker *w, struct plan_fref f, int s, const char *ev)
+{
+	struct plan_finfo *fi = plan_finfo(w->pl, f);
+	const struct cxx_body *b = plan_body_of(w, f);
+	int k;
+
+	if (s < 0 || (size_t)s >= b->nstmts)
+		return -1;
+	k = fi->point_at[s];
+	if (k < 0 || !b->points[k].event || strcmp(b->points[k].event, ev) != 0)
+		return -1;
+	return k;
+}
+
+static bool same_label(const struct cxx_point *a, const struct cxx_point *b)
+{
+	return a->label && b->label && strcmp(a->label, b->label) == 0;
+}
+
+/* An existing pair opens and closes a scope: B(label) is statement `first`,
+ * not yet claimed, and E(label) is statement `close`, or (for a body whose
+ * `close` is its last statement) one of the points just before a final jump. */
+static int existing_pair(struct plan_walker *w, struct plan_fref f, int first, int close, bool body)
+{
+	struct plan_finfo *fi = plan_finfo(w->pl, f);
+	const struct cxx_body *b = plan_body_of(w, f);
+	int k = point_stmt(w, f, first, "B");
+
+	if (k < 0 || fi->claimed[k] || close < 0)
+		return -1;
+	if (body && cxx_stmt_is_jump(&b->stmts[close]) && b->stmts[close].kind != CXX_STMT_GOTO) {
+		const struct cxx_stmt *ls = &b->stmts[close];
+		for (int j = close - 1; j > first; j--) {
+			int e;
+			if (b->stmts[j].parent != ls->parent)
+				continue;
+			e = point_stmt(w, f, j, "E");
+			if (e < 0)
+				break;
+			if (same_label(&b->points[k], &b->points[e]))
+				return k;
+		}
+		return -1;
+	}
+	{
+		int e = point_stmt(w, f, close, "E");
+		return e >= 0 && same_label(&b->points[k], &b->points[e]) ? k : -1;
+	}
+}
+
+struct plan_ctx plan_child_ctx(struct plan_walker *w, int node, const struct plan_ctx *up)
+{
+	struct plan_ctx c = *up;
+
+	c.parent = node;
+	c.depth = w->pl->nodes[node].depth;
+	c.hot_ok = true;
+	c.absorb = -1;
+	return c;
+}
+
+/* The first argument of call c in kebab case when it is a name (`MM1`,
+ * `FLAG_DISPATCH_DONE`, `AscendC::X`: its last component) or a number,
+ * else NULL. */
+static char *arg_name(const struct cxx_call *c)
+{
+	const char *a, *last;
+
+	if (c->nargs == 0 || !c->args[0] || !c->args[0][0])
+		return NULL;
+	a = last = c->args[0];
+	for (const char *p = a; *p; p++) {
+		if (p[0] == ':' && p[1] == ':') {
+			last = p + 2;
+			p++;
+		} else if (!(isalnum((unsigned char)*p) || *p == '_')) {
+			return NULL;
+		}
+	}
+	return *last ? rule_kebab_case(last) : NULL;
+}
+
+/* Does a sibling of node `self` under `parent` have `label`, on a path that
+ * can run together with self's? (Points in different cases of one switch,
+ * the configurations of a tiling key, may share a label: one of them runs.
+ * The arms of an if chain may be core roles that run at once: they do not.) */
+static bool label_clash(struct plan_walker *w, int parent, int self, const char *label)
+{
+	const struct plan_node *n = &w->pl->nodes[self];
+
+	if (parent < 0)
+		return false;
+	for (int k = w->last_child[parent]; k >= 0; k = w->prev_sibling[k]) {
+		const struct plan_node *s = &w->pl->nodes[k];
+		if (k == self || !s->label || strcmp(s->label, label) != 0 ||
+		    !(s->fate == PLAN_FATE_INSERT || s->fate == PLAN_FATE_PRESENT || s->fate == PLAN_FATE_FOLDED))
+			continue;
+		if (s->unit == n->unit && s->func == n->func && s->stmt >= 0 && n->stmt >= 0 &&
+		    cxx_stmts_in_other_cases(&w->pl->units[n->unit].outline->funcs[n->func].body, s->stmt, n->stmt))
+			continue;
+		return true;
+	}
+	return false;
+}
+
+/* The sibling of node `self` under `parent` labelled `label`, when it is a
+ * call's point with no points inside: relabelled by its call's first
+ * argument (see arg_name), when that makes a label no sibling has. */
+static void name_earlier_by_arg(struct plan_walker *w, int parent, int self, const char *label)
+{
+	struct plan *pl = w->pl;
+
+	for (int k = w->last_child[parent]; k >= 0; k = w->prev_sibling[k]) {
+		struct plan_node *e = &pl->nodes[k];
+		char *arg, *s;
+		if (k == self || !e->label || strcmp(e->label, label) != 0 || e->call < 0 || w->last_child[k] >= 0 ||
+		    !(e->fate == PLAN_FATE_INSERT || e->fate == PLAN_FATE_FOLDED))
+			continue;
+		arg = arg_name(&pl->units[e->unit].outline->funcs[e->func].body.calls[e->call]);
+		if (!arg)
+			return;
+		s = xasprintf("%s %s", e->label, arg);
+		free(arg);
+		if (plan_sibling_has_label(w, parent, k, s)) {
+			free(s);
+			return;
+		}
+		free(e->label);
+		e->label = s;
+		return;
+	}
+}
+
+/* A point: label from the template, folded when too deep, present when an
+ * existing B opens its scope (at `b_stmt`, closed at `e_stmt`), else
+ * inserted. `t` is the label template (the rule's, or its else label). */
+int plan_add_point(struct plan_walker *w, enum plan_kind kind, struct plan_fref f, int stmt, struct cxx_range scope,
+		     const struct rule_trace_rule *r, const struct rule_template *t, const struct plan_ctx *ctx, const char *name,
+		     int b_stmt, int e_stmt, int call)
+{
+	struct plan *pl = w->pl;
+	struct plan_finfo *fi = plan_finfo(pl, f);
+	const struct cxx_body *b = plan_body_of(w, f);
+	unsigned core = fi->mask & (stmt >= 0 ? fi->restr[stmt] : fi->own);
+	int idx = new_node(w, kind, PLAN_FATE_INSERT, f, stmt, ctx);
+	struct plan_node *n = &pl->nodes[idx];
+	int k;
+
+	n->scope = scope;
+	n->core = core;
+	n->rule = r;
+	n->call = call;
+	if (r) {
+		n->label = plan_make_label(w, r, t, ctx, name, core, plan_func(pl, f));
+		n->index = r->index;
+		n->extra = r->extra;
+		n->sync = r->sync;
+	} else {
+		n->label = xstrdup(w->p->roots[fi->root_rule].label);
+	}
+	if (n->depth > w->p->depth) {
+		int a = ctx->parent;
+		while (a >= 0 && pl->nodes[a].depth > w->p->depth)
+			a = pl->nodes[a].parent;
+		n->fate = PLAN_FATE_FOLDED;
+		n->why = xasprintf("deeper than depth %d: folded into '%s'", w->p->depth, a >= 0 ? pl->nodes[a].label : "");
+		return idx;
+	}
+	k = existing_pair(w, f, b_stmt, e_stmt, kind != PLAN_wrap && kind != PLAN_hot && kind != PLAN_region);
+	if (k >= 0) {
+		fi->claimed[k] = true;
+		n->fate = PLAN_FATE_PRESENT;
+		if (b->points[k].label) {
+			free(n->label);
+			n->label = xstrdup(b->points[k].label);
+		}
+		return idx;
+	}
+	if (strstr(n->label, "*/") || strchr(n->label, '\n') || n->label[0] == '\0') {
+		n->fate = PLAN_FATE_REFUSED;
+		n->why = xasprintf("the label '%s' cannot be written in a trace point", n->label);
+		pl->errors++;
+		return idx;
+	}
+	if (ctx->parent >= 0 && strcmp(n->label, pl->nodes[ctx->parent].label) == 0) {
+		/* never the label of the point it is in: the trace could not tell them apart */
+		char *s = xasprintf("%s %s", n->label, plan_kind_name(kind));
+		free(n->label);
+		n->label = s;
+	}
+	if (call >= 0 && label_clash(w, ctx->parent, idx, n->label)) {
+		/* the same call among the siblings: told apart by its first argument
+		 * when that is a name (`WaitFlagDev(MM1)`: "... wait-flag-dev mm1"),
+		 * the earlier one too when nothing is labelled after it yet */
+		char *arg = arg_name(&b->calls[call]);
+		if (arg) {
+			char *s = xasprintf("%s %s", n->label, arg);
+			if (!plan_sibling_has_label(w, ctx->parent, idx, s)) {
+				name_earlier_by_arg(w, ctx->parent, idx, n->label);
+				free(n->label);
+				n->label = s;
+			} else {
+				free(s);
+			}
+			free(arg);
+		}
+	}
+	if (label_clash(w, ctx->parent, idx, n->label)) {
+		for (int i = 2;; i++) {
+			char *s = xasprintf("%s-%d", n->label, i);
+			if (!plan_sibling_has_label(w, ctx->parent, idx, s)) {
+				free(n->label);
+				n->label = s;
+				break;
+			}
+			free(s);
+		}
+	}
+	return idx;
+}
+
+/* A point whose B/E go before statement `first` and after `last`. */
+void plan_make_span(struct plan_walker *w, int node, struct plan_fref f, int first, int last)
+{
+	struct plan_node *n = &w->pl->nodes[node];
+	const struct cxx_body *b = plan_body_of(w, f);
+
+	n->span = true;
+	n->span_first = first;
+	n->span_last = last;
+	n->scope.start = b->stmts[first].range.start;
+	n->scope.end = b->stmts[last].range.end;
+}
+
+int plan_add_note(struct plan_walker *w, enum plan_kind kind, enum plan_fate fate, struct plan_fref f, int stmt,
+		    struct cxx_range scope, const struct plan_ctx *ctx, char *label, char *why)
+{
+	int idx = new_node(w, kind, fate, f, stmt, ctx);
+	struct plan_node *n = &w->pl->nodes[idx];
+	struct plan_finfo *fi = plan_finfo(w->pl, f);
+
+	n->scope = scope;
+	n->label = label;
+	n->why = why;
+	n->core = fi->mask & (stmt >= 0 && stmt < (int)plan_body_of(w, f)->nstmts ? fi->restr[stmt] : fi->own);
+	n->depth = ctx->depth; /* not a level of its own */
+	return idx;
+}
+
+/* "the tile-level loop at file:line" for notes */
+char *plan_tile_where(struct plan_walker *w, const struct plan_ctx *ctx)
+{
+	const struct plan_unit *u = &w->pl->units[ctx->tile_fn.unit];
+	const struct cxx_stmt *st = &plan_body_of(w, ctx->tile_fn)->stmts[ctx->tile];
+
+	return xasprintf("%s:%zu", u->path, src_file_line(u->file, st->range.start));
+}

@@ -1,0 +1,35 @@
+// Test operator: a class named like a stage (TokenDispatcher) whose
+// constructor splits by core type. The default policy gives the constructor
+// no points (it sets the object up) unless a later rule names it; its
+// Dispatch() is the stage.
+#include "op_base.h"
+
+class TokenDispatcher {
+public:
+    __aicore__ inline TokenDispatcher(GM_ADDR x)
+    {
+        if ASCEND_IS_AIC {
+            core_ = 0;
+        }
+        if ASCEND_IS_AIV {
+            core_ = 1;
+        }
+        x_ = x;
+    }
+    __aicore__ inline void Dispatch()
+    {
+        for (uint32_t groupIdx = 0; groupIdx < 4; groupIdx++) {
+            AscendC::CrossCoreWaitFlag(core_);
+        }
+    }
+
+private:
+    GM_ADDR x_;
+    int core_ = 0;
+};
+
+extern "C" __global__ __aicore__ void op(GM_ADDR x)
+{
+    TokenDispatcher d(x);
+    d.Dispatch();
+}
