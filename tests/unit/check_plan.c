@@ -109,7 +109,7 @@ static const struct plan_node *find_kind(enum plan_kind kind)
 
 #define LATER_RULE_SRC                                                                              \
 	"class Op {\npublic:\n void Process()\n {\n  for (int kIdx = 0; kIdx < 2; kIdx++) {\n   Stage();\n  }\n }\n" \
-	" void Stage() { }\n};\n"
+	" void Stage() { n++; }\n int n;\n};\n" /* a body: an empty function gets no point */
 
 /* Two rules match one loop: the later decides, in either order. */
 START_TEST(test_later_rule_wins)
