@@ -1,9 +1,9 @@
-/* autotrace gate: G1-G5 (DESIGN §2) over an operator project, for CI. */
+/* autotrace gate: the gates of gate_list.h (DESIGN §2) over an operator
+ * project, for CI. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "commands.h"
 #include "exit_status.h"
@@ -16,23 +16,10 @@ static void usage(FILE *out)
 {
 	fputs("Usage: autotrace gate [options] [OPDIR]\n"
 	      "\n"
-	      "Checks the gates of an instrumented operator project (default OPDIR: .):\n"
-	      "  G1  the build script runs 'autotrace preprocess' on the build-tree copy in\n"
-	      "      a hook block placed right after the copy and before the build step\n"
-	      "      (as 'hook verify'); a point_map.json found under OPDIR (or --point-map)\n"
-	      "      has the build stamp of the current kernel sources\n"
-	      "  G2  profiling_data is the last tensor output, in the same position, in the\n"
-	      "      OpDef, infer, kernel __global__ and Init, aclnn and EXEC_NPU_CMD (and the\n"
-	      "      returned tuple in mode B); REQUIRED/OPTIONAL as the rules' mode says;\n"
-	      "      never nullptr/c10::nullopt when REQUIRED; no *_profiling op; infer sets\n"
-	      "      its shape and int64 dtype unconditionally from a named bound\n"
-	      "  G3  the build command (gate { build \"...\"; } or --build-cmd) succeeds\n"
-	      "  G4  samples/tests unpack the op's new arity or branch on len(outs),\n"
-	      "      synchronize before save_profiling_data, and run the collector after\n"
-	      "      the spawn has joined when they take --point_map/--chrome_trace\n"
-	      "  G5  profiling dir, chrome trace and point map paths are made absolute\n"
-	      "      before the spawn that passes them\n"
-	      "The binding, aclnn sources, samples and build script are looked for in\n"
+	      "Checks the gates of an instrumented operator project (default OPDIR: .):\n",
+	      out);
+	gate_print_help(out);
+	fputs("The binding, aclnn sources, samples and build script are looked for in\n"
 	      "OPDIR, else under the project root (see wire --help); one not found is a\n"
 	      "finding (G2 for the binding, G5 for the samples), never a pass. Every\n"
 	      "result has a location (in SARIF too): its own line, else the operator's\n"
@@ -66,12 +53,9 @@ static int parse_gates(const char *list, bool set[GATE_COUNT], struct diag *diag
 	int rc = 0;
 
 	for (char *tok = strtok_r(copy, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
-		int g;
-		for (g = 0; g < GATE_COUNT; g++)
-			if (strcasecmp(tok, gate_name((enum gate_id)g)) == 0)
-				break;
-		if (g == GATE_COUNT) {
-			diag_plain(diag, DIAG_ERROR, "gate: unknown gate '%s' (gates: G1, G2, G3, G4, G5)", tok);
+		int g = gate_find(tok);
+		if (g < 0) {
+			diag_plain(diag, DIAG_ERROR, "gate: unknown gate '%s' (gates: %s)", tok, gate_ids_text());
 			rc = -1;
 			break;
 		}
@@ -90,9 +74,8 @@ int cmd_gate(int argc, char **argv, struct diag *diag)
 		{ "build-cmd", required_argument, NULL, 'b' }, { "build-log", required_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },            { NULL, 0, NULL, 0 },
 	};
-	static const enum gate_id order[] = { GATE_G2, GATE_G4, GATE_G5, GATE_G3, GATE_G1 };
 	struct gate_opts go;
-	bool only[GATE_COUNT] = { false }, skip[GATE_COUNT] = { false }, any_only = false;
+	bool only[GATE_COUNT] = { false }, skip[GATE_COUNT] = { false }, run[GATE_COUNT], any_only = false;
 	const struct gate_format *fmt = gate_format_find("text");
 	struct gate_project *p = NULL;
 	struct gate_report *r = NULL;
@@ -134,7 +117,7 @@ int cmd_gate(int argc, char **argv, struct diag *diag)
 		return EXIT_BAD_INPUT;
 	}
 	for (int g = 0; g < GATE_COUNT; g++)
-		go.run[g] = (!any_only || only[g]) && !skip[g];
+		run[g] = (!any_only || only[g]) && !skip[g];
 
 	p = gate_project_load(&go, diag);
 	if (!p)
@@ -142,27 +125,14 @@ int cmd_gate(int argc, char **argv, struct diag *diag)
 	r = gate_report_new(go.opdir);
 	gate_report_set_anchor(r, gate_project_anchor(p));
 	for (int g = 0; g < GATE_COUNT; g++) {
-		r->gates[g].run = go.run[g];
-		if (!go.run[g]) {
+		r->gates[g].run = run[g];
+		if (!run[g]) {
 			char note[32];
 			snprintf(note, sizeof(note), skip[g] ? "--skip %s" : "not in --only", gate_name((enum gate_id)g));
 			r->gates[g].note = xstrdup(note);
 		}
 	}
-	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
-		enum gate_id g = order[i];
-		if (!go.run[g])
-			continue;
-		switch (g) {
-		case GATE_G1: gate_g1(p, r); break;
-		case GATE_G2: gate_g2(p, r); break;
-		case GATE_G3: gate_g3(p, r); break;
-		case GATE_G4: gate_g4(p, r); break;
-		case GATE_G5: gate_g5(p, r); break;
-		default: break;
-		}
-	}
-	gate_settle(r);
+	gate_run(p, r);
 	if (fmt->write(stdout, stderr, diag->color, r) != 0) {
 		diag_plain(diag, DIAG_ERROR, "gate: cannot write the report");
 		status = EXIT_INTERNAL;

@@ -11,6 +11,7 @@
 #include "collect_slot.h"
 #include "commands.h"
 #include "dump.h"
+#include "dump_layout.h"
 #include "exit_status.h"
 #include "point_map.h"
 #include "rule_find.h"
@@ -18,11 +19,15 @@
 
 static void usage(FILE *out)
 {
+	char layouts[128];
+
 	fputs("Usage: autotrace inspect [options] DUMP...\n"
 	      "\n"
-	      "Show what profiling dumps (files or directories of rank*.{pt,npy,bin}) hold:\n"
-	      "tensors, slot layout (moe-v1 / moe-v2), written and never-written slots,\n"
-	      "records per core type, records dropped on the device, build stamps, and\n"
+	      "Show what profiling dumps (files or directories of rank*.{pt,npy,bin}) hold:\n",
+	      out);
+	fprintf(out, "tensors, slot layout (%s), written and never-written slots,\n",
+		dump_layout_names(layouts, sizeof(layouts), " / ", NULL));
+	fputs("records per core type, records dropped on the device, build stamps, and\n"
 	      "the first and last cycles.\n"
 	      "\n"
 	      "  -m, --map FILE      also list the ids the map lacks, and compare stamps\n"
@@ -91,6 +96,30 @@ static const char *format_name(enum dump_format f)
 	return f == DUMP_PT ? "torch.save archive" : f == DUMP_NPY ? "numpy .npy" : "raw int64";
 }
 
+/* "moe-v2", or "mixed moe-v1/moe-v2" when the written slots have several
+ * layouts. */
+static const char *layouts_text(const struct collect_slots *sl, char *buf, size_t cap)
+{
+	size_t kinds = 0, len;
+
+	for (size_t i = 0; i < DUMP_LAYOUT_COUNT; i++)
+		kinds += sl->by_layout[i] != 0;
+	len = (size_t)snprintf(buf, cap, "%s", kinds > 1 ? "mixed " : "");
+	for (size_t i = 0, k = 0; i < DUMP_LAYOUT_COUNT && len < cap; i++)
+		if (sl->by_layout[i])
+			len += (size_t)snprintf(buf + len, cap - len, "%s%s", k++ ? "/" : "", dump_layout_at(i)->name);
+	return buf;
+}
+
+/* Is a slot written in a layout that counts the records the device dropped? */
+static bool any_counting_slot(const struct collect_slots *sl)
+{
+	for (size_t i = 0; i < DUMP_LAYOUT_COUNT; i++)
+		if (sl->by_layout[i] && dump_layout_at(i)->counts_dropped)
+			return true;
+	return false;
+}
+
 /* 0 clean, 1 findings, -1 unreadable */
 static int inspect_one(const struct dump_input *in, const struct rule_policy *p, const struct point_map *map,
 		       bool slots_detail, struct diag *diag)
@@ -98,8 +127,9 @@ static int inspect_one(const struct dump_input *in, const struct rule_policy *p,
 	struct dump *d = dump_read(in->path, diag);
 	struct collect_slots sl;
 	struct idcount ids = { 0 };
-	uint64_t rec[3] = { 0 }, dropped = 0, full = 0, stamps[8];
+	uint64_t rec[3] = { 0 }, dropped = 0, full[DUMP_LAYOUT_COUNT] = { 0 }, stamps[8];
 	size_t nstamps = 0, nslots_kind[3] = { 0 };
+	char layouts[128];
 	int64_t entry_min = INT64_MAX, entry_max = INT64_MIN, cyc_min = INT64_MAX, cyc_max = INT64_MIN;
 	int rc = 0;
 
@@ -125,9 +155,9 @@ static int inspect_one(const struct dump_input *in, const struct rule_policy *p,
 		rec[s->kind] += s->n;
 		nslots_kind[s->kind]++;
 		dropped += s->dropped;
-		if (s->layout == 1 && s->n == s->capacity)
-			full++;
-		if (s->layout == 2) {
+		if (!s->layout->counts_dropped && s->n == s->capacity)
+			full[dump_layout_index(s->layout)]++;
+		if (s->layout->stamped) {
 			bool known = false;
 			for (size_t k = 0; k < nstamps; k++)
 				known |= stamps[k] == s->stamp;
@@ -148,14 +178,16 @@ static int inspect_one(const struct dump_input *in, const struct rule_policy *p,
 		}
 	}
 	printf("  layout %s, slot %zu words; slots %zu: %zu written (AIC %zu, AIV %zu), %zu never written\n",
-	       sl.v1 && sl.v2 ? "mixed moe-v1/moe-v2" : sl.v2 ? "moe-v2" : "moe-v1", sl.v[0].S, sl.total, sl.n,
-	       nslots_kind[CORE_AIC], nslots_kind[CORE_AIV], sl.empty);
+	       layouts_text(&sl, layouts, sizeof(layouts)), sl.v[0].S, sl.total, sl.n, nslots_kind[CORE_AIC],
+	       nslots_kind[CORE_AIV], sl.empty);
 	printf("  records %" PRIu64 " (AIC %" PRIu64 ", AIV %" PRIu64 "), distinct ids %zu\n",
 	       rec[CORE_AIC] + rec[CORE_AIV], rec[CORE_AIC], rec[CORE_AIV], ids.len);
-	if (sl.v2)
+	if (any_counting_slot(&sl))
 		printf("  dropped on the device: %" PRIu64 "\n", dropped);
-	if (sl.v1)
-		printf("  moe-v1 slots full (records may be lost, not counted): %" PRIu64 "\n", full);
+	for (size_t i = 0; i < DUMP_LAYOUT_COUNT; i++)
+		if (sl.by_layout[i] && !dump_layout_at(i)->counts_dropped)
+			printf("  %s slots full (records may be lost, not counted): %" PRIu64 "\n", dump_layout_at(i)->name,
+			       full[i]);
 	if (nstamps) {
 		printf("  build stamp%s:", nstamps > 1 ? "s" : "");
 		for (size_t k = 0; k < nstamps; k++)
@@ -173,7 +205,7 @@ static int inspect_one(const struct dump_input *in, const struct rule_policy *p,
 		for (size_t i = 0; i < sl.n; i++) {
 			const struct collect_slot *s = &sl.v[i];
 			printf("  %5zu  %-8s %-6s %7" PRIu64 " %7" PRIu64 " %20" PRId64, s->index, s->name,
-			       s->layout == 2 ? "v2" : "v1", s->n, s->dropped, s->entry);
+			       s->layout->tag, s->n, s->dropped, s->entry);
 			if (s->n)
 				printf(" %20" PRId64 " %20" PRId64 "\n", collect_slot_cycle(s, 0), collect_slot_cycle(s, s->n - 1));
 			else

@@ -36,9 +36,12 @@ static void usage(FILE *out)
 	      "Each step runs on a staging copy of the files it may touch; the first step\n"
 	      "that cannot be done safely stops the job with nothing changed (exit 1 for\n"
 	      "manual steps or check findings, 2 for bad input). Then every changed file\n"
-	      "is written together, the originals kept in OPDIR/.autotrace/" INSTRUMENT_UNDO_NAME "/,\n"
-	      "and the closing report follows: G1-G5 each satisfied or not, with the\n"
-	      "reason and the next step; the files changed; the point tree; the check\n"
+	      "is written together, the originals kept in OPDIR/.autotrace/" INSTRUMENT_UNDO_NAME "/,\n",
+	      out);
+	/* the gates as gate_list.h has them, first to last */
+	fprintf(out, "and the closing report follows: %s-%s each satisfied or not, with the\n",
+		gate_def((enum gate_id)0)->id, gate_def((enum gate_id)(GATE_COUNT - 1))->id);
+	fputs("reason and the next step; the files changed; the point tree; the check\n"
 	      "result; the layer-by-layer G2 alignment; where the hook is and where\n"
 	      "point_map.json will be written; which samples synchronize and save; the\n"
 	      "autotrace collect command line with this project's paths.\n"
@@ -520,7 +523,7 @@ static cJSON *plan_json(const char *opdir, const struct opts *o, struct diag *di
 	return j;
 }
 
-/* G1, G2, G4, G5 of the staged project (G3 is the team's build). */
+/* The gates of the staged project but those that run the team's build. */
 static void run_gates(struct instrument_run *run, struct gate_opts *go, const char *opdir, const char *rules,
 		      const char *script)
 {
@@ -532,18 +535,15 @@ static void run_gates(struct instrument_run *run, struct gate_opts *go, const ch
 	go->opdir = opdir;
 	go->rules = rules;
 	go->script = script;
-	for (int g = 0; g < GATE_COUNT; g++)
-		go->run[g] = g != GATE_G3;
 	run->project = gate_project_load(go, &quiet);
 	if (run->project) {
 		struct gate_report *r = gate_report_new(opdir);
-		r->gates[GATE_G3].run = false;
-		r->gates[GATE_G3].note = xstrdup("instrument does not run the build");
-		gate_g1(run->project, r);
-		gate_g2(run->project, r);
-		gate_g4(run->project, r);
-		gate_g5(run->project, r);
-		gate_settle(r);
+		for (int g = 0; g < GATE_COUNT; g++)
+			if (gate_def((enum gate_id)g)->phase == GATE_BUILDS) {
+				r->gates[g].run = false;
+				r->gates[g].note = xstrdup("instrument does not run the build");
+			}
+		gate_run(run->project, r);
 		run->gates = r;
 	}
 	if (null)

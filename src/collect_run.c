@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "dump_layout.h"
 #include "xalloc.h"
 
 /* Unmatched-E warnings printed before only counting. */
@@ -352,7 +353,7 @@ static void note_naming(struct run *r, const struct dump *d, const struct collec
 	const struct rule_policy *p = r->o->policy;
 	unsigned aic = 0, aiv = 0;
 
-	if (r->noted_naming || r->o->quiet || !slots->v1)
+	if (r->noted_naming || r->o->quiet || !slots->by_position)
 		return;
 	r->noted_naming = true;
 	for (size_t i = 0; i < p->ncores; i++) {
@@ -386,7 +387,7 @@ static int check_stamps(struct run *r, const struct dump *d, const struct collec
 		return 0;
 	for (size_t i = 0; i < slots->n; i++) {
 		const struct collect_slot *s = &slots->v[i];
-		if (s->layout != 2 || s->stamp == 0 || s->stamp == map->build_stamp)
+		if (!s->layout->stamped || s->stamp == 0 || s->stamp == map->build_stamp)
 			continue;
 		if (r->o->ignore_stamp) {
 			diag_pos(r->diag, DIAG_WARNING, d->path, 0, 0,
@@ -467,11 +468,11 @@ static int run_dump(struct run *r, const struct dump_input *in)
 	for (size_t i = 0; i < slots.n; i++) {
 		const struct collect_slot *s = &slots.v[i];
 		r->c->records += s->n;
-		r->c->dropped_v2 += s->dropped;
-		if (s->layout == 2 && s->stamp)
+		r->c->dropped_on_device += s->dropped;
+		if (s->layout->stamped && s->stamp)
 			r->c->slots_stamped++;
-		if (s->layout == 1 && s->n == s->capacity)
-			r->c->full_v1++;
+		if (!s->layout->counts_dropped && s->n == s->capacity)
+			r->c->full_uncounted++;
 		run_track(r, d, s, origin, &t, &process_announced);
 	}
 	rc = 0;
@@ -482,9 +483,19 @@ out:
 	return rc;
 }
 
+static bool layout_unstamped(const struct dump_layout *l)
+{
+	return !l->stamped;
+}
+
+static bool layout_uncounted(const struct dump_layout *l)
+{
+	return !l->counts_dropped;
+}
+
 /* Ids of the dumps the map does not hold. Under 2%: counted. Above that a
  * warning; above COLLECT_MAX_UNMAPPED_PCT, when no slot carries a build
- * stamp that settles the question (moe-v1 has none), the error v2's stamp
+ * stamp that settles the question (moe-v1 has none), the error the stamp
  * check gives: the trace would be mislabeled. -1 after that error. */
 static int overlap_diagnostic(struct run *r)
 {
@@ -494,7 +505,7 @@ static int overlap_diagnostic(struct run *r)
 		      !r->o->ignore_stamp;
 	uint32_t shown[8];
 	size_t nshown = 0;
-	char list[160] = "";
+	char list[160] = "", unstamped[128];
 
 	if (!c->skipped_no_mapping || c->skipped_no_mapping * 50 < with_id)
 		return 0; /* under 2% missing: counted, not worth a diagnostic */
@@ -514,11 +525,12 @@ static int overlap_diagnostic(struct run *r)
 			 100.0 * (double)c->skipped_no_mapping / (double)with_id, (unsigned long long)c->ids_in_dumps,
 			 r->missing_full ? "+" : "", (unsigned long long)c->ids_in_map, (unsigned long long)c->ids_in_both,
 			 list);
+		dump_layout_names(unstamped, sizeof(unstamped), "/", layout_unstamped);
 		if (refuse)
 			diag_pos(r->diag, DIAG_ERROR, r->o->map_path, 0, 0,
-				 "the dumps and this map come from different builds: %s; moe-v1 dumps carry no build stamp, "
+				 "the dumps and this map come from different builds: %s; %s dumps carry no build stamp, "
 				 "this is the sign (rebuild and rerun, or pass --ignore-stamp to decode anyway)",
-				 counts);
+				 counts, unstamped);
 		else
 			diag_pos(r->diag, DIAG_WARNING, r->o->map_path, 0, 0, "%s", counts);
 	}
@@ -668,14 +680,17 @@ int collect_run(const struct dump_input *in, size_t nin, const struct collect_op
 	}
 	if (check_filters(&r) != 0)
 		goto out;
-	if (c->dropped_v2)
+	if (c->dropped_on_device)
 		diag_plain(diag, DIAG_WARNING,
 			   "%llu records were dropped on the device (slots full): raise PROF_SIZE_PER_CORE or trace less",
-			   (unsigned long long)c->dropped_v2);
-	if (c->full_v1)
+			   (unsigned long long)c->dropped_on_device);
+	if (c->full_uncounted) {
+		char names[128];
+		dump_layout_names(names, sizeof(names), "/", layout_uncounted);
 		diag_plain(diag, DIAG_WARNING,
-			   "%llu moe-v1 slots are full: later records may have been lost (moe-v1 does not count them)",
-			   (unsigned long long)c->full_v1);
+			   "%llu %s slots are full: later records may have been lost (%s does not count them)",
+			   (unsigned long long)c->full_uncounted, names, names);
+	}
 	c->seconds = now_seconds() - t0;
 	if (ops->end(sink, c) != 0)
 		goto out;
@@ -686,23 +701,4 @@ out:
 	free(r.missing);
 	free(r.stack);
 	return rc;
-}
-
-void collect_counts_print(FILE *out, const struct collect_counts *c)
-{
-	fprintf(out,
-		"collect: files %llu, slots %llu (%llu never written), tracks %llu\n"
-		"collect: records %llu: mapped %llu, skipped_no_mapping %llu, unpreprocessed %llu\n"
-		"collect: slices %llu (written %llu), unmatched_b %llu, unmatched_e %llu, paired_by_label %llu, "
-		"interleaved %llu\n"
-		"collect: dropped_on_device %llu, full_v1_slots %llu, bad_cycles %llu\n"
-		"collect: ids in dumps %llu, in map %llu, in both %llu\n",
-		(unsigned long long)c->files, (unsigned long long)c->slots, (unsigned long long)c->slots_empty,
-		(unsigned long long)c->tracks, (unsigned long long)c->records, (unsigned long long)c->mapped,
-		(unsigned long long)c->skipped_no_mapping, (unsigned long long)c->unpreprocessed,
-		(unsigned long long)c->slices, (unsigned long long)c->written, (unsigned long long)c->unmatched_b,
-		(unsigned long long)c->unmatched_e, (unsigned long long)c->paired_by_label,
-		(unsigned long long)c->interleaved, (unsigned long long)c->dropped_v2, (unsigned long long)c->full_v1,
-		(unsigned long long)c->bad_cycles, (unsigned long long)c->ids_in_dumps, (unsigned long long)c->ids_in_map,
-		(unsigned long long)c->ids_in_both);
 }

@@ -1,6 +1,7 @@
-/* Slot decoding for collect and inspect: layouts moe-v1 and moe-v2
- * (device/LAYOUT.md), core topology, and every count checked against the
- * slot size before a record is touched. See collect_slot.h. */
+/* Slot decoding for collect and inspect: the dump's tensors cut into slots,
+ * each read by its layout (dump_layout.h), the core topology of the slots
+ * named by position, and every count checked against the slot size before a
+ * record is touched. See collect_slot.h. */
 #include "collect_slot.h"
 
 #include <ctype.h>
@@ -25,20 +26,7 @@ static void rules_topology(const struct rule_policy *p, struct topo *t)
 	}
 }
 
-static bool is_v2_word0(int64_t w0)
-{
-	return ((uint64_t)w0 >> 32) == COLLECT_V2_MAGIC;
-}
-
-static bool all_zero(const int64_t *w, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (w[i])
-			return false;
-	return true;
-}
-
-static void name_slot(struct collect_slot *s)
+void collect_slot_name(struct collect_slot *s)
 {
 	if (s->kind == CORE_AIC)
 		snprintf(s->name, sizeof(s->name), "AIC %u", s->block);
@@ -65,95 +53,9 @@ static void name_aiv(struct collect_slot *s, unsigned v, unsigned aic, unsigned 
 	}
 }
 
-static int decode_v2(const char *path, struct collect_slot *s, const int64_t *w, size_t S, struct diag *diag)
-{
-	uint64_t w0 = (uint64_t)w[0], w1 = (uint64_t)w[1];
-	unsigned version = (unsigned)(w0 & 0xFFFF), hlen = (unsigned)((w0 >> 16) & 0xFFFF);
-	unsigned type = (unsigned)(w1 & 0xFF), subnum = (unsigned)((w1 >> 8) & 0xFF);
-	uint64_t slot_words = w1 >> 32;
-	int64_t n = w[4], dropped = w[5];
-
-	if (version < 2 || hlen < 8 || hlen > S) {
-		diag_pos(diag, DIAG_ERROR, path, 0, 0,
-			 "slot %zu: moe-v2 header with version %u and header length %u is corrupt", s->index, version, hlen);
-		return -1;
-	}
-	if (slot_words != S) {
-		diag_pos(diag, DIAG_ERROR, path, 0, 0,
-			 "slot %zu: the moe-v2 header says %llu words per slot, the dump is cut in slots of %zu "
-			 "(fix `slot` in the rules, or the tensor shape)",
-			 s->index, (unsigned long long)slot_words, S);
-		return -1;
-	}
-	if (type != CORE_AIC && type != CORE_AIV) {
-		diag_pos(diag, DIAG_ERROR, path, 0, 0, "slot %zu: moe-v2 core type %u is neither 1 (AIC) nor 2 (AIV)",
-			 s->index, type);
-		return -1;
-	}
-	s->layout = 2;
-	s->capacity = (S - hlen) / 2;
-	if (n < 0 || (uint64_t)n > s->capacity || dropped < 0) {
-		diag_pos(diag, DIAG_ERROR, path, 0, 0,
-			 "slot %zu: moe-v2 record count %lld (dropped %lld) does not fit the slot's %llu records", s->index,
-			 (long long)n, (long long)dropped, (unsigned long long)s->capacity);
-		return -1;
-	}
-	if (w[2] < 0 || w[2] > 0xFFFF || w[3] < 0 || w[3] > 0xFF) {
-		diag_pos(diag, DIAG_ERROR, path, 0, 0, "slot %zu: moe-v2 block index %lld / sub-block %lld out of range",
-			 s->index, (long long)w[2], (long long)w[3]);
-		return -1;
-	}
-	s->kind = type;
-	s->grouped = false;
-	s->sub = 0;
-	s->n = (uint64_t)n;
-	s->dropped = (uint64_t)dropped;
-	s->stamp = (uint64_t)w[6];
-	s->entry = w[7];
-	s->rec = w + hlen;
-	s->rstride = 2;
-	s->cyc = w + hlen + 1;
-	s->cstride = 2;
-	if (type == CORE_AIC) {
-		s->block = (unsigned)w[2];
-	} else if (subnum >= 2) {
-		s->block = (unsigned)w[2] / subnum;
-		s->sub = (unsigned)w[3];
-		s->grouped = true;
-	} else {
-		s->block = (unsigned)w[2];
-	}
-	name_slot(s);
-	return 0;
-}
-
-static int decode_v1(const char *path, struct collect_slot *s, const int64_t *w, size_t S, struct diag *diag)
-{
-	int64_t counter = w[0];
-
-	s->layout = 1;
-	s->capacity = (S - 2) / 2;
-	if (counter < 1 || (uint64_t)(counter - 1) > s->capacity) {
-		diag_pos(diag, DIAG_ERROR, path, 0, 0,
-			 "slot %zu (%s): moe-v1 counter %lld is not 1 + a record count of at most %llu "
-			 "(a wrong `slot` size in the rules, or not a moe-v1 dump?)",
-			 s->index, s->name, (long long)counter, (unsigned long long)s->capacity);
-		return -1;
-	}
-	s->n = (uint64_t)(counter - 1);
-	s->entry = w[S - 1];
-	s->rec = w + 1;
-	s->rstride = 1;
-	s->cyc = w + S - 2;
-	s->cstride = -1;
-	if (s->entry == 0 && s->n)
-		s->entry = w[S - 2];
-	return 0;
-}
-
-/* Does `t` read as moe-v1 slots of S words: every counter 0 (never
- * written) or 1 + a count that fits? */
-static bool reads_as_v1(const struct dump_tensor *t, size_t S)
+/* Does `t` read as slots of S words of layout `l` (one that does not say its
+ * size): every slot never written or plausible, one at least written? */
+static bool reads_as(const struct dump_layout *l, const struct dump_tensor *t, size_t S)
 {
 	size_t total = t->rows * t->cols;
 	size_t written = 0;
@@ -161,24 +63,24 @@ static bool reads_as_v1(const struct dump_tensor *t, size_t S)
 	if (S < 8 || total % S)
 		return false;
 	for (size_t k = 0; k < total / S; k++) {
-		int64_t c = t->words[k * S];
-		if (c == 0)
+		const int64_t *w = t->words + k * S;
+		if (l->unwritten(w, S))
 			continue;
-		if (c < 1 || (uint64_t)(c - 1) > (S - 2) / 2)
+		if (!l->plausible(w, S))
 			return false;
 		written++;
 	}
 	return written > 0;
 }
 
-/* The slot size, among the powers of two, that reads `t` cleanly as moe-v1
+/* The slot size, among the powers of two, that reads `t` cleanly as `l`
  * (preferring one that gives `want` slots, when want is not 0); 0 if none. */
-static size_t fitting_slot_words(const struct dump_tensor *t, size_t S, size_t want)
+static size_t fitting_slot_words(const struct dump_layout *l, const struct dump_tensor *t, size_t S, size_t want)
 {
 	size_t any = 0, total = t->rows * t->cols;
 
 	for (size_t cand = 64; cand <= ((size_t)1 << 20); cand *= 2)
-		if (cand != S && reads_as_v1(t, cand)) {
+		if (cand != S && reads_as(l, t, cand)) {
 			if (!want || total / cand == want)
 				return cand;
 			if (!any)
@@ -189,15 +91,29 @@ static size_t fitting_slot_words(const struct dump_tensor *t, size_t S, size_t w
 
 /* A flat tensor cut by the wrong `slot` gives garbage counters: the size it
  * does read with, said next to the rules'. */
-static void suggest_slot_words(const char *path, const struct dump_tensor *t, size_t S, struct diag *diag)
+static void suggest_slot_words(const char *path, const struct dump_layout *l, const struct dump_tensor *t, size_t S,
+			       struct diag *diag)
 {
-	size_t cand = fitting_slot_words(t, S, 0);
+	size_t cand = fitting_slot_words(l, t, S, 0);
 
 	if (cand)
 		diag_pos(diag, DIAG_NOTE, path, 0, 0,
-			 "the rules say `slot %zu`, but this dump reads as %zu moe-v1 slots of %zu words: fix `slot` in the "
+			 "the rules say `slot %zu`, but this dump reads as %zu %s slots of %zu words: fix `slot` in the "
 			 "rules (PROF_SIZE_PER_CORE of the build)",
-			 S, t->rows * t->cols / cand, cand);
+			 S, t->rows * t->cols / cand, l->name, cand);
+}
+
+/* The slot size a flat tensor's first slot says in its layout's header, 0
+ * when none does. */
+static size_t header_slot_words(const struct dump_tensor *t, size_t total)
+{
+	for (size_t i = 0; i < DUMP_LAYOUT_COUNT; i++) {
+		const struct dump_layout *l = dump_layout_at(i);
+		size_t S = l->slot_words ? l->slot_words(t->words, total) : 0;
+		if (S)
+			return S;
+	}
+	return 0;
 }
 
 static int cmp_slot(const void *a, const void *b)
@@ -244,14 +160,10 @@ int collect_slots_decode(const struct dump *d, const struct rule_policy *p, stru
 
 		if (total == 0)
 			continue;
-		if (t->ndim >= 2) {
+		if (t->ndim >= 2)
 			S = t->cols;
-		} else if (is_v2_word0(t->words[0]) && total >= 2 && ((uint64_t)t->words[1] >> 32) >= 8 &&
-			   ((uint64_t)t->words[1] >> 32) <= total) {
-			S = (size_t)((uint64_t)t->words[1] >> 32);
-		} else {
+		else if ((S = header_slot_words(t, total)) == 0)
 			S = p->slot_words;
-		}
 		if (S < 8 || total % S) {
 			diag_pos(diag, DIAG_ERROR, d->path, 0, 0,
 				 "tensor%s%s: %zu words do not divide into slots of %zu words (`slot` in the rules)",
@@ -262,6 +174,7 @@ int collect_slots_decode(const struct dump *d, const struct rule_policy *p, stru
 		for (size_t k = 0; k < nslots; k++, slotno++) {
 			const int64_t *w = t->words + k * S;
 			struct collect_slot s;
+			const struct dump_layout *l;
 			unsigned pos = pos_in_scheme++;
 
 			out->total++;
@@ -269,7 +182,7 @@ int collect_slots_decode(const struct dump *d, const struct rule_policy *p, stru
 			s.index = slotno;
 			s.tensor = t->name;
 			s.S = S;
-			/* position naming (v1); v2 overrides from its header */
+			/* position naming; a layout that names its cores overrides it */
 			if (scheme == BY_PAIR) {
 				if (ti == 0) {
 					s.kind = CORE_AIC;
@@ -288,40 +201,33 @@ int collect_slots_decode(const struct dump *d, const struct rule_policy *p, stru
 			} else {
 				name_aiv(&s, pos - topo.aic, topo.aic, topo.aiv);
 			}
-			name_slot(&s);
+			collect_slot_name(&s);
 
-			if (is_v2_word0(w[0]) && p->layout != RULE_LAYOUT_MOE_V1) {
-				if (decode_v2(d->path, &s, w, S, diag) != 0)
-					goto fail;
-			} else if (p->layout == RULE_LAYOUT_MOE_V2) {
-				if (all_zero(w, 8)) {
-					out->empty++;
-					continue;
-				}
-				diag_pos(diag, DIAG_ERROR, d->path, 0, 0,
-					 "slot %zu: no moe-v2 magic, but the rules say `layout moe-v2`", s.index);
-				goto fail;
-			} else {
-				if (w[0] == 0) {
-					out->empty++;
-					continue;
-				}
-				if (decode_v1(d->path, &s, w, S, diag) != 0) {
-					if (t->ndim < 2)
-						suggest_slot_words(d->path, t, S, diag);
-					goto fail;
-				}
-				if (scheme == BY_RULES && pos >= topo.aic + topo.aiv && !warned_extra) {
-					diag_pos(diag, DIAG_WARNING, d->path, 0, 0,
-						 "slot %zu holds records but lies beyond the cores of the rules (aic %u, aiv %u); "
-						 "named %s", s.index, topo.aic, topo.aiv, s.name);
-					warned_extra = true;
-				}
+			l = dump_layout_recognise(p->layout, w, S);
+			if (l->unwritten(w, S)) {
+				out->empty++;
+				continue;
 			}
-			if (s.layout == 1)
-				out->v1++;
-			else
-				out->v2++;
+			if (l->claims && !l->claims(w, S)) {
+				diag_pos(diag, DIAG_ERROR, d->path, 0, 0, "slot %zu: no %s magic, but the rules say `layout %s`",
+					 s.index, l->name, l->name);
+				goto fail;
+			}
+			s.layout = l;
+			if (l->decode(d->path, &s, w, S, diag) != 0) {
+				if (l->plausible && t->ndim < 2)
+					suggest_slot_words(d->path, l, t, S, diag);
+				goto fail;
+			}
+			if (!l->names_cores && scheme == BY_RULES && pos >= topo.aic + topo.aiv && !warned_extra) {
+				diag_pos(diag, DIAG_WARNING, d->path, 0, 0,
+					 "slot %zu holds records but lies beyond the cores of the rules (aic %u, aiv %u); "
+					 "named %s", s.index, topo.aic, topo.aiv, s.name);
+				warned_extra = true;
+			}
+			out->by_layout[dump_layout_index(l)]++;
+			if (!l->names_cores)
+				out->by_position++;
 			XGROW(out->v, cap, out->n + 1);
 			out->v[out->n++] = s;
 		}
@@ -330,16 +236,17 @@ int collect_slots_decode(const struct dump *d, const struct rule_policy *p, stru
 		diag_pos(diag, DIAG_ERROR, d->path, 0, 0, "the dump holds no slot (empty tensors)");
 		goto fail;
 	}
-	if (scheme == BY_RULES && !out->v2 && d->ntensors == 1 && d->tensors[0].ndim < 2 && topo.aic + topo.aiv &&
-	    out->total != topo.aic + topo.aiv) {
-		size_t cand = fitting_slot_words(&d->tensors[0], p->slot_words, topo.aic + topo.aiv);
+	if (scheme == BY_RULES && out->by_position == out->n && d->ntensors == 1 && d->tensors[0].ndim < 2 &&
+	    topo.aic + topo.aiv && out->total != topo.aic + topo.aiv) {
+		const struct dump_layout *l = dump_layout_unmarked();
+		size_t cand = l->plausible ? fitting_slot_words(l, &d->tensors[0], p->slot_words, topo.aic + topo.aiv) : 0;
 		if (cand) {
 			diag_pos(diag, DIAG_ERROR, d->path, 0, 0,
 				 "the rules' `slot %u` cuts this flat dump into %zu slots where `cores aic %u, aiv %u` name %u, "
-				 "and the dump reads cleanly as %zu moe-v1 slots of %zu words: fix `slot` in the rules "
+				 "and the dump reads cleanly as %zu %s slots of %zu words: fix `slot` in the rules "
 				 "(PROF_SIZE_PER_CORE of the build); decoding with it would give garbage slices",
 				 p->slot_words, out->total, topo.aic, topo.aiv, topo.aic + topo.aiv,
-				 d->tensors[0].rows * d->tensors[0].cols / cand, cand);
+				 d->tensors[0].rows * d->tensors[0].cols / cand, l->name, cand);
 			goto fail;
 		}
 	}

@@ -1,9 +1,9 @@
 /* From the tensors of one rank dump to per-core slots: which layout each
- * slot uses (moe-v1 or the self-describing moe-v2), which core wrote it
+ * slot uses (dump_layout.h: moe-v1, the self-describing moe-v2), which core wrote it
  * (AIC b, AIV b.s) and where its records and cycles are. Bounds and counts
  * are checked here, so consumers index records without further checks.
  *
- * Core names (moe-v1, where the slot does not say):
+ * Core names (by position, where the slot's layout does not say: moe-v1):
  *  - a list of two tensors (B, S) and (V, S): AIC 0..B-1 from the first,
  *    AIV v from the second, named "AIV v/r.v%r" with r = V/B when V is a
  *    multiple r >= 2 of B (1C2V: AIV 3.1 is sub-block 1 of group 3);
@@ -22,15 +22,13 @@
 
 #include "diag.h"
 #include "dump.h"
+#include "dump_layout.h"
 #include "rule_policy.h"
 
 enum core_kind { CORE_AIC = 1, CORE_AIV = 2 };
 
-/* moe-v2 word 0: magic in bits 32..63 */
-#define COLLECT_V2_MAGIC 0x4D4F4554u
-
 struct collect_slot {
-	unsigned layout;             /* 1 or 2 */
+	const struct dump_layout *layout;
 	enum core_kind kind;
 	unsigned block, sub;
 	bool grouped;                /* AIV named "AIV block.sub" */
@@ -39,8 +37,8 @@ struct collect_slot {
 	size_t S;                    /* slot size in words */
 	uint64_t n;                  /* records */
 	uint64_t capacity;
-	uint64_t dropped;            /* v2: refused by the device guard */
-	uint64_t stamp;              /* v2 build stamp, 0 when none */
+	uint64_t dropped;            /* refused by the device guard (layouts that count them) */
+	uint64_t stamp;              /* build stamp (layouts that carry one), 0 when none */
 	int64_t entry;               /* cycle at kernel entry */
 	const int64_t *rec;          /* record k at rec[k * rstride] */
 	ptrdiff_t rstride;
@@ -50,7 +48,7 @@ struct collect_slot {
 	char name[32];               /* "AIC 3", "AIV 3.1", "AIV 7" */
 };
 
-/* How the moe-v1 slots got their core names. */
+/* How the slots named by position got their core names. */
 enum collect_naming { NAMED_BY_TENSORS, NAMED_BY_RULES };
 
 struct collect_slots {
@@ -58,16 +56,18 @@ struct collect_slots {
 	size_t n;
 	size_t total;                /* slots in the dump, written or not */
 	size_t empty;                /* never written (v1 counter 0, v2 all zero) */
-	size_t v1, v2;               /* written slots per layout */
+	size_t by_layout[DUMP_LAYOUT_COUNT]; /* written slots per layout (dump_layout_index) */
+	size_t by_position;          /* written slots of layouts that do not name their cores */
 	/* what the dump's shapes say, for the notes when the rules disagree */
 	enum collect_naming naming;
 	unsigned shape_aic, shape_aiv; /* NAMED_BY_TENSORS: slots per core type */
 	size_t shape_words;          /* words per slot of a 2-D tensor, 0 for a flat one */
 };
 
-/* Decoding refuses a flat (1-D) moe-v1 dump that the rules' `slot` cuts into
- * another number of slots than `cores` names while another slot size reads
- * it cleanly (the slices would be garbage): the message names both. */
+/* Decoding refuses a flat (1-D) dump, of the layout that does not say its
+ * size (moe-v1), that the rules' `slot` cuts into another number of slots
+ * than `cores` names while another slot size reads it cleanly (the slices
+ * would be garbage): the message names both. */
 
 /* Decodes `d` with the collect settings of `p`. 0, or -1 after reporting
  * `file: error: ...` (corrupt slot, sizes that do not divide, no slot
@@ -75,6 +75,9 @@ struct collect_slots {
 int collect_slots_decode(const struct dump *d, const struct rule_policy *p, struct collect_slots *out,
 			 struct diag *diag);
 void collect_slots_release(struct collect_slots *s);
+
+/* Sets s->name and s->sort from kind, block, sub and grouped. */
+void collect_slot_name(struct collect_slot *s);
 
 static inline int64_t collect_slot_word(const struct collect_slot *s, uint64_t k)
 {

@@ -1,4 +1,4 @@
-/* The gate report: gates G1-G5 (DESIGN §2), the rules a finding belongs to,
+/* The gate report: the gates (gate_list.h, DESIGN §2), the rules a finding belongs to,
  * findings with resolved locations (path, line, column, the source line for
  * the caret) and what each gate came to. Findings keep copies of everything
  * they show, so the files they point into may be freed before the report is
@@ -11,44 +11,15 @@
 #include <stdint.h>
 
 #include "diag.h"
+#include "gate_list.h"
 #include "src_file.h"
 
-/* X(enum-suffix, id, title) */
-#define GATE_LIST(X)                                         \
-	X(G1, "G1", "preprocess hook and point map")             \
-	X(G2, "G2", "profiling output order")                    \
-	X(G3, "G3", "build")                                     \
-	X(G4, "G4", "samples unpack, synchronize, save, collect") \
-	X(G5, "G5", "absolute paths before spawn")
-
 enum gate_id {
-#define GATE_ENUM_(e, id, title) GATE_##e,
+#define GATE_ENUM_(e, check, id, phase, title, help) GATE_##e,
 	GATE_LIST(GATE_ENUM_)
 #undef GATE_ENUM_
 	GATE_COUNT
 };
-
-/* X(enum-suffix, gate, id, short description): one list for the enum, the
- * SARIF rules array and the documentation. */
-#define GATE_RULE_LIST(X)                                                                                      \
-	X(G1_SCRIPT, G1, "G1.script", "The build script can be found and followed")                               \
-	X(G1_HOOK, G1, "G1.hook", "The build script preprocesses the build-tree copy in a hook block placed right") \
-	X(G1_STALE, G1, "G1.stale", "point_map.json was written from the current sources")                         \
-	X(G2_LAYER, G2, "G2.layer", "Every layer of the operator project can be read")                             \
-	X(G2_MISSING, G2, "G2.missing", "Every layer has the profiling output")                                    \
-	X(G2_LAST, G2, "G2.last", "The profiling output is the last tensor output")                               \
-	X(G2_POSITION, G2, "G2.position", "The profiling output has the same position in every layer")            \
-	X(G2_MODE, G2, "G2.mode", "The profiling output is REQUIRED or OPTIONAL as the rules' mode says")          \
-	X(G2_NULL, G2, "G2.null", "A REQUIRED profiling output is never passed as nullptr or c10::nullopt")        \
-	X(G2_DTYPE, G2, "G2.dtype", "The profiling output is int64 wherever its type is declared")                \
-	X(G2_NAME, G2, "G2.name", "No second operator named *_profiling or *_with_profiling")                    \
-	X(G2_INFER, G2, "G2.infer", "Infer sets the profiling shape and dtype unconditionally from a named bound") \
-	X(G3_BUILD, G3, "G3.build", "The team's build command succeeds")                                          \
-	X(G4_ARITY, G4, "G4.arity", "Calls of the operator unpack its new arity or branch on len(outs)")         \
-	X(G4_SAVE, G4, "G4.save", "A sample saves the profiling output")                                          \
-	X(G4_SYNC, G4, "G4.sync", "The device is synchronized before save_profiling_data")                       \
-	X(G4_COLLECT, G4, "G4.collect", "The collector runs after the spawned ranks have joined")                 \
-	X(G5_RELATIVE, G5, "G5.relative", "Profiling paths are made absolute before the spawn that passes them")
 
 enum gate_rule {
 #define GATE_RULE_ENUM_(e, g, id, desc) GATE_RULE_##e,

@@ -23,8 +23,11 @@ int gate_out_junit(FILE *out, FILE *err, bool color, const struct gate_report *r
 /* The format named `name`, or NULL. */
 const struct gate_format *gate_format_find(const char *name);
 
-/* "2 errors, 1 warning" for gate g ("" when none); static buffer. */
-const char *gate_counts_text(const struct gate_report *r, enum gate_id g);
+/* "2 errors, 1 warning" for gate g ("" when none), by value. */
+struct gate_counts {
+	char s[64];
+};
+struct gate_counts gate_counts_text(const struct gate_report *r, enum gate_id g);
 /* True when no gate failed. */
 bool gate_report_passed(const struct gate_report *r);
 

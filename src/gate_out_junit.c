@@ -87,7 +87,7 @@ int gate_out_junit(FILE *out, FILE *err, bool color, const struct gate_report *r
 			fputs("\"/>\n", out);
 		} else if (res->status == GATE_FAILED) {
 			fputs("      <failure message=\"", out);
-			xml(out, gate_counts_text(r, (enum gate_id)g));
+			xml(out, gate_counts_text(r, (enum gate_id)g).s);
 			fprintf(out, "\" type=\"%s\">", gate_name((enum gate_id)g));
 			for (size_t i = 0; i < r->n; i++)
 				if (gate_rule_gate(r->v[i].rule) == (enum gate_id)g && r->v[i].level == DIAG_ERROR)

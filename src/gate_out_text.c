@@ -28,9 +28,9 @@ const struct gate_format *gate_format_find(const char *name)
 	return NULL;
 }
 
-const char *gate_counts_text(const struct gate_report *r, enum gate_id g)
+struct gate_counts gate_counts_text(const struct gate_report *r, enum gate_id g)
 {
-	static char buf[64];
+	struct gate_counts c;
 	unsigned e = 0, w = 0;
 
 	for (size_t i = 0; i < r->n; i++) {
@@ -41,14 +41,14 @@ const char *gate_counts_text(const struct gate_report *r, enum gate_id g)
 		else if (r->v[i].level == DIAG_WARNING)
 			w++;
 	}
-	buf[0] = '\0';
+	c.s[0] = '\0';
 	if (e && w)
-		snprintf(buf, sizeof(buf), "%u error%s, %u warning%s", e, e == 1 ? "" : "s", w, w == 1 ? "" : "s");
+		snprintf(c.s, sizeof(c.s), "%u error%s, %u warning%s", e, e == 1 ? "" : "s", w, w == 1 ? "" : "s");
 	else if (e)
-		snprintf(buf, sizeof(buf), "%u error%s", e, e == 1 ? "" : "s");
+		snprintf(c.s, sizeof(c.s), "%u error%s", e, e == 1 ? "" : "s");
 	else if (w)
-		snprintf(buf, sizeof(buf), "%u warning%s", w, w == 1 ? "" : "s");
-	return buf;
+		snprintf(c.s, sizeof(c.s), "%u warning%s", w, w == 1 ? "" : "s");
+	return c;
 }
 
 bool gate_report_passed(const struct gate_report *r)
@@ -137,11 +137,11 @@ int gate_out_text(FILE *out, FILE *err, bool color, const struct gate_report *r)
 		}
 	for (int g = 0; g < GATE_COUNT; g++) {
 		const struct gate_result *res = &r->gates[g];
-		const char *counts = gate_counts_text(r, (enum gate_id)g);
+		struct gate_counts counts = gate_counts_text(r, (enum gate_id)g);
 		fprintf(out, "%s %s: %s", gate_name((enum gate_id)g), gate_status_name(res->status),
 			gate_title((enum gate_id)g));
-		if (*counts)
-			fprintf(out, " (%s)", counts);
+		if (counts.s[0])
+			fprintf(out, " (%s)", counts.s);
 		if (res->note)
 			fprintf(out, "; %s", res->note);
 		fputc('\n', out);

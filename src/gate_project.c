@@ -742,16 +742,6 @@ bool gate_op_anchor(const struct gate_project *p, enum gate_anchor_kind kind, co
 	return false;
 }
 
-struct gate_loc gate_anchor_loc(const struct gate_project *p, enum gate_anchor_kind kind)
-{
-	const struct src_file *f;
-	uint32_t s, e;
-
-	if (gate_op_anchor(p, kind, &f, &s, &e))
-		return gate_loc_at(f, s, e);
-	return gate_loc_path(NULL, 0, 0);
-}
-
 bool gate_is_op_name(const struct gate_project *p, const char *name)
 {
 	return name && has_name(p->py_names, p->npy_names, name);

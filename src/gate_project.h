@@ -9,9 +9,10 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "aclnn_scan.h"
-#include "gate.h"
+#include "diag.h"
 #include "project_root.h"
 #include "gate_kernel.h"
 #include "infer_scan.h"
@@ -19,6 +20,7 @@
 #include "py_scan.h"
 #include "pybind_scan.h"
 #include "rule_policy.h"
+#include "src_file.h"
 
 struct gate_opts {
 	const char *opdir;
@@ -27,7 +29,6 @@ struct gate_opts {
 	const char *build_cmd;        /* --build-cmd: G3 */
 	const char *build_log;        /* --build-log: where G3 keeps the log */
 	const char *point_map;        /* --point-map: G1's stale check on this map only */
-	bool run[GATE_COUNT];
 };
 
 struct gate_host { struct src_file *f; struct opdef_file od; };
@@ -109,9 +110,6 @@ bool gate_is_bind_func(const struct gate_project *p, const char *name);
 enum gate_anchor_kind { GATE_ANCHOR_API, GATE_ANCHOR_TORCH_NAME };
 bool gate_op_anchor(const struct gate_project *p, enum gate_anchor_kind kind, const struct src_file **f, uint32_t *start,
 		    uint32_t *end);
-
-/* The same as a location for a finding (none when there is nothing). */
-struct gate_loc gate_anchor_loc(const struct gate_project *p, enum gate_anchor_kind kind);
 
 /* The globs of a layer joined by ", ", for messages (static buffer). */
 const char *gate_globs_text(const struct rule_strlist *l);

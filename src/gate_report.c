@@ -9,13 +9,13 @@
 #include "xalloc.h"
 
 static const char *const gate_names[GATE_COUNT] = {
-#define X(e, id, title) id,
+#define X(e, check, id, phase, title, help) id,
 	GATE_LIST(X)
 #undef X
 };
 
 static const char *const gate_titles[GATE_COUNT] = {
-#define X(e, id, title) title,
+#define X(e, check, id, phase, title, help) title,
 	GATE_LIST(X)
 #undef X
 };

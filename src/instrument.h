@@ -55,7 +55,7 @@ struct instrument_run {
 	const char *script;          /* the build script (staged path), or NULL */
 	cJSON *plan;                 /* `plan --format json` of the staged tree, or NULL */
 	struct gate_project *project;/* of the staged tree after the steps, or NULL */
-	struct gate_report *gates;   /* G1, G2, G4, G5 of it (G3 not run), or NULL */
+	struct gate_report *gates;   /* its gates but those that build (not run), or NULL */
 };
 
 /* The report (a new cJSON object the caller deletes). Call inside the staging copy. */

@@ -1,5 +1,5 @@
 /* The closing report of `autotrace instrument`, as the field's checklist
- * asks for it: the gates G1-G5 each satisfied or not (reason, next step),
+ * asks for it: every gate satisfied or not (reason, next step),
  * the files changed, the point tree, the check result, the layer-by-layer G2
  * alignment, the hook and where point_map.json will be written, the samples
  * that synchronize and save, and the collect command with this project's
@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gate_py.h"
+#include "gate_run.h"
 #include "gate_tokens.h"
 #include "hook_block.h"
 #include "instrument.h"
@@ -135,7 +136,7 @@ static void add_gates(cJSON *rep, const struct instrument_run *run)
 		const struct gate_finding *fd = run->gates ? first_error(run->gates, (enum gate_id)g) : NULL;
 		cJSON_AddStringToObject(o, "id", gate_name((enum gate_id)g));
 		cJSON_AddStringToObject(o, "title", gate_title((enum gate_id)g));
-		if (g == GATE_G3) {
+		if (gate_def((enum gate_id)g)->phase == GATE_BUILDS) {
 			char *cmd = build_command(run);
 			cJSON_AddStringToObject(o, "status", "not checked");
 			cJSON_AddStringToObject(o, "reason", "instrument does not run the team's build (static checks are not a build)");

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dump_layout.h"
 #include "suggest.h"
 #include "xalloc.h"
 
@@ -118,21 +119,27 @@ static struct rules_span after_prev(const struct cursor *c)
 	return s;
 }
 
-/* The token before the cursor as written in the file (quotes, slashes kept). */
-static const char *prev_text(const struct cursor *c)
+/* The token before the cursor as written in the file (quotes, slashes kept),
+ * cut to 124 bytes: returned by value, it lives until the end of the full
+ * expression that calls (the error message that quotes it). */
+struct token_text {
+	char s[128];
+};
+
+static struct token_text prev_text(const struct cursor *c)
 {
-	static char buf[128];
+	struct token_text t;
 	struct rules_span s = c->i ? c->n->args[c->i - 1]->span : c->n->kw_span;
 	size_t n = s.end - s.start;
 
-	if (n > sizeof(buf) - 4) {
-		memcpy(buf, c->dc->file->data + s.start, sizeof(buf) - 4);
-		memcpy(buf + sizeof(buf) - 4, "...", 4);
+	if (n > sizeof(t.s) - 4) {
+		memcpy(t.s, c->dc->file->data + s.start, sizeof(t.s) - 4);
+		memcpy(t.s + sizeof(t.s) - 4, "...", 4);
 	} else {
-		memcpy(buf, c->dc->file->data + s.start, n);
-		buf[n] = '\0';
+		memcpy(t.s, c->dc->file->data + s.start, n);
+		t.s[n] = '\0';
 	}
-	return buf;
+	return t;
 }
 
 static const struct rule_value *peek(const struct cursor *c)
@@ -150,12 +157,12 @@ static void expected(struct cursor *c, const char *what)
 		return;
 	c->failed = true;
 	if (!v) {
-		error_at(c->dc, after_prev(c), "expected %s after '%s' (%s)", what, prev_text(c),
+		error_at(c->dc, after_prev(c), "expected %s after '%s' (%s)", what, prev_text(c).s,
 			 c->dc->def->synopsis);
 		return;
 	}
 	describe(v, found, sizeof(found));
-	error_at(c->dc, v->span, "expected %s after '%s', found %s (%s)", what, prev_text(c), found,
+	error_at(c->dc, v->span, "expected %s after '%s', found %s (%s)", what, prev_text(c).s, found,
 		 c->dc->def->synopsis);
 }
 
@@ -329,7 +336,7 @@ static bool finish(struct cursor *c)
 	c->failed = true;
 	if (v->kind == RV_WORD && is_keyword(v->text) &&
 	    src_file_line(c->dc->file, v->span.start) > src_file_line(c->dc->file, after_prev(c).start)) {
-		error_at(c->dc, after_prev(c), "expected ';' after '%s'", prev_text(c));
+		error_at(c->dc, after_prev(c), "expected ';' after '%s'", prev_text(c).s);
 		return false;
 	}
 	describe(v, found, sizeof(found));
@@ -843,7 +850,7 @@ static void d_in(struct decode *dc, const struct rule_node *n)
 		return;
 	}
 	if (!n->is_block) {
-		error_at(dc, after_prev(&c), "expected '{' after '%s': 'in' scopes a block of rules (%s)", prev_text(&c),
+		error_at(dc, after_prev(&c), "expected '{' after '%s': 'in' scopes a block of rules (%s)", prev_text(&c).s,
 			 dc->def->synopsis);
 		rule_regex_free(re);
 		return;
@@ -933,12 +940,17 @@ static void d_gate_build(struct decode *dc, const struct rule_node *n)
 
 static void d_layout(struct decode *dc, const struct rule_node *n)
 {
-	static const char *const layouts[] = { "auto", "moe-v1", "moe-v2", NULL };
+	/* "auto", then the layouts of the table */
+	const char *layouts[DUMP_LAYOUT_COUNT + 2] = { "auto" };
 	struct cursor c = cursor_of(dc, n);
-	int k = take_choice(&c, layouts, "layout name");
+	int k;
 
+	for (size_t i = 0; i < DUMP_LAYOUT_COUNT; i++)
+		layouts[i + 1] = dump_layout_at(i)->name;
+	layouts[DUMP_LAYOUT_COUNT + 1] = NULL;
+	k = take_choice(&c, layouts, "layout name");
 	if (k >= 0 && finish(&c) && once(dc, n))
-		dc->p->layout = k == 1 ? RULE_LAYOUT_MOE_V1 : k == 2 ? RULE_LAYOUT_MOE_V2 : RULE_LAYOUT_AUTO;
+		dc->p->layout = k == 0 ? NULL : dump_layout_at((size_t)k - 1);
 }
 
 static void d_clock(struct decode *dc, const struct rule_node *n)

@@ -2,6 +2,7 @@
  * so the key order below is the format). */
 #include "rule_dump.h"
 
+#include "dump_layout.h"
 #include "xalloc.h"
 
 char *rule_loc_text(struct src_loc loc)
@@ -148,7 +149,7 @@ cJSON *rule_dump_json(const struct rule_policy *p)
 	add_opt_string(gate, "build", p->gate_build.value);
 
 	col = cJSON_AddObjectToObject(root, "collect");
-	cJSON_AddStringToObject(col, "layout", rule_layout_name(p->layout));
+	cJSON_AddStringToObject(col, "layout", p->layout ? p->layout->name : "auto");
 	cJSON_AddNumberToObject(col, "clock_hz", (double)p->clock_hz);
 	cores = cJSON_AddArrayToObject(col, "cores");
 	for (size_t i = 0; i < p->ncores; i++) {

@@ -27,19 +27,6 @@ const char *rule_target_name(enum rule_target t)
 	return target_names[t];
 }
 
-const char *rule_layout_name(enum rule_layout l)
-{
-	switch (l) {
-	case RULE_LAYOUT_MOE_V1:
-		return "moe-v1";
-	case RULE_LAYOUT_MOE_V2:
-		return "moe-v2";
-	case RULE_LAYOUT_AUTO:
-		break;
-	}
-	return "auto";
-}
-
 void rule_str_set(struct rule_str *s, const char *value, struct src_loc loc)
 {
 	free(s->value);
@@ -108,7 +95,7 @@ struct rule_policy *rule_policy_new(void)
 	p->density_max = 30;
 	p->hook_after = default_regex("CopyOps|copy_ops");
 	p->hook_before = default_regex("(^|[\\s/])build\\.sh\\b|cmake\\s+--build");
-	p->layout = RULE_LAYOUT_AUTO;
+	p->layout = NULL;
 	p->clock_hz = 50000000;
 	p->cores = xcalloc(2, sizeof(*p->cores));
 	p->cores[0].type = xstrdup("aic");

@@ -95,7 +95,7 @@ struct rule_core {
 	unsigned count;
 };
 
-enum rule_layout { RULE_LAYOUT_AUTO, RULE_LAYOUT_MOE_V1, RULE_LAYOUT_MOE_V2 };
+struct dump_layout;
 
 struct rule_policy {
 	int version;
@@ -129,7 +129,7 @@ struct rule_policy {
 	struct rule_str gate_build;
 
 	/* collect */
-	enum rule_layout layout;
+	const struct dump_layout *layout; /* `layout NAME` (dump_layout.h); NULL: auto */
 	uint64_t clock_hz;
 	struct rule_core *cores;
 	size_t ncores;
@@ -148,7 +148,6 @@ void rule_policy_clear_roots(struct rule_policy *p);
 
 const char *rule_kind_name(enum rule_kind k);
 const char *rule_target_name(enum rule_target t);
-const char *rule_layout_name(enum rule_layout l);
 
 /* The value of `name` after the define/undef statements: 1 defined, 0
  * undefined by the rules, -1 not mentioned. */

@@ -51,9 +51,8 @@ struct rule_regex *rule_regex_compile(const char *pattern, const char *flags, st
 	/* JIT is best effort (matching falls back to the interpreter). Not under
 	 * valgrind (tests/valgrind-wrap.sh sets AUTOTRACE_NO_JIT): JIT code reads
 	 * past the subject in ways memcheck reports as uninitialised values. */
-	if (!getenv("AUTOTRACE_NO_JIT"))
-		pcre2_jit_compile(code, PCRE2_JIT_COMPLETE);
 	re = xcalloc(1, sizeof(*re));
+	re->jit = !getenv("AUTOTRACE_NO_JIT") && pcre2_jit_compile(code, PCRE2_JIT_COMPLETE) == 0;
 	re->pattern = xstrdup(pattern);
 	re->flags = xstrdup(flags);
 	re->code = code;
@@ -66,6 +65,10 @@ struct rule_regex *rule_regex_compile(const char *pattern, const char *flags, st
 
 bool rule_regex_match(const struct rule_regex *re, const char *subject, size_t len)
 {
+	/* (pcre2_jit_match skips pcre2_match's checks: the planner matches tens
+	 * of thousands of names per operator) */
+	if (re->jit)
+		return pcre2_jit_match(re->code, (PCRE2_SPTR)subject, len, 0, 0, re->md, NULL) >= 0;
 	return pcre2_match(re->code, (PCRE2_SPTR)subject, len, 0, 0, re->md, NULL) >= 0;
 }
 

@@ -13,6 +13,7 @@ struct rule_regex {
 	char *flags;          /* as written after the closing slash */
 	pcre2_code *code;
 	pcre2_match_data *md; /* reused by rule_regex_match */
+	bool jit;             /* compiled to machine code: matched by pcre2_jit_match */
 	struct src_loc loc;   /* the whole literal */
 };
 

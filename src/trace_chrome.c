@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "collect_run.h"
+#include "collect_counts.h"
 #include "config.h"
 #include "trace_ops.h"
 #include "utf8.h"
@@ -416,7 +416,7 @@ static int chrome_end(void *sink, const struct collect_counts *k)
 	count_field(o, "unpreprocessed", k->unpreprocessed, true);
 	count_field(o, "unmatched_b", k->unmatched_b, true);
 	count_field(o, "unmatched_e", k->unmatched_e, true);
-	count_field(o, "dropped_on_device", k->dropped_v2, true);
+	count_field(o, "dropped_on_device", k->dropped_on_device, true);
 	trace_out_str(o, "}}}\n");
 	return 0;
 }

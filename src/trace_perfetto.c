@@ -28,7 +28,6 @@
 
 #include <errno.h>
 
-#include "collect_run.h"
 #include "trace_ops.h"
 #include "utf8.h"
 #include "xalloc.h"

@@ -5,11 +5,14 @@
  *                                          ends with the commit mark "C\n"
  *   -n N                                   with -m: the mark of the run's Nth
  *                                          batch (its "batch<TAB>N" line)
+ *   -d DIR -t US -- CMD ARG...             US microseconds after a first entry
+ *                                          appears in DIR (an output begun)
  *   -s SIGNAL                              send SIGNAL (a number) instead
  * The output of CMD goes to /dev/null. Prints "killed" when the command was
  * still running at the kill, else "exited STATUS" (or "unmarked STATUS"
- * when it ended before the journal showed the mark). Exit status 0, or 2
+ * when it ended before the journal showed the mark or DIR an entry). Exit status 0, or 2
  * on bad usage. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -50,6 +53,21 @@ static int marked(const char *path, int batch)
 	return ok;
 }
 
+/* Does directory `path` hold an entry besides . and ..? */
+static int has_entry(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	int found = 0;
+
+	if (!d)
+		return 0;
+	while (!found && (e = readdir(d)))
+		found = strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+	closedir(d);
+	return found;
+}
+
 static void pause_us(long long us)
 {
 	struct timespec ts = { (time_t)(us / 1000000), (long)(us % 1000000) * 1000 };
@@ -60,14 +78,16 @@ static void pause_us(long long us)
 
 int main(int argc, char **argv)
 {
-	const char *mark = NULL;
+	const char *mark = NULL, *dir = NULL;
 	long long delay = 0, start;
 	int opt, status, sig = SIGKILL, batch = 0;
 	pid_t pid, done;
 
-	while ((opt = getopt(argc, argv, "+m:n:t:s:")) != -1) {
+	while ((opt = getopt(argc, argv, "+d:m:n:t:s:")) != -1) {
 		if (opt == 'm')
 			mark = optarg;
+		else if (opt == 'd')
+			dir = optarg;
 		else if (opt == 'n')
 			batch = atoi(optarg);
 		else if (opt == 's')
@@ -78,7 +98,7 @@ int main(int argc, char **argv)
 			return 2;
 	}
 	if (optind >= argc) {
-		fputs("usage: kill_at [-m JOURNAL [-n N]] [-s SIGNAL] -t US -- CMD ARG...\n", stderr);
+		fputs("usage: kill_at [-m JOURNAL [-n N] | -d DIR] [-s SIGNAL] -t US -- CMD ARG...\n", stderr);
 		return 2;
 	}
 	start = now_us();
@@ -92,10 +112,10 @@ int main(int argc, char **argv)
 		execvp(argv[optind], argv + optind);
 		_exit(127);
 	}
-	if (mark) {
+	if (mark || dir) {
 		/* a busy poll: the commit of a small batch on a RAM file system
 		 * lasts tens of microseconds */
-		while (!marked(mark, batch)) {
+		while (mark ? !marked(mark, batch) : !has_entry(dir)) {
 			done = waitpid(pid, &status, WNOHANG);
 			if (done == pid) {
 				printf("unmarked %d\n", WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));

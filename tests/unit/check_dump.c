@@ -1,6 +1,7 @@
 /* Unit tests for the collect readers and decoders: point_map.c (both
  * forms, located errors), dump_npy.c, dump_bin.c, dump_pickle.c (hand-made
- * pickles), collect_slot.c (moe-v1 / moe-v2 decoding, bounds, names) and
+ * pickles), collect_slot.c (moe-v1 / moe-v2 decoding, bounds, names), the
+ * layout table (dump_layout.c) and
  * the filters' parsers. */
 #include <check.h>
 #include <math.h>
@@ -12,6 +13,7 @@
 #include "collect_slot.h"
 #include "collect_stats.h"
 #include "dump.h"
+#include "dump_layout.h"
 #include "dump_pickle.h"
 #include "index_table.h"
 #include "point_map.h"
@@ -205,6 +207,108 @@ START_TEST(t_slots_v1_and_v2)
 	w[4] = 5;
 	ck_assert_int_eq(collect_slots_decode(d, p, &s, dg), -1);
 	ck_assert_ptr_nonnull(strstr(errors(dg), "does not fit the slot's 4 records"));
+	dump_free(d);
+	rule_policy_free(p);
+}
+END_TEST
+
+/* The layout table: lookups agree, one layout reads what no mark claims,
+ * recognition follows the mark unless the rules force a layout, and every
+ * layout is documented where the table says (device/LAYOUT.md,
+ * autotrace-rules(5)). */
+static char *slurp(const char *rel)
+{
+	const char *top = getenv("TOP_SRCDIR");
+	char path[4096];
+	FILE *fp;
+	char *buf;
+	long n;
+
+	snprintf(path, sizeof(path), "%s/%s", top ? top : ".", rel);
+	fp = fopen(path, "rb");
+	ck_assert_msg(fp != NULL, "cannot read %s", path);
+	fseek(fp, 0, SEEK_END);
+	n = ftell(fp);
+	rewind(fp);
+	buf = calloc(1, (size_t)n + 1);
+	ck_assert_uint_eq(fread(buf, 1, (size_t)n, fp), (size_t)n);
+	fclose(fp);
+	return buf;
+}
+
+START_TEST(t_layout_table)
+{
+	int64_t zeros[16] = { 0 }, v2[16] = { (int64_t)0x4D4F455400080002ll, (int64_t)(1 | (16ull << 32)) };
+	char names[64], heading[64];
+	char *layout_md = slurp("device/LAYOUT.md"), *rules5 = slurp("man/autotrace-rules.5");
+	size_t unmarked = 0;
+
+	ck_assert_str_eq(dump_layout_names(names, sizeof(names), "/", NULL), "moe-v1/moe-v2");
+	ck_assert_str_eq(dump_layout_names(names, 7, "/", NULL), "moe-v1"); /* a name that does not fit is left out */
+	for (size_t i = 0; i < DUMP_LAYOUT_COUNT; i++) {
+		const struct dump_layout *l = dump_layout_at(i);
+		ck_assert_uint_eq(dump_layout_index(l), i);
+		ck_assert_ptr_eq(dump_layout_find(l->name), l);
+		ck_assert_ptr_nonnull(l->decode);
+		ck_assert_ptr_nonnull(l->unwritten);
+		ck_assert(l->unwritten(zeros, 16));
+		/* a flat dump is cut by the header's size or, without one, by the
+		 * size the layout finds plausible */
+		ck_assert(l->slot_words || l->plausible);
+		ck_assert_ptr_eq(dump_layout_recognise(l, zeros, 16), l);
+		unmarked += l->claims == NULL;
+		if (l->claims)
+			ck_assert(!l->claims(zeros, 16));
+		snprintf(heading, sizeof(heading), "\n## %s ", l->name);
+		ck_assert_msg(strstr(layout_md, heading), "device/LAYOUT.md has no section '## %s'", l->name);
+		ck_assert_msg(strstr(rules5, l->name), "autotrace-rules(5) does not name %s", l->name);
+	}
+	ck_assert_uint_eq(unmarked, 1);
+	ck_assert_ptr_null(dump_layout_find("moe-v3"));
+	ck_assert_ptr_null(dump_layout_find("auto"));
+	ck_assert_ptr_eq(dump_layout_unmarked(), &dump_layout_moe_v1);
+	ck_assert_ptr_eq(dump_layout_recognise(NULL, zeros, 16), &dump_layout_moe_v1);
+	ck_assert_ptr_eq(dump_layout_recognise(NULL, v2, 16), &dump_layout_moe_v2);
+	ck_assert_uint_eq(dump_layout_moe_v2.slot_words(v2, 64), 16);
+	ck_assert_uint_eq(dump_layout_moe_v2.slot_words(v2, 8), 0); /* says more words than there are */
+	free(layout_md);
+	free(rules5);
+}
+END_TEST
+
+/* `layout NAME` in the rules decides over the mark: a moe-v2 slot read as
+ * moe-v1 has a counter that does not fit, a slot without the mark under
+ * `layout moe-v2` is refused; never-written slots are skipped either way. */
+START_TEST(t_layout_forced)
+{
+	struct rule_policy *p = rule_policy_new();
+	struct dump *d = mkdump(2, 16);
+	int64_t *w = d->tensors[0].words + 16;
+	struct collect_slots s;
+	struct diag *dg = mkdiag();
+
+	w[0] = (int64_t)0x4D4F455400080002ll;
+	w[1] = (int64_t)(1 | (16ull << 32));
+	w[4] = 1;
+	p->layout = &dump_layout_moe_v2;
+	ck_assert_int_eq(collect_slots_decode(d, p, &s, dg), 0);
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert_uint_eq(s.empty, 1);
+	ck_assert_ptr_eq(s.v[0].layout, &dump_layout_moe_v2);
+	ck_assert_uint_eq(s.by_layout[dump_layout_index(&dump_layout_moe_v2)], 1);
+	ck_assert_uint_eq(s.by_position, 0);
+	collect_slots_release(&s);
+
+	p->layout = &dump_layout_moe_v1;
+	ck_assert_int_eq(collect_slots_decode(d, p, &s, dg), -1);
+	ck_assert_str_eq(errors(dg), "t.pt: error: slot 1 (AIC 1): moe-v1 counter 5570747491160686594 is not 1 + a "
+				     "record count of at most 7 (a wrong `slot` size in the rules, or not a moe-v1 dump?)\n");
+
+	dg = mkdiag();
+	w[0] = 3;
+	p->layout = &dump_layout_moe_v2;
+	ck_assert_int_eq(collect_slots_decode(d, p, &s, dg), -1);
+	ck_assert_str_eq(errors(dg), "t.pt: error: slot 1: no moe-v2 magic, but the rules say `layout moe-v2`\n");
 	dump_free(d);
 	rule_policy_free(p);
 }
@@ -413,6 +517,8 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, t_bin_odd);
 	tcase_add_test(tc, t_pickle_refuses);
 	tcase_add_test(tc, t_slots_v1_and_v2);
+	tcase_add_test(tc, t_layout_table);
+	tcase_add_test(tc, t_layout_forced);
 	tcase_add_test(tc, t_filters);
 	tcase_add_test(tc, t_fmt_u64);
 	tcase_add_test(tc, t_chrome_json);

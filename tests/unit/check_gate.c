@@ -1,5 +1,6 @@
 /* Unit tests for the host-side readers of gate G2 (opdef_scan, infer_scan,
- * aclnn_scan, pybind_scan), the constant evaluator and the report. */
+ * aclnn_scan, pybind_scan), the constant evaluator, the report and the gate
+ * table (gate_list.h, gate_run.c). */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +8,7 @@
 #include "aclnn_scan.h"
 #include "gate.h"
 #include "gate_project.h"
+#include "gate_run.h"
 #include "gate_tokens.h"
 #include "infer_scan.h"
 #include "opdef_scan.h"
@@ -247,6 +249,69 @@ START_TEST(t_report)
 }
 END_TEST
 
+/* The gate table: names, lookups, run order by phase, the help text, every
+ * gate with its rules; gate_run runs only the gates the report selects. */
+START_TEST(t_gate_table)
+{
+	static const enum gate_id want_order[GATE_COUNT] = { GATE_G2, GATE_G4, GATE_G5, GATE_G3, GATE_G1 };
+	enum gate_id order[GATE_COUNT];
+	char *help = NULL;
+	size_t help_len = 0, help_lines = 0, lines = 0;
+	FILE *fp;
+	struct gate_report *r;
+
+	ck_assert_str_eq(gate_ids_text(), "G1, G2, G3, G4, G5");
+	ck_assert_int_eq(gate_find("g3"), GATE_G3);
+	ck_assert_int_eq(gate_find("G5"), GATE_G5);
+	ck_assert_int_eq(gate_find("G6"), -1);
+	ck_assert_int_eq(gate_find(""), -1);
+	gate_run_order(order);
+	for (int i = 0; i < GATE_COUNT; i++)
+		ck_assert_int_eq(order[i], want_order[i]);
+	for (int g = 0; g < GATE_COUNT; g++) {
+		const struct gate_def *def = gate_def((enum gate_id)g);
+		int rules = 0;
+		ck_assert_str_eq(def->id, gate_name((enum gate_id)g));
+		ck_assert_str_eq(def->title, gate_title((enum gate_id)g));
+		ck_assert_ptr_nonnull(def->check);
+		for (const char *line = def->help;; line += strcspn(line, "\n") + 1) {
+			size_t n = strcspn(line, "\n");
+			ck_assert_msg(n > 0 && n <= 74, "%s: help line of %zu columns", def->id, n);
+			help_lines++;
+			if (!line[n])
+				break;
+		}
+		for (int k = 0; k < GATE_RULE_COUNT; k++)
+			rules += gate_rule_gate((enum gate_rule)k) == (enum gate_id)g;
+		ck_assert_msg(rules > 0, "%s has no rule in GATE_RULE_LIST", def->id);
+	}
+
+	fp = open_memstream(&help, &help_len);
+	gate_print_help(fp);
+	fclose(fp);
+	ck_assert_str_eq(strstr(help, "  G3  "), "  G3  the build command (gate { build \"...\"; } or --build-cmd) succeeds\n"
+						 "  G4  samples/tests unpack the op's new arity or branch on len(outs),\n"
+						 "      synchronize before save_profiling_data, and run the collector after\n"
+						 "      the spawn has joined when they take --point_map/--chrome_trace\n"
+						 "  G5  profiling dir, chrome trace and point map paths are made absolute\n"
+						 "      before the spawn that passes them\n");
+	for (const char *c = help; *c; c++)
+		lines += *c == '\n';
+	ck_assert_uint_eq(lines, help_lines);
+	free(help);
+
+	/* nothing selected: no check runs (the project is not even read), every
+	 * gate is skipped */
+	r = gate_report_new(".");
+	for (int g = 0; g < GATE_COUNT; g++)
+		r->gates[g].run = false;
+	gate_run(NULL, r);
+	for (int g = 0; g < GATE_COUNT; g++)
+		ck_assert_int_eq(r->gates[g].status, GATE_SKIPPED);
+	gate_report_free(r);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("gate");
@@ -259,6 +324,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, t_pybind);
 	tcase_add_test(tc, t_names);
 	tcase_add_test(tc, t_report);
+	tcase_add_test(tc, t_gate_table);
 	suite_add_tcase(s, tc);
 	return s;
 }

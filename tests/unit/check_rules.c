@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dump_layout.h"
 #include "rule_ast.h"
 #include "rule_load.h"
 #include "rule_policy.h"
@@ -277,8 +278,53 @@ START_TEST(t_statements_decode)
 	ck_assert_uint_eq(p->clock_hz, 1500000000u);
 	ck_assert_uint_eq(p->ncores, 1);
 	ck_assert_str_eq(p->cores[0].type, "aiv");
-	ck_assert_int_eq(p->layout, RULE_LAYOUT_MOE_V2);
+	ck_assert_ptr_eq(p->layout, &dump_layout_moe_v2);
 	rule_policy_free(p);
+	close_diag();
+}
+END_TEST
+
+/* `layout` takes every name of the layout table (dump_layout.h) and "auto";
+ * an unknown name is refused with the statement's synopsis, which must then
+ * name every layout of the table (rule_statements.def spells it out). */
+START_TEST(t_layout_names_from_table)
+{
+	char text[128];
+	struct rule_policy *p;
+
+	for (size_t i = 0; i < DUMP_LAYOUT_COUNT; i++) {
+		const struct dump_layout *l = dump_layout_at(i);
+		open_diag();
+		snprintf(text, sizeof(text), "collect { layout %s; }\n", l->name);
+		p = load(text);
+		ck_assert_msg(p != NULL, "%s", diag_text());
+		ck_assert_ptr_eq(p->layout, l);
+		rule_policy_free(p);
+		close_diag();
+	}
+	open_diag();
+	p = load("collect { layout auto; }\n");
+	ck_assert_ptr_nonnull(p);
+	ck_assert_ptr_null(p->layout);
+	rule_policy_free(p);
+	close_diag();
+
+	open_diag();
+	ck_assert_ptr_null(load("collect { layout moe-v0; }\n"));
+	ck_assert_str_eq(diag_text(), "t.rules:1:18: error: unknown layout name 'moe-v0' (did you mean 'moe-v1' or 'moe-v2'?)\n"
+				      "collect { layout moe-v0; }\n"
+				      "                 ^~~~~~\n");
+	close_diag();
+	open_diag();
+	ck_assert_ptr_null(load("collect { layout packed; }\n"));
+	ck_assert_str_eq(diag_text(), "t.rules:1:18: error: unknown layout name 'packed' (layout moe-v1|moe-v2|auto;)\n"
+				      "collect { layout packed; }\n"
+				      "                 ^~~~~~\n");
+	for (size_t i = 0; i < DUMP_LAYOUT_COUNT; i++) {
+		snprintf(text, sizeof(text), " %s|", dump_layout_at(i)->name);
+		ck_assert_msg(strstr(diag_text(), text) || strstr(diag_text(), text + 1),
+			      "the `layout` synopsis in rule_statements.def lacks %s", dump_layout_at(i)->name);
+	}
 	close_diag();
 }
 END_TEST
@@ -395,6 +441,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tmpl, t_regex_flags_and_match);
 	tcase_add_test(decode, t_defaults);
 	tcase_add_test(decode, t_statements_decode);
+	tcase_add_test(decode, t_layout_names_from_table);
 	tcase_add_test(decode, t_every_error_is_reported);
 	tcase_add_test(decode, t_include_merge_rules);
 	tcase_add_test(decode, t_include_cycle_and_missing);
