@@ -2,7 +2,9 @@
  * character-class table, producing a flat array of tokens (kind, byte span,
  * line). Comments and whitespace produce no tokens; preprocessor directives
  * are bracketed by CXX_TOK_PP_BEGIN / CXX_TOK_PP_END so that the layers above
- * can see them, or filter them out, without tokenizing twice. */
+ * can see them, or filter them out, without tokenizing twice. The fast scanner
+ * of preprocess (preprocess_scan.c) is a second lexer on purpose, for speed:
+ * tests/lexers.test shows that both find the same trace points. */
 #ifndef AUTOTRACE_CXX_TOKEN_H
 #define AUTOTRACE_CXX_TOKEN_H
 
