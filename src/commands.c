@@ -5,10 +5,8 @@
 
 const struct command command_table[] = {
 #define COMMAND(name, summary) { #name, summary, cmd_##name },
-#define PLANNED(name, summary) { #name, summary, NULL },
 #include "commands.def"
 #undef COMMAND
-#undef PLANNED
 };
 
 const unsigned command_count = sizeof(command_table) / sizeof(command_table[0]);

@@ -10,14 +10,12 @@ typedef int (*cmd_fn)(int argc, char **argv, struct diag *diag);
 struct command {
 	const char *name;
 	const char *summary;
-	cmd_fn run; /* NULL: not implemented yet */
+	cmd_fn run;
 };
 
 #define COMMAND(name, summary) int cmd_##name(int argc, char **argv, struct diag *diag);
-#define PLANNED(name, summary)
 #include "commands.def"
 #undef COMMAND
-#undef PLANNED
 
 extern const struct command command_table[];
 extern const unsigned command_count;

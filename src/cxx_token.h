@@ -2,12 +2,11 @@
  * character-class table, producing a flat array of tokens (kind, byte span,
  * line). Comments and whitespace produce no tokens; preprocessor directives
  * are bracketed by CXX_TOK_PP_BEGIN / CXX_TOK_PP_END so that the layers above
- * can see them, or filter them out, without tokenizing twice.
- *
- * `preprocess` does not use it: its scanner (preprocess_scan.h) only tells
- * code from comments, literals and directives, and jumps over the rest, to
- * run at disk speed inside the team's build. The two must find the same
- * trace points (both read labels through string_literal.h). */
+ * can see them, or filter them out, without tokenizing twice. The fast scanner
+ * of preprocess (preprocess_scan.h) is a second lexer on purpose, for speed:
+ * it only tells code from comments, literals and directives, and jumps over
+ * the rest. tests/lexers.test shows that both find the same trace points;
+ * both read labels through string_literal.h. */
 #ifndef AUTOTRACE_CXX_TOKEN_H
 #define AUTOTRACE_CXX_TOKEN_H
 

@@ -17,8 +17,7 @@ static void usage(FILE *out)
 		"\n"
 		"Commands:\n");
 	for (unsigned i = 0; i < command_count; i++)
-		fprintf(out, "  %-11s %s%s\n", command_table[i].name, command_table[i].summary,
-			command_table[i].run ? "" : " (not implemented yet)");
+		fprintf(out, "  %-11s %s\n", command_table[i].name, command_table[i].summary);
 	fprintf(out,
 		"\n"
 		"Run 'autotrace <command> --help' for the options of one command.\n"
@@ -42,7 +41,7 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
-		if (argc > 2 && strcmp(argv[1], "help") == 0 && (cmd = command_find(argv[2])) && cmd->run) {
+		if (argc > 2 && strcmp(argv[1], "help") == 0 && (cmd = command_find(argv[2]))) {
 			char *sub[] = { argv[2], "--help", NULL };
 			return cmd->run(2, sub, &diag);
 		}
@@ -64,11 +63,6 @@ int main(int argc, char **argv)
 			diag_plain(&diag, DIAG_ERROR, "unknown command '%s' (did you mean '%s'?)", argv[1], best);
 		else
 			diag_plain(&diag, DIAG_ERROR, "unknown command '%s'; see 'autotrace --help'", argv[1]);
-		return EXIT_BAD_INPUT;
-	}
-	if (!cmd->run) {
-		diag_plain(&diag, DIAG_ERROR, "'%s' is not implemented yet in autotrace %s", cmd->name,
-			   PACKAGE_VERSION);
 		return EXIT_BAD_INPUT;
 	}
 	return cmd->run(argc - 1, argv + 1, &diag);

@@ -5,7 +5,9 @@
  * start something of interest ('/', quotes, '#', 'T' of TRACE_*, 'M' of
  * MoeTracing, 'R' of raw strings, NUL); the loop jumps over all others, and
  * comments are crossed with memchr. Line numbers are counted only up to
- * each point found, also with memchr. */
+ * each point found, also with memchr. It is a second C++ lexer beside
+ * cxx_token.c on purpose, for speed (see preprocess_scan.h): tests/lexers.test
+ * shows that both find the same trace points. */
 #define _GNU_SOURCE /* memmem(3): glibc's is far faster than a loop of memchr */
 #include <string.h>
 

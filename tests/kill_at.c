@@ -97,10 +97,6 @@ int main(int argc, char **argv)
 		else
 			return 2;
 	}
-	if (argc == 1) {
-		puts("1..0 # SKIP helper of tests/kill.test"); /* run alone by `make check` */
-		return 0;
-	}
 	if (optind >= argc) {
 		fputs("usage: kill_at [-m JOURNAL [-n N] | -d DIR] [-s SIGNAL] -t US -- CMD ARG...\n", stderr);
 		return 2;

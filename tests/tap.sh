@@ -1,5 +1,6 @@
 # TAP helpers for the shell test runners (sourced, not run).
 # tap_plan N; tap_ok NAME; tap_fail NAME [details-file]; tap_skip NAME REASON; tap_done
+# (or tap_end, which prints the plan last, for runners that count as they go)
 tap_n=0
 tap_failed=0
 tap_plan() { echo "1..$1"; }
@@ -18,6 +19,7 @@ tap_check() {
 	rm -f "$tap_out"
 }
 tap_done() { [ "$tap_failed" -eq 0 ]; }
+tap_end() { echo "1..$tap_n"; tap_done; }
 # lock_dir DIR / unlock_dir DIR: make DIR unwritable, even for root (who
 # ignores permissions: then the immutable attribute, chattr +i). lock_dir
 # fails where neither works (a root run on a file system without chattr).

@@ -20,17 +20,25 @@ static void lex(const char *s)
 	cxx_tokenize(s, strlen(s), &toks);
 }
 
+/* Token i, checked: the tokenizer ends the array with an EOF token at
+ * toks.n, so 0..toks.n may be read and nothing past it. */
+static const struct cxx_token *tok_at(size_t i)
+{
+	ck_assert_msg(i <= toks.n, "token %zu asked of %zu tokens", i, toks.n);
+	return &toks.v[i];
+}
+
 static int tok_is(size_t i, enum cxx_tok_kind kind, const char *text)
 {
-	const struct cxx_token *t = &toks.v[i];
+	const struct cxx_token *t = tok_at(i);
 	size_t len = t->end - t->start;
 	return t->kind == kind && strlen(text) == len && memcmp(tsrc + t->start, text, len) == 0;
 }
 
 #define TOK(i_, k_, s_)                                                                  \
 	ck_assert_msg(tok_is(i_, k_, s_), "token %d: want %s '%s', got %s '%.*s'", (int)(i_),     \
-		      cxx_tok_kind_name(k_), s_, cxx_tok_kind_name(toks.v[i_].kind),               \
-		      (int)(toks.v[i_].end - toks.v[i_].start), tsrc + toks.v[i_].start)
+		      cxx_tok_kind_name(k_), s_, cxx_tok_kind_name(tok_at(i_)->kind),              \
+		      (int)(tok_at(i_)->end - tok_at(i_)->start), tsrc + tok_at(i_)->start)
 
 static struct src_file *file;
 static struct cxx_outline *ol;
@@ -82,8 +90,8 @@ START_TEST(test_comments_utf8)
 	TOK(0, CXX_TOK_IDENT, "a");
 	TOK(1, CXX_TOK_IDENT, "b");
 	TOK(2, CXX_TOK_IDENT, "c");
-	ck_assert_uint_eq(toks.v[2].line, 2);
-	ck_assert_int_eq(toks.v[3].kind, CXX_TOK_EOF);
+	ck_assert_uint_eq(tok_at(2)->line, 2);
+	ck_assert_int_eq(tok_at(3)->kind, CXX_TOK_EOF);
 }
 END_TEST
 
@@ -94,10 +102,10 @@ START_TEST(test_comment_after_define)
 	TOK(1, CXX_TOK_IDENT, "define");
 	TOK(2, CXX_TOK_IDENT, "X");
 	TOK(3, CXX_TOK_NUMBER, "1");
-	ck_assert_int_eq(toks.v[4].kind, CXX_TOK_PP_END);
+	ck_assert_int_eq(tok_at(4)->kind, CXX_TOK_PP_END);
 	TOK(5, CXX_TOK_KEYWORD, "int");
 	TOK(8, CXX_TOK_IDENT, "z");
-	ck_assert_uint_eq(toks.v[8].line, 3);
+	ck_assert_uint_eq(tok_at(8)->line, 3);
 }
 END_TEST
 
@@ -109,7 +117,7 @@ START_TEST(test_literals)
 	TOK(2, CXX_TOK_CHAR, "u'c'");
 	TOK(3, CXX_TOK_CHAR, "U'\\''");
 	TOK(4, CXX_TOK_STRING, "R\"d(a)\"b)d\"");
-	ck_assert(toks.v[4].flags & CXX_TF_RAW);
+	ck_assert(tok_at(4)->flags & CXX_TF_RAW);
 	TOK(5, CXX_TOK_STRING, "LR\"(x\ny)\"");
 	TOK(6, CXX_TOK_CHAR, "'\\\\'");
 	TOK(7, CXX_TOK_STRING, "\"a\\\"b\"");
@@ -121,7 +129,7 @@ START_TEST(test_unterminated_string_stops_at_newline)
 {
 	lex("\"abc\nint x;");
 	TOK(0, CXX_TOK_STRING, "\"abc");
-	ck_assert(toks.v[0].flags & CXX_TF_UNTERM);
+	ck_assert(tok_at(0)->flags & CXX_TF_UNTERM);
 	TOK(1, CXX_TOK_KEYWORD, "int");
 }
 END_TEST
@@ -145,9 +153,9 @@ START_TEST(test_continuations)
 	TOK(0, CXX_TOK_PP_BEGIN, "#");
 	TOK(1, CXX_TOK_IDENT, "define");
 	TOK(14, CXX_TOK_PUNCT, ")");
-	ck_assert_int_eq(toks.v[15].kind, CXX_TOK_PP_END);
+	ck_assert_int_eq(tok_at(15)->kind, CXX_TOK_PP_END);
 	TOK(16, CXX_TOK_KEYWORD, "int");
-	ck_assert_uint_eq(toks.v[16].line, 4);
+	ck_assert_uint_eq(tok_at(16)->line, 4);
 }
 END_TEST
 

@@ -99,16 +99,38 @@ START_TEST(test_functor_and_local_object)
 }
 END_TEST
 
+static const struct plan_node *find_kind(enum plan_kind kind)
+{
+	for (size_t i = 0; i < pl->nnodes; i++)
+		if (pl->nodes[i].kind == kind)
+			return &pl->nodes[i];
+	return NULL;
+}
+
+#define LATER_RULE_SRC                                                                              \
+	"class Op {\npublic:\n void Process()\n {\n  for (int kIdx = 0; kIdx < 2; kIdx++) {\n   Stage();\n  }\n }\n" \
+	" void Stage() { n++; }\n int n;\n};\n" /* a body: an empty function gets no point */
+
+/* Two rules match one loop: the later decides, in either order. */
 START_TEST(test_later_rule_wins)
 {
-	plan_src("class Op {\npublic:\n void Process()\n {\n  for (int kIdx = 0; kIdx < 2; kIdx++) {\n   Stage();\n  }\n }\n"
-		 " void Stage() { }\n};\n",
-		 " loop /kIdx/ \"k\";\n skip loop /kIdx/;\n function /Stage$/ \"stage\";\n");
+	const struct plan_node *loop;
+
+	plan_src(LATER_RULE_SRC, " loop /kIdx/ \"k\";\n skip loop /kIdx/;\n function /Stage$/ \"stage\";\n");
+	ck_assert_ptr_nonnull(find("processing"));
+	loop = find_kind(PLAN_loop);
+	ck_assert_ptr_nonnull(loop);
+	ck_assert_int_eq(loop->fate, PLAN_FATE_SKIPPED);
 	ck_assert_ptr_null(find("k"));
 	ck_assert_ptr_null(find("stage")); /* nothing under a skipped loop */
-	for (size_t i = 0; i < pl->nnodes; i++)
-		if (pl->nodes[i].kind == PLAN_loop)
-			ck_assert_int_eq(pl->nodes[i].fate, PLAN_FATE_SKIPPED);
+	teardown();
+
+	plan_src(LATER_RULE_SRC, " skip loop /kIdx/;\n loop /kIdx/ \"k\";\n function /Stage$/ \"stage\";\n");
+	ck_assert_ptr_nonnull(find("processing"));
+	ck_assert_ptr_nonnull(find("k"));
+	ck_assert_int_eq(find("k")->kind, PLAN_loop);
+	ck_assert_int_eq(find("k")->fate, PLAN_FATE_INSERT);
+	ck_assert_ptr_nonnull(find("stage"));
 }
 END_TEST
 
