@@ -1,5 +1,5 @@
 #!/bin/sh
-# Benchmark of `autotrace collect` (issue 7): 16 ranks x 72 cores x 1,000
+# Benchmark of `autotrace collect`: 16 ranks x 72 cores x 1,000
 # records in the field's moe-v1 .pt layout, to Chrome JSON and to Perfetto,
 # side by side, one core. Prints records/s (the tool's own timing, and wall
 # time including process start), peak RSS (/usr/bin/time -v), and bytes per

@@ -1,5 +1,5 @@
-/* autotrace gate: the gates of gate_list.h (DESIGN §2) over an operator
- * project, for CI. */
+/* autotrace gate: the gates of gate_list.h (each one condition of an
+ * instrumented operator being done) over an operator project, for CI. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* The gate report: the gates (gate_list.h, DESIGN §2), the rules a finding belongs to,
+/* The gate report: the gates (gate_list.h), the rules a finding belongs to,
  * findings with resolved locations (path, line, column, the source line for
  * the caret) and what each gate came to. Findings keep copies of everything
  * they show, so the files they point into may be freed before the report is

@@ -17,7 +17,7 @@
  * TracePacket.compressed_packets (the form Perfetto's own tracing service
  * writes when asked to compress, which the trace processor inflates): the
  * repeated structure of the events shrinks to about a quarter. Field
- * numbers: DESIGN §8 and Perfetto's
+ * numbers: Perfetto's
  * trace_packet.proto, trace_packet_defaults.proto, clock_snapshot.proto,
  * track_event.proto, debug_annotation.proto, interned_data.proto
  * (tests/collect/perfetto_trace.proto is this subset, for protoc). */
