@@ -2,16 +2,17 @@
  * function takes one GM_ADDR per `this->Input("x")` and `this->Output("y")`,
  * in the same order, followed by the framework's workspace and tiling.
  * The count and the order are checked; a name that differs is a warning.
- * A deliberately small reader (the full G2 readers belong to `gate`): it only
- * looks for those call shapes in the rules' `host` files. Names compare
- * without case and underscores (`expert_ids` = `expertIds`). */
+ * The declarations are read from the rules' `host` files by the OpDef reader
+ * gate G2 uses (opdef_scan.h), so that check and G2 see the same inputs and
+ * outputs. Names compare without case and underscores (`expert_ids` =
+ * `expertIds`). */
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check_trace.h"
-#include "cxx_token.h"
+#include "opdef_scan.h"
 #include "path_glob.h"
 #include "xalloc.h"
 
@@ -48,36 +49,25 @@ static bool same_name(const char *a, size_t alen, const char *b, size_t blen)
 	}
 }
 
-/* this -> Input ( "name" ) and this -> Output ( "name" ), in order. */
+/* The Input("name") and Output("name") of every OpDef in the file, in order. */
 static void read_host_file(struct host_decls *h, struct src_file *f)
 {
-	struct cxx_tokens t = { NULL, 0, 0 };
+	struct opdef_file od;
 
-	cxx_tokenize(f->data, f->len, &t);
-	for (size_t i = 0; i + 5 < t.n; i++) {
-		const struct cxx_token *k = &t.v[i];
-		bool out;
-		if (!cxx_tok_kw(k, CXX_KW_this) || !cxx_tok_punct(&k[1], CXX_P_ARROW) || k[2].kind != CXX_TOK_IDENT ||
-		    !cxx_tok_punct(&k[3], CXX_P_LPAREN) || k[4].kind != CXX_TOK_STRING || !cxx_tok_punct(&k[5], CXX_P_RPAREN))
-			continue;
-		if (cxx_span_is(f->data + k[2].start, k[2].end - k[2].start, "Input"))
-			out = false;
-		else if (cxx_span_is(f->data + k[2].start, k[2].end - k[2].start, "Output"))
-			out = true;
-		else
-			continue;
-		if (f->data[k[4].start] != '"' || k[4].end - k[4].start < 2)
-			continue;
-		XGROW(h->v, h->cap, h->n + 1);
-		h->v[h->n].file = f;
-		h->v[h->n].name.start = k[4].start;
-		h->v[h->n].name.end = k[4].end;
-		h->v[h->n].value = xstrndup(f->data + k[4].start + 1, k[4].end - k[4].start - 2);
-		h->v[h->n].output = out;
-		h->v[h->n].order = h->n;
-		h->n++;
-	}
-	cxx_tokens_release(&t);
+	opdef_scan(f->data, f->len, &od);
+	for (size_t o = 0; o < od.nops; o++)
+		for (size_t k = 0; k < od.ops[o].nparams; k++) {
+			const struct opdef_param *q = &od.ops[o].params[k];
+			XGROW(h->v, h->cap, h->n + 1);
+			h->v[h->n].file = f;
+			h->v[h->n].name.start = q->name_lit.start;
+			h->v[h->n].name.end = q->name_lit.end;
+			h->v[h->n].value = xstrdup(q->name);
+			h->v[h->n].output = q->output;
+			h->v[h->n].order = h->n;
+			h->n++;
+		}
+	opdef_file_release(&od);
 }
 
 /* Inputs first, then outputs, each in declaration order (OpDef order). */
@@ -179,7 +169,7 @@ unsigned check_gm_params(const char *opdir, const struct rule_policy *p, struct 
 	unsigned errors = 0;
 
 	memset(&h, 0, sizeof(h));
-	if (nkernels == 0 || p->host.n == 0 || path_glob(opdir, &p->host, &found, &nfound, diag) != 0)
+	if (nkernels == 0 || p->host.n == 0 || path_glob(opdir, p->host.v, p->host.n, &found, &nfound, diag) != 0)
 		return 0;
 	h.files = xcalloc(nfound + 1, sizeof(*h.files));
 	for (size_t i = 0; i < nfound; i++) {

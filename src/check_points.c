@@ -9,6 +9,8 @@
 
 #include "check_trace.h"
 #include "cxx_token.h"
+#include "string_literal.h"
+#include "token_search.h"
 #include "xalloc.h"
 
 struct points_ctx {
@@ -30,16 +32,7 @@ static struct src_loc rloc(const struct points_ctx *c, uint32_t start, uint32_t 
 /* Index of the first token starting at or after `off`. */
 static size_t tok_at(const struct points_ctx *c, uint32_t off)
 {
-	size_t lo = 0, hi = c->toks.n;
-
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (c->toks.v[mid].start < off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return token_search(c->toks.v, c->toks.n, sizeof(*c->toks.v), off);
 }
 
 /* The value of a plain string literal token (simple escapes), newly allocated;
@@ -47,23 +40,12 @@ static size_t tok_at(const struct points_ctx *c, uint32_t off)
 static char *string_value(const struct points_ctx *c, const struct cxx_token *t)
 {
 	const char *s = c->ol->file->data + t->start, *e = c->ol->file->data + t->end;
-	char *out, *w;
+	char *out;
 
 	if (t->kind != CXX_TOK_STRING || (t->flags & (CXX_TF_RAW | CXX_TF_UNTERM)) || *s != '"' || e - s < 2)
 		return NULL;
-	s++;
-	e--;
-	w = out = xmalloc((size_t)(e - s) + 1);
-	while (s < e) {
-		if (*s == '\\' && s + 1 < e) {
-			char ch = s[1];
-			*w++ = ch == 'n' ? '\n' : ch == 't' ? '\t' : ch;
-			s += 2;
-		} else {
-			*w++ = *s++;
-		}
-	}
-	*w = '\0';
+	out = xmalloc((size_t)(e - s) - 1);
+	string_literal_unescape(s + 1, e - 1, out);
 	return out;
 }
 

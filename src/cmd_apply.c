@@ -140,7 +140,12 @@ static int apply_one(const char *opdir, void *ctx, struct diag *diag)
 		if (el.n) {
 			ch[nch].unit = u;
 			ch[nch].points = points;
-			ch[nch].text = edit_list_apply(&el, pl->units[u].file->data, pl->units[u].file->len, &ch[nch].len);
+			if (edit_list_apply(&el, pl->units[u].file, &ch[nch].text, &ch[nch].len, diag) != 0) {
+				edit_list_release(&el);
+				diag_plain(diag, DIAG_ERROR, "apply: nothing written");
+				status = EXIT_INTERNAL;
+				goto out;
+			}
 			if (ch[nch].len == pl->units[u].file->len &&
 			    memcmp(ch[nch].text, pl->units[u].file->data, ch[nch].len) == 0)
 				free(ch[nch].text);

@@ -275,7 +275,7 @@ int cmd_check(int argc, char **argv, struct diag *diag)
 	} else {
 		root = xstrdup(".");
 	}
-	if (path_glob(opdir, &p->base, &base, &nbase, diag) != 0)
+	if (path_glob(opdir, p->base.v, p->base.n, &base, &nbase, diag) != 0)
 		goto out;
 	for (size_t i = 0; i < nbase; i++) {
 		char *full = path_join(opdir, base[i]), *real = realpath(full, NULL);

@@ -101,29 +101,6 @@ static bool output_is_input(const char *out, const struct dump_input *in, size_t
 	return false;
 }
 
-/* The default map: next to the (single) dump directory, else ./point_map.json. */
-static char *default_map(char **args, int n)
-{
-	struct stat st;
-
-	if (n >= 1 && stat(args[0], &st) == 0) {
-		char *p;
-		if (S_ISDIR(st.st_mode)) {
-			p = xmalloc(strlen(args[0]) + 32);
-			sprintf(p, "%s/point_map.json", args[0]);
-		} else {
-			const char *slash = strrchr(args[0], '/');
-			size_t dl = slash ? (size_t)(slash - args[0]) + 1 : 0;
-			p = xmalloc(dl + 32);
-			sprintf(p, "%.*spoint_map.json", (int)dl, args[0]);
-		}
-		if (access(p, R_OK) == 0)
-			return p;
-		free(p);
-	}
-	return xstrdup("point_map.json");
-}
-
 int cmd_collect(int argc, char **argv, struct diag *diag)
 {
 	enum { O_RULES = 256, O_DEPTH, O_RANK, O_CORE, O_LABEL, O_ALIGN, O_WHOLE, O_IGNORE, O_EVENTS, O_COMPRESS };
@@ -267,7 +244,7 @@ int cmd_collect(int argc, char **argv, struct diag *diag)
 		o.label = label;
 	}
 	if (!map_path)
-		map_path = map_default = default_map(argv + optind, argc - optind);
+		map_path = map_default = point_map_default_path(optind < argc ? argv[optind] : NULL);
 	policy = rule_find_and_load(rules_path, ".", diag);
 	if (!policy)
 		goto out;

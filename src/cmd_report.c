@@ -93,17 +93,8 @@ static int load(struct stats *s, char **args, size_t nargs, const struct report_
 
 	if (nargs == 1 && looks_like_trace(args[0]))
 		return stats_read_trace(s, args[0], diag);
-	if (!ro->map_path) {
-		struct stat st;
-		const char *slash = strrchr(args[0], '/');
-		map_default = xmalloc(strlen(args[0]) + 32);
-		if (stat(args[0], &st) == 0 && S_ISDIR(st.st_mode))
-			sprintf(map_default, "%s/point_map.json", args[0]);
-		else
-			sprintf(map_default, "%.*spoint_map.json", slash ? (int)(slash - args[0]) + 1 : 0, args[0]);
-		if (stat(map_default, &st) != 0)
-			strcpy(map_default, "point_map.json");
-	}
+	if (!ro->map_path)
+		map_default = point_map_default_path(args[0]);
 	if (dump_inputs_expand(args, nargs, &in, &nin, diag) != 0)
 		goto out;
 	policy = rule_find_and_load(ro->rules_path, ".", diag);

@@ -22,10 +22,12 @@ static void usage(FILE *out)
 {
 	fputs("Usage: autotrace strip [--rules FILE] [--all] [--dry-run] [--check] [OPDIR...]\n"
 	      "\n"
-	      "Remove what 'autotrace apply' inserted in the kernel sources (the rules'\n"
-	      "'kernel' directory): its points, the braces it added, the #include it\n"
-	      "added, and the value it computed before a return; each is tagged by apply\n"
-	      "(// autotrace). strip after apply gives the sources back byte for byte.\n"
+	      "Remove what 'autotrace apply' inserted in the kernel sources (the C, C++\n"
+	      "and CUDA sources and headers under the rules' 'kernel' directory, by\n"
+	      "extension, the files apply reads): its points, the braces it added, the\n"
+	      "#include it added, and the value it computed before a return; each is\n"
+	      "tagged by apply (// autotrace). strip after apply gives the sources back\n"
+	      "byte for byte.\n"
 	      "Hand-written points are kept.\n"
 	      "\n"
 	      "  --rules FILE   the rules (default: OPDIR/autotrace.rules, else moe.rules)\n"
@@ -42,19 +44,6 @@ static void usage(FILE *out)
 	      "\"== OPDIR\", and the exit status is the worst of theirs.\n"
 	      "Exit status: 0 ok, 1 --check found changes, 2 bad usage or input.\n",
 	      out);
-}
-
-static bool is_source(const char *path)
-{
-	static const char *const ext[] = { ".h", ".hh", ".hpp", ".hxx", ".inl", ".c", ".cc", ".cpp", ".cxx", NULL };
-	const char *dot = strrchr(path, '.');
-
-	if (!dot || strchr(dot, '/'))
-		return false;
-	for (int i = 0; ext[i]; i++)
-		if (strcmp(dot, ext[i]) == 0)
-			return true;
-	return false;
 }
 
 struct strip_opts {
@@ -92,7 +81,7 @@ static int strip_one(const char *opdir, void *ctx, struct diag *diag)
 		size_t len;
 		unsigned removed;
 		bool runtime = false, gone = false;
-		if (!is_source(files[i]))
+		if (!src_file_is_cxx_name(files[i]))
 			continue;
 		path = path_join(kernel, files[i]);
 		f = src_file_load(path);

@@ -1,6 +1,8 @@
 /* Outline printers: JSON for machines and golden tests, text for people. */
 #include "cxx_dump.h"
 
+#include "json_escape.h"
+#include "strbuf.h"
 #include "xalloc.h"
 
 #include <stdlib.h>
@@ -22,8 +24,7 @@ static const char *cond_value_name(enum cxx_cond_value v)
  * building one: no allocation per value, integers formatted by hand. */
 struct jw {
 	FILE *out;
-	size_t n;       /* bytes in buf */
-	char buf[1 << 16];
+	struct strbuf b; /* flushed to `out` past JW_FLUSH bytes */
 	int depth;      /* object and array nesting, for the indentation */
 	int base;       /* tabs before every line after the first */
 	bool first[64]; /* no member written yet at this level */
@@ -31,30 +32,25 @@ struct jw {
 	int level;
 };
 
+#define JW_FLUSH (1 << 16)
+
 static void jw_flush(struct jw *w)
 {
-	fwrite(w->buf, 1, w->n, w->out);
-	w->n = 0;
+	if (w->b.n)
+		fwrite(w->b.s, 1, w->b.n, w->out);
+	w->b.n = 0;
 }
 
 static void jw_put(struct jw *w, const char *s, size_t len)
 {
-	if (w->n + len > sizeof(w->buf)) {
+	strbuf_put(&w->b, s, len);
+	if (w->b.n >= JW_FLUSH)
 		jw_flush(w);
-		if (len > sizeof(w->buf)) {
-			fwrite(s, 1, len, w->out);
-			return;
-		}
-	}
-	memcpy(w->buf + w->n, s, len);
-	w->n += len;
 }
 
 static void jw_putc(struct jw *w, char c)
 {
-	if (w->n == sizeof(w->buf))
-		jw_flush(w);
-	w->buf[w->n++] = c;
+	jw_put(w, &c, 1);
 }
 
 static void jw_puts(struct jw *w, const char *s)
@@ -85,35 +81,15 @@ static void jw_sep(struct jw *w)
 
 static void jw_raw_string(struct jw *w, const char *s)
 {
-	static const char hex[] = "0123456789abcdef";
-	const unsigned char *p = (const unsigned char *)s, *run = p;
+	size_t n = strlen(s);
+	char *o = strbuf_room(&w->b, JSON_ESCAPE_MAX * n + 2);
 
-	jw_putc(w, '"');
-	for (; *p; p++) {
-		unsigned char c = *p;
-		const char *esc = NULL;
-		char u[7];
-		if (c >= 32 && c != '"' && c != '\\')
-			continue;
-		jw_put(w, (const char *)run, (size_t)(p - run));
-		switch (c) {
-		case '"': esc = "\\\""; break;
-		case '\\': esc = "\\\\"; break;
-		case '\b': esc = "\\b"; break;
-		case '\f': esc = "\\f"; break;
-		case '\n': esc = "\\n"; break;
-		case '\r': esc = "\\r"; break;
-		case '\t': esc = "\\t"; break;
-		default:
-			u[0] = '\\', u[1] = 'u', u[2] = '0', u[3] = '0', u[4] = hex[c >> 4], u[5] = hex[c & 15], u[6] = 0;
-			esc = u;
-			break;
-		}
-		jw_puts(w, esc);
-		run = p + 1;
-	}
-	jw_put(w, (const char *)run, (size_t)(p - run));
-	jw_putc(w, '"');
+	o[0] = '"';
+	n = json_escape(o + 1, s, n);
+	o[n + 1] = '"';
+	strbuf_commit(&w->b, n + 2);
+	if (w->b.n >= JW_FLUSH)
+		jw_flush(w);
 }
 
 static void jw_key(struct jw *w, const char *key)
@@ -458,6 +434,7 @@ void cxx_outline_write_json(FILE *out, const struct cxx_outline *ol, const char 
 	}
 	jw_close(w);
 	jw_flush(w);
+	strbuf_release(&w->b);
 	free(w);
 }
 

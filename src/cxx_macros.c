@@ -7,85 +7,69 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "index_table.h"
 #include "xalloc.h"
 
+/* The macros in order of first mention, indexed by name. A pointer into v
+ * is good until the next cxx_macro_add. */
 struct cxx_macro_table {
-	struct macro *slots;
-	size_t cap; /* power of two */
-	size_t used;
+	struct macro *v;
+	size_t n, cap;
+	struct index_table index;
 };
 
-static size_t name_hash(const char *s, size_t len)
-{
-	size_t h = 1469598103934665603ull & SIZE_MAX;
+struct macro_key {
+	const struct cxx_macro_table *mt;
+	const char *s;
+	size_t len;
+};
 
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-	return h;
+static bool same_macro(const void *ctx, size_t item)
+{
+	const struct macro_key *k = ctx;
+	const struct macro *m = &k->mt->v[item];
+	return m->len == k->len && memcmp(m->name, k->s, k->len) == 0;
 }
 
 struct cxx_macro_table *cxx_macros_new(void)
 {
-	struct cxx_macro_table *mt = xcalloc(1, sizeof(*mt));
-
-	mt->cap = 64;
-	mt->slots = xcalloc(mt->cap, sizeof(*mt->slots));
-	return mt;
+	return xcalloc(1, sizeof(struct cxx_macro_table));
 }
 
 void cxx_macros_free(struct cxx_macro_table *mt)
 {
 	if (!mt)
 		return;
-	for (size_t i = 0; i < mt->cap; i++)
-		free(mt->slots[i].name);
-	free(mt->slots);
+	for (size_t i = 0; i < mt->n; i++)
+		free(mt->v[i].name);
+	free(mt->v);
+	index_table_free(&mt->index);
 	free(mt);
 }
 
 struct macro *cxx_macro_find(const struct cxx_macro_table *mt, const char *s, size_t len)
 {
-	size_t h = name_hash(s, len) & (mt->cap - 1);
+	struct macro_key key = { mt, s, len };
+	size_t k = index_table_find(&mt->index, index_hash_bytes(s, len), same_macro, &key);
 
-	while (mt->slots[h].name) {
-		struct macro *m = &mt->slots[h];
-		if (m->len == len && memcmp(m->name, s, len) == 0)
-			return m;
-		h = (h + 1) & (mt->cap - 1);
-	}
-	return NULL;
+	return k == SIZE_MAX ? NULL : &mt->v[k];
 }
 
 struct macro *cxx_macro_add(struct cxx_macro_table *mt, const char *s, size_t len)
 {
-	struct macro *m = cxx_macro_find(mt, s, len);
-	size_t h;
+	struct macro_key key = { mt, s, len };
+	uint64_t h = index_hash_bytes(s, len);
+	size_t k = index_table_find(&mt->index, h, same_macro, &key);
+	struct macro *m;
 
-	if (m)
-		return m;
-	if ((mt->used + 1) * 2 > mt->cap) {
-		struct macro *old = mt->slots;
-		size_t oldcap = mt->cap;
-		mt->cap *= 2;
-		mt->slots = xcalloc(mt->cap, sizeof(*mt->slots));
-		for (size_t i = 0; i < oldcap; i++) {
-			if (!old[i].name)
-				continue;
-			h = name_hash(old[i].name, old[i].len) & (mt->cap - 1);
-			while (mt->slots[h].name)
-				h = (h + 1) & (mt->cap - 1);
-			mt->slots[h] = old[i];
-		}
-		free(old);
-	}
-	h = name_hash(s, len) & (mt->cap - 1);
-	while (mt->slots[h].name)
-		h = (h + 1) & (mt->cap - 1);
-	m = &mt->slots[h];
+	if (k != SIZE_MAX)
+		return &mt->v[k];
+	XGROW(mt->v, mt->cap, mt->n + 1);
+	m = &mt->v[mt->n];
 	memset(m, 0, sizeof(*m));
 	m->name = xstrndup(s, len);
 	m->len = len;
-	mt->used++;
+	index_table_add(&mt->index, h, mt->n++);
 	return m;
 }
 

@@ -14,7 +14,7 @@ enum macro_state { M_DEFINED, M_UNDEFINED };
 enum macro_origin { M_NEW, M_FILE, M_ASSUMED, M_FIXED }; /* M_NEW: just added */
 
 struct macro {
-	char *name; /* NULL: empty slot */
+	char *name;
 	size_t len;
 	unsigned char state;
 	unsigned char origin;

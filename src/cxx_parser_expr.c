@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "string_literal.h"
 #include "xalloc.h"
 
 bool cxx_ident_is(const struct cxx_parser *p, size_t i, const char *lit)
@@ -205,7 +206,7 @@ static bool is_type_keyword(const struct cxx_token *t)
 static const char *string_value(struct cxx_parser *p, const struct cxx_token *t)
 {
 	const char *s = p->src + t->start, *e = p->src + t->end;
-	char *out, *w;
+	char *out;
 
 	while (s < e && *s != '"')
 		s++;
@@ -223,17 +224,8 @@ static const char *string_value(struct cxx_parser *p, const struct cxx_token *t)
 	s++;
 	if (e > s && e[-1] == '"' && !(t->flags & CXX_TF_UNTERM))
 		e--;
-	w = out = cxx_arena_alloc(p->ol->arena, (size_t)(e - s) + 1);
-	while (s < e) {
-		if (*s == '\\' && s + 1 < e) {
-			char c = s[1];
-			*w++ = c == 'n' ? '\n' : c == 't' ? '\t' : c;
-			s += 2;
-		} else {
-			*w++ = *s++;
-		}
-	}
-	*w = '\0';
+	out = cxx_arena_alloc(p->ol->arena, (size_t)(e - s) + 1);
+	string_literal_unescape(s, e, out);
 	return out;
 }
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cxx_pp.h"
+#include "index_table.h"
 #include "path_glob.h"
 #include "xalloc.h"
 
@@ -42,8 +43,7 @@ struct cxx_scan {
 	struct cxx_macro_table *own_macros;
 	struct scan_file *files;
 	size_t nfiles, files_cap, next;
-	size_t *set;       /* open addressing over files, SIZE_MAX empty */
-	size_t set_cap;
+	struct index_table set; /* files by canonical path */
 	unsigned errors;
 	struct missing *missing; /* quoted includes not found, each once, reported at the end */
 	size_t nmissing;
@@ -56,52 +56,27 @@ static char *canon_path(const char *path)
 	return r;
 }
 
-static size_t hash_str(const char *s)
-{
-	size_t h = 5381;
+struct canon_key {
+	const struct cxx_scan *s;
+	const char *canon;
+};
 
-	while (*s)
-		h = h * 33 + (unsigned char)*s++;
-	return h;
+static bool same_canon(const void *ctx, size_t item)
+{
+	const struct canon_key *k = ctx;
+	return strcmp(k->s->files[item].canon, k->canon) == 0;
 }
 
 static size_t set_find(const struct cxx_scan *s, const char *canon)
 {
-	size_t h;
-
-	if (s->set_cap == 0)
-		return SIZE_MAX;
-	h = hash_str(canon) & (s->set_cap - 1);
-	while (s->set[h] != SIZE_MAX) {
-		if (strcmp(s->files[s->set[h]].canon, canon) == 0)
-			return s->set[h];
-		h = (h + 1) & (s->set_cap - 1);
-	}
-	return SIZE_MAX;
+	struct canon_key key = { s, canon };
+	return index_table_find(&s->set, index_hash_bytes(canon, strlen(canon)), same_canon, &key);
 }
 
 static void set_insert(struct cxx_scan *s, size_t idx)
 {
-	size_t h;
-
-	if ((s->nfiles + 1) * 2 > s->set_cap) {
-		size_t cap = s->set_cap ? s->set_cap * 2 : 64;
-		free(s->set);
-		s->set = xmalloc(cap * sizeof(*s->set));
-		s->set_cap = cap;
-		for (size_t i = 0; i < cap; i++)
-			s->set[i] = SIZE_MAX;
-		for (size_t i = 0; i < idx; i++) {
-			h = hash_str(s->files[i].canon) & (cap - 1);
-			while (s->set[h] != SIZE_MAX)
-				h = (h + 1) & (cap - 1);
-			s->set[h] = i;
-		}
-	}
-	h = hash_str(s->files[idx].canon) & (s->set_cap - 1);
-	while (s->set[h] != SIZE_MAX)
-		h = (h + 1) & (s->set_cap - 1);
-	s->set[h] = idx;
+	const char *c = s->files[idx].canon;
+	index_table_add(&s->set, index_hash_bytes(c, strlen(c)), idx);
 }
 
 /* `to` relative to directory `from` (both canonical). */
@@ -220,25 +195,11 @@ void cxx_scan_free(struct cxx_scan *s)
 	free(s->missing);
 	free(s->idirs);
 	free(s->files);
-	free(s->set);
+	index_table_free(&s->set);
 	free(s->root);
 	free(s->shown_prefix);
 	cxx_macros_free(s->own_macros);
 	free(s);
-}
-
-static bool source_name(const char *name)
-{
-	static const char *const exts[] = { ".c", ".cc", ".cpp", ".cxx", ".c++", ".h", ".hh", ".hpp",
-					    ".hxx", ".h++", ".inl", ".ipp", ".tcc", ".cu", ".cuh" };
-	const char *dot = strrchr(name, '.');
-
-	if (!dot)
-		return false;
-	for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
-		if (strcmp(dot, exts[i]) == 0)
-			return true;
-	return false;
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -262,14 +223,10 @@ static int add_dir(struct cxx_scan *s, const char *dir, int depth)
 		return -1;
 	}
 	while ((e = readdir(d)) != NULL) {
-		size_t len;
 		if (e->d_name[0] == '.')
 			continue;
-		len = strlen(dir) + strlen(e->d_name) + 2;
 		XGROW(names, cap, n + 1);
-		names[n] = xmalloc(len);
-		snprintf(names[n], len, "%s/%s", dir, e->d_name);
-		n++;
+		names[n++] = path_join(dir, e->d_name);
 	}
 	closedir(d);
 	xqsort(names, n, sizeof(*names), cmp_str);
@@ -280,7 +237,7 @@ static int add_dir(struct cxx_scan *s, const char *dir, int depth)
 		if (S_ISDIR(st.st_mode)) {
 			if (add_dir(s, names[i], depth + 1) < 0)
 				ret = -1;
-		} else if (S_ISREG(st.st_mode) && source_name(names[i])) {
+		} else if (S_ISREG(st.st_mode) && src_file_is_cxx_name(names[i])) {
 			char *c = canon_path(names[i]);
 			if (c)
 				queue_file(s, c, SIZE_MAX, NULL);
@@ -319,14 +276,9 @@ int cxx_scan_add(struct cxx_scan *s, const char *path)
 /* Canonical path of `name` in `dir` when it is a regular file. */
 static char *try_path(const char *dir, const char *name)
 {
-	size_t len = strlen(dir) + strlen(name) + 2;
-	char *p = xmalloc(len), *c;
+	char *p = name[0] == '/' ? xstrdup(name) : path_join(dir, name), *c;
 	struct stat st;
 
-	if (name[0] == '/')
-		snprintf(p, len, "%s", name);
-	else
-		snprintf(p, len, "%s/%s", dir, name);
 	c = stat(p, &st) == 0 && S_ISREG(st.st_mode) ? canon_path(p) : NULL;
 	free(p);
 	return c;

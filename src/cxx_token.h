@@ -3,8 +3,10 @@
  * line). Comments and whitespace produce no tokens; preprocessor directives
  * are bracketed by CXX_TOK_PP_BEGIN / CXX_TOK_PP_END so that the layers above
  * can see them, or filter them out, without tokenizing twice. The fast scanner
- * of preprocess (preprocess_scan.c) is a second lexer on purpose, for speed:
- * tests/lexers.test shows that both find the same trace points. */
+ * of preprocess (preprocess_scan.h) is a second lexer on purpose, for speed:
+ * it only tells code from comments, literals and directives, and jumps over
+ * the rest. tests/lexers.test shows that both find the same trace points;
+ * both read labels through string_literal.h. */
 #ifndef AUTOTRACE_CXX_TOKEN_H
 #define AUTOTRACE_CXX_TOKEN_H
 
@@ -95,6 +97,7 @@ struct cxx_token {
 	uint8_t flags;    /* CXX_TF_* */
 	uint16_t sub;     /* enum cxx_keyword or enum cxx_punct */
 };
+_Static_assert(offsetof(struct cxx_token, start) == 0, "token_search.h reads the start offset first");
 
 /* A growable token array; `v[n]` is always a CXX_TOK_EOF token once filled. */
 struct cxx_tokens {

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "dump.h"
+#include "path_glob.h"
 #include "xalloc.h"
 
 /* A directory entry named like a dump: rank<digits>...{.pt,.npy,.bin}. 1
@@ -79,17 +80,6 @@ static int cmp_input(const void *a, const void *b)
 	return strcmp(x->path, y->path);
 }
 
-static char *join(const char *dir, const char *name)
-{
-	size_t a = strlen(dir), b = strlen(name);
-	char *p = xmalloc(a + b + 2);
-	memcpy(p, dir, a);
-	if (a && dir[a - 1] != '/')
-		p[a++] = '/';
-	memcpy(p + a, name, b + 1);
-	return p;
-}
-
 int dump_inputs_expand(char **args, size_t nargs, struct dump_input **out, size_t *nout, struct diag *diag)
 {
 	struct dump_input *v = NULL;
@@ -113,14 +103,14 @@ int dump_inputs_expand(char **args, size_t nargs, struct dump_input **out, size_
 			while ((e = readdir(dir)) != NULL) {
 				int rank, k = dump_name(e->d_name, &rank);
 				if (k < 0) {
-					char *p = join(args[i], e->d_name);
+					char *p = path_join(args[i], e->d_name);
 					out_of_range(p, diag);
 					free(p);
 					closedir(dir);
 					goto fail;
 				}
 				if (k > 0)
-					add(&v, &n, &cap, join(args[i], e->d_name), rank);
+					add(&v, &n, &cap, path_join(args[i], e->d_name), rank);
 			}
 			closedir(dir);
 			if (n == before) {

@@ -54,8 +54,27 @@ void edit_list_init(struct edit_list *l);
 void edit_list_release(struct edit_list *l);
 void edit_list_add(struct edit_list *l, uint32_t off, uint32_t del, int band, int k1, int k2, const char *text);
 
-/* The text with the edits applied (newly allocated, NUL-terminated). */
-char *edit_list_apply(struct edit_list *l, const char *data, size_t len, size_t *out_len);
+/* One replacement of the bytes [start, end) of a buffer by `text` (an
+ * insertion when start == end). */
+struct edit_span {
+	uint32_t start, end;
+	const char *text;
+};
+
+/* Splices the `n` spans, sorted by start (those at one offset in the order
+ * given), into the `len` bytes of `data`: the result is newly allocated in
+ * *out, NUL-terminated, *out_len bytes; at[i], when `at` is not NULL, is
+ * where span i's text landed. A span that starts inside what an earlier one
+ * replaced, or ends before its start or past the data, is refused: -1 with
+ * *bad its index, nothing allocated. Skipping it instead would drop an
+ * edit (a trace point, a brace) without a word, and the result would not
+ * be what was planned: apply and wire both stop there. Returns 0. */
+int edit_splice(const char *data, size_t len, const struct edit_span *v, size_t n, char **out, size_t *out_len,
+		size_t *at, size_t *bad);
+
+/* The text of `f` with the edits applied (newly allocated, NUL-terminated).
+ * Returns 0, or -1 after reporting overlapping edits (a bug of apply). */
+int edit_list_apply(struct edit_list *l, const struct src_file *f, char **out, size_t *out_len, struct diag *diag);
 
 /* The edits apply makes to unit `u` of the plan. Returns 0, or -1 after
  * reporting why the file cannot be edited (it must not be written). */

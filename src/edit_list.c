@@ -1,5 +1,6 @@
 /* Sorted byte-offset insertions (and the rare replacement of a keyword)
- * applied to an original buffer in one pass. */
+ * applied to an original buffer in one pass; the splice that apply and wire
+ * share. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,32 +55,57 @@ static int cmp_frag(const void *pa, const void *pb)
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
-char *edit_list_apply(struct edit_list *l, const char *data, size_t len, size_t *out_len)
+int edit_splice(const char *data, size_t len, const struct edit_span *v, size_t n, char **out, size_t *out_len,
+		size_t *at, size_t *bad)
 {
 	size_t total = len + 1, o = 0;
-	uint32_t at = 0;
-	char *out;
+	uint32_t from = 0;
+	char *s;
+
+	for (size_t i = 0; i < n; i++) {
+		if (v[i].start < from || v[i].end < v[i].start || v[i].end > len) {
+			*bad = i;
+			return -1;
+		}
+		from = v[i].end;
+		total += strlen(v[i].text);
+	}
+	s = xmalloc(total);
+	from = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t tl = strlen(v[i].text);
+		memcpy(s + o, data + from, v[i].start - from);
+		o += v[i].start - from;
+		if (at)
+			at[i] = o;
+		memcpy(s + o, v[i].text, tl);
+		o += tl;
+		from = v[i].end;
+	}
+	memcpy(s + o, data + from, len - from);
+	o += len - from;
+	s[o] = '\0';
+	*out = s;
+	*out_len = o;
+	return 0;
+}
+
+int edit_list_apply(struct edit_list *l, const struct src_file *f, char **out, size_t *out_len, struct diag *diag)
+{
+	struct edit_span *v = xcalloc(l->n + 1, sizeof(*v));
+	size_t bad = 0;
+	int rc;
 
 	xqsort(l->v, l->n, sizeof(*l->v), cmp_frag);
-	for (size_t i = 0; i < l->n; i++)
-		total += strlen(l->v[i].text);
-	out = xmalloc(total);
 	for (size_t i = 0; i < l->n; i++) {
-		const struct edit_frag *f = &l->v[i];
-		size_t n;
-		if (f->off < at)
-			continue; /* inside a replaced span: cannot happen with well-formed edits */
-		memcpy(out + o, data + at, f->off - at);
-		o += f->off - at;
-		at = f->off;
-		n = strlen(f->text);
-		memcpy(out + o, f->text, n);
-		o += n;
-		at += f->del;
+		v[i].start = l->v[i].off;
+		v[i].end = l->v[i].off + l->v[i].del;
+		v[i].text = l->v[i].text;
 	}
-	memcpy(out + o, data + at, len - at);
-	o += len - at;
-	out[o] = '\0';
-	*out_len = o;
-	return out;
+	rc = edit_splice(f->data, f->len, v, l->n, out, out_len, NULL, &bad);
+	if (rc != 0)
+		diag_at(diag, DIAG_ERROR, src_loc_make(f, v[bad].start, v[bad].end),
+			"internal error: overlapping edits (inserting '%s')", v[bad].text);
+	free(v);
+	return rc;
 }

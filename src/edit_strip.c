@@ -7,6 +7,7 @@
 
 #include "cxx_token.h"
 #include "edit.h"
+#include "token_search.h"
 #include "xalloc.h"
 
 struct lits {
@@ -14,19 +15,14 @@ struct lits {
 	size_t n;
 };
 
+/* The literals are sorted and do not overlap: the one that can hold `off`
+ * is the last starting at or before it. */
 static bool in_literal(const struct lits *l, uint32_t off)
 {
-	size_t lo = 0, hi = l->n;
+	size_t i = token_search(l->v, l->n, sizeof(*l->v), off + 1);
+	const struct cxx_token *t = i ? &l->v[i - 1] : NULL;
 
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (l->v[mid].end <= off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < l->n && l->v[lo].start <= off &&
-	       (l->v[lo].kind == CXX_TOK_STRING || l->v[lo].kind == CXX_TOK_CHAR || l->v[lo].kind == CXX_TOK_HEADER);
+	return t && t->end > off && (t->kind == CXX_TOK_STRING || t->kind == CXX_TOK_CHAR || t->kind == CXX_TOK_HEADER);
 }
 
 static const char *find_in(const char *s, size_t n, const char *lit)

@@ -106,7 +106,7 @@ static int load_layer(const char *opdir, const struct rule_strlist *globs, struc
 	*n = 0;
 	if (globs->n == 0)
 		return 0;
-	if (path_glob(opdir, globs, &found, &nf, diag) != 0)
+	if (path_glob(opdir, globs->v, globs->n, &found, &nf, diag) != 0)
 		return -1;
 	*files = nf ? xmalloc(nf * sizeof(**files)) : NULL;
 	for (size_t i = 0; i < nf; i++) {
@@ -219,7 +219,7 @@ static void candidates(struct gate_project *p, struct project_files *pf, const s
 	if (!root) {
 		char **found = NULL;
 		size_t n = 0;
-		if (path_glob(p->opts->opdir, globs, &found, &n, diag) != 0)
+		if (path_glob(p->opts->opdir, globs->v, globs->n, &found, &n, diag) != 0)
 			return;
 		out->paths = xmalloc((n ? n : 1) * sizeof(*out->paths));
 		for (size_t i = 0; i < n; i++)

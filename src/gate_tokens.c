@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "token_search.h"
 #include "xalloc.h"
 
 void tok_view_init(struct tok_view *tv, const char *data, size_t len)
@@ -67,16 +68,7 @@ void tok_view_release(struct tok_view *tv)
 
 size_t tv_at(const struct tok_view *tv, uint32_t off)
 {
-	size_t lo = 0, hi = tv->n;
-
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (tv->v[mid].start < off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return token_search(tv->v, tv->n, sizeof(*tv->v), off);
 }
 
 bool tv_is(const struct tok_view *tv, size_t i, const char *lit)

@@ -5,16 +5,6 @@
 
 #include "xalloc.h"
 
-uint64_t index_hash_bytes(const void *p, size_t n)
-{
-	const unsigned char *s = p;
-	uint64_t h = 1469598103934665603ULL;
-
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ s[i]) * 1099511628211ULL;
-	return h;
-}
-
 uint64_t index_hash_u64(uint64_t v)
 {
 	v ^= v >> 33;

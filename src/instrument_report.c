@@ -266,7 +266,7 @@ static void rows_tiling(cJSON *rows, const struct instrument_run *run, const str
 	diag_init(&quiet, null ? null : stderr, false);
 	rule_strlist_add(&globs, "op_host/**/*tiling*.cpp");
 	rule_strlist_add(&globs, "op_host/*tiling*.cpp");
-	if (path_glob(p->opts->opdir, &globs, &found, &n, &quiet) == 0)
+	if (path_glob(p->opts->opdir, globs.v, globs.n, &found, &n, &quiet) == 0)
 		for (size_t i = 0; i < n; i++) {
 			char *path = path_join(p->opts->opdir, found[i]);
 			struct src_file *f = src_file_load(path);

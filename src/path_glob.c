@@ -148,7 +148,7 @@ int path_walk(const char *root, char ***out, size_t *n, struct diag *diag)
 	return ret;
 }
 
-int path_glob(const char *root, const struct rule_strlist *globs, char ***out, size_t *n, struct diag *diag)
+int path_glob(const char *root, char *const *globs, size_t nglobs, char ***out, size_t *n, struct diag *diag)
 {
 	char **all;
 	size_t nall, k = 0;
@@ -160,8 +160,8 @@ int path_glob(const char *root, const struct rule_strlist *globs, char ***out, s
 	}
 	for (size_t i = 0; i < nall; i++) {
 		bool keep = false;
-		for (size_t g = 0; g < globs->n && !keep; g++)
-			keep = path_glob_match(globs->v[g], all[i]);
+		for (size_t g = 0; g < nglobs && !keep; g++)
+			keep = path_glob_match(globs[g], all[i]);
 		if (keep)
 			all[k++] = all[i];
 		else

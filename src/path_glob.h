@@ -8,15 +8,15 @@
 #include <stddef.h>
 
 #include "diag.h"
-#include "rule_policy.h"
 
 /* True when `path` (relative, '/'-separated) matches `pattern`. */
 bool path_glob_match(const char *pattern, const char *path);
 
-/* The files under `root` matching any of `globs`, as paths relative to
- * `root`, sorted bytewise, each once. Hidden directories (".git") are not
- * entered. Returns 0, or -1 after reporting an unreadable root. */
-int path_glob(const char *root, const struct rule_strlist *globs, char ***out, size_t *n, struct diag *diag);
+/* The files under `root` matching any of the `nglobs` patterns, as paths
+ * relative to `root`, sorted bytewise, each once. Hidden directories
+ * (".git") are not entered. Returns 0, or -1 after reporting an unreadable
+ * root. */
+int path_glob(const char *root, char *const *globs, size_t nglobs, char ***out, size_t *n, struct diag *diag);
 
 /* Every regular file under `root` (relative paths, sorted). */
 int path_walk(const char *root, char ***out, size_t *n, struct diag *diag);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "index_table.h"
 #include "plan_int.h"
 #include "xalloc.h"
 
@@ -21,81 +22,59 @@ struct plan_map_entry {
 	size_t n, cap;
 };
 
+/* The entries in order of first key, indexed by key (index_table.h). */
 struct plan_map {
-	struct plan_map_entry *slots;
-	size_t cap, used;
+	struct plan_map_entry *v;
+	size_t n, cap;
+	struct index_table index;
 };
 
-/* The keys are long ("unit\002scope\002var", type texts): hashed eight
- * bytes at a time, each step's high bits folded into the low ones that the
- * table's mask keeps. */
-static size_t hash_key(const char *s)
-{
-	uint64_t h = 14695981039346656037ULL, w;
-	size_t n = strlen(s);
+struct plan_map_key {
+	const struct plan_map *m;
+	const char *key;
+};
 
-	for (; n >= 8; s += 8, n -= 8) {
-		memcpy(&w, s, 8);
-		h = (h ^ w) * 1099511628211ULL;
-		h ^= h >> 29;
-	}
-	w = 0;
-	memcpy(&w, s, n);
-	h = (h ^ w ^ n) * 1099511628211ULL;
-	h ^= h >> 32;
-	return (size_t)h;
+static bool same_key(const void *ctx, size_t item)
+{
+	const struct plan_map_key *k = ctx;
+	return strcmp(k->m->v[item].key, k->key) == 0;
 }
 
 struct plan_map *plan_map_new(void)
 {
-	struct plan_map *m = xcalloc(1, sizeof(*m));
-
-	m->cap = 64;
-	m->slots = xcalloc(m->cap, sizeof(*m->slots));
-	return m;
+	return xcalloc(1, sizeof(struct plan_map));
 }
 
 void plan_map_free(struct plan_map *m)
 {
 	if (!m)
 		return;
-	for (size_t i = 0; i < m->cap; i++) {
-		free(m->slots[i].key);
-		free(m->slots[i].a);
-		free(m->slots[i].b);
+	for (size_t i = 0; i < m->n; i++) {
+		free(m->v[i].key);
+		free(m->v[i].a);
+		free(m->v[i].b);
 	}
-	free(m->slots);
+	free(m->v);
+	index_table_free(&m->index);
 	free(m);
-}
-
-static struct plan_map_entry *map_slot(const struct plan_map *m, const char *key)
-{
-	size_t h = hash_key(key) & (m->cap - 1);
-
-	while (m->slots[h].key && strcmp(m->slots[h].key, key) != 0)
-		h = (h + 1) & (m->cap - 1);
-	return &m->slots[h];
 }
 
 void plan_map_add(struct plan_map *m, const char *key, size_t a, int b)
 {
+	struct plan_map_key k = { m, key };
+	size_t len = strlen(key);
+	uint64_t h = index_hash_words(key, len);
+	size_t i = index_table_find(&m->index, h, same_key, &k);
 	struct plan_map_entry *e;
 
-	if ((m->used + 1) * 2 > m->cap) {
-		struct plan_map_entry *old = m->slots;
-		size_t ocap = m->cap;
-		m->cap *= 2;
-		m->slots = xcalloc(m->cap, sizeof(*m->slots));
-		for (size_t i = 0; i < ocap; i++)
-			if (old[i].key)
-				*map_slot(m, old[i].key) = old[i];
-		free(old);
+	if (i == SIZE_MAX) {
+		XGROW(m->v, m->cap, m->n + 1);
+		i = m->n++;
+		memset(&m->v[i], 0, sizeof(m->v[i]));
+		m->v[i].key = xstrndup(key, len);
+		index_table_add(&m->index, h, i);
 	}
-	e = map_slot(m, key);
-	if (!e->key) {
-		e->key = xstrdup(key);
-		m->used++;
-	}
+	e = &m->v[i];
 	if (e->n == e->cap) {
 		e->cap = e->cap ? e->cap * 2 : 2;
 		e->a = xrealloc(e->a, e->cap * sizeof(*e->a));
@@ -108,13 +87,14 @@ void plan_map_add(struct plan_map *m, const char *key, size_t a, int b)
 
 size_t plan_map_get(const struct plan_map *m, const char *key, const size_t **a, const int **b)
 {
-	const struct plan_map_entry *e = map_slot(m, key);
+	struct plan_map_key k = { m, key };
+	size_t i = index_table_find(&m->index, index_hash_words(key, strlen(key)), same_key, &k);
 
-	if (!e->key)
+	if (i == SIZE_MAX)
 		return 0;
-	*a = e->a;
-	*b = e->b;
-	return e->n;
+	*a = m->v[i].a;
+	*b = m->v[i].b;
+	return m->v[i].n;
 }
 
 /* ------------------------------------------------------------ names */

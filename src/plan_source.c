@@ -170,7 +170,7 @@ static void find_bases(struct plan *pl, struct diag *diag)
 
 	for (size_t i = 0; i < pl->nunits; i++)
 		plan_map_add(paths, pl->units[i].path, i, 0);
-	if (path_glob(pl->opdir, &pl->policy->base, &found, &n, diag) == 0) {
+	if (path_glob(pl->opdir, pl->policy->base.v, pl->policy->base.n, &found, &n, diag) == 0) {
 		for (size_t i = 0; i < n; i++) {
 			size_t u = find_unit(paths, found[i]);
 			if (u == SIZE_MAX)

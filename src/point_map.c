@@ -11,64 +11,65 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
 #include "atomic_write.h"
+#include "index_table.h"
+#include "json_escape.h"
+#include "path_glob.h"
+#include "strbuf.h"
 #include "utf8.h"
 #include "xalloc.h"
 
-/* ---- interning: open addressing, string -> index ---- */
-
-struct intern_table {
-	uint32_t *slots;        /* index + 1; 0 = empty */
-	size_t cap;             /* power of two */
-	size_t used;
-};
+/* ---- interning: string -> index, through an index over the names ---- */
 
 struct intern {
-	struct intern_table labels, files;
+	struct index_table labels, files;
 };
 
-static uint64_t hash_str(const char *s)
+struct intern_key {
+	char *const *names;
+	const char *s;
+};
+
+static bool same_name(const void *ctx, size_t item)
 {
-	uint64_t h = 1469598103934665603ull;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h;
+	const struct intern_key *k = ctx;
+	return strcmp(k->names[item], k->s) == 0;
 }
 
-static uint32_t intern_in(struct intern_table *t, char ***names, size_t *n, size_t *cap, const char *s)
+static uint32_t intern_in(struct index_table *t, char ***names, size_t *n, size_t *cap, const char *s)
 {
-	size_t mask, i;
+	size_t len = strlen(s), k;
+	uint64_t h = index_hash_bytes(s, len);
+	struct intern_key key = { *names, s };
 
-	if (t->used * 2 >= t->cap) {
-		size_t ncap = t->cap ? t->cap * 2 : 64;
-		uint32_t *ns = xcalloc(ncap, sizeof(*ns));
-		for (size_t k = 0; k < t->cap; k++) {
-			if (!t->slots[k])
-				continue;
-			i = hash_str((*names)[t->slots[k] - 1]) & (ncap - 1);
-			while (ns[i])
-				i = (i + 1) & (ncap - 1);
-			ns[i] = t->slots[k];
-		}
-		free(t->slots);
-		t->slots = ns;
-		t->cap = ncap;
-	}
-	mask = t->cap - 1;
-	i = hash_str(s) & mask;
-	while (t->slots[i]) {
-		if (strcmp((*names)[t->slots[i] - 1], s) == 0)
-			return t->slots[i] - 1;
-		i = (i + 1) & mask;
-	}
+	k = index_table_find(t, h, same_name, &key);
+	if (k != SIZE_MAX)
+		return (uint32_t)k;
 	XGROW(*names, *cap, *n + 1);
-	(*names)[*n] = xstrdup(s);
-	t->slots[i] = (uint32_t)(*n + 1);
-	t->used++;
+	(*names)[*n] = xstrndup(s, len);
+	index_table_add(t, h, *n);
 	return (uint32_t)(*n)++;
+}
+
+char *point_map_default_path(const char *first_dump)
+{
+	struct stat st;
+
+	if (first_dump && stat(first_dump, &st) == 0) {
+		const char *slash = strrchr(first_dump, '/');
+		char *p = S_ISDIR(st.st_mode) ? path_join(first_dump, "point_map.json")
+					      : xasprintf("%.*spoint_map.json", slash ? (int)(slash - first_dump) + 1 : 0,
+							  first_dump);
+		if (access(p, R_OK) == 0)
+			return p;
+		free(p);
+	}
+	return xstrdup("point_map.json");
 }
 
 struct point_map *point_map_new(void)
@@ -94,8 +95,8 @@ void point_map_free(struct point_map *m)
 	free(m->points);
 	free(m->generator);
 	if (in) {
-		free(in->labels.slots);
-		free(in->files.slots);
+		index_table_free(&in->labels);
+		index_table_free(&in->files);
 		free(in);
 	}
 	free(m);
@@ -438,111 +439,70 @@ struct point_map *point_map_load(const char *path, struct diag *diag)
 
 /* ---- writing ---- */
 
-struct outbuf {
-	char *p;
-	size_t n, cap;
-};
-
-static void out_mem(struct outbuf *o, const char *s, size_t n)
-{
-	XGROW(o->p, o->cap, o->n + n + 1);
-	memcpy(o->p + o->n, s, n);
-	o->n += n;
-	o->p[o->n] = '\0';
-}
-
-static void out_str(struct outbuf *o, const char *s)
-{
-	out_mem(o, s, strlen(s));
-}
-
-static void out_u64(struct outbuf *o, uint64_t v)
+static void out_u64(struct strbuf *o, uint64_t v)
 {
 	char b[24];
 	int n = snprintf(b, sizeof(b), "%" PRIu64, v);
-	out_mem(o, b, (size_t)n);
+	strbuf_put(o, b, (size_t)n);
 }
 
-/* A JSON string: quotes, backslashes and control characters escaped; other
- * bytes (UTF-8 included) as they are. */
-static void out_json_string(struct outbuf *o, const char *s)
+static void out_json_string(struct strbuf *o, const char *s)
 {
-	static const char hex[] = "0123456789abcdef";
-	const char *run = s;
+	size_t n = strlen(s);
+	char *w = strbuf_room(o, JSON_ESCAPE_MAX * n + 2);
 
-	out_mem(o, "\"", 1);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		char esc[6];
-		if (c >= 0x20 && c != '"' && c != '\\')
-			continue;
-		out_mem(o, run, (size_t)(s - run));
-		run = s + 1;
-		if (c == '"' || c == '\\') {
-			esc[0] = '\\';
-			esc[1] = (char)c;
-			out_mem(o, esc, 2);
-		} else if (c == '\n') {
-			out_mem(o, "\\n", 2);
-		} else if (c == '\t') {
-			out_mem(o, "\\t", 2);
-		} else {
-			memcpy(esc, "\\u00", 4);
-			esc[4] = hex[c >> 4];
-			esc[5] = hex[c & 15];
-			out_mem(o, esc, 6);
-		}
-	}
-	out_mem(o, run, (size_t)(s - run));
-	out_mem(o, "\"", 1);
+	w[0] = '"';
+	n = json_escape(w + 1, s, n);
+	w[n + 1] = '"';
+	strbuf_commit(o, n + 2);
 }
 
 char *point_map_to_json(const struct point_map *m, size_t *len)
 {
-	struct outbuf o = { NULL, 0, 0 };
+	struct strbuf o = { 0 };
 	bool first = true;
 	char stamp[17];
 
-	out_str(&o, "{\n  \"version\": 1,\n  \"generator\": ");
+	strbuf_puts(&o, "{\n  \"version\": 1,\n  \"generator\": ");
 	out_json_string(&o, m->generator ? m->generator : "autotrace");
 	if (m->has_stamp) {
 		snprintf(stamp, sizeof(stamp), "%016" PRIx64, m->build_stamp);
-		out_str(&o, ",\n  \"build_stamp\": \"");
-		out_str(&o, stamp);
-		out_str(&o, "\"");
+		strbuf_puts(&o, ",\n  \"build_stamp\": \"");
+		strbuf_puts(&o, stamp);
+		strbuf_puts(&o, "\"");
 	}
-	out_str(&o, ",\n  \"points\": {");
+	strbuf_puts(&o, ",\n  \"points\": {");
 	for (size_t id = 1; id < m->npoints; id++) {
 		const struct point_map_point *p = &m->points[id];
 		char ev[2] = { p->event_type, '\0' };
 		if (!p->present)
 			continue;
-		out_str(&o, first ? "\n    \"" : ",\n    \"");
+		strbuf_puts(&o, first ? "\n    \"" : ",\n    \"");
 		first = false;
 		out_u64(&o, id);
-		out_str(&o, "\": {\"label\": ");
+		strbuf_puts(&o, "\": {\"label\": ");
 		out_json_string(&o, m->labels[p->label]);
-		out_str(&o, ", \"event_type\": ");
+		strbuf_puts(&o, ", \"event_type\": ");
 		out_json_string(&o, ev);
-		out_str(&o, ", \"event_id\": ");
+		strbuf_puts(&o, ", \"event_id\": ");
 		if (p->event_id < 0) {
-			out_str(&o, "-");
+			strbuf_puts(&o, "-");
 			out_u64(&o, (uint64_t)0 - (uint64_t)p->event_id);
 		} else {
 			out_u64(&o, (uint64_t)p->event_id);
 		}
-		out_str(&o, ", \"file\": ");
+		strbuf_puts(&o, ", \"file\": ");
 		if (p->file == UINT32_MAX)
-			out_str(&o, "null");
+			strbuf_puts(&o, "null");
 		else
 			out_json_string(&o, m->files[p->file]);
-		out_str(&o, ", \"line\": ");
+		strbuf_puts(&o, ", \"line\": ");
 		out_u64(&o, p->line);
-		out_str(&o, "}");
+		strbuf_puts(&o, "}");
 	}
-	out_str(&o, first ? "}\n}\n" : "\n  }\n}\n");
+	strbuf_puts(&o, first ? "}\n}\n" : "\n  }\n}\n");
 	*len = o.n;
-	return o.p;
+	return strbuf_take(&o);
 }
 
 int point_map_write(const struct point_map *m, const char *path, struct diag *diag)

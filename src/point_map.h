@@ -54,6 +54,12 @@ void point_map_free(struct point_map *m);
 int point_map_add(struct point_map *m, uint32_t id, const char *label, char event_type,
 		  int64_t event_id, const char *file, uint32_t line);
 
+/* The map collect and report read when none is named (--map), newly
+ * allocated: point_map.json in `first_dump` when it is a directory, or
+ * beside it when it is a file, if that can be read; else point_map.json in
+ * the current directory (also when `first_dump` is NULL). */
+char *point_map_default_path(const char *first_dump);
+
 /* Interns a label or file name; returns its index. */
 uint32_t point_map_intern_label(struct point_map *m, const char *label);
 uint32_t point_map_intern_file(struct point_map *m, const char *file);

@@ -22,6 +22,7 @@
 #include "edit.h"
 #include "edit_journal.h"
 #include "exit_status.h"
+#include "index_table.h"
 #include "path_glob.h"
 #include "point_map.h"
 #include "preprocess.h"
@@ -32,15 +33,12 @@
 
 void pp_stamp_init(struct pp_stamp *st)
 {
-	st->h = 14695981039346656037ull;
+	st->h = INDEX_HASH_BASIS;
 }
 
 static void stamp_bytes(struct pp_stamp *st, const void *p, size_t n)
 {
-	const unsigned char *s = p;
-
-	for (size_t i = 0; i < n; i++)
-		st->h = (st->h ^ s[i]) * 1099511628211ull;
+	st->h = index_hash_more(st->h, p, n);
 }
 
 static void stamp_u32(struct pp_stamp *st, uint32_t v)
@@ -78,20 +76,6 @@ struct pp_file {
 	size_t npoints;         /* valid sites */
 	uint32_t first_id;
 };
-
-static bool source_name(const char *name)
-{
-	static const char *const exts[] = { ".c", ".cc", ".cpp", ".cxx", ".c++", ".h", ".hh", ".hpp",
-					    ".hxx", ".h++", ".inl", ".ipp", ".tcc", ".cu", ".cuh" };
-	const char *slash = strrchr(name, '/'), *dot = strrchr(slash ? slash : name, '.');
-
-	if (!dot)
-		return false;
-	for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
-		if (strcmp(dot, exts[i]) == 0)
-			return true;
-	return false;
-}
 
 static bool site_valid(const struct pp_site *s)
 {
@@ -365,7 +349,7 @@ static int scan_tree(struct pp_run *r, unsigned *errors)
 		char *path;
 		ssize_t len;
 		struct pp_file *pf;
-		if (!source_name(r->all[i]))
+		if (!src_file_is_cxx_name(r->all[i]))
 			continue;
 		r->nsources++;
 		path = path_join(r->o->tree, r->all[i]);
@@ -603,7 +587,7 @@ int pp_tree_stamp(const char *root, const char *prefix, uint64_t *stamp, struct 
 	for (size_t i = 0; i < n; i++) {
 		char *path, *rel;
 		struct src_file *f;
-		if (!source_name(all[i]))
+		if (!src_file_is_cxx_name(all[i]))
 			continue;
 		path = path_join(root, all[i]);
 		f = src_file_load(path);

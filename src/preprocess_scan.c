@@ -1,4 +1,4 @@
-/* The scanner of `autotrace preprocess` (see preprocess.h): code versus
+/* The scanner of `autotrace preprocess` (see preprocess_scan.h): code versus
  * comments, literals and # lines, at memory speed. A buffer that holds
  * neither "TRACE_" nor "MoeTracing" has nothing to find: memmem says so
  * first (most files of a tree). Otherwise a table marks the bytes that can
@@ -6,12 +6,13 @@
  * MoeTracing, 'R' of raw strings, NUL); the loop jumps over all others, and
  * comments are crossed with memchr. Line numbers are counted only up to
  * each point found, also with memchr. It is a second C++ lexer beside
- * cxx_token.c on purpose, for speed (see preprocess.h): tests/lexers.test
+ * cxx_token.c on purpose, for speed (see preprocess_scan.h): tests/lexers.test
  * shows that both find the same trace points. */
 #define _GNU_SOURCE /* memmem(3): glibc's is far faster than a loop of memchr */
 #include <string.h>
 
-#include "preprocess.h"
+#include "preprocess_scan.h"
+#include "string_literal.h"
 #include "xalloc.h"
 
 enum { K_NONE = 0, K_SLASH, K_DQUOTE, K_SQUOTE, K_T, K_M, K_R, K_HASH, K_NUL };
@@ -161,24 +162,6 @@ static const char *plain_string(const char *p, const char *end)
 	return q > p + 1 && q[-1] == '"' && q - p >= 2 ? q : NULL;
 }
 
-static char *unescape(const char *s, const char *e, size_t *len)
-{
-	char *out = xmalloc((size_t)(e - s) + 1), *w = out;
-
-	while (s < e) {
-		if (*s == '\\' && s + 1 < e) {
-			char c = s[1];
-			*w++ = c == 'n' ? '\n' : c == 't' ? '\t' : c;
-			s += 2;
-		} else {
-			*w++ = *s++;
-		}
-	}
-	*w = '\0';
-	*len = (size_t)(w - out);
-	return out;
-}
-
 struct line_counter {
 	const char *pos;       /* counted up to here */
 	const char *line_start;
@@ -229,7 +212,8 @@ static const char *site_at(const char *data, const char *p, const char *end, boo
 	if (q >= end || *q != ')')
 		return p + 11;
 	s->end = (uint32_t)(q + 1 - data);
-	s->label = unescape(l0 + 1, l1 - 1, &s->label_len);
+	s->label = xmalloc((size_t)(l1 - l0 - 1));
+	s->label_len = string_literal_unescape(l0 + 1, l1 - 1, s->label);
 	s->label_start = (uint32_t)(l0 - data);
 	s->label_end = (uint32_t)(l1 - data);
 	s->event_start = (uint32_t)(e0 - data);

@@ -195,7 +195,7 @@ int project_build_script(const struct project_root *r, const struct rule_strlist
 	int ret = -1;
 
 	*out = NULL;
-	if (path_glob(r->path, globs, &found, &n, diag) != 0)
+	if (path_glob(r->path, globs->v, globs->n, &found, &n, diag) != 0)
 		return -1;
 	cand = xmalloc((n ? n : 1) * sizeof(*cand));
 	for (size_t i = 0; i < n; i++) {

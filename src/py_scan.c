@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "token_search.h"
 #include "xalloc.h"
 
 #define NO_MATCH ((size_t)-1)
@@ -552,16 +553,7 @@ char *py_string_value(const struct py_module *m, size_t tok)
 
 size_t py_tok_at(const struct py_module *m, uint32_t off)
 {
-	size_t lo = 0, hi = m->ntoks;
-
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (m->toks[mid].start < off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return token_search(m->toks, m->ntoks, sizeof(*m->toks), off);
 }
 
 static void read_args(struct py_module *m, size_t open, struct py_call *c)

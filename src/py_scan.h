@@ -38,6 +38,7 @@ struct py_token {
 	uint8_t kind;
 	uint8_t flags;
 };
+_Static_assert(offsetof(struct py_token, start) == 0, "token_search.h reads the start offset first");
 
 enum py_stmt_kind {
 	PY_STMT_SIMPLE,     /* expression, assignment, pass, import, ... */

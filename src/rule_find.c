@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "rule_load.h"
+#include "path_glob.h"
 #include "xalloc.h"
 
 /* An uninstalled autotrace (run from its build tree) finds the shipped
@@ -49,25 +50,19 @@ const char *rule_find_rules_dir(void)
 	return rule_find_data_dir("AUTOTRACE_RULES_DIR", RULESDIR, "rules");
 }
 
-static char *join(const char *dir, const char *name)
-{
-	size_t n = strlen(dir) + strlen(name) + 2;
-	char *s = xmalloc(n);
-	snprintf(s, n, "%s/%s", dir, name);
-	return s;
-}
-
 char *rule_find_path(const char *explicit_path, const char *opdir)
 {
 	char *local;
 
 	if (explicit_path)
 		return xstrdup(explicit_path);
-	local = join(opdir ? opdir : ".", "autotrace.rules");
+	/* named "./autotrace.rules" in the current directory, so that messages
+	 * tell the operator's own rules from the shipped default */
+	local = opdir && strcmp(opdir, ".") != 0 ? path_join(opdir, "autotrace.rules") : xstrdup("./autotrace.rules");
 	if (access(local, F_OK) == 0)
 		return local;
 	free(local);
-	return join(rule_find_rules_dir(), "moe.rules");
+	return path_join(rule_find_rules_dir(), "moe.rules");
 }
 
 struct rule_policy *rule_find_and_load(const char *explicit_path, const char *opdir, struct diag *diag)

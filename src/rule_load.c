@@ -9,6 +9,7 @@
 
 #include "rule_ast.h"
 #include "rule_decode.h"
+#include "path_glob.h"
 #include "xalloc.h"
 
 enum { MAX_INCLUDE_DEPTH = 32 };
@@ -23,14 +24,6 @@ struct loader {
 };
 
 static unsigned load_file(struct loader *ld, struct src_file *f, const char *canon);
-
-static char *join_path(const char *dir, const char *name)
-{
-	size_t n = strlen(dir) + strlen(name) + 2;
-	char *s = xmalloc(n);
-	snprintf(s, n, "%s/%s", dir, name);
-	return s;
-}
 
 static char *dir_of(const char *path)
 {
@@ -52,7 +45,7 @@ static char *include_candidate(const char *includer, const char *name)
 	if (!strchr(includer, '/'))
 		return xstrdup(name);
 	dir = dir_of(includer);
-	path = join_path(dir, name);
+	path = path_join(dir, name);
 	free(dir);
 	return path;
 }
@@ -65,7 +58,7 @@ static unsigned on_include(void *ctx, const char *name, struct src_loc loc)
 	struct src_file *f;
 
 	if (access(path, F_OK) != 0 && name[0] != '/' && ld->rules_dir) {
-		char *alt = join_path(ld->rules_dir, name);
+		char *alt = path_join(ld->rules_dir, name);
 		if (access(alt, F_OK) == 0) {
 			free(path);
 			path = alt;

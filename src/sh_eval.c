@@ -7,6 +7,7 @@
 
 #include "path_glob.h"
 #include "path_rel.h"
+#include "strbuf.h"
 #include "xalloc.h"
 
 struct var {
@@ -49,19 +50,6 @@ static bool name_char(char c, bool first)
 	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (!first && c >= '0' && c <= '9');
 }
 
-struct buf {
-	char *s;
-	size_t n, cap;
-};
-
-static void put(struct buf *b, const char *s, size_t n)
-{
-	XGROW(b->s, b->cap, b->n + n + 1);
-	memcpy(b->s + b->n, s, n);
-	b->n += n;
-	b->s[b->n] = '\0';
-}
-
 /* The end of a bracketed construct starting at s[i] == open. */
 static size_t matching(const char *s, size_t n, size_t i, char open, char close)
 {
@@ -85,10 +73,10 @@ static size_t matching(const char *s, size_t n, size_t i, char open, char close)
 	return n;
 }
 
-static bool expand(struct env *e, const char *s, size_t n, struct buf *out);
+static bool expand(struct env *e, const char *s, size_t n, struct strbuf *out);
 
 /* $( ... ): the script's own directory, or the working directory. */
-static bool command_subst(struct env *e, const char *in, size_t n, struct buf *out)
+static bool command_subst(struct env *e, const char *in, size_t n, struct strbuf *out)
 {
 	char *t = xstrndup(in, n), *p = t;
 	bool ok = false;
@@ -98,11 +86,11 @@ static bool command_subst(struct env *e, const char *in, size_t n, struct buf *o
 	for (char *q = p + strlen(p); q > p && q[-1] == ' ';)
 		*--q = '\0';
 	if (strcmp(p, "pwd") == 0 && e->cwd) {
-		put(out, e->cwd, strlen(e->cwd));
+		strbuf_put(out, e->cwd, strlen(e->cwd));
 		ok = true;
 	} else if ((strstr(p, "dirname") && (strstr(p, "BASH_SOURCE") || strstr(p, "$0"))) &&
 		   (strncmp(p, "dirname", 7) == 0 || (strncmp(p, "cd ", 3) == 0 && strstr(p, "pwd")))) {
-		put(out, e->script_dir, strlen(e->script_dir));
+		strbuf_put(out, e->script_dir, strlen(e->script_dir));
 		ok = true;
 	}
 	free(t);
@@ -110,13 +98,13 @@ static bool command_subst(struct env *e, const char *in, size_t n, struct buf *o
 }
 
 /* ${name}, ${name:-default}, ${name-default}, ${name:?msg}, ${BASH_SOURCE[0]}, ${0} */
-static bool param(struct env *e, const char *in, size_t n, struct buf *out)
+static bool param(struct env *e, const char *in, size_t n, struct strbuf *out)
 {
 	size_t k = 0;
 	struct var *v;
 
 	if ((n == 14 && memcmp(in, "BASH_SOURCE[0]", 14) == 0) || (n == 1 && in[0] == '0')) {
-		put(out, e->script, strlen(e->script));
+		strbuf_put(out, e->script, strlen(e->script));
 		return true;
 	}
 	while (k < n && name_char(in[k], k == 0))
@@ -125,7 +113,7 @@ static bool param(struct env *e, const char *in, size_t n, struct buf *out)
 		return false;
 	v = lookup(e, in, k);
 	if (k == n)
-		return v && v->value && (put(out, v->value, strlen(v->value)), true);
+		return v && v->value && (strbuf_put(out, v->value, strlen(v->value)), true);
 	{
 		const char *op = in + k;
 		bool colon = *op == ':';
@@ -135,19 +123,19 @@ static bool param(struct env *e, const char *in, size_t n, struct buf *out)
 			const char *def = op + 1;
 			size_t dl = n - (size_t)(def - in);
 			if (v && v->value && !(colon && !v->value[0]))
-				return put(out, v->value, strlen(v->value)), true;
+				return strbuf_put(out, v->value, strlen(v->value)), true;
 			if (v && !v->value)
 				return false;
 			/* unset: the default (the environment may set it: the report says "by default") */
 			return expand(e, def, dl, out);
 		}
 		if (*op == '?')
-			return v && v->value && (put(out, v->value, strlen(v->value)), true);
+			return v && v->value && (strbuf_put(out, v->value, strlen(v->value)), true);
 	}
 	return false;
 }
 
-static bool expand(struct env *e, const char *s, size_t n, struct buf *out)
+static bool expand(struct env *e, const char *s, size_t n, struct strbuf *out)
 {
 	for (size_t i = 0; i < n; i++) {
 		char c = s[i];
@@ -155,12 +143,12 @@ static bool expand(struct env *e, const char *s, size_t n, struct buf *out)
 			size_t j = i + 1;
 			while (j < n && s[j] != '\'')
 				j++;
-			put(out, s + i + 1, j - i - 1);
+			strbuf_put(out, s + i + 1, j - i - 1);
 			i = j;
 		} else if (c == '"') {
 			continue;
 		} else if (c == '\\' && i + 1 < n) {
-			put(out, s + ++i, 1);
+			strbuf_put(out, s + ++i, 1);
 		} else if (c == '$' && i + 1 < n && s[i + 1] == '(') {
 			size_t j = matching(s, n, i + 1, '(', ')');
 			if (j >= n || !command_subst(e, s + i + 2, j - i - 2, out))
@@ -184,7 +172,7 @@ static bool expand(struct env *e, const char *s, size_t n, struct buf *out)
 		} else if (c == '$') {
 			return false; /* $1, $@, $?: what the script was given or did */
 		} else {
-			put(out, &c, 1);
+			strbuf_put(out, &c, 1);
 		}
 	}
 	return true;
@@ -193,14 +181,13 @@ static bool expand(struct env *e, const char *s, size_t n, struct buf *out)
 /* The value of a word, NULL when not known. */
 static char *value_of(struct env *e, const char *s, size_t n)
 {
-	struct buf b = { NULL, 0, 0 };
+	struct strbuf b = { 0 };
 
-	put(&b, "", 0);
 	if (!expand(e, s, n, &b)) {
-		free(b.s);
+		strbuf_release(&b);
 		return NULL;
 	}
-	return b.s;
+	return strbuf_take(&b);
 }
 
 static char *absolute_in(const struct env *e, const char *v)

@@ -10,6 +10,20 @@
 
 #include "xalloc.h"
 
+bool src_file_is_cxx_name(const char *path)
+{
+	static const char *const exts[] = { ".c", ".cc", ".cpp", ".cxx", ".c++", ".h", ".hh", ".hpp",
+					    ".hxx", ".h++", ".inl", ".ipp", ".tcc", ".cu", ".cuh" };
+	const char *slash = strrchr(path, '/'), *dot = strrchr(slash ? slash : path, '.');
+
+	if (!dot)
+		return false;
+	for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
+		if (strcmp(dot, exts[i]) == 0)
+			return true;
+	return false;
+}
+
 struct src_file *src_file_from_buffer(const char *path, const char *data, size_t len)
 {
 	struct src_file *f = xcalloc(1, sizeof(*f));

@@ -4,6 +4,7 @@
 #ifndef AUTOTRACE_SRC_FILE_H
 #define AUTOTRACE_SRC_FILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -30,6 +31,12 @@ struct src_file *src_file_load(const char *path);
 struct src_file *src_file_from_buffer(const char *path, const char *data, size_t len);
 
 void src_file_free(struct src_file *f);
+
+/* True when the last segment of `path` has the extension of a C, C++ or CUDA
+ * source or header (.c .cc .cpp .cxx .c++ .h .hh .hpp .hxx .h++ .inl .ipp
+ * .tcc .cu .cuh): the files that scan and apply read, preprocess numbers and
+ * strip cleans, so that each command sees the same set. */
+bool src_file_is_cxx_name(const char *path);
 
 /* 1-based line of byte offset `off` (clamped to the file). */
 size_t src_file_line(const struct src_file *f, uint32_t off);

@@ -12,6 +12,7 @@
 
 #include "collect_counts.h"
 #include "config.h"
+#include "json_escape.h"
 #include "trace_ops.h"
 #include "utf8.h"
 #include "xalloc.h"
@@ -52,36 +53,20 @@ static inline unsigned char *copy_small(unsigned char *p, const char *src, size_
 /* JSON string body of s (no quotes), newly allocated. Bytes that are not
  * UTF-8 become U+FFFD (a JSON reader refuses them; map labels are checked
  * when read, this keeps any other name valid too). */
-static char *json_escape(const char *raw)
+static char *json_body(const char *raw)
 {
-	size_t n = strlen(raw), k = 0;
+	size_t n = strlen(raw);
 	char *clean = utf8_invalid_at(raw, n) == SIZE_MAX ? NULL : utf8_sanitize(raw, n, &n);
-	const char *s = clean ? clean : raw;
-	char *o = xmalloc(n * 6 + 1);
+	char *o = xmalloc(JSON_ESCAPE_MAX * n + 1);
 
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\') {
-			o[k++] = '\\';
-			o[k++] = (char)c;
-		} else if (c < 0x20) {
-			static const char hex[] = "0123456789abcdef";
-			memcpy(o + k, "\\u00", 4);
-			o[k + 4] = hex[c >> 4];
-			o[k + 5] = hex[c & 15];
-			k += 6;
-		} else {
-			o[k++] = (char)c;
-		}
-	}
-	o[k] = '\0';
+	o[json_escape(o, clean ? clean : raw, n)] = '\0';
 	free(clean);
 	return o;
 }
 
 static void out_json_string(struct trace_out *o, const char *s)
 {
-	char *e = json_escape(s);
+	char *e = json_body(s);
 	trace_out_mem(o, "\"", 1);
 	trace_out_str(o, e);
 	trace_out_mem(o, "\"", 1);
@@ -119,7 +104,7 @@ static int chrome_begin(void *sink, const struct trace_header *h)
 	c->names = xcalloc(m->nlabels + 1, sizeof(*c->names));
 	c->name_len = xcalloc(m->nlabels + 1, sizeof(*c->name_len));
 	for (size_t i = 0; i < m->nlabels; i++) {
-		char *e = json_escape(m->labels[i]);
+		char *e = json_body(m->labels[i]);
 		size_t n = strlen(e);
 		c->names[i] = xcalloc(n + 10 + COPY_PAD, 1); /* padded for copy_small */
 		memcpy(c->names[i], ",\"name\":\"", 9);

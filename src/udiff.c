@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "index_table.h"
 #include "xalloc.h"
 
 struct lines {
@@ -12,14 +13,6 @@ struct lines {
 	uint64_t *h;
 	size_t count;
 };
-
-static uint64_t hash(const char *s, size_t n)
-{
-	uint64_t h = 1469598103934665603ull;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-	return h;
-}
 
 static void split(const char *text, size_t len, struct lines *l)
 {
@@ -40,7 +33,7 @@ static void split(const char *text, size_t len, struct lines *l)
 		}
 		l->s[l->count] = text + i;
 		l->n[l->count] = n;
-		l->h[l->count] = hash(text + i, n);
+		l->h[l->count] = index_hash_bytes(text + i, n);
 		l->count++;
 		i += n;
 	}

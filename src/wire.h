@@ -136,8 +136,6 @@ size_t wire_prof_index(const struct wire *w);
 uint32_t wire_line_start(const struct src_file *f, uint32_t off);
 /* The indentation (spaces / tabs) of the line holding `off`, newly allocated. */
 char *wire_indent_at(const struct src_file *f, uint32_t off);
-/* printf into a new string. */
-char *wire_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* True when the identifier `id` occurs in text [start, end) of f as a whole word. */
 bool wire_has_word(const struct src_file *f, uint32_t start, uint32_t end, const char *id);
 

@@ -83,7 +83,7 @@ static void wire_aclnn_file(struct wire *w, const struct src_file *f, const stru
 			continue;
 		} else {
 			const struct aclnn_param *last = &fn->params[at - 1];
-			char *type = written_type(f, last), *t = wire_fmt(", %s%s", type, w->prof_camel);
+			char *type = written_type(f, last), *t = xasprintf(", %s%s", type, w->prof_camel);
 			wire_edit(w, f, last->range.end, last->range.end, t, "aclnn: '%s%s' after '%s' in the %s of %s", type,
 				  w->prof_camel, last->name ? last->name : "the last tensor", fn->definition ? "definition" : "declaration",
 				  fn->name);
@@ -112,7 +112,7 @@ static void wire_aclnn_file(struct wire *w, const struct src_file *f, const stru
 				continue;
 			}
 			{
-				char *t = (size_t)cat < call->nargs ? wire_fmt("%s, ", pname) : wire_fmt(", %s", pname);
+				char *t = (size_t)cat < call->nargs ? xasprintf("%s, ", pname) : xasprintf(", %s", pname);
 				uint32_t pos = (size_t)cat < call->nargs ? call->arg_ranges[cat].start : call->arg_ranges[cat - 1].end;
 				wire_edit(w, f, pos, pos, t, "aclnn: %s forwards '%s' to %s as argument %ld", fn->name, pname,
 					  call->callee, cat + 1);

@@ -20,17 +20,6 @@
 
 #define MANIFEST_HEAD "autotrace-wire-undo 1"
 
-char *wire_fmt(const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-
-	va_start(ap, fmt);
-	s = xvasprintf(fmt, ap);
-	va_end(ap);
-	return s;
-}
-
 static struct wire_file *file_of(struct wire *w, const struct src_file *f)
 {
 	for (size_t i = 0; i < w->nfiles; i++)
@@ -165,36 +154,26 @@ static int edit_cmp(const void *a, const void *b)
 int wire_file_result(struct wire *w, struct wire_file *wf, char **out, size_t *len)
 {
 	const struct src_file *f = wf->f;
-	size_t cap = f->len + 1, n = 0;
-	uint32_t at = 0;
-	char *s;
+	struct edit_span *v = xcalloc(wf->n + 1, sizeof(*v));
+	size_t *at = xcalloc(wf->n + 1, sizeof(*at)), bad = 0;
+	int rc;
 
 	xqsort(wf->v, wf->n, sizeof(*wf->v), edit_cmp);
-	for (size_t i = 0; i < wf->n; i++)
-		cap += strlen(wf->v[i].text);
-	s = xmalloc(cap);
 	for (size_t i = 0; i < wf->n; i++) {
-		const struct wire_edit *e = &wf->v[i];
-		size_t tl = strlen(e->text);
-		if (e->start < at || e->end < e->start || e->end > f->len) {
-			diag_pos(w->diag, DIAG_ERROR, f->path, src_file_line(f, e->start), 0,
-				 "internal error: overlapping edits (%s)", e->what);
-			free(s);
-			return -1;
-		}
-		memcpy(s + n, f->data + at, e->start - at);
-		n += e->start - at;
-		wf->v[i].new_at = n;
-		memcpy(s + n, e->text, tl);
-		n += tl;
-		at = e->end;
+		v[i].start = wf->v[i].start;
+		v[i].end = wf->v[i].end;
+		v[i].text = wf->v[i].text;
 	}
-	memcpy(s + n, f->data + at, f->len - at);
-	n += f->len - at;
-	s[n] = '\0';
-	*out = s;
-	*len = n;
-	return 0;
+	rc = edit_splice(f->data, f->len, v, wf->n, out, len, at, &bad);
+	if (rc != 0)
+		diag_pos(w->diag, DIAG_ERROR, f->path, src_file_line(f, wf->v[bad].start), 0,
+			 "internal error: overlapping edits (%s)", wf->v[bad].what);
+	else
+		for (size_t i = 0; i < wf->n; i++)
+			wf->v[i].new_at = at[i];
+	free(v);
+	free(at);
+	return rc;
 }
 
 uint32_t wire_line_start(const struct src_file *f, uint32_t off)

@@ -91,7 +91,7 @@ bool wire_direct_launch(struct wire *w, const struct src_file **f, uint32_t *sta
 
 	rule_strlist_add(&globs, "op_host/**/*.cpp");
 	rule_strlist_add(&globs, "op_host/*.cpp");
-	if (path_glob(w->opdir, &globs, &found, &n, w->diag) == 0)
+	if (path_glob(w->opdir, globs.v, globs.n, &found, &n, w->diag) == 0)
 		for (size_t i = 0; i < n && !yes; i++) {
 			char *path = path_join(w->opdir, found[i]);
 			const struct src_file *sf = wire_load(w, path);
@@ -187,7 +187,7 @@ void wire_opdef(struct wire *w)
 	}
 	prefix = q->ndtypes && strncmp(q->dtypes[0], "ge::", 4) == 0 ? "ge::" : "";
 
-	r[nr++] = (struct repl){ q->name_lit.start, q->name_lit.end, wire_fmt("\"%s\"", w->prof) };
+	r[nr++] = (struct repl){ q->name_lit.start, q->name_lit.end, xasprintf("\"%s\"", w->prof) };
 	if (q->type_arg.end > q->type_arg.start) {
 		r[nr++] = (struct repl){ q->type_arg.start, q->type_arg.end, xstrdup(mode) };
 	} else {
@@ -196,7 +196,7 @@ void wire_opdef(struct wire *w)
 			at++;
 		if (at < q->chain.end)
 			at++;
-		r[nr++] = (struct repl){ at, at, wire_fmt(".ParamType(%s)", mode) };
+		r[nr++] = (struct repl){ at, at, xasprintf(".ParamType(%s)", mode) };
 	}
 	tok_view_init(&tv, f->data, f->len);
 	for (size_t i = tv_at(&tv, q->chain.start); i + 1 < tv.n && tv.v[i].start < q->chain.end && nr < 8; i++) {
@@ -228,7 +228,7 @@ void wire_opdef(struct wire *w)
 	if (q->ndtypes == 0 && nr < 8) {
 		/* no DataType in the template: add one before the chain's ';' */
 		uint32_t semi = q->chain.end - 1;
-		r[nr++] = (struct repl){ semi, semi, wire_fmt(".DataType({%sDT_INT64})", prefix) };
+		r[nr++] = (struct repl){ semi, semi, xasprintf(".DataType({%sDT_INT64})", prefix) };
 	}
 	xqsort(r, nr, sizeof(r[0]), repl_cmp);
 	cap = (to - from) + 4;
@@ -373,7 +373,7 @@ void wire_infer(struct wire *w)
 			return;
 		}
 		if (!c)
-			add[na++] = wire_fmt("constexpr size_t %s = %zu;\n", cname, want);
+			add[na++] = xasprintf("constexpr size_t %s = %zu;\n", cname, want);
 		if (!shape) {
 			if (!file_names(gi->f, "MAX_INFER_GETBLOCKNUM_UB"))
 				add[na++] = xstrdup("constexpr int64_t MAX_INFER_GETBLOCKNUM_UB = 128;  // infer has no GetBlockNum()\n");
@@ -418,7 +418,7 @@ void wire_infer(struct wire *w)
 		}
 		ctx = last_param(&tv, sname);
 		/* an OPTIONAL output the caller did not pass has no shape to set (mode A) */
-		text = wire_fmt("%sgert::Shape *profilingDataShape = %s->GetOutputShape(%s);\n"
+		text = xasprintf("%sgert::Shape *profilingDataShape = %s->GetOutputShape(%s);\n"
 				"%sif (profilingDataShape == nullptr) {\n"
 				"%s    return %s;\n"
 				"%s}\n"
@@ -442,7 +442,7 @@ void wire_infer(struct wire *w)
 			ind = xstrdup("    ");
 		}
 		ctx = last_param(&tv, dname);
-		text = wire_fmt("%s%s->SetOutputDataType(%s, ge::DT_INT64);\n", ind, ctx, cname);
+		text = xasprintf("%s%s->SetOutputDataType(%s, ge::DT_INT64);\n", ind, ctx, cname);
 		wire_edit(w, gi->f, at, at, text, "infer: %s() sets the data type of '%s' to ge::DT_INT64", impl->dtype_func,
 			  w->prof);
 		free(text);

@@ -29,10 +29,10 @@ static void insert_item(struct wire *w, const struct src_file *f, const uint32_t
 		return;
 	}
 	if (k < n) {
-		t = wire_fmt("%s, ", decl);
+		t = xasprintf("%s, ", decl);
 		wire_edit(w, f, starts[k], starts[k], t, "%s", what);
 	} else {
-		t = wire_fmt(", %s", decl);
+		t = xasprintf(", %s", decl);
 		wire_edit(w, f, ends[n - 1], ends[n - 1], t, "%s", what);
 	}
 	free(t);
@@ -80,10 +80,10 @@ static void add_param(struct wire *w, const struct gate_kfunc *fn, size_t k, con
 {
 	uint32_t *s, *e;
 	const char *type = gm_type(fn->params, fn->nparams, k);
-	char *decl = wire_fmt("%s %s", type, pname), *what;
+	char *decl = xasprintf("%s %s", type, pname), *what;
 
 	param_ranges(fn->params, fn->nparams, &s, &e);
-	what = wire_fmt("kernel: '%s %s' is parameter %zu of %s (%s)", type, pname, k + 1, fn->qualified,
+	what = xasprintf("kernel: '%s %s' is parameter %zu of %s (%s)", type, pname, k + 1, fn->qualified,
 			fn->decl ? "its declaration in the class" : "the definition");
 	insert_item(w, fn->file, s, e, fn->nparams, k, fn->params_start + 1, decl, what);
 	free(what);
@@ -106,10 +106,10 @@ static void init_use(struct wire *w, const struct gate_kfunc *fn, const char *pn
 		if (open + 1 == close || !ind[0]) {
 			char *outer = wire_indent_at(f, tv.v[open].start);
 			free(ind);
-			ind = wire_fmt("%s    ", outer);
+			ind = xasprintf("%s    ", outer);
 			free(outer);
 		}
-		t = wire_fmt("%s(void)%s;  // the runtime records through MOE_TRACING_KERNEL_BEGIN in the entry\n", ind, pname);
+		t = xasprintf("%s(void)%s;  // the runtime records through MOE_TRACING_KERNEL_BEGIN in the entry\n", ind, pname);
 		wire_edit(w, f, at, at, t, "kernel: %s keeps '%s' (unused otherwise)", fn->qualified, pname);
 		free(t);
 		free(ind);
@@ -180,7 +180,7 @@ static void wire_calls(struct wire *w, const struct gate_kentry *e, size_t first
 			continue;
 		}
 		if (have < 0) {
-			char *what = wire_fmt("kernel: the Init call%s%s passes '%s' as argument %ld", k->macro ? " in macro " : "",
+			char *what = xasprintf("kernel: the Init call%s%s passes '%s' as argument %ld", k->macro ? " in macro " : "",
 					      k->macro ? k->macro : "", pname, pos + 1);
 			insert_item(w, k->file, k->arg_start, k->arg_end, k->nargs, (size_t)pos, k->args_start, pname, what);
 			free(what);
@@ -274,7 +274,7 @@ static void entry_helpers(struct wire *w, const struct gate_kentry *e, const cha
 		}
 	}
 	if (has_return) {
-		t = wire_fmt("%sMOE_TRACING_KERNEL_SCOPE(%s);\n", ind, pname);
+		t = xasprintf("%sMOE_TRACING_KERNEL_SCOPE(%s);\n", ind, pname);
 		wire_edit(w, f, at, at, t, "kernel: MOE_TRACING_KERNEL_SCOPE(%s) in '%s' (it returns early: the scope ends "
 			  "the trace on every return)", pname, e->name);
 	} else {
@@ -283,11 +283,11 @@ static void entry_helpers(struct wire *w, const struct gate_kentry *e, const cha
 		for (uint32_t i = end_at; i < tv.v[close].start; i++)
 			if (f->data[i] != ' ' && f->data[i] != '\t')
 				alone = false;
-		t = wire_fmt("%sMOE_TRACING_KERNEL_BEGIN(%s);\n", ind, pname);
+		t = xasprintf("%sMOE_TRACING_KERNEL_BEGIN(%s);\n", ind, pname);
 		wire_edit(w, f, at, at, t, "kernel: MOE_TRACING_KERNEL_BEGIN(%s) at the start of '%s'", pname, e->name);
 		free(t);
 		if (alone)
-			t = wire_fmt("%sMoeTracingKernelEnd();\n", ind);
+			t = xasprintf("%sMoeTracingKernelEnd();\n", ind);
 		else
 			end_at = tv.v[close].start, t = xstrdup(" MoeTracingKernelEnd(); ");
 		wire_edit(w, f, end_at, end_at, t, "kernel: MoeTracingKernelEnd() at the end of '%s'", e->name);
@@ -339,9 +339,9 @@ void wire_kernel(struct wire *w)
 		} else {
 			uint32_t *s, *en;
 			const char *type = gm_type(e->params, e->nparams, want);
-			char *decl = wire_fmt("%s %s", type, pname), *what;
+			char *decl = xasprintf("%s %s", type, pname), *what;
 			param_ranges(e->params, e->nparams, &s, &en);
-			what = wire_fmt("kernel: '%s %s' is parameter %zu of '%s'", type, pname, want + 1, e->name);
+			what = xasprintf("kernel: '%s %s' is parameter %zu of '%s'", type, pname, want + 1, e->name);
 			insert_item(w, e->file, s, en, e->nparams, want, e->params_start + 1, decl, what);
 			free(what);
 			free(decl);
@@ -371,7 +371,7 @@ static char *runtime_text(const char *runtime_path, struct diag *diag)
 		diag_pos(diag, DIAG_ERROR, runtime_path, 0, 0, "cannot read the device runtime (set AUTOTRACE_DEVICE_DIR)");
 		return NULL;
 	}
-	t = rt->len && rt->data[rt->len - 1] != '\n' ? wire_fmt("%s\n", rt->data) : xstrdup(rt->data);
+	t = rt->len && rt->data[rt->len - 1] != '\n' ? xasprintf("%s\n", rt->data) : xstrdup(rt->data);
 	src_file_free(rt);
 	return t;
 }
@@ -407,11 +407,11 @@ static int embed_in(struct wire_runtime *r, const struct src_file *f, const char
 		bool tagged = strstr(line, RUNTIME_APPLY_TAG) != NULL;
 		free(line);
 		if (tagged)
-			plan_add(r, f->path, false, (uint32_t)b, to, wire_fmt(RUNTIME_BEGIN "\n%s", rtext),
-				 wire_fmt("runtime: the copy of %s apply embedded is wire's now (strip keeps it)", runtime_path));
+			plan_add(r, f->path, false, (uint32_t)b, to, xasprintf(RUNTIME_BEGIN "\n%s", rtext),
+				 xasprintf("runtime: the copy of %s apply embedded is wire's now (strip keeps it)", runtime_path));
 		else if (to - from != rlen || memcmp(f->data + from, rtext, rlen) != 0)
 			plan_add(r, f->path, false, from, to, xstrdup(rtext),
-				 wire_fmt("runtime: the embedded copy of %s refreshed", runtime_path));
+				 xasprintf("runtime: the embedded copy of %s refreshed", runtime_path));
 		return 0;
 	}
 	if (m < 0) {
@@ -433,7 +433,7 @@ static int embed_in(struct wire_runtime *r, const struct src_file *f, const char
 	{
 		uint32_t at = (uint32_t)runtime_embed_at(f->data, f->len);
 		plan_add(r, f->path, false, at, at, runtime_block(rtext, rlen, RUNTIME_BY_WIRE),
-			 wire_fmt("runtime: %s embedded between the AUTOTRACE-RUNTIME markers", runtime_path));
+			 xasprintf("runtime: %s embedded between the AUTOTRACE-RUNTIME markers", runtime_path));
 	}
 	return 0;
 }
@@ -452,8 +452,8 @@ static void add_include(struct wire_runtime *r, const struct src_file *f, const 
 		if (next_line(f, j) == j)
 			break;
 	}
-	plan_add(r, f->path, false, at, at, wire_fmt("%s#include \"%s\"\n", at && f->data[at - 1] != '\n' ? "\n" : "", name),
-		 wire_fmt("runtime: the entry includes %s", name));
+	plan_add(r, f->path, false, at, at, xasprintf("%s#include \"%s\"\n", at && f->data[at - 1] != '\n' ? "\n" : "", name),
+		 xasprintf("runtime: the entry includes %s", name));
 }
 
 static bool matches_base(const struct rule_policy *policy, const char *rel_to_opdir)
@@ -544,13 +544,13 @@ int wire_runtime_plan(const char *opdir, const struct rule_policy *policy, const
 			} else {
 				/* none: <kernel>_base.h beside the entry, included by it */
 				char *dir = xstrdup(entry_rel), *slash = strrchr(dir, '/');
-				bname = wire_fmt("%s_base.h", kname);
+				bname = xasprintf("%s_base.h", kname);
 				if (slash)
 					slash[1] = '\0';
 				else
 					dir[0] = '\0';
 				{
-					char *rel = wire_fmt("%s%s", dir, bname);
+					char *rel = xasprintf("%s%s", dir, bname);
 					bpath = path_join(kroot, rel);
 					free(rel);
 				}
@@ -571,7 +571,7 @@ int wire_runtime_plan(const char *opdir, const struct rule_policy *policy, const
 				} else {
 					char *blk = runtime_block(rtext, strlen(rtext), RUNTIME_BY_WIRE);
 					plan_add(out, bpath, true, 0, 0, runtime_new_header(bname, blk, RUNTIME_BY_WIRE),
-						 wire_fmt("runtime: %s created with %s (the entry reaches no base header)", bname,
+						 xasprintf("runtime: %s created with %s (the entry reaches no base header)", bname,
 							  runtime_path));
 					free(blk);
 				}

@@ -263,7 +263,7 @@ static int unpack_mode_b(struct sample *s, size_t c, char **prof)
 			char *ind = indent_of(s, a->stmt), *targets = range_text(f, a->target_range),
 			     *value = range_text(f, a->value), *t;
 			const char *outs = wire_has_word(f, 0, (uint32_t)f->len, "outs") ? "op_outs" : "outs";
-			t = wire_fmt("%s = %s\n"
+			t = xasprintf("%s = %s\n"
 				     "%sif len(%s) == %zu:  # autotrace wire: '%s' comes last\n"
 				     "%s    %s, %s = %s\n"
 				     "%selse:\n"
@@ -272,7 +272,7 @@ static int unpack_mode_b(struct sample *s, size_t c, char **prof)
 				     nmain == 1 ? "" : targets, w->prof, outs);
 			if (nmain == 1) {
 				free(t);
-				t = wire_fmt("%s = %s\n"
+				t = xasprintf("%s = %s\n"
 					     "%sif len(%s) == 2:  # autotrace wire: '%s' comes last\n"
 					     "%s    %s, %s = %s\n"
 					     "%selse:\n"
@@ -317,7 +317,7 @@ static int unpack_mode_b(struct sample *s, size_t c, char **prof)
 				continue;
 			ind = indent_of(s, u->stmt);
 			targets = range_text(f, u->target_range);
-			t = wire_fmt("if len(%s) == %zu:  # autotrace wire: '%s' comes last\n"
+			t = xasprintf("if len(%s) == %zu:  # autotrace wire: '%s' comes last\n"
 				     "%s    %s, %s = %s\n"
 				     "%selse:\n"
 				     "%s    %s%s%s, %s = %s, None",
@@ -347,7 +347,7 @@ static void add_kwarg(struct sample *s, const struct py_call *call, const char *
 	uint32_t at;
 
 	if (call->nargs == 0) {
-		t = wire_fmt("%s=%s", name, value);
+		t = xasprintf("%s=%s", name, value);
 		at = call->args_range.end;
 	} else {
 		const struct py_arg *last = &call->args[call->nargs - 1];
@@ -361,15 +361,15 @@ static void add_kwarg(struct sample *s, const struct py_call *call, const char *
 			char *ind = wire_indent_at(f, last->range.start);
 			if (k < call->args_range.end && f->data[k] == ',') {
 				at = k + 1;
-				t = wire_fmt("\n%s%s=%s,", ind, name, value);
+				t = xasprintf("\n%s%s=%s,", ind, name, value);
 			} else {
 				at = after;
-				t = wire_fmt(",\n%s%s=%s", ind, name, value);
+				t = xasprintf(",\n%s%s=%s", ind, name, value);
 			}
 			free(ind);
 		} else {
 			at = after;
-			t = wire_fmt(", %s=%s", name, value);
+			t = xasprintf(", %s=%s", name, value);
 		}
 	}
 	wire_edit(s->w, f, at, at, t, "sample: %s gets %s=%s", call->name, name, value);
@@ -388,7 +388,7 @@ static char *call_device(struct sample *s, const struct py_call *call)
 		if (!g->star && !g->dstar && g->tok_end == g->tok_start + 1 && m->toks[g->tok_start].kind == PY_TOK_NAME &&
 		    !py_tok_is(m, g->tok_start, "None") && !py_tok_is(m, g->tok_start, "True") &&
 		    !py_tok_is(m, g->tok_start, "False"))
-			return wire_fmt("%s.device", py_text(m, g->tok_start, g->tok_end));
+			return xasprintf("%s.device", py_text(m, g->tok_start, g->tok_end));
 	}
 	if (wire_has_word(s->f, m->stmts[fs == PY_NONE ? call->stmt : fs].block.start, call->range.start, "device"))
 		return xstrdup("device");
@@ -418,9 +418,9 @@ static int pass_mode_a(struct sample *s, size_t c, char **prof)
 			    128 * 3 * 2048, call->name);
 		return PY_NONE;
 	}
-	cond = s->env ? xstrdup("_autotrace_path(\"AUTOTRACE_PROFILING_DIR\")") : wire_fmt("%s.profiling_dir", s->ns);
+	cond = s->env ? xstrdup("_autotrace_path(\"AUTOTRACE_PROFILING_DIR\")") : xasprintf("%s.profiling_dir", s->ns);
 	ind = indent_of(s, st);
-	t = wire_fmt("# autotrace wire (mode A): the optional profiling output, when profiling is asked for\n"
+	t = xasprintf("# autotrace wire (mode A): the optional profiling output, when profiling is asked for\n"
 		     "%s%s = None\n"
 		     "%sif %s:\n"
 		     "%s    %s = torch.zeros(%s, dtype=torch.int64, device=%s)\n%s",
@@ -533,7 +533,7 @@ static void wire_cli(struct sample *s)
 				char *u;
 				if (!missing[k])
 					continue;
-				u = wire_fmt("%s%s%s.add_argument(\"--%s\", help=\"%s\")\n", t, ind, s->parser, opts[k][0],
+				u = xasprintf("%s%s%s.add_argument(\"--%s\", help=\"%s\")\n", t, ind, s->parser, opts[k][0],
 					     opts[k][1]);
 				free(t);
 				t = u;
@@ -554,7 +554,7 @@ static void wire_cli(struct sample *s)
 	if (nres) {
 		char *ind = indent_of(s, s->ns_stmt), *t;
 		uint32_t at = after_stmt(s, s->ns_stmt);
-		t = wire_fmt("%s# autotrace wire (G5): the profiling paths absolute before the ranks are spawned\n"
+		t = xasprintf("%s# autotrace wire (G5): the profiling paths absolute before the ranks are spawned\n"
 			     "%sfor _name in (%s%s):\n"
 			     "%s    if getattr(%s, _name, None):\n"
 			     "%s        setattr(%s, _name, str(Path(getattr(%s, _name)).expanduser().resolve()))\n",
@@ -597,7 +597,7 @@ static void wire_collector(struct sample *s)
 		char *ind = indent_of(s, st), *t;
 		uint32_t at = after_stmt(s, st);
 		const char *ns = s->ns;
-		t = wire_fmt("\n%s# autotrace wire (G4): the trace, once every rank has saved its dump\n"
+		t = xasprintf("\n%s# autotrace wire (G4): the trace, once every rank has saved its dump\n"
 			     "%sif %s.profiling_dir and %s.point_map:\n"
 			     "%s    chrome_trace = %s.chrome_trace or str(Path(%s.profiling_dir) / \"chrome_trace.json\")\n"
 			     "%s    subprocess.run([shutil.which(\"autotrace\") or \"autotrace\", \"collect\", \"--map\", %s.point_map,\n"
@@ -644,7 +644,7 @@ static char *base_h_arg(struct sample *s)
 	}
 	full = path_join(babs, bbase);
 	rel = path_relative(sabs, full);
-	t = wire_fmt(", base_h_path=str(Path(__file__).resolve().parent / \"%s\")", rel);
+	t = xasprintf(", base_h_path=str(Path(__file__).resolve().parent / \"%s\")", rel);
 	s->need_path = true;
 	free(full);
 	free(rel);
@@ -697,7 +697,7 @@ static const struct py_func *wire_env_driver(struct sample *s)
 		if (stmt_of_func(m, fn) >= 0 && !driver)
 			driver = &m->funcs[stmt_of_func(m, fn)];
 		ind = indent_of(s, top);
-		t = wire_fmt("%s_autotrace_absolute_paths()  # autotrace wire (G5): absolute before the ranks start\n", ind);
+		t = xasprintf("%s_autotrace_absolute_paths()  # autotrace wire (G5): absolute before the ranks start\n", ind);
 		wire_edit(w, s->f, wire_line_start(s->f, m->stmts[top].range.start), wire_line_start(s->f, m->stmts[top].range.start),
 			  t, "sample: the profiling paths made absolute before the ranks start (G5)");
 		free(t);
@@ -714,7 +714,7 @@ static const struct py_func *wire_env_driver(struct sample *s)
 			wire_manual(w, s->f, sp->range.start, sp->range.end,
 				    "join the processes started here, then call _autotrace_collect() to collect the trace");
 		} else {
-			t = wire_fmt("%s_autotrace_collect()  # autotrace wire (G4): the trace, once every rank has saved its dump\n",
+			t = xasprintf("%s_autotrace_collect()  # autotrace wire (G4): the trace, once every rank has saved its dump\n",
 				     ind);
 			wire_edit(w, s->f, after_stmt(s, joined), after_stmt(s, joined), t,
 				  "sample: autotrace collect after the ranks have joined (G4)");
@@ -741,7 +741,7 @@ static void wire_env_cli(struct sample *s, const struct py_func *driver)
 	if (s->ns) {
 		char *ind = indent_of(s, s->ns_stmt);
 		wire_cli(s);
-		t = wire_fmt(export_fmt, ind, ind, ind, s->ns, ind, s->ns);
+		t = xasprintf(export_fmt, ind, ind, ind, s->ns, ind, s->ns);
 		wire_edit(w, s->f, after_stmt(s, s->ns_stmt), after_stmt(s, s->ns_stmt), t,
 			  "sample: --profiling_dir, --point_map, --chrome_trace passed on in the environment");
 		free(t);
@@ -759,7 +759,7 @@ static void wire_env_cli(struct sample *s, const struct py_func *driver)
 		bool args = false;
 		for (size_t i = 0; i < driver->nparams; i++)
 			args = args || strcmp(driver->params[i], "self") == 0;
-		t = wire_fmt("%s\n\n"
+		t = xasprintf("%s\n\n"
 			     "if __name__ == \"__main__\":\n"
 			     "    # autotrace wire: python3 %s --profiling_dir DIR [--point_map MAP] [--chrome_trace FILE]\n"
 			     "    import argparse\n"
@@ -812,7 +812,7 @@ static bool wire_sample(struct wire *w, const struct gate_sample *gs)
 		after = w->required ? unpack_mode_b(&s, c, &prof) : pass_mode_a(&s, c, &prof);
 		if (after == PY_NONE)
 			continue;
-		dir = s.env ? xstrdup("_autotrace_path(\"AUTOTRACE_PROFILING_DIR\")") : wire_fmt("%s.profiling_dir", s.ns);
+		dir = s.env ? xstrdup("_autotrace_path(\"AUTOTRACE_PROFILING_DIR\")") : xasprintf("%s.profiling_dir", s.ns);
 		rank = rank_of(&s, func, call->range.start);
 		if (!rank) {
 			wire_manual(w, s.f, call->range.start, call->range.end,
@@ -840,10 +840,10 @@ static bool wire_sample(struct wire *w, const struct gate_sample *gs)
 			int anchor = sync != PY_NONE ? sync : gate_py_top(m, after);
 			char *ind = indent_of(&s, anchor), *t, *syncs;
 			uint32_t at = after_stmt(&s, anchor);
-			syncs = sync == PY_NONE ? wire_fmt("%storch_npu.npu.synchronize()  # autotrace wire: the profiling "
+			syncs = sync == PY_NONE ? xasprintf("%storch_npu.npu.synchronize()  # autotrace wire: the profiling "
 							   "tensor is written when the kernel ends\n", ind)
 						: xstrdup("");
-			t = wire_fmt("%s%s# autotrace wire (G4): save the profiling output once the device has synchronized\n"
+			t = xasprintf("%s%s# autotrace wire (G4): save the profiling output once the device has synchronized\n"
 				     "%sif %s:\n"
 				     "%s    if %s is None:\n"
 				     "%s        raise SystemExit(\"rank %%d: the operator returned no %s\" %% %s)\n"

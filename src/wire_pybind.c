@@ -52,7 +52,7 @@ static void schema_returns(struct wire *w, const struct src_file *f, const struc
 			return;
 		}
 	} else if (q > s) {
-		char *t = wire_fmt("(%.*s, Tensor)", (int)(q - s), f->data + s);
+		char *t = xasprintf("(%.*s, Tensor)", (int)(q - s), f->data + s);
 		wire_edit(w, f, s, q, t, "pybind: the schema of '%s' returns (%.*s, Tensor)", o->name, (int)(q - s),
 			  f->data + s);
 		free(t);
@@ -75,7 +75,7 @@ static void bound_consts(struct wire *w, const struct src_file *f, uint32_t befo
 	if (!wire_has_word(f, 0, (uint32_t)f->len, "PROF_SIZE_PER_CORE"))
 		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "constexpr int64_t PROF_SIZE_PER_CORE = 2048;\n");
 	if (len) {
-		char *t = wire_fmt("namespace {\n%s} // namespace\n\n", buf);
+		char *t = xasprintf("namespace {\n%s} // namespace\n\n", buf);
 		wire_edit(w, f, before, before, t, "pybind: the bound of '%s' named (" WIRE_BOUND_EXPR ")", w->prof);
 		free(t);
 	}
@@ -151,10 +151,10 @@ static void schema_optional(struct wire *w, const struct src_file *f, const stru
 		uint32_t pos;
 		if ((size_t)at < sc.nargs) {
 			pos = sc.args[at].range.start;
-			t = wire_fmt("Tensor? %s=None, ", w->prof);
+			t = xasprintf("Tensor? %s=None, ", w->prof);
 		} else {
 			pos = sc.nargs ? sc.args[sc.nargs - 1].range.end : sc.close;
-			t = wire_fmt("%sTensor? %s=None", sc.nargs ? ", " : "", w->prof);
+			t = xasprintf("%sTensor? %s=None", sc.nargs ? ", " : "", w->prof);
 		}
 		wire_edit(w, f, pos, pos, t, "pybind: the schema of '%s' takes 'Tensor? %s=None' (argument %ld)", o->name,
 			  w->prof, at + 1);
@@ -187,13 +187,13 @@ static void insert_param(struct wire *w, const struct src_file *f, const struct 
 	if (k < fn->nparams) {
 		uint32_t at = fn->params[k].range.start;
 		ind = wire_indent_at(f, at);
-		t = on_own_line(f, at) ? wire_fmt("%s,\n%s", decl, ind) : wire_fmt("%s, ", decl);
+		t = on_own_line(f, at) ? xasprintf("%s,\n%s", decl, ind) : xasprintf("%s, ", decl);
 		wire_edit(w, f, at, at, t, "%s", what);
 	} else {
 		uint32_t at = fn->params[fn->nparams - 1].range.end;
 		ind = wire_indent_at(f, fn->params[fn->nparams - 1].range.start);
-		t = on_own_line(f, fn->params[fn->nparams - 1].range.start) ? wire_fmt(",\n%s%s", ind, decl)
-									     : wire_fmt(", %s", decl);
+		t = on_own_line(f, fn->params[fn->nparams - 1].range.start) ? xasprintf(",\n%s%s", ind, decl)
+									     : xasprintf(", %s", decl);
 		wire_edit(w, f, at, at, t, "%s", what);
 	}
 	free(t);
@@ -272,12 +272,12 @@ static void mode_b_returns(struct wire *w, const struct src_file *f, const struc
 			continue;
 		}
 		if (ret->tuple) {
-			char *t = wire_fmt(", %s", w->prof);
+			char *t = xasprintf(", %s", w->prof);
 			wire_edit(w, f, ret->elems.ranges[ret->elems.n - 1].end, ret->elems.ranges[ret->elems.n - 1].end, t,
 				  "pybind: %s() returns '%s' last", fn->name, w->prof);
 			free(t);
 		} else {
-			char *t = wire_fmt("std::make_tuple(%s, %s)", ret->elems.v[0], w->prof);
+			char *t = xasprintf("std::make_tuple(%s, %s)", ret->elems.v[0], w->prof);
 			wire_edit(w, f, ret->elems.ranges[0].start, ret->elems.ranges[0].end, t, "pybind: %s() returns (%s, %s)",
 				  fn->name, ret->elems.v[0], w->prof);
 			free(t);
@@ -334,8 +334,8 @@ static void wire_func(struct wire *w, const struct src_file *f, const struct pyb
 				if (fn->params[i].tensor)
 					k = i + 1;
 		}
-		decl = wire_fmt("%s%s%s", type, type[0] && type[strlen(type) - 1] == '&' ? "" : "", w->prof);
-		what = wire_fmt("pybind: %s() takes '%s%s' (mode A, parameter %zu)", fn->name, type, w->prof, k + 1);
+		decl = xasprintf("%s%s%s", type, type[0] && type[strlen(type) - 1] == '&' ? "" : "", w->prof);
+		what = xasprintf("pybind: %s() takes '%s%s' (mode A, parameter %zu)", fn->name, type, w->prof, k + 1);
 		insert_param(w, f, fn, k, decl, what);
 		free(what);
 		free(decl);
@@ -343,7 +343,7 @@ static void wire_func(struct wire *w, const struct src_file *f, const struct pyb
 		if (!execs) {
 			char *ind, *t;
 			uint32_t at = body_top(f, fn, &ind);
-			t = wire_fmt("%s(void)%s;  // the meta function only forwards shapes\n", ind, w->prof);
+			t = xasprintf("%s(void)%s;  // the meta function only forwards shapes\n", ind, w->prof);
 			wire_edit(w, f, at, at, t, "pybind: %s() keeps '%s' (unused otherwise)", fn->name, w->prof);
 			free(t);
 			free(ind);
@@ -365,7 +365,7 @@ static void wire_func(struct wire *w, const struct src_file *f, const struct pyb
 			if (!*consts_done)
 				bound_consts(w, f, fstart);
 			*consts_done = true;
-			t = wire_fmt("%sat::Tensor %s = at::%s(\n%s    {" WIRE_BOUND_EXPR "},\n%s    %s.options().dtype(at::kLong));\n",
+			t = xasprintf("%sat::Tensor %s = at::%s(\n%s    {" WIRE_BOUND_EXPR "},\n%s    %s.options().dtype(at::kLong));\n",
 				     ind, w->prof, execs ? "zeros" : "empty", ind, ind, like);
 			wire_edit(w, f, at, at, t, "pybind: '%s' allocated at the top of %s(), {%s} int64", w->prof, fn->name,
 				  WIRE_BOUND_EXPR);
@@ -401,7 +401,7 @@ static void wire_func(struct wire *w, const struct src_file *f, const struct pyb
 			uint32_t last = ex->args.ranges[ex->args.n - 1].start;
 			bool own_line = memchr(f->data + prev, '\n', last - prev) != NULL;
 			char *ind = wire_indent_at(f, last);
-			t = own_line ? wire_fmt(",\n%s%s", ind, pname) : wire_fmt(", %s", pname);
+			t = own_line ? xasprintf(",\n%s%s", ind, pname) : xasprintf(", %s", pname);
 			free(ind);
 		}
 		wire_edit(w, f, ex->args.ranges[ex->args.n - 1].end, ex->args.ranges[ex->args.n - 1].end, t,
@@ -420,7 +420,7 @@ void wire_pybind(struct wire *w)
 
 	if (!w->p->op || w->p->op->nparams == 0)
 		return;
-	api = wire_fmt("aclnn%s", w->p->op->name);
+	api = xasprintf("aclnn%s", w->p->op->name);
 	slot = w->required ? -1 : mode_a_slot(w);
 	for (size_t i = 0; i < w->p->npybinds; i++) {
 		const struct src_file *f = w->p->pybinds[i].f;

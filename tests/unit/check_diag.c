@@ -1,11 +1,16 @@
 /* Unit tests for diag.c, src_file.c and suggest.c: line tables, columns,
- * message format, caret lines, colour policy, "did you mean". */
+ * message format, caret lines, colour policy, "did you mean"; and for the
+ * foundation's text helpers (json_escape.c, strbuf.c). */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
+
 #include "diag.h"
+#include "json_escape.h"
 #include "src_file.h"
+#include "strbuf.h"
 #include "suggest.h"
 
 /* Runs `fn` with a diag printing into a memory buffer; returns the text. */
@@ -59,6 +64,61 @@ START_TEST(t_crlf_line_length)
 	ck_assert_uint_eq(src_file_line_length(f, 1), 3);
 	ck_assert_uint_eq(src_file_line(f, 5), 2);
 	src_file_free(f);
+}
+END_TEST
+
+/* One list of C/C++ extensions serves scan, preprocess and strip. */
+START_TEST(t_cxx_names)
+{
+	static const char *const yes[] = { "a.c",   "a.cc",  "a.cpp",       "a.cxx",      "a.c++",
+					   "a.h",   "a.hh",  "a.hpp",       "a.hxx",      "a.h++",
+					   "a.inl", "a.ipp", "dir/op.tcc",  "k/x.cu",     "k/x.cuh" };
+	static const char *const no[] = { "a.py", "a.C2", "Makefile", "dir.cpp/Makefile", "a.cpp.orig", "a.txt", "cu" };
+
+	for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++)
+		ck_assert_msg(src_file_is_cxx_name(yes[i]), "%s should be a C/C++ file", yes[i]);
+	for (size_t i = 0; i < sizeof(no) / sizeof(no[0]); i++)
+		ck_assert_msg(!src_file_is_cxx_name(no[i]), "%s should not be a C/C++ file", no[i]);
+}
+END_TEST
+
+/* The hand-written JSON (point map, Chrome trace, scan) escapes every byte
+ * as cJSON does, so that both kinds of output read alike. */
+START_TEST(t_json_escape_as_cjson)
+{
+	for (int c = 1; c < 256; c++) {
+		char in[4] = { 'a', (char)c, 'b', '\0' }, out[3 * JSON_ESCAPE_MAX + 1];
+		cJSON *j = cJSON_CreateString(in);
+		char *want = cJSON_PrintUnformatted(j);
+		size_t n = json_escape(out, in, 3);
+		out[n] = '\0';
+		ck_assert_uint_eq(n, strlen(want) - 2);
+		ck_assert_msg(memcmp(out, want + 1, n) == 0, "byte 0x%02x: %s, cJSON %s", c, out, want);
+		free(want);
+		cJSON_Delete(j);
+	}
+}
+END_TEST
+
+START_TEST(t_strbuf)
+{
+	struct strbuf b = { 0 };
+	char *s;
+
+	s = strbuf_take(&b);
+	ck_assert_str_eq(s, "");
+	free(s);
+	for (int i = 0; i < 1000; i++)
+		strbuf_puts(&b, "abc");
+	strbuf_putc(&b, '!');
+	ck_assert_uint_eq(b.n, 3001);
+	ck_assert_uint_eq(strlen(b.s), 3001);
+	s = strbuf_take(&b);
+	ck_assert(s[3000] == '!' && b.s == NULL && b.n == 0);
+	free(s);
+	strbuf_put(&b, "x", 1);
+	strbuf_release(&b);
+	ck_assert_ptr_null(b.s);
 }
 END_TEST
 
@@ -183,6 +243,9 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, t_line_and_column);
 	tcase_add_test(tc, t_utf8_column_counts_characters);
 	tcase_add_test(tc, t_crlf_line_length);
+	tcase_add_test(tc, t_cxx_names);
+	tcase_add_test(tc, t_json_escape_as_cjson);
+	tcase_add_test(tc, t_strbuf);
 	tcase_add_test(tc, t_message_format_with_caret);
 	tcase_add_test(tc, t_caret_keeps_tabs_and_wide_characters);
 	tcase_add_test(tc, t_empty_range_points_at_one_column);

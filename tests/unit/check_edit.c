@@ -24,6 +24,7 @@ static char *strip(const char *in, bool all, unsigned *removed)
 START_TEST(test_list_order)
 {
 	struct edit_list l;
+	struct src_file *f;
 	size_t n;
 	char *out;
 
@@ -35,12 +36,67 @@ START_TEST(test_list_order)
 	edit_list_add(&l, 3, 0, 1, 0, 0, "[B2]");
 	edit_list_add(&l, 0, 3, 1, 0, 0, "XYZ");
 	edit_list_add(&l, 0, 0, 1, 0, 0, "<");
-	out = edit_list_apply(&l, "abcdef", 6, &n);
+	f = src_file_from_buffer("op.h", "abcdef", 6);
+	ck_assert_int_eq(edit_list_apply(&l, f, &out, &n, NULL), 0);
+	src_file_free(f);
 	ck_assert_str_eq(out, "<XYZ[E-inner][E-outer][B1][B2][indent]def");
 	ck_assert_uint_eq(n, strlen(out));
 	free(out);
 	edit_list_release(&l);
 	edit_list_release(NULL);
+}
+END_TEST
+
+/* The one splice of apply and wire: where each text lands, and an edit
+ * inside what an earlier one replaced refused (never skipped). */
+START_TEST(test_splice)
+{
+	const struct edit_span ok[] = { { 0, 0, "<" }, { 0, 3, "XYZ" }, { 3, 3, "-" }, { 6, 6, ">" } };
+	const struct edit_span overlap[] = { { 0, 3, "XYZ" }, { 2, 2, "[B]" } };
+	const struct edit_span past[] = { { 4, 9, "!" } };
+	size_t at[4], n = 0, bad = 99;
+	char *out = NULL;
+
+	ck_assert_int_eq(edit_splice("abcdef", 6, ok, 4, &out, &n, at, &bad), 0);
+	ck_assert_str_eq(out, "<XYZ-def>");
+	ck_assert_uint_eq(n, 9);
+	ck_assert_uint_eq(at[0], 0);
+	ck_assert_uint_eq(at[1], 1);
+	ck_assert_uint_eq(at[2], 4);
+	ck_assert_uint_eq(at[3], 8);
+	free(out);
+	out = NULL;
+	ck_assert_int_eq(edit_splice("abcdef", 6, overlap, 2, &out, &n, NULL, &bad), -1);
+	ck_assert_uint_eq(bad, 1);
+	ck_assert_ptr_null(out);
+	ck_assert_int_eq(edit_splice("abcdef", 6, past, 1, &out, &n, NULL, &bad), -1);
+	ck_assert_uint_eq(bad, 0);
+}
+END_TEST
+
+/* apply reports an overlap at the edit refused, as the internal error it is. */
+START_TEST(test_list_overlap_reported)
+{
+	struct edit_list l;
+	struct src_file *f = src_file_from_buffer("op.h", "return x;\n", 10);
+	struct diag d;
+	char *buf = NULL, *out = NULL;
+	size_t len = 0, n = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	diag_init(&d, fp, false);
+	edit_list_init(&l);
+	edit_list_add(&l, 0, 6, 1, 0, 0, "decltype(auto) autotraceRet =");
+	edit_list_add(&l, 3, 0, 1, 0, 0, "[B]");
+	ck_assert_int_eq(edit_list_apply(&l, f, &out, &n, &d), -1);
+	fclose(fp);
+	ck_assert_ptr_null(out);
+	ck_assert_str_eq(buf, "op.h:1:4: error: internal error: overlapping edits (inserting '[B]')\n"
+			      "return x;\n"
+			      "   ^\n");
+	free(buf);
+	edit_list_release(&l);
+	src_file_free(f);
 }
 END_TEST
 
@@ -264,6 +320,8 @@ static Suite *make_suite(void)
 	TCase *tc = tcase_create("edit");
 
 	tcase_add_test(tc, test_list_order);
+	tcase_add_test(tc, test_splice);
+	tcase_add_test(tc, test_list_overlap_reported);
 	tcase_add_test(tc, test_strip_forms);
 	tcase_add_test(tc, test_strip_keeps_hand_written);
 	tcase_add_test(tc, test_strip_last_line_without_newline);

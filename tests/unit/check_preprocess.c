@@ -77,6 +77,35 @@ START_TEST(t_scan_code_only)
 }
 END_TEST
 
+/* The label of a point as preprocess's scanner reads it and as the C++
+ * parser (scan, plan, check) reads it: the same bytes, escapes included,
+ * or the point would get another id than the one the map names. */
+START_TEST(t_labels_agree_with_the_parser)
+{
+	static const char *const lits[] = { "plain", "a \\\"q\\\"", "back\\\\slash", "tab\\there", "nl\\n",
+					    "\\x41 stays x41", "\\'quote", "UTF-8 \xe9\x98\xb6\xe6\xae\xb5" };
+
+	for (size_t i = 0; i < sizeof(lits) / sizeof(lits[0]); i++) {
+		char code[256];
+		struct src_file *f;
+		struct cxx_outline *ol;
+		struct pp_scan s;
+		snprintf(code, sizeof(code), "void k() {\n    MoeTracing(TRACE_POINT(\"%s\", \"B\"));\n}\n", lits[i]);
+		scan(code, &s);
+		f = src_file_from_buffer("t.cpp", code, strlen(code));
+		ol = cxx_outline_build(f, NULL, NULL);
+		ck_assert_uint_eq(s.nsites, 1);
+		ck_assert_uint_eq(ol->nfuncs, 1);
+		ck_assert_uint_eq(ol->funcs[0].body.npoints, 1);
+		ck_assert_ptr_nonnull(ol->funcs[0].body.points[0].label);
+		ck_assert_str_eq(s.sites[0].label, ol->funcs[0].body.points[0].label);
+		cxx_outline_free(ol);
+		src_file_free(f);
+		pp_scan_release(&s);
+	}
+}
+END_TEST
+
 /* What an earlier run leaves: numeric ids in MoeTracing calls (in code and
  * on #define lines, not in comments or strings) and its tagged stamp. */
 START_TEST(t_scan_preprocessed)
@@ -309,6 +338,7 @@ static Suite *make_suite(void)
 
 	tcase_add_test(tc, t_scan_code_only);
 	tcase_add_test(tc, t_scan_malformed);
+	tcase_add_test(tc, t_labels_agree_with_the_parser);
 	tcase_add_test(tc, t_stamp);
 	tcase_add_test(tc, t_scan_preprocessed);
 	tcase_add_test(tc, t_map_round_trip);

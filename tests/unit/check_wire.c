@@ -97,11 +97,6 @@ START_TEST(text_helpers)
 	ck_assert(!wire_has_word(f, 23, (uint32_t)f->len, "profilingData"));
 	ck_assert(wire_has_word(f, 23, (uint32_t)f->len, "profilingDataGm"));
 	src_file_free(f);
-	{
-		char *s = wire_fmt("%s-%d", "a", 7);
-		ck_assert_str_eq(s, "a-7");
-		free(s);
-	}
 }
 END_TEST
 

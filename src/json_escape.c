@@ -1,0 +1,43 @@
+/* The JSON string escaper. See json_escape.h. */
+#include "json_escape.h"
+
+#include <string.h>
+
+size_t json_escape(char *out, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	const char *run = s, *end = s + n;
+	char *w = out;
+
+	for (; s < end; s++) {
+		unsigned char c = (unsigned char)*s;
+		char e;
+		if (c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		memcpy(w, run, (size_t)(s - run));
+		w += s - run;
+		run = s + 1;
+		switch (c) {
+		case '"': e = '"'; break;
+		case '\\': e = '\\'; break;
+		case '\b': e = 'b'; break;
+		case '\f': e = 'f'; break;
+		case '\n': e = 'n'; break;
+		case '\r': e = 'r'; break;
+		case '\t': e = 't'; break;
+		default: e = 0; break;
+		}
+		*w++ = '\\';
+		if (e) {
+			*w++ = e;
+		} else {
+			memcpy(w, "u00", 3);
+			w[3] = hex[c >> 4];
+			w[4] = hex[c & 15];
+			w += 5;
+		}
+	}
+	memcpy(w, run, (size_t)(end - run));
+	w += end - run;
+	return (size_t)(w - out);
+}

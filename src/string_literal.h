@@ -1,0 +1,18 @@
+/* The value of a string literal as every reader of trace point labels takes
+ * it (the C++ parser for scan and plan, check, and the scanner of
+ * preprocess): a label's identity across the commands depends on their
+ * agreeing, so there is one definition. `\n` and `\t` are newline and tab;
+ * any other escaped character stands for itself (`\"`, `\\`, and the letter
+ * of an escape not decoded, such as `\x41` -> "x41"). */
+#ifndef AUTOTRACE_STRING_LITERAL_H
+#define AUTOTRACE_STRING_LITERAL_H
+
+#include <stddef.h>
+
+/* Unescapes the literal's body [s, e) (the text between the quotes) into
+ * `out`, which has room for e - s + 1 bytes, NUL-terminates it and returns
+ * its length (a NUL written as an escape counts: the length can exceed
+ * strlen(out)). */
+size_t string_literal_unescape(const char *s, const char *e, char *out);
+
+#endif

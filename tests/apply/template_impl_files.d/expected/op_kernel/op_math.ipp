@@ -1,0 +1,19 @@
+// The arithmetic of Op.
+#pragma once
+#include "op_class.h++"
+
+template <typename T>
+__aicore__ inline void Op<T>::Compute(int n)
+{
+    MoeTracing(TRACE_POINT("processing compute", "B")); // autotrace
+    x_ += n;
+    MoeTracing(TRACE_POINT("processing compute", "E")); // autotrace
+}
+
+template <typename T>
+__aicore__ inline void Op<T>::Finish()
+{
+    MoeTracing(TRACE_POINT("processing finish", "B")); // autotrace
+    x_ *= 2;
+    MoeTracing(TRACE_POINT("processing finish", "E")); // autotrace
+}
