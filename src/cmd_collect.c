@@ -13,7 +13,8 @@
 #include "rule_find.h"
 #include "xalloc.h"
 
-/* JSON traces above this size fail to load in the viewers (DESIGN §8). */
+/* JSON traces above this size fail to load in the viewers (the Perfetto UI
+ * and chrome://tracing take a few hundred MB at most). */
 #define COLLECT_JSON_LOAD_LIMIT (256ull << 20)
 
 static void usage(FILE *out)
@@ -48,7 +49,8 @@ static void usage(FILE *out)
 	      "      --whole-index      the record's bits 32-63 are one index (the\n"
 	      "                         two-argument MoeTracing), not extra + index\n"
 	      "      --ignore-stamp     decode dumps of another build anyway (a build stamp\n"
-	      "                         that differs, or a moe-v1 map lacking over 5% of ids)\n"
+	      "                         that differs, or over 5% of ids unmapped in a\n"
+	      "                         layout without a stamp, moe-v1)\n"
 	      "  -q, --quiet            no summary or per-record warnings\n"
 	      "  -h, --help             this help\n"
 	      "\n"
@@ -60,9 +62,9 @@ static void usage(FILE *out)
 	      "the slot's last record and marked unclosed; unmatched E are reported and\n"
 	      "dropped; a cycle out of its core's order is placed at the time of the record\n"
 	      "before (bad_cycles); ids not in the map are counted as skipped_no_mapping\n"
-	      "(over 5% with moe-v1 dumps: a map of another build, an error). The counts go\n"
-	      "to stderr. Filters that select nothing are errors. A killed run's partial\n"
-	      "trace is removed by the next run to the same output.\n"
+	      "(over 5% in a layout without a build stamp, moe-v1: a map of another build,\n"
+	      "an error). The counts go to stderr. Filters that select nothing are errors.\n"
+	      "A killed run's partial trace is removed by the next run to the same output.\n"
 	      "Exit status: 0 written, 2 bad input (corrupt dumps, a map of another build,\n"
 	      "filters that keep nothing, -o naming an input, an unwritable output),\n"
 	      "3 internal error.\n",

@@ -118,7 +118,7 @@ static void check_opdef(struct gate_project *p, struct gate_report *r)
 		gate_add(r, GATE_RULE_G2_LAYER, DIAG_ERROR, gate_loc_path(NULL, 0, 0),
 			 "point the rules' 'host' patterns at the op_host OpDef sources",
 			 "no OpDef (this->Input/Output chains) in the files matching %s",
-			 gate_globs_text(&p->policy->host));
+			 gate_globs_text(&p->policy->host).s);
 }
 
 /* ---- infer ---- */
@@ -143,7 +143,7 @@ static void check_infer(struct gate_project *p, struct gate_report *r)
 	if (p->ninfers == 0) {
 		gate_add(r, GATE_RULE_G2_LAYER, DIAG_ERROR, gate_loc_path(NULL, 0, 0),
 			 "point the rules' 'infer' patterns at the InferShape / InferDataType source",
-			 "no infer source matches %s", gate_globs_text(&p->policy->infer));
+			 "no infer source matches %s", gate_globs_text(&p->policy->infer).s);
 		return;
 	}
 	for (size_t i = 0; i < p->ninfers; i++) {
@@ -453,7 +453,7 @@ static void check_aclnn(struct gate_project *p, struct gate_report *r)
 	if (p->naclnns == 0)
 		gate_add(r, GATE_RULE_G2_LAYER, DIAG_NOTE, gate_loc_path(NULL, 0, 0), NULL,
 			 "no hand-written aclnn%sGetWorkspaceSize (looked for %s): the generated aclnn API follows the OpDef",
-			 op->name, gate_searched_text(p));
+			 op->name, gate_searched_text(p).s);
 	for (size_t a = 0; a < p->naclnns; a++) {
 		const struct src_file *f = p->aclnns[a].f;
 		const struct aclnn_file *ac = &p->aclnns[a].ac;
@@ -602,7 +602,7 @@ static void check_pybind(struct gate_project *p, struct gate_report *r)
 		gate_add(r, GATE_RULE_G2_LAYER, DIAG_ERROR, gate_anchor_loc(p, GATE_ANCHOR_API),
 			 "point the rules' 'pybind' patterns (or 'project \"DIR\";') at the torch binding",
 			 "no binding runs EXEC_NPU_CMD(aclnn%s, ...) or registers its torch.ops name (looked for %s): "
-			 "the profiling output never reaches Python", op->name, gate_searched_text(p));
+			 "the profiling output never reaches Python", op->name, gate_searched_text(p).s);
 	api = op ? xasprintf("aclnn%s", op->name) : xstrdup("");
 	sat = schema_prof(p, &have_schema);
 	for (size_t b = 0; b < p->npybinds; b++) {

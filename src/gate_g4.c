@@ -226,8 +226,8 @@ void gate_g4(struct gate_project *p, struct gate_report *r)
 	if (p->nsamples == 0) {
 		gate_add(r, GATE_RULE_G4_SAVE, DIAG_ERROR, gate_anchor_loc(p, GATE_ANCHOR_TORCH_NAME),
 			 "extend the existing samples (examples/*_sample.py, test_*.py) or set the rules' 'samples' patterns",
-			 "no sample or test calls the operator (patterns %s, looked for %s)", gate_globs_text(&p->policy->samples),
-			 gate_searched_text(p));
+			 "no sample or test calls the operator (patterns %s, looked for %s)", gate_globs_text(&p->policy->samples).s,
+			 gate_searched_text(p).s);
 		return;
 	}
 	for (size_t s = 0; s < p->nsamples; s++) {

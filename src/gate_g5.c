@@ -220,7 +220,7 @@ void gate_g5(struct gate_project *p, struct gate_report *r)
 		gate_add(r, GATE_RULE_G5_RELATIVE, DIAG_ERROR, gate_anchor_loc(p, GATE_ANCHOR_TORCH_NAME),
 			 "extend the samples or tests that run the operator (G4), then make their paths absolute",
 			 "no sample or test calls the operator (looked for %s): no profiling path to check",
-			 gate_searched_text(p));
+			 gate_searched_text(p).s);
 	for (size_t s = 0; s < p->nsamples; s++) {
 		struct g5 g = { p, r, p->samples[s].f, p->samples[s].py, NULL, 0 };
 		g.opts = gate_py_options(g.m, &g.nopt);

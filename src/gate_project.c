@@ -84,15 +84,21 @@ const char *gate_project_anchor(const struct gate_project *p)
 	return NULL;
 }
 
-const char *gate_globs_text(const struct rule_strlist *l)
+struct gate_text gate_globs_text(const struct rule_strlist *l)
 {
-	static char buf[512];
-	size_t len = 0;
+	struct gate_text t;
+	size_t len = 0, room = sizeof(t.s) - 8; /* ", ..." and the NUL */
 
-	buf[0] = '\0';
-	for (size_t i = 0; i < l->n && len + 8 < sizeof(buf); i++)
-		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s", i ? ", " : "", l->v[i]);
-	return buf;
+	t.s[0] = '\0';
+	for (size_t i = 0; i < l->n; i++) {
+		size_t n = strlen(l->v[i]) + (i ? 2 : 0);
+		if (len + n > room) {
+			memcpy(t.s + len, ", ...", 6);
+			break;
+		}
+		len += (size_t)snprintf(t.s + len, sizeof(t.s) - len, "%s%s", i ? ", " : "", l->v[i]);
+	}
+	return t;
 }
 
 /* Loads the files of `globs` under opdir. */
@@ -681,28 +687,28 @@ fail:
 	return NULL;
 }
 
-const char *gate_where_text(const struct gate_project *p, enum gate_where w)
+struct gate_text gate_where_text(const struct gate_project *p, enum gate_where w)
 {
-	static char buf[1024];
+	struct gate_text t;
 
 	if (w == GATE_WHERE_OPDIR)
-		snprintf(buf, sizeof(buf), "the operator directory %s", p->opts->opdir);
+		snprintf(t.s, sizeof(t.s), "the operator directory %s", p->opts->opdir);
 	else
-		snprintf(buf, sizeof(buf), "the project root %s (%s)", p->root.path, project_root_how_text(p->root.how));
-	return buf;
+		snprintf(t.s, sizeof(t.s), "the project root %s (%s)", p->root.path, project_root_how_text(p->root.how));
+	return t;
 }
 
-const char *gate_searched_text(const struct gate_project *p)
+struct gate_text gate_searched_text(const struct gate_project *p)
 {
-	static char buf[1200];
+	struct gate_text t;
 
 	if (p->root.how == PROJECT_ROOT_OPDIR)
-		snprintf(buf, sizeof(buf), "in the operator directory %s (no project root above it: set one with "
+		snprintf(t.s, sizeof(t.s), "in the operator directory %s (no project root above it: set one with "
 			 "'project \"DIR\";')", p->opts->opdir);
 	else
-		snprintf(buf, sizeof(buf), "in the operator directory %s and under the project root %s (%s)",
+		snprintf(t.s, sizeof(t.s), "in the operator directory %s and under the project root %s (%s)",
 			 p->opts->opdir, p->root.path, project_root_how_text(p->root.how));
-	return buf;
+	return t;
 }
 
 bool gate_op_anchor(const struct gate_project *p, enum gate_anchor_kind kind, const struct src_file **f, uint32_t *start,

@@ -7,6 +7,7 @@
 #ifndef AUTOTRACE_GATE_PROJECT_H
 #define AUTOTRACE_GATE_PROJECT_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -91,11 +92,18 @@ void gate_project_free(struct gate_project *p);
  * source, else the first kernel entry; NULL when there is none (borrowed). */
 const char *gate_project_anchor(const struct gate_project *p);
 
+/* A text for a message, returned by value: it lives until the end of the
+ * full expression that prints it (room for two paths and the words around
+ * them). */
+struct gate_text {
+	char s[2 * PATH_MAX + 256];
+};
+
 /* "the operator directory" / "the project root DIR (how it was found)" for
- * messages about where a layer was looked for (static buffer). */
-const char *gate_where_text(const struct gate_project *p, enum gate_where w);
-/* Where a layer that was not found was looked for (static buffer). */
-const char *gate_searched_text(const struct gate_project *p);
+ * messages about where a layer was looked for. */
+struct gate_text gate_where_text(const struct gate_project *p, enum gate_where w);
+/* Where a layer that was not found was looked for. */
+struct gate_text gate_searched_text(const struct gate_project *p);
 
 /* True when `name` is one of the op's torch.ops names. */
 bool gate_is_op_name(const struct gate_project *p, const char *name);
@@ -111,8 +119,9 @@ enum gate_anchor_kind { GATE_ANCHOR_API, GATE_ANCHOR_TORCH_NAME };
 bool gate_op_anchor(const struct gate_project *p, enum gate_anchor_kind kind, const struct src_file **f, uint32_t *start,
 		    uint32_t *end);
 
-/* The globs of a layer joined by ", ", for messages (static buffer). */
-const char *gate_globs_text(const struct rule_strlist *l);
+/* The globs of a layer joined by ", ", for messages (", ..." when they do
+ * not fit). */
+struct gate_text gate_globs_text(const struct rule_strlist *l);
 
 /* snake_case of a CamelCase name (newly allocated). */
 char *gate_snake(const char *camel);

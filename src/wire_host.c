@@ -133,12 +133,12 @@ void wire_opdef(struct wire *w)
 			wire_manual(w, lf, ls, le,
 				    "this operator launches its kernel directly, with no OpDef (rules' 'host' patterns: %s) and no "
 				    "aclnn API: wire threads an OpDef output; pass a '%s' tensor ({" WIRE_BOUND_EXPR "} int64) as "
-				    "the kernel's last GM argument here by hand, after its outputs", gate_globs_text(&w->p->policy->host),
+				    "the kernel's last GM argument here by hand, after its outputs", gate_globs_text(&w->p->policy->host).s,
 				    w->prof);
 		else
 			wire_manual(w, NULL, 0, 0, "no OpDef found (rules' 'host' patterns: %s): add this->Output(\"%s\")"
 				    ".ParamType(%s).DataType({ge::DT_INT64}).Format({ge::FORMAT_ND}); as the last output",
-				    gate_globs_text(&w->p->policy->host), w->prof, mode);
+				    gate_globs_text(&w->p->policy->host).s, w->prof, mode);
 		return;
 	}
 	if (w->p->prof_out >= 0) {
@@ -331,7 +331,7 @@ void wire_infer(struct wire *w)
 		wire_manual(w, w->p->op_file, op->class_name.start, op->class_name.end,
 			    "no IMPL_OP_INFERSHAPE(%s) or IMPL_OP(%s).InferShape in the infer sources (%s): set the shape of '%s' (output %zu) to "
 			    "{" WIRE_BOUND_EXPR "} and its data type to ge::DT_INT64",
-			    op->name, op->name, gate_globs_text(&w->p->policy->infer), w->prof, want);
+			    op->name, op->name, gate_globs_text(&w->p->policy->infer).s, w->prof, want);
 		return;
 	}
 	for (size_t u = 0; u < gi->inf.nuses; u++) {

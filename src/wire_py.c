@@ -901,7 +901,7 @@ void wire_samples(struct wire *w)
 		wire_manual(w, f, s, e,
 			    "no sample or test calls %s (patterns %s, looked for %s): extend one that runs the operator to "
 			    "save '%s' with save_profiling_data after a device synchronize (or name it with the rules' 'samples')",
-			    w->p->npy_names ? w->p->py_names[0] : "the operator", gate_globs_text(&w->p->policy->samples),
-			    gate_searched_text(w->p), w->prof);
+			    w->p->npy_names ? w->p->py_names[0] : "the operator", gate_globs_text(&w->p->policy->samples).s,
+			    gate_searched_text(w->p).s, w->prof);
 	}
 }

@@ -452,7 +452,7 @@ void wire_pybind(struct wire *w)
 		wire_manual(w, f, s, e,
 			    "no torch binding runs %s through EXEC_NPU_CMD (looked for %s): the profiling output cannot reach "
 			    "Python; pass '%s' last where the binding calls it (or name the binding with the rules' 'pybind')",
-			    api, gate_searched_text(w->p), w->prof);
+			    api, gate_searched_text(w->p).s, w->prof);
 	}
 	free(api);
 }
