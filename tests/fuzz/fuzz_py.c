@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gate_py.h"
+#include "project_py.h"
 #include "py_scan.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *text = malloc(size + 1);
 	struct py_module *m;
 	size_t nopt;
-	struct gate_py_option *opts;
+	struct project_py_option *opts;
 
 	if (!text)
 		return 0;
@@ -24,23 +24,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	m = py_scan(text, size);
 	for (size_t i = 0; i < m->ncalls; i++) {
 		const struct py_call *c = &m->calls[i];
-		(void)gate_py_is_spawn(c);
-		(void)gate_py_is_collector(m, c);
-		(void)gate_py_spawn_nojoin(m, c);
+		(void)project_py_is_spawn(c);
+		(void)project_py_is_collector(m, c);
+		(void)project_py_spawn_nojoin(m, c);
 		for (size_t a = 0; a < c->nargs; a++) {
 			char *s = py_string_value(m, c->args[a].tok_start);
 			free(s);
-			(void)gate_py_abs_expr(m, c->args[a].tok_start, c->args[a].tok_end);
+			(void)project_py_abs_expr(m, c->args[a].tok_start, c->args[a].tok_end);
 		}
 	}
 	for (size_t i = 0; i < m->nassigns; i++)
 		(void)py_text(m, m->assigns[i].value_tok_start, m->assigns[i].value_tok_end);
 	for (size_t i = 0; i + 1 < m->nstmts; i++) {
 		(void)py_dominates(m, (int)i, (int)(i + 1));
-		(void)gate_py_top(m, (int)i);
+		(void)project_py_top(m, (int)i);
 	}
-	opts = gate_py_options(m, &nopt);
-	gate_py_options_free(opts, nopt);
+	opts = project_py_options(m, &nopt);
+	project_py_options_free(opts, nopt);
 	py_module_free(m);
 	free(text);
 	return 0;

@@ -1,18 +1,18 @@
-/* Unit tests for the host-side readers of gate G2 (opdef_scan, infer_scan,
- * aclnn_scan, pybind_scan), the constant evaluator, the report and the gate
+/* Unit tests for the host-side readers of gate G2 (project_opdef, project_infer,
+ * project_aclnn, project_pybind), the constant evaluator, the report and the gate
  * table (gate_list.h, gate_run.c). */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "aclnn_scan.h"
+#include "project_aclnn.h"
 #include "gate.h"
-#include "gate_project.h"
+#include "project_model.h"
 #include "gate_run.h"
-#include "gate_tokens.h"
-#include "infer_scan.h"
-#include "opdef_scan.h"
-#include "pybind_scan.h"
+#include "project_tokens.h"
+#include "project_infer.h"
+#include "project_opdef.h"
+#include "project_pybind.h"
 
 START_TEST(t_opdef)
 {
@@ -38,7 +38,7 @@ START_TEST(t_opdef)
 	struct opdef_file f;
 	const struct opdef_op *foo, *bar;
 
-	opdef_scan(src, strlen(src), &f);
+	project_opdef(src, strlen(src), &f);
 	ck_assert_uint_eq(f.nops, 2);
 	foo = strcmp(f.ops[0].name, "Foo") == 0 ? &f.ops[0] : &f.ops[1];
 	bar = foo == &f.ops[0] ? &f.ops[1] : &f.ops[0];
@@ -121,7 +121,7 @@ START_TEST(t_infer)
 	struct src_file *f = src_file_from_buffer("infer.cpp", src, strlen(src));
 	struct infer_file inf;
 
-	infer_scan(f, &inf);
+	project_infer(f, &inf);
 	ck_assert_uint_eq(inf.nuses, 2);
 	ck_assert_int_eq(inf.uses[0].kind, INFER_SHAPE);
 	ck_assert_int_eq(inf.uses[0].index, 1);
@@ -154,7 +154,7 @@ START_TEST(t_aclnn)
 			  "}\n";
 	struct aclnn_file a;
 
-	aclnn_scan(src, strlen(src), &a);
+	project_aclnn(src, strlen(src), &a);
 	ck_assert_uint_eq(a.nfuncs, 2);
 	ck_assert(!a.funcs[0].definition);
 	ck_assert(a.funcs[1].definition);
@@ -187,7 +187,7 @@ START_TEST(t_pybind)
 	struct pybind_file p;
 	const struct pybind_var *v;
 
-	pybind_scan(f, &p);
+	project_pybind(f, &p);
 	ck_assert_uint_eq(p.nexecs, 1);
 	ck_assert_str_eq(p.execs[0].api, "aclnnFoo");
 	ck_assert_uint_eq(p.execs[0].args.n, 3);
@@ -211,17 +211,17 @@ END_TEST
 
 START_TEST(t_names)
 {
-	char *s = gate_snake("MoeDistributeDispatchGmm");
+	char *s = project_snake("MoeDistributeDispatchGmm");
 
 	ck_assert_str_eq(s, "moe_distribute_dispatch_gmm");
 	free(s);
-	s = gate_snake("GMMOp");
+	s = project_snake("GMMOp");
 	ck_assert_str_eq(s, "gmm_op");
 	free(s);
-	ck_assert(gate_profiling_suffix("foo_with_profiling"));
-	ck_assert(gate_profiling_suffix("FooProfiling"));
-	ck_assert(!gate_profiling_suffix("profiling"));
-	ck_assert(!gate_profiling_suffix("foo"));
+	ck_assert(project_profiling_suffix("foo_with_profiling"));
+	ck_assert(project_profiling_suffix("FooProfiling"));
+	ck_assert(!project_profiling_suffix("profiling"));
+	ck_assert(!project_profiling_suffix("foo"));
 }
 END_TEST
 

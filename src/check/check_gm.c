@@ -1,0 +1,202 @@
+/* The kernel's GM parameters against the op_host OpDef: the `__global__`
+ * function takes one GM_ADDR per `this->Input("x")` and `this->Output("y")`,
+ * in the same order, followed by the framework's workspace and tiling.
+ * The count and the order are checked; a name that differs is a warning.
+ * The declarations are read from the rules' `host` files by the OpDef reader
+ * gate G2 uses (project_opdef.h), so that check and G2 see the same inputs and
+ * outputs. Names compare without case and underscores (`expert_ids` =
+ * `expertIds`). */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_trace.h"
+#include "project_opdef.h"
+#include "path_glob.h"
+#include "xalloc.h"
+
+struct host_io {
+	const struct src_file *file;
+	struct cxx_range name;  /* the string literal */
+	char *value;
+	bool output;
+	size_t order;           /* position among all declarations read */
+};
+
+struct host_decls {
+	struct src_file **files;
+	size_t nfiles;
+	struct host_io *v;
+	size_t n, cap;
+};
+
+static bool same_name(const char *a, size_t alen, const char *b, size_t blen)
+{
+	size_t i = 0, j = 0;
+
+	for (;;) {
+		while (i < alen && a[i] == '_')
+			i++;
+		while (j < blen && b[j] == '_')
+			j++;
+		if (i == alen || j == blen)
+			return i == alen && j == blen;
+		if (tolower((unsigned char)a[i]) != tolower((unsigned char)b[j]))
+			return false;
+		i++;
+		j++;
+	}
+}
+
+/* The Input("name") and Output("name") of every OpDef in the file, in order. */
+static void read_host_file(struct host_decls *h, struct src_file *f)
+{
+	struct opdef_file od;
+
+	project_opdef(f->data, f->len, &od);
+	for (size_t o = 0; o < od.nops; o++)
+		for (size_t k = 0; k < od.ops[o].nparams; k++) {
+			const struct opdef_param *q = &od.ops[o].params[k];
+			XGROW(h->v, h->cap, h->n + 1);
+			h->v[h->n].file = f;
+			h->v[h->n].name.start = q->name_lit.start;
+			h->v[h->n].name.end = q->name_lit.end;
+			h->v[h->n].value = xstrdup(q->name);
+			h->v[h->n].output = q->output;
+			h->v[h->n].order = h->n;
+			h->n++;
+		}
+	opdef_file_release(&od);
+}
+
+/* Inputs first, then outputs, each in declaration order (OpDef order). */
+static int cmp_io(const void *a, const void *b)
+{
+	const struct host_io *x = a, *y = b;
+
+	if (x->output != y->output)
+		return x->output ? 1 : -1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static bool gm_param(const struct cxx_param *p)
+{
+	return p->name && p->type && (strstr(p->type, "GM_ADDR") || strstr(p->type, "__gm__"));
+}
+
+static bool framework_param(const char *name)
+{
+	char low[64];
+	size_t n = 0;
+
+	for (; *name && n + 1 < sizeof(low); name++)
+		if (*name != '_')
+			low[n++] = (char)tolower((unsigned char)*name);
+	low[n] = '\0';
+	return strstr(low, "workspace") || strstr(low, "tiling");
+}
+
+static unsigned check_kernel(const struct cxx_outline *ol, const struct cxx_func *fn, const struct host_decls *h,
+			     struct diag *diag)
+{
+	const struct cxx_param **gm = xcalloc(fn->nparams + 1, sizeof(*gm));
+	size_t n = 0, k;
+	unsigned errors = 0;
+	bool renamed = false;
+
+	for (k = 0; k < fn->nparams; k++)
+		if (gm_param(&fn->params[k]))
+			gm[n++] = &fn->params[k];
+	while (n > 0 && framework_param(gm[n - 1]->name))
+		n--;
+	/* Real projects rename (gmm1_permuted_weight for gmm1_weight): what must
+	 * hold is the count and the order. A parameter named like a declaration
+	 * at another position is out of order (an error); one named like none
+	 * is a rename (a warning, once per kernel). */
+	for (k = 0; k < n && k < h->n; k++) {
+		const struct host_io *io = &h->v[k];
+		size_t j;
+		if (same_name(gm[k]->name, strlen(gm[k]->name), io->value, strlen(io->value)))
+			continue;
+		for (j = 0; j < h->n; j++)
+			if (j != k && same_name(gm[k]->name, strlen(gm[k]->name), h->v[j].value, strlen(h->v[j].value)))
+				break;
+		if (j < h->n) {
+			errors++;
+			diag_at(diag, DIAG_ERROR, src_loc_make(ol->file, gm[k]->range.start, gm[k]->range.end),
+				"GM parameter %zu of kernel '%s' is '%s' where op_host declares %s '%s'", k + 1, fn->name,
+				gm[k]->name, io->output ? "output" : "input", io->value);
+			diag_at(diag, DIAG_NOTE, src_loc_make(io->file, io->name.start, io->name.end),
+				"'%s' is declared here; '%s' is declaration %zu", io->value, h->v[j].value, j + 1);
+			goto out;
+		}
+		if (!renamed) {
+			renamed = true;
+			diag_at(diag, DIAG_WARNING, src_loc_make(ol->file, gm[k]->range.start, gm[k]->range.end),
+				"GM parameter %zu of kernel '%s' is '%s' where op_host declares %s '%s' (a rename? only the "
+				"count and the order of the parameters are checked)",
+				k + 1, fn->name, gm[k]->name, io->output ? "output" : "input", io->value);
+			diag_at(diag, DIAG_NOTE, src_loc_make(io->file, io->name.start, io->name.end), "'%s' is declared here",
+				io->value);
+		}
+	}
+	if (n < h->n) {
+		const struct host_io *io = &h->v[n];
+		errors++;
+		diag_at(diag, DIAG_ERROR, src_loc_make(ol->file, fn->params_range.start, fn->params_range.end),
+			"kernel '%s' has %zu GM parameters for inputs and outputs, op_host declares %zu: none for %s '%s'",
+			fn->name, n, h->n, io->output ? "output" : "input", io->value);
+		diag_at(diag, DIAG_NOTE, src_loc_make(io->file, io->name.start, io->name.end), "'%s' is declared here",
+			io->value);
+	} else if (n > h->n) {
+		errors++;
+		diag_at(diag, DIAG_ERROR, src_loc_make(ol->file, gm[h->n]->range.start, gm[h->n]->range.end),
+			"kernel '%s' has %zu GM parameters for inputs and outputs, op_host declares %zu: '%s' is extra",
+			fn->name, n, h->n, gm[h->n]->name);
+	}
+out:
+	free(gm);
+	return errors;
+}
+
+unsigned check_gm_params(const char *opdir, const struct rule_policy *p, struct cxx_outline *const *kernels,
+			 size_t nkernels, struct diag *diag)
+{
+	struct host_decls h;
+	char **found = NULL;
+	size_t nfound = 0;
+	unsigned errors = 0;
+
+	memset(&h, 0, sizeof(h));
+	if (nkernels == 0 || p->host.n == 0 || path_glob(opdir, p->host.v, p->host.n, &found, &nfound, diag) != 0)
+		return 0;
+	h.files = xcalloc(nfound + 1, sizeof(*h.files));
+	for (size_t i = 0; i < nfound; i++) {
+		char *path = path_join(opdir, found[i]);
+		struct src_file *f = src_file_load(path);
+		if (!f) {
+			diag_plain(diag, DIAG_WARNING, "cannot read op_host file '%s': %s", path, strerror(errno));
+			free(path);
+			continue;
+		}
+		free(path);
+		h.files[h.nfiles++] = f;
+		read_host_file(&h, f);
+	}
+	if (h.n > 1)
+		xqsort(h.v, h.n, sizeof(*h.v), cmp_io);
+	if (h.n > 0)
+		for (size_t i = 0; i < nkernels; i++)
+			for (size_t k = 0; k < kernels[i]->nfuncs; k++)
+				if (kernels[i]->funcs[k].kernel && kernels[i]->funcs[k].def == CXX_DEF_BODY)
+					errors += check_kernel(kernels[i], &kernels[i]->funcs[k], &h, diag);
+	for (size_t i = 0; i < h.n; i++)
+		free(h.v[i].value);
+	free(h.v);
+	for (size_t i = 0; i < h.nfiles; i++)
+		src_file_free(h.files[i]);
+	free(h.files);
+	path_glob_free(found, nfound);
+	return errors;
+}

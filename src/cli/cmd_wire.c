@@ -1,0 +1,271 @@
+/* autotrace wire: thread the profiling output through an operator project
+ * (host OpDef, InferShape, aclnn, binding, kernel entry, sample scripts:
+ * what gates G2, G4 and G5 check), idempotently, with --dry-run and --undo. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "commands.h"
+#include "edit_journal.h"
+#include "exit_status.h"
+#include "project_model.h"
+#include "path_glob.h"
+#include "rule_find.h"
+#include "udiff.h"
+#include "wire.h"
+#include "xalloc.h"
+
+#ifndef DEVICEDIR
+#define DEVICEDIR "/usr/local/share/autotrace/device"
+#endif
+
+static void usage(FILE *out)
+{
+	fputs("Usage: autotrace wire [--rules FILE] [--dry-run] [--undo [--force]] [OPDIR]\n"
+	      "\n"
+	      "Makes every edit that gates G2, G4 and G5 require, so that the profiling\n"
+	      "output (the rules' 'profiling' name, REQUIRED = mode B, OPTIONAL = mode A)\n"
+	      "is the last tensor output in every layer of the operator project:\n"
+	      "  OpDef     this->Output(\"profiling_data\") last, INT64, in the file's chain style\n"
+	      "  infer     its shape {MAX_INFER_GETBLOCKNUM_UB * MIX_AIC_1_2_SLOTS_PER_GROUP *\n"
+	      "            PROF_SIZE_PER_CORE} (1-D) and ge::DT_INT64, set unconditionally\n"
+	      "  kernel    GM_ADDR profilingData in the __global__ entry and in the class Init\n"
+	      "            (declaration and definition, after the outputs, typed like the\n"
+	      "            GM parameters), every Init call (each tiling-key branch, macros\n"
+	      "            too), MOE_TRACING_KERNEL_BEGIN / MoeTracingKernelEnd in the entry,\n"
+	      "            the runtime embedded in the base header the entry includes\n"
+	      "            (AUTOTRACE-RUNTIME markers; <kernel>_base.h created if none)\n"
+	      "  aclnn     the hand-written aclnn*GetWorkspaceSize declarations, definitions\n"
+	      "            and their forwarding calls (aclnnInner* too), in the file's types\n"
+	      "  pybind    every binding function of the op (meta functions too): the\n"
+	      "            tensor allocated at the top and passed to every EXEC_NPU_CMD of\n"
+	      "            the op, returned last (mode B), or an optional argument and\n"
+	      "            'Tensor? profiling_data=None' in the schema (mode A)\n"
+	      "  samples   the result unpacked by len(outs), synchronize then\n"
+	      "            save_profiling_data, --profiling_dir / --point_map / --chrome_trace\n"
+	      "            (or AUTOTRACE_PROFILING_DIR / _POINT_MAP / _CHROME_TRACE in tests\n"
+	      "            without options) resolved before the spawn, collect after the join\n"
+	      "The aclnn sources, binding, samples and build script are looked for in\n"
+	      "OPDIR, else under the project root (the rules' 'project', else the git top\n"
+	      "level, else the nearest directory upwards with a build script), and kept\n"
+	      "when they name the operator; a layer not found is a manual step. The\n"
+	      "rules' 'profiling ... auto' (the default) picks mode A when the binding\n"
+	      "returns tensors its caller passed, else mode B.\n"
+	      "Running it again changes nothing. Every edit is listed; a step it cannot do\n"
+	      "safely is reported as 'manual step: ...' and the exit status is 1.\n"
+	      "\n"
+	      "Before writing, the original bytes of every file it changes are kept in\n"
+	      "OPDIR/.autotrace/" WIRE_UNDO_NAME "/ (N.orig, N.wired = what wire wrote, MANIFEST;\n"
+	      "ignored by git); --undo restores them byte for byte and removes the\n"
+	      "journal. A file edited since wire wrote it stops --undo (exit 2, nothing\n"
+	      "restored) unless --force is given; --undo --dry-run shows what would go.\n"
+	      "\n"
+	      "Options:\n"
+	      "  --rules FILE   the rules file (default OPDIR/autotrace.rules, else moe.rules)\n"
+	      "  --dry-run      print the changes as a unified diff, write nothing\n"
+	      "  --undo         restore the files of the last wire (with --dry-run: show it)\n"
+	      "  --force        with --undo: restore even files edited since wire wrote them\n"
+	      "  -h, --help     this help\n"
+	      "\n"
+	      "Exit status: 0 done (or nothing to do), 1 manual steps left, 2 bad usage or input.\n",
+	      out);
+}
+
+static size_t line_in(const char *text, size_t at)
+{
+	size_t line = 1;
+
+	for (size_t i = 0; i < at; i++)
+		line += text[i] == '\n';
+	return line;
+}
+
+struct result {
+	struct wire_file *wf;
+	char *text;
+	size_t len;
+};
+
+static int run_wire(const char *opdir, const char *rules, bool dry_run, struct diag *diag)
+{
+	struct project_opts o;
+	struct project_model *p;
+	struct wire w;
+	struct result *res = NULL;
+	size_t nres = 0, nedits = 0;
+	const char **paths = NULL;
+	const struct src_file **origs = NULL;
+	const char **texts = NULL;
+	size_t *lens = NULL;
+	char *rt;
+	int status = EXIT_OK;
+	unsigned errors0 = diag->errors;
+	struct stat st;
+
+	if (stat(opdir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		diag_plain(diag, DIAG_ERROR, "wire: %s is not a directory", opdir);
+		return EXIT_BAD_INPUT;
+	}
+	memset(&o, 0, sizeof(o));
+	o.opdir = opdir;
+	o.rules = rules;
+	p = project_load(&o, diag);
+	if (!p)
+		return EXIT_BAD_INPUT;
+	if (diag->errors > errors0) {
+		project_free(p);
+		return EXIT_BAD_INPUT;
+	}
+	memset(&w, 0, sizeof(w));
+	w.p = p;
+	w.opdir = opdir;
+	w.prof = p->profiling;
+	w.prof_camel = project_camel(p->profiling);
+	w.required = p->required;
+	w.device_dir = rule_find_data_dir("AUTOTRACE_DEVICE_DIR", DEVICEDIR, "device");
+	rt = path_join(w.device_dir, "moe_tracing.h");
+	w.runtime_path = rt;
+	w.diag = diag;
+
+	wire_opdef(&w);
+	wire_infer(&w);
+	wire_kernel(&w);
+	wire_base(&w);
+	wire_aclnn(&w);
+	wire_pybind(&w);
+	wire_samples(&w);
+
+	for (size_t i = 0; i < w.nfiles; i++) {
+		struct result r = { &w.files[i], NULL, 0 };
+		if (w.files[i].n == 0)
+			continue;
+		if (wire_file_result(&w, &w.files[i], &r.text, &r.len) != 0) {
+			status = EXIT_INTERNAL;
+			goto out;
+		}
+		if (!w.files[i].create && r.len == w.files[i].f->len && memcmp(r.text, w.files[i].f->data, r.len) == 0) {
+			free(r.text);
+			continue;
+		}
+		res = xrealloc(res, (nres + 1) * sizeof(*res));
+		res[nres++] = r;
+	}
+	if (dry_run) {
+		for (size_t i = 0; i < nres; i++)
+			udiff_print(stdout, res[i].wf->f->path, res[i].wf->f->data, res[i].wf->f->len, res[i].text, res[i].len);
+	} else if (nres) {
+		paths = xmalloc(nres * sizeof(*paths));
+		origs = xmalloc(nres * sizeof(*origs));
+		texts = xmalloc(nres * sizeof(*texts));
+		lens = xmalloc(nres * sizeof(*lens));
+		for (size_t i = 0; i < nres; i++) {
+			paths[i] = res[i].wf->f->path;
+			origs[i] = res[i].wf->create ? NULL : res[i].wf->f;
+			texts[i] = res[i].text;
+			lens[i] = res[i].len;
+		}
+		if (undo_journal_write(opdir, WIRE_UNDO_NAME, "wire", paths, origs, texts, lens, nres, diag) != 0) {
+			status = EXIT_BAD_INPUT;
+			goto out;
+		}
+	}
+	for (size_t i = 0; i < nres; i++) {
+		struct wire_file *wf = res[i].wf;
+		for (size_t k = 0; k < wf->n; k++) {
+			printf("%s:%zu: %s\n", wf->f->path, line_in(res[i].text, wf->v[k].new_at), wf->v[k].what);
+			nedits++;
+		}
+	}
+	if (nres == 0)
+		printf("wire: nothing to change in %s\n", opdir);
+	else
+		printf("wire: %s%zu edit%s in %zu file%s (mode %s, '%s' last)%s\n", dry_run ? "would make " : "", nedits,
+		       nedits == 1 ? "" : "s", nres, nres == 1 ? "" : "s", w.required ? "B" : "A", w.prof,
+		       dry_run ? "" : "; undo with: autotrace wire --undo");
+	if (w.manual) {
+		fprintf(stderr, "wire: %u manual step%s left (see above)\n", w.manual, w.manual == 1 ? "" : "s");
+		status = EXIT_FINDINGS;
+	}
+out:
+	for (size_t i = 0; i < nres; i++)
+		free(res[i].text);
+	free(res);
+	free(paths);
+	free(origs);
+	free(texts);
+	free(lens);
+	free(rt);
+	wire_release(&w);
+	project_free(p);
+	return status;
+}
+
+int cmd_wire(int argc, char **argv, struct diag *diag)
+{
+	static const struct option longopts[] = {
+		{ "rules", required_argument, NULL, 'r' },
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "undo", no_argument, NULL, 'u' },
+		{ "force", no_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *rules = NULL, *opdir = ".";
+	bool dry_run = false, undo = false, force = false;
+	int c;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'r':
+			rules = optarg;
+			break;
+		case 'n':
+			dry_run = true;
+			break;
+		case 'u':
+			undo = true;
+			break;
+		case 'f':
+			force = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return EXIT_OK;
+		default:
+			diag_plain(diag, DIAG_ERROR, "wire: unknown option '%s'", argv[optind - 1]);
+			usage(stderr);
+			return EXIT_BAD_INPUT;
+		}
+	}
+	if (argc - optind > 1) {
+		diag_plain(diag, DIAG_ERROR, "wire: one operator directory expected");
+		return EXIT_BAD_INPUT;
+	}
+	if (optind < argc)
+		opdir = argv[optind];
+	if (force && !undo) {
+		diag_plain(diag, DIAG_ERROR, "wire: --force goes with --undo");
+		return EXIT_BAD_INPUT;
+	}
+	{
+		struct stat st;
+		struct edit_lock *lock = NULL;
+		int status;
+		if (stat(opdir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+			diag_plain(diag, DIAG_ERROR, "wire: %s is not a directory", opdir);
+			return EXIT_BAD_INPUT;
+		}
+		/* the operator directory is locked before it is read (edit_journal.h):
+		 * an interrupted run is completed first, a second one is refused */
+		if (!dry_run && !(lock = edit_lock_acquire(opdir, undo ? "wire --undo" : "wire", diag)))
+			return EXIT_BAD_INPUT;
+		status = undo ? undo_journal_restore(opdir, WIRE_UNDO_NAME, "wire", dry_run, force, diag)
+			      : run_wire(opdir, rules, dry_run, diag);
+		edit_lock_release(lock);
+		return status;
+	}
+}

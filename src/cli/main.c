@@ -1,0 +1,69 @@
+/* autotrace: entry point; global options and dispatch to src/cli/cmd_<name>.c. */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "config.h"
+#include "exit_status.h"
+#include "suggest.h"
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: autotrace <command> [options] [operator-dir]\n"
+		"       autotrace --help | --version\n"
+		"\n"
+		"Declarative, checked intra-kernel tracing for Ascend C operators.\n"
+		"\n"
+		"Commands:\n");
+	for (unsigned i = 0; i < command_count; i++)
+		fprintf(out, "  %-11s %s\n", command_table[i].name, command_table[i].summary);
+	fprintf(out,
+		"\n"
+		"Run 'autotrace <command> --help' for the options of one command.\n"
+		"The rules file comes from --rules, else autotrace.rules in the operator\n"
+		"directory, else the installed default (%s/moe.rules).\n"
+		"\n"
+		"Exit status: 0 ok, 1 findings, 2 bad usage or bad input, 3 internal error.\n"
+		"See autotrace(1) and autotrace-rules(5).\n",
+		RULESDIR);
+}
+
+int main(int argc, char **argv)
+{
+	struct diag diag;
+	const struct command *cmd;
+
+	diag_init(&diag, stderr, diag_color_auto(stderr));
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_BAD_INPUT;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+	    strcmp(argv[1], "help") == 0) {
+		if (argc > 2 && strcmp(argv[1], "help") == 0 && (cmd = command_find(argv[2]))) {
+			char *sub[] = { argv[2], "--help", NULL };
+			return cmd->run(2, sub, &diag);
+		}
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+		printf("autotrace %s\n", PACKAGE_VERSION);
+		return EXIT_OK;
+	}
+	cmd = command_find(argv[1]);
+	if (!cmd) {
+		const char *names[64];
+		const char *best;
+		for (unsigned i = 0; i < command_count; i++)
+			names[i] = command_table[i].name;
+		best = suggest_closest(argv[1], names, command_count);
+		if (best)
+			diag_plain(&diag, DIAG_ERROR, "unknown command '%s' (did you mean '%s'?)", argv[1], best);
+		else
+			diag_plain(&diag, DIAG_ERROR, "unknown command '%s'; see 'autotrace --help'", argv[1]);
+		return EXIT_BAD_INPUT;
+	}
+	return cmd->run(argc - 1, argv + 1, &diag);
+}

@@ -1,0 +1,154 @@
+/* G1: the build script runs the preprocessor on the build-tree copy, in a
+ * hook block placed right (hook_verify), and a point_map.json found in a
+ * build tree was written from the current sources (its build stamp). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gate_run.h"
+#include "hook_block.h"
+#include "path_glob.h"
+#include "point_map.h"
+#include "preprocess.h"
+#include "xalloc.h"
+
+/* The build stamp `autotrace preprocess` would write for the build-tree copy
+ * of the kernel sources: the copy holds OPDIR/KERNEL as KERNEL/ at its root
+ * (CopyOps copies op_host/ and op_kernel/ into the project), so the points
+ * of OPDIR/KERNEL/x.h are stamped as "KERNEL/x.h". Returns 0, or -1 after
+ * reporting. */
+static int tree_stamp(const char *opdir, const char *kernel, uint64_t *out, struct diag *diag)
+{
+	char *root = path_join(opdir, kernel);
+	int rc = pp_tree_stamp(root, kernel, out, diag);
+
+	free(root);
+	return rc;
+}
+
+static char *find_script(struct project_model *p, struct gate_report *r)
+{
+	char *path = NULL;
+	struct diag d;
+	struct gate_diag_capture cap = { r, GATE_RULE_G1_SCRIPT,
+					 "set the rules' 'build' patterns (or 'project \"DIR\";'), or pass --script FILE", 0 };
+
+	if (p->opts->script)
+		return xstrdup(p->opts->script);
+	gate_diag_capture(&d, &cap);
+	if (project_build_script(&p->root, &p->policy->build, &path, &d) != 0)
+		return NULL;
+	return path;
+}
+
+static void check_hook(struct project_model *p, struct gate_report *r)
+{
+	char *path = find_script(p, r), *fix;
+	struct src_file *f;
+	struct diag d;
+	struct gate_diag_capture cap = { r, GATE_RULE_G1_HOOK, NULL, 0 };
+	size_t flen;
+
+	if (!path)
+		return;
+	f = src_file_load(path);
+	if (!f) {
+		gate_add(r, GATE_RULE_G1_SCRIPT, DIAG_ERROR, gate_loc_path(path, 0, 0), NULL,
+			 "cannot read the build script: %s", strerror(errno));
+		free(path);
+		return;
+	}
+	flen = strlen(path) + 96;
+	fix = xmalloc(flen);
+	snprintf(fix, flen, "run 'autotrace hook install --script %s': it places (or moves) the block", path);
+	cap.fix = fix;
+	gate_diag_capture(&d, &cap);
+	{
+		struct hook_ctx ctx;
+		char *rel = hook_opdir_rel(path, p->opts->opdir);
+		int n;
+		ctx.after = p->policy->hook_after;
+		ctx.before = p->policy->hook_before;
+		ctx.opdir_rel = rel;
+		ctx.tree = NULL;
+		n = hook_verify(f, &ctx, &d);
+		free(rel);
+		if (n < 0 && d.errors == 0)
+			gate_add(r, GATE_RULE_G1_HOOK, DIAG_ERROR, gate_loc_path(path, 1, 0), fix,
+				 "the build script cannot be followed");
+	}
+	free(fix);
+	src_file_free(f);
+	free(path);
+}
+
+static bool is_point_map(const char *rel)
+{
+	const char *b = strrchr(rel, '/');
+
+	return strcmp(b ? b + 1 : rel, "point_map.json") == 0;
+}
+
+static void check_map(struct project_model *p, struct gate_report *r, const char *path, bool *have_stamp,
+		      uint64_t *stamp, bool *tried)
+{
+	struct diag d;
+	struct gate_diag_capture cap = { r, GATE_RULE_G1_STALE, "rebuild: the build writes a new point_map.json", 0 };
+	struct point_map *m;
+
+	gate_diag_capture(&d, &cap);
+	m = point_map_load(path, &d);
+	if (!m)
+		return;
+	if (!m->has_stamp) {
+		gate_add(r, GATE_RULE_G1_STALE, DIAG_WARNING, gate_loc_path(path, 0, 0),
+			 "rebuild with the hook: 'autotrace preprocess' writes the stamp",
+			 "point_map.json has no build stamp: cannot tell whether it matches the current sources");
+	} else {
+		if (!*tried) {
+			struct diag q;
+			struct gate_diag_capture qc = { r, GATE_RULE_G1_STALE, NULL, 0 };
+			*tried = true;
+			gate_diag_capture(&q, &qc);
+			*have_stamp = p->policy->kernel.value &&
+				      tree_stamp(p->opts->opdir, p->policy->kernel.value, stamp, &q) == 0;
+		}
+		if (*have_stamp && *stamp != m->build_stamp)
+			gate_add(r, GATE_RULE_G1_STALE, DIAG_ERROR, gate_loc_path(path, 0, 0),
+				 "rebuild: the build's hook preprocesses the copy and writes a matching point_map.json",
+				 "point_map.json is stale: rebuild (its build stamp %016llx, the current sources' %016llx)",
+				 (unsigned long long)m->build_stamp, (unsigned long long)*stamp);
+	}
+	point_map_free(m);
+}
+
+static void check_stale(struct project_model *p, struct gate_report *r)
+{
+	char **all = NULL;
+	size_t n = 0;
+	bool have = false, tried = false;
+	uint64_t stamp = 0;
+	struct diag d;
+	struct gate_diag_capture cap = { r, GATE_RULE_G1_STALE, NULL, 0 };
+
+	if (p->opts->point_map) {
+		check_map(p, r, p->opts->point_map, &have, &stamp, &tried);
+		return;
+	}
+	gate_diag_capture(&d, &cap);
+	if (path_walk(p->opts->opdir, &all, &n, &d) != 0)
+		return;
+	for (size_t i = 0; i < n; i++)
+		if (is_point_map(all[i])) {
+			char *path = path_join(p->opts->opdir, all[i]);
+			check_map(p, r, path, &have, &stamp, &tried);
+			free(path);
+		}
+	path_glob_free(all, n);
+}
+
+void gate_g1(struct project_model *p, struct gate_report *r)
+{
+	check_hook(p, r);
+	check_stale(p, r);
+}

@@ -1,0 +1,437 @@
+/* __global__ entries, their Init calls, definitions and declarations. */
+#include "project_kernel.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cxx_scan.h"
+#include "project_tokens.h"
+#include "path_glob.h"
+#include "xalloc.h"
+
+bool project_kparam_is_gm(const struct project_kparam *p)
+{
+	return p->type && (strstr(p->type, "GM_ADDR") || strstr(p->type, "__gm__"));
+}
+
+static struct project_kparam *copy_params(const struct cxx_param *in, size_t n)
+{
+	struct project_kparam *v = n ? xcalloc(n, sizeof(*v)) : NULL;
+
+	for (size_t i = 0; i < n; i++) {
+		v[i].type = xstrdup(in[i].type ? in[i].type : "");
+		v[i].name = in[i].name ? xstrdup(in[i].name) : NULL;
+		v[i].start = in[i].range.start;
+		v[i].end = in[i].range.end;
+	}
+	return v;
+}
+
+static void free_params(struct project_kparam *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].type);
+		free(v[i].name);
+	}
+	free(v);
+}
+
+long project_kcall_arg(const struct project_kcall *c, const char *name)
+{
+	for (size_t i = 0; name && i < c->nargs; i++)
+		if (strcmp(c->args[i], name) == 0)
+			return (long)i;
+	return -1;
+}
+
+/* True when the call passes one of the entry's parameters: the kernel class
+ * Init, not pipe.Init() or a helper's. */
+static bool passes_params(const struct cxx_call *call, const struct cxx_func *entry)
+{
+	for (size_t a = 0; a < call->nargs; a++)
+		for (size_t k = 0; k < entry->nparams; k++)
+			if (entry->params[k].name && strcmp(call->args[a], entry->params[k].name) == 0)
+				return true;
+	return false;
+}
+
+/* The class of `object` from its declaration in [from, to): `Kernel<T, U> op;`,
+ * `Kernel op(...)`, `ns::Kernel op{...}`. NULL when not found. */
+static char *object_class(const struct src_file *f, uint32_t from, uint32_t to, const char *object)
+{
+	struct tok_view tv;
+	char *klass = NULL;
+
+	if (!object || strpbrk(object, ".->[("))
+		return NULL;
+	tok_view_init(&tv, f->data, f->len);
+	for (size_t i = tv_at(&tv, from); i + 1 < tv.n && tv.v[i].start < to && !klass; i++) {
+		size_t k;
+		if (!tv_is(&tv, i, object) || i == 0)
+			continue;
+		if (!(tv_is(&tv, i + 1, ";") || tv_is(&tv, i + 1, "(") || tv_is(&tv, i + 1, "{")))
+			continue;
+		k = i - 1;
+		if (tv_is(&tv, k, ">")) {
+			int depth = 0;
+			for (;; k--) {
+				if (tv_is(&tv, k, ">"))
+					depth++;
+				else if (tv_is(&tv, k, ">>"))
+					depth += 2;
+				else if (tv_is(&tv, k, "<"))
+					depth--;
+				if (depth <= 0 || k == 0)
+					break;
+			}
+			if (k == 0)
+				continue;
+			k--;
+		}
+		if (tv_ident(&tv, k) && !tv_is(&tv, k, "return") && !tv_is(&tv, k, "auto"))
+			klass = tv_tok_text(&tv, k, false);
+	}
+	tok_view_release(&tv);
+	return klass;
+}
+
+/* The class of a member function, from its qualified name ("ns::Kernel::Init"
+ * -> "Kernel"), into buf; "" for a free function. */
+static const char *member_class(const struct cxx_func *fn, char *buf, size_t size)
+{
+	const char *q = fn->qualified_name, *end = strrchr(q, ':'), *start;
+
+	buf[0] = '\0';
+	if (!end || end - q < 2)
+		return buf;
+	end--; /* the first ':' of "::Init" */
+	start = end;
+	while (start > q && start[-1] != ':')
+		start--;
+	if ((size_t)(end - start) < size) {
+		memcpy(buf, start, (size_t)(end - start));
+		buf[end - start] = '\0';
+	}
+	return buf;
+}
+
+struct found_def {
+	const struct cxx_func *fn;
+	const struct src_file *file;
+};
+
+/* The declaration of `Init` with `nparams` parameters in the body of class
+ * `klass`, in any of the files: fills *out and returns 0, or -1. */
+static int class_decl(struct cxx_unit **units, size_t nunits, const char *klass, size_t nparams, struct project_kfunc *out)
+{
+	for (size_t u = 0; u < nunits; u++) {
+		const struct src_file *f = units[u]->file;
+		struct tok_view tv;
+		int ret = -1;
+		if (!strstr(f->data, klass))
+			continue;
+		tok_view_init(&tv, f->data, f->len);
+		for (size_t i = 0; i + 2 < tv.n && ret < 0; i++) {
+			size_t open = i + 2, close;
+			if (!(tv_is(&tv, i, "class") || tv_is(&tv, i, "struct")) || !tv_is(&tv, i + 1, klass))
+				continue;
+			while (open < tv.n && !tv_is(&tv, open, "{") && !tv_is(&tv, open, ";"))
+				open++;
+			if (open >= tv.n || !tv_is(&tv, open, "{") || tv.match[open] == TV_NONE)
+				continue;
+			close = tv.match[open];
+			for (size_t k = open + 1; k + 1 < close && ret < 0; k++) {
+				size_t pc, after, *s, *e, n;
+				if (tv_is(&tv, k, "{") && tv.match[k] != TV_NONE && tv.match[k] < close) {
+					k = tv.match[k]; /* a member function body */
+					continue;
+				}
+				if (!tv_is(&tv, k, "Init") || !tv_is(&tv, k + 1, "(") || tv.match[k + 1] == TV_NONE)
+					continue;
+				pc = tv.match[k + 1];
+				after = pc + 1;
+				while (after < close && (tv_is(&tv, after, "const") || tv_is(&tv, after, "override") ||
+							 tv_is(&tv, after, "noexcept")))
+					after++;
+				if (!tv_is(&tv, after, ";"))
+					continue;
+				n = tv_split_args(&tv, k + 1, &s, &e);
+				if (n == nparams) {
+					memset(out, 0, sizeof(*out));
+					out->file = f;
+					out->decl = true;
+					out->params = n ? xcalloc(n, sizeof(*out->params)) : NULL;
+					for (size_t a = 0; a < n; a++) {
+						size_t name = e[a] > s[a] ? e[a] - 1 : s[a];
+						out->params[a].start = tv.v[s[a]].start;
+						out->params[a].end = e[a] > s[a] ? tv.v[e[a] - 1].end : tv.v[s[a]].start;
+						if (e[a] > s[a] + 1 && tv_ident(&tv, name)) {
+							out->params[a].name = tv_tok_text(&tv, name, false);
+							out->params[a].type = tv_text(&tv, s[a], name);
+						} else {
+							out->params[a].type = tv_text(&tv, s[a], e[a]);
+						}
+					}
+					out->nparams = n;
+					out->params_start = tv.v[k + 1].start;
+					out->params_end = tv.v[pc].end;
+					out->qualified = xasprintf("%s::Init", klass);
+					ret = 0;
+				}
+				free(s);
+				free(e);
+			}
+		}
+		tok_view_release(&tv);
+		if (ret == 0)
+			return 0;
+	}
+	return -1;
+}
+
+/* The definition a call reaches: of its class with as many parameters, else
+ * any with as many, else one of its class. */
+static struct found_def find_def(struct cxx_unit **units, size_t nunits, const char *klass, size_t nargs)
+{
+	struct found_def best = { NULL, NULL }, count = { NULL, NULL }, of_class = { NULL, NULL };
+
+	for (size_t i = 0; i < nunits; i++) {
+		const struct cxx_outline *ol = units[i]->outline;
+		for (size_t f = 0; f < ol->nfuncs; f++) {
+			const struct cxx_func *fn = &ol->funcs[f];
+			char cls[256];
+			bool same_class;
+			if (strcmp(fn->name, "Init") != 0 || fn->def != CXX_DEF_BODY)
+				continue;
+			same_class = klass && strcmp(member_class(fn, cls, sizeof(cls)), klass) == 0;
+			if (same_class && fn->nparams == nargs && !best.fn)
+				best = (struct found_def){ fn, units[i]->file };
+			if (!klass && fn->nparams == nargs && !count.fn)
+				count = (struct found_def){ fn, units[i]->file };
+			if (same_class && !of_class.fn)
+				of_class = (struct found_def){ fn, units[i]->file };
+		}
+	}
+	/* a class named at the call that has no Init here (a macro parameter, a
+	   class of another directory) reaches nothing we can edit */
+	if (klass)
+		return best.fn ? best : of_class;
+	return count.fn ? count : of_class;
+}
+
+/* funcs[] index of the definition / declaration, added once. */
+static long add_func(struct project_kentry *e, const struct project_kfunc *k)
+{
+	for (size_t i = 0; i < e->nfuncs; i++)
+		if (e->funcs[i].file == k->file && e->funcs[i].params_start == k->params_start) {
+			free_params(k->params, k->nparams);
+			free(k->qualified);
+			return (long)i;
+		}
+	e->funcs = xrealloc(e->funcs, (e->nfuncs + 1) * sizeof(*e->funcs));
+	e->funcs[e->nfuncs] = *k;
+	return (long)e->nfuncs++;
+}
+
+static void add_call(struct project_kentry *e, const struct src_file *f, const struct cxx_call *call, const char *macro)
+{
+	struct project_kcall c;
+
+	for (size_t i = 0; i < e->ncalls; i++)
+		if (e->calls[i].file == f && e->calls[i].start == call->range.start)
+			return; /* a macro expanded in several branches */
+	memset(&c, 0, sizeof(c));
+	c.file = f;
+	c.object = call->object ? xstrdup(call->object) : NULL;
+	c.macro = macro ? xstrdup(macro) : NULL;
+	c.nargs = call->nargs;
+	c.args = call->nargs ? xmalloc(call->nargs * sizeof(*c.args)) : NULL;
+	c.arg_start = call->nargs ? xmalloc(call->nargs * sizeof(uint32_t)) : NULL;
+	c.arg_end = call->nargs ? xmalloc(call->nargs * sizeof(uint32_t)) : NULL;
+	for (size_t a = 0; a < call->nargs; a++) {
+		c.args[a] = xstrdup(call->args[a]);
+		c.arg_start[a] = call->arg_ranges[a].start;
+		c.arg_end[a] = call->arg_ranges[a].end;
+	}
+	c.start = call->range.start;
+	c.end = call->range.end;
+	c.args_start = call->args_range.start;
+	c.args_end = call->args_range.end;
+	c.def = c.decl = -1;
+	e->calls = xrealloc(e->calls, (e->ncalls + 1) * sizeof(*e->calls));
+	e->calls[e->ncalls++] = c;
+}
+
+/* A function-like macro with code, defined in one of the files. */
+static const struct cxx_macro *find_macro(struct cxx_unit **units, size_t nunits, const char *name,
+					  const struct src_file **file)
+{
+	for (size_t i = 0; i < nunits; i++)
+		for (size_t m = 0; m < units[i]->outline->nmacros; m++) {
+			const struct cxx_macro *mc = &units[i]->outline->macros[m];
+			if (strcmp(mc->name, name) == 0 && mc->params && mc->body.ncalls) {
+				*file = units[i]->file;
+				return mc;
+			}
+		}
+	return NULL;
+}
+
+static void take_calls(struct project_kentry *e, const struct cxx_func *fn, const struct src_file *file,
+		       struct cxx_unit **units, size_t nunits)
+{
+	for (size_t c = 0; c < fn->body.ncalls; c++) {
+		const struct cxx_call *call = &fn->body.calls[c];
+		const struct cxx_macro *mc;
+		const struct src_file *mf = NULL;
+		if (strcmp(call->name, "Init") == 0 && passes_params(call, fn)) {
+			add_call(e, file, call, NULL);
+			continue;
+		}
+		/* INVOKE_OP_IMPL(); expands `op.Init(x, y, ...)` here */
+		mc = find_macro(units, nunits, call->name, &mf);
+		for (size_t k = 0; mc && k < mc->body.ncalls; k++)
+			if (strcmp(mc->body.calls[k].name, "Init") == 0 && passes_params(&mc->body.calls[k], fn))
+				add_call(e, mf, &mc->body.calls[k], mc->name);
+	}
+	for (size_t s = 0; s < fn->body.nstmts; s++) {
+		const struct cxx_stmt *st = &fn->body.stmts[s];
+		const struct cxx_macro *mc;
+		const struct src_file *mf = NULL;
+		if (st->kind != CXX_STMT_MACRO || !st->text)
+			continue;
+		mc = find_macro(units, nunits, st->text, &mf);
+		for (size_t k = 0; mc && k < mc->body.ncalls; k++)
+			if (strcmp(mc->body.calls[k].name, "Init") == 0 && passes_params(&mc->body.calls[k], fn))
+				add_call(e, mf, &mc->body.calls[k], mc->name);
+	}
+	/* each call's class, definition and declaration */
+	for (size_t c = 0; c < e->ncalls; c++) {
+		struct project_kcall *k = &e->calls[c];
+		struct found_def d;
+		k->klass = object_class(file, fn->body_range.start, fn->body_range.end, k->object);
+		d = find_def(units, nunits, k->klass, k->nargs);
+		if (!d.fn)
+			continue;
+		{
+			struct project_kfunc kf;
+			memset(&kf, 0, sizeof(kf));
+			kf.file = d.file;
+			kf.qualified = xstrdup(d.fn->qualified_name);
+			kf.params = copy_params(d.fn->params, d.fn->nparams);
+			kf.nparams = d.fn->nparams;
+			kf.params_start = d.fn->params_range.start;
+			kf.params_end = d.fn->params_range.end;
+			kf.body_open = d.fn->body_range.start;
+			k->def = add_func(e, &kf);
+		}
+		if (!d.fn->in_class) {
+			struct project_kfunc decl;
+			char cls[256];
+			if (*member_class(d.fn, cls, sizeof(cls)) &&
+			    class_decl(units, nunits, cls, d.fn->nparams, &decl) == 0)
+				k->decl = add_func(e, &decl);
+		}
+	}
+}
+
+int project_kernels_read(const char *kernel_root, struct project_kernels *out, struct diag *diag)
+{
+	struct cxx_scan_opts so;
+	struct cxx_scan *scan;
+	struct cxx_unit *u, **units = NULL;
+	size_t nunits = 0;
+	struct diag quiet;
+	FILE *null = fopen("/dev/null", "w");
+	struct stat st;
+
+	memset(out, 0, sizeof(*out));
+	memset(&so, 0, sizeof(so));
+	so.root = kernel_root;
+	diag_init(&quiet, null ? null : stderr, false);
+	if (stat(kernel_root, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		diag_plain(diag, DIAG_ERROR, "the kernel directory %s cannot be read", kernel_root);
+		if (null)
+			fclose(null);
+		return -1;
+	}
+	/* includes the scanner cannot find are the toolchain's: no warnings */
+	scan = cxx_scan_new(&so, &quiet);
+	if (!scan || cxx_scan_add(scan, kernel_root) != 0) {
+		cxx_scan_free(scan);
+		if (null)
+			fclose(null);
+		return -1;
+	}
+	while ((u = cxx_scan_next(scan)) != NULL) {
+		char *p = path_join(kernel_root, u->path);
+		free(u->file->path);
+		u->file->path = p;
+		units = xrealloc(units, (nunits + 1) * sizeof(*units));
+		units[nunits++] = u;
+	}
+	cxx_scan_free(scan);
+	if (null)
+		fclose(null);
+	out->nsources = nunits;
+	for (size_t i = 0; i < nunits; i++) {
+		const struct cxx_outline *ol = units[i]->outline;
+		for (size_t f = 0; f < ol->nfuncs; f++) {
+			const struct cxx_func *fn = &ol->funcs[f];
+			struct project_kentry e;
+			if (!fn->kernel || fn->def != CXX_DEF_BODY)
+				continue;
+			memset(&e, 0, sizeof(e));
+			e.name = xstrdup(fn->name);
+			e.file = units[i]->file;
+			e.params = copy_params(fn->params, fn->nparams);
+			e.nparams = fn->nparams;
+			e.params_start = fn->params_range.start;
+			e.params_end = fn->params_range.end;
+			take_calls(&e, fn, units[i]->file, units, nunits);
+			out->v = xrealloc(out->v, (out->n + 1) * sizeof(*out->v));
+			out->v[out->n++] = e;
+		}
+	}
+	/* keep the files, drop the outlines */
+	out->files = nunits ? xmalloc(nunits * sizeof(*out->files)) : NULL;
+	for (size_t i = 0; i < nunits; i++) {
+		out->files[out->nfiles++] = units[i]->file;
+		units[i]->file = NULL;
+		cxx_unit_free(units[i]);
+	}
+	free(units);
+	return 0;
+}
+
+void project_kernels_release(struct project_kernels *k)
+{
+	for (size_t i = 0; i < k->n; i++) {
+		struct project_kentry *e = &k->v[i];
+		free(e->name);
+		free_params(e->params, e->nparams);
+		for (size_t c = 0; c < e->ncalls; c++) {
+			struct project_kcall *x = &e->calls[c];
+			free(x->object);
+			free(x->klass);
+			free(x->macro);
+			for (size_t a = 0; a < x->nargs; a++)
+				free(x->args[a]);
+			free(x->args);
+			free(x->arg_start);
+			free(x->arg_end);
+		}
+		free(e->calls);
+		for (size_t f = 0; f < e->nfuncs; f++) {
+			free(e->funcs[f].qualified);
+			free_params(e->funcs[f].params, e->funcs[f].nparams);
+		}
+		free(e->funcs);
+	}
+	for (size_t i = 0; i < k->nfiles; i++)
+		src_file_free(k->files[i]);
+	free(k->files);
+	free(k->v);
+	memset(k, 0, sizeof(*k));
+}

@@ -1,0 +1,800 @@
+/* Loading an operator project for the gates: rules, globs, layer readers. */
+#include "project_model.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "project_tokens.h"
+#include "path_glob.h"
+#include "path_rel.h"
+#include "rule_find.h"
+#include "xalloc.h"
+
+char *project_snake(const char *s)
+{
+	size_t n = strlen(s), k = 0;
+	char *o = xmalloc(2 * n + 1);
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (isupper(c)) {
+			if (i > 0 && (islower((unsigned char)s[i - 1]) || isdigit((unsigned char)s[i - 1]) ||
+				      (i + 1 < n && islower((unsigned char)s[i + 1]) && isupper((unsigned char)s[i - 1]))))
+				o[k++] = '_';
+			o[k++] = (char)tolower(c);
+		} else {
+			o[k++] = (char)c;
+		}
+	}
+	o[k] = '\0';
+	return o;
+}
+
+char *project_camel(const char *snake)
+{
+	size_t n = strlen(snake), k = 0;
+	char *o = xmalloc(n + 1);
+	bool up = false;
+
+	for (size_t i = 0; i < n; i++) {
+		if (snake[i] == '_') {
+			up = k > 0;
+			continue;
+		}
+		o[k++] = up ? (char)(snake[i] >= 'a' && snake[i] <= 'z' ? snake[i] - 32 : snake[i]) : snake[i];
+		up = false;
+	}
+	o[k] = '\0';
+	return o;
+}
+
+bool project_is_op_call(const struct project_model *p, const struct py_call *c)
+{
+	for (size_t i = 0; i < p->npy_names; i++)
+		if (strcmp(c->name, p->py_names[i]) == 0)
+			return true;
+	return false;
+}
+
+bool project_profiling_suffix(const char *name)
+{
+	char *k = tv_name_key(name);
+	size_t n = strlen(k);
+	bool yes = n > 9 && strcmp(k + n - 9, "profiling") == 0;
+
+	free(k);
+	return yes;
+}
+
+const char *project_anchor(const struct project_model *p)
+{
+	for (size_t i = 0; i < p->policy->nsources; i++) {
+		const char *path = p->policy->sources[i]->path;
+		const char *base = strrchr(path, '/');
+		if (strcmp(base ? base + 1 : path, "autotrace.rules") == 0)
+			return path;
+	}
+	if (p->op_file)
+		return p->op_file->path;
+	if (p->kernels_read && p->kernels.n)
+		return p->kernels.v[0].file->path;
+	return NULL;
+}
+
+struct project_text project_globs_text(const struct rule_strlist *l)
+{
+	struct project_text t;
+	size_t len = 0, room = sizeof(t.s) - 8; /* ", ..." and the NUL */
+
+	t.s[0] = '\0';
+	for (size_t i = 0; i < l->n; i++) {
+		size_t n = strlen(l->v[i]) + (i ? 2 : 0);
+		if (len + n > room) {
+			memcpy(t.s + len, ", ...", 6);
+			break;
+		}
+		len += (size_t)snprintf(t.s + len, sizeof(t.s) - len, "%s%s", i ? ", " : "", l->v[i]);
+	}
+	return t;
+}
+
+/* Loads the files of `globs` under opdir. */
+static int load_layer(const char *opdir, const struct rule_strlist *globs, struct src_file ***files, size_t *n,
+		      struct diag *diag)
+{
+	char **found = NULL;
+	size_t nf = 0;
+
+	*files = NULL;
+	*n = 0;
+	if (globs->n == 0)
+		return 0;
+	if (path_glob(opdir, globs->v, globs->n, &found, &nf, diag) != 0)
+		return -1;
+	*files = nf ? xmalloc(nf * sizeof(**files)) : NULL;
+	for (size_t i = 0; i < nf; i++) {
+		char *p = path_join(opdir, found[i]);
+		struct src_file *f = src_file_load(p);
+		if (!f)
+			diag_pos(diag, DIAG_ERROR, p, 0, 0, "cannot read: %s", strerror(errno));
+		else
+			(*files)[(*n)++] = f;
+		free(p);
+	}
+	path_glob_free(found, nf);
+	return 0;
+}
+
+static void add_py_name(struct project_model *p, const char *name)
+{
+	for (size_t i = 0; i < p->npy_names; i++)
+		if (strcmp(p->py_names[i], name) == 0)
+			return;
+	p->py_names = xrealloc(p->py_names, (p->npy_names + 1) * sizeof(*p->py_names));
+	p->py_names[p->npy_names++] = xstrdup(name);
+}
+
+/* ---- project-level layers ---- */
+
+/* The files of one search: paths as they are written, from the operator
+ * directory or from the project root. */
+struct search {
+	char **paths;
+	size_t n;
+};
+
+static void search_release(struct search *s)
+{
+	path_glob_free(s->paths, s->n);
+	s->paths = NULL;
+	s->n = 0;
+}
+
+/* True when rel (relative to the root) lies in another operator's directory:
+ * one that holds op_host/ or op_kernel/ and is not the operator's. */
+static bool in_other_operator(char *const *opdirs, size_t nopdirs, const char *rel)
+{
+	for (size_t i = 0; i < nopdirs; i++) {
+		size_t n = strlen(opdirs[i]);
+		if (strncmp(rel, opdirs[i], n) == 0 && rel[n] == '/')
+			return true;
+	}
+	return false;
+}
+
+/* Every file under the project root, outside the operator directory, once per
+ * project; with the operator directories found on the way. */
+struct project_files {
+	bool walked;
+	char **rel;
+	size_t n;
+	char **opdirs;
+	size_t nopdirs;
+};
+
+static void project_files_walk(struct project_model *p, struct project_files *pf, struct diag *diag)
+{
+	char **all = NULL;
+	size_t n = 0, k = 0;
+	const char *own = p->root.opdir_rel;
+	size_t ol = strlen(own);
+
+	if (pf->walked)
+		return;
+	pf->walked = true;
+	if (p->root.how == PROJECT_ROOT_OPDIR || strcmp(own, ".") == 0)
+		return;
+	if (path_walk(p->root.path, &all, &n, diag) != 0)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		const char *seg = strstr(all[i], "op_host/") ? strstr(all[i], "op_host/") : strstr(all[i], "op_kernel/");
+		if (seg && (seg == all[i] || seg[-1] == '/')) {
+			size_t dl = seg == all[i] ? 0 : (size_t)(seg - all[i] - 1);
+			if (dl && !(dl == ol && strncmp(all[i], own, ol) == 0) &&
+			    (pf->nopdirs == 0 || strlen(pf->opdirs[pf->nopdirs - 1]) != dl ||
+			     strncmp(pf->opdirs[pf->nopdirs - 1], all[i], dl) != 0)) {
+				pf->opdirs = xrealloc(pf->opdirs, (pf->nopdirs + 1) * sizeof(*pf->opdirs));
+				pf->opdirs[pf->nopdirs++] = xstrndup(all[i], dl);
+			}
+		}
+		if (strncmp(all[i], own, ol) == 0 && all[i][ol] == '/')
+			free(all[i]); /* the operator directory is searched on its own */
+		else
+			all[k++] = all[i];
+	}
+	pf->rel = all;
+	pf->n = k;
+}
+
+static void project_files_release(struct project_files *pf)
+{
+	path_glob_free(pf->rel, pf->n);
+	path_glob_free(pf->opdirs, pf->nopdirs);
+	memset(pf, 0, sizeof(*pf));
+}
+
+/* The candidates of a layer: under the operator directory, or (root) under the
+ * project root, outside other operators' directories unless `others`. */
+static void candidates(struct project_model *p, struct project_files *pf, const struct rule_strlist *globs, bool root,
+		       bool others, struct search *out, struct diag *diag)
+{
+	memset(out, 0, sizeof(*out));
+	if (!root) {
+		char **found = NULL;
+		size_t n = 0;
+		if (path_glob(p->opts->opdir, globs->v, globs->n, &found, &n, diag) != 0)
+			return;
+		out->paths = xmalloc((n ? n : 1) * sizeof(*out->paths));
+		for (size_t i = 0; i < n; i++)
+			out->paths[out->n++] = path_join(p->opts->opdir, found[i]);
+		path_glob_free(found, n);
+		return;
+	}
+	project_files_walk(p, pf, diag);
+	out->paths = xmalloc((pf->n ? pf->n : 1) * sizeof(*out->paths));
+	for (size_t i = 0; i < pf->n; i++) {
+		bool keep = false;
+		for (size_t g = 0; g < globs->n && !keep; g++)
+			keep = path_glob_match(globs->v[g], pf->rel[i]);
+		if (keep && (others || !in_other_operator(pf->opdirs, pf->nopdirs, pf->rel[i])))
+			out->paths[out->n++] = path_join(p->root.path, pf->rel[i]);
+	}
+}
+
+static bool word_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* True when `word` occurs in the file as a whole identifier (`prefix` allowed
+ * right before it: "aclnn" + "Foo" + "GetWorkspaceSize"). */
+static bool text_has(const struct src_file *f, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (size_t i = 0; i + n <= f->len; i++)
+		if (f->data[i] == word[0] && memcmp(f->data + i, word, n) == 0 && (i == 0 || !word_char(f->data[i - 1])) &&
+		    (i + n == f->len || !word_char(f->data[i + n])))
+			return true;
+	return false;
+}
+
+/* A string literal that starts with `name` and ends it (`"name(` or `"name"`). */
+static bool text_has_literal(const struct src_file *f, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (size_t i = 0; i + n + 2 <= f->len; i++)
+		if (f->data[i] == '"' && memcmp(f->data + i + 1, name, n) == 0 &&
+		    (f->data[i + 1 + n] == '"' || f->data[i + 1 + n] == '(' || f->data[i + 1 + n] == ' '))
+			return true;
+	return false;
+}
+
+/* aclnn: the files that declare, define or call aclnn[Inner]<Op>GetWorkspaceSize. */
+static bool aclnn_relevant(const struct project_model *p, const struct src_file *f)
+{
+	char *a, *b;
+	bool yes;
+
+	if (!p->op || !p->op->name[0])
+		return false;
+	a = xasprintf("aclnn%sGetWorkspaceSize", p->op->name);
+	b = xasprintf("aclnnInner%sGetWorkspaceSize", p->op->name);
+	yes = text_has(f, a) || text_has(f, b);
+	free(a);
+	free(b);
+	return yes;
+}
+
+static void add_file(struct src_file ***v, size_t *n, struct src_file *f)
+{
+	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[(*n)++] = f;
+}
+
+static void load_aclnn(struct project_model *p, struct project_files *pf, struct diag *diag)
+{
+	struct src_file **files = NULL;
+	size_t n = 0;
+
+	for (int root = 0; root < 2 && n == 0; root++) {
+		struct search c;
+		if (root && p->root.how == PROJECT_ROOT_OPDIR)
+			break;
+		candidates(p, pf, &p->policy->aclnn, root, false, &c, diag);
+		for (size_t i = 0; i < c.n; i++) {
+			struct src_file *f = src_file_load(c.paths[i]);
+			if (f && aclnn_relevant(p, f))
+				add_file(&files, &n, f);
+			else
+				src_file_free(f);
+		}
+		search_release(&c);
+		if (n)
+			p->aclnn_where = root ? PROJECT_WHERE_ROOT : PROJECT_WHERE_OPDIR;
+	}
+	p->aclnns = n ? xcalloc(n, sizeof(*p->aclnns)) : NULL;
+	for (size_t i = 0; i < n; i++) {
+		p->aclnns[i].f = files[i];
+		project_aclnn(files[i]->data, files[i]->len, &p->aclnns[i].ac);
+	}
+	p->naclnns = n;
+	free(files);
+}
+
+static void add_name(char ***v, size_t *n, const char *name)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp((*v)[i], name) == 0)
+			return;
+	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[(*n)++] = xstrdup(name);
+}
+
+static bool has_name(char *const *v, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i], name) == 0)
+			return true;
+	return false;
+}
+
+static void add_pybind(struct project_model *p, struct src_file *f, struct pybind_file *pb)
+{
+	for (size_t i = 0; i < p->npybinds; i++)
+		if (strcmp(p->pybinds[i].f->path, f->path) == 0) {
+			pybind_file_release(pb);
+			src_file_free(f);
+			return;
+		}
+	p->pybinds = xrealloc(p->pybinds, (p->npybinds + 1) * sizeof(*p->pybinds));
+	p->pybinds[p->npybinds].f = f;
+	p->pybinds[p->npybinds].pb = *pb;
+	p->npybinds++;
+}
+
+/* pybind: the files that run EXEC_NPU_CMD(aclnn<Op>, ...); then the files that
+ * register the torch.ops names those functions are registered under (the
+ * schema, meta functions). */
+static void load_pybind(struct project_model *p, struct project_files *pf, struct diag *diag)
+{
+	char *api;
+	char **names = NULL;
+	size_t nnames = 0;
+
+	if (!p->op || !p->op->name[0])
+		return;
+	api = xasprintf("aclnn%s", p->op->name);
+	for (int root = 0; root < 2 && p->npybinds == 0; root++) {
+		struct search c;
+		if (root && p->root.how == PROJECT_ROOT_OPDIR)
+			break;
+		/* bindings shared by several operators live in any directory */
+		candidates(p, pf, &p->policy->pybind, root, true, &c, diag);
+		for (size_t i = 0; i < c.n; i++) {
+			struct src_file *f = src_file_load(c.paths[i]);
+			struct pybind_file pb;
+			bool ours = false;
+			if (!f || !text_has(f, "EXEC_NPU_CMD") || !text_has(f, api)) {
+				src_file_free(f);
+				continue;
+			}
+			project_pybind(f, &pb);
+			for (size_t x = 0; x < pb.nexecs; x++)
+				if (strcmp(pb.execs[x].api, api) == 0 && pb.execs[x].func >= 0) {
+					ours = true;
+					add_name(&p->bind_funcs, &p->nbind_funcs, pb.funcs[pb.execs[x].func].name);
+				}
+			if (ours)
+				add_pybind(p, f, &pb);
+			else {
+				pybind_file_release(&pb);
+				src_file_free(f);
+			}
+		}
+		if (p->npybinds) {
+			p->pybind_where = root ? PROJECT_WHERE_ROOT : PROJECT_WHERE_OPDIR;
+			/* the torch.ops names of those functions, then every file registering them */
+			for (size_t i = 0; i < c.n; i++) {
+				struct src_file *f = src_file_load(c.paths[i]);
+				bool maybe = false;
+				for (size_t k = 0; f && k < p->nbind_funcs && !maybe; k++)
+					maybe = text_has(f, p->bind_funcs[k]);
+				if (maybe) {
+					struct pybind_file pb;
+					project_pybind(f, &pb);
+					for (size_t o = 0; o < pb.nnames; o++)
+						if (pb.names[o].impl_fn && has_name(p->bind_funcs, p->nbind_funcs, pb.names[o].impl_fn))
+							add_name(&names, &nnames, pb.names[o].name);
+					pybind_file_release(&pb);
+				}
+				src_file_free(f);
+			}
+			for (size_t i = 0; i < c.n && nnames; i++) {
+				struct src_file *f = src_file_load(c.paths[i]);
+				struct pybind_file pb;
+				bool reg = false;
+				for (size_t k = 0; f && k < nnames && !reg; k++)
+					reg = text_has_literal(f, names[k]);
+				if (!reg) {
+					src_file_free(f);
+					continue;
+				}
+				project_pybind(f, &pb);
+				reg = false;
+				for (size_t o = 0; o < pb.nnames; o++)
+					if (has_name(names, nnames, pb.names[o].name)) {
+						reg = true;
+						if (pb.names[o].impl_fn)
+							add_name(&p->bind_funcs, &p->nbind_funcs, pb.names[o].impl_fn);
+					}
+				if (reg)
+					add_pybind(p, f, &pb);
+				else {
+					pybind_file_release(&pb);
+					src_file_free(f);
+				}
+			}
+		}
+		search_release(&c);
+	}
+	for (size_t i = 0; i < nnames; i++) {
+		if (!project_profiling_suffix(names[i]))
+			add_py_name(p, names[i]);
+		free(names[i]);
+	}
+	free(names);
+	free(api);
+}
+
+/* The operator: the first OpDef op with the profiling output (else the first op). */
+static void derive_op(struct project_model *p)
+{
+	p->prof_out = -1;
+	p->py_returns = -1;
+	for (size_t h = 0; h < p->nhosts && p->prof_out < 0; h++)
+		for (size_t o = 0; o < p->hosts[h].od.nops; o++) {
+			const struct opdef_op *op = &p->hosts[h].od.ops[o];
+			long k = 0;
+			if (op->nparams == 0)
+				continue;
+			if (!p->op) {
+				p->op = op;
+				p->op_file = p->hosts[h].f;
+			}
+			for (size_t i = 0; i < op->nparams; i++) {
+				if (!op->params[i].output)
+					continue;
+				if (tv_names_profiling(op->params[i].name, p->profiling)) {
+					p->op = op;
+					p->op_file = p->hosts[h].f;
+					p->prof_out = k;
+					break;
+				}
+				k++;
+			}
+			if (p->prof_out >= 0)
+				break;
+		}
+}
+
+/* True when the file name of `path` holds `key` (lowercase, no underscores). */
+static bool file_names_key(const char *path, const char *key)
+{
+	const char *b = strrchr(path, '/');
+	char *k = tv_name_key(b ? b + 1 : path);
+	bool yes = *key && strstr(k, key) != NULL;
+
+	free(k);
+	return yes;
+}
+
+/* samples: the scripts that call one of the torch.ops names. */
+static void load_samples(struct project_model *p, struct project_files *pf, struct diag *diag)
+{
+	char *key = NULL;
+
+	if (p->npy_names == 0)
+		return;
+	for (int root = 0; root < 2 && p->nsamples == 0; root++) {
+		struct search c;
+		size_t named = 0;
+		if (root && p->root.how == PROJECT_ROOT_OPDIR)
+			break;
+		candidates(p, pf, &p->policy->samples, root, false, &c, diag);
+		for (size_t i = 0; i < c.n; i++) {
+			struct src_file *f = src_file_load(c.paths[i]);
+			struct py_module *m;
+			bool calls = false, mentions = false;
+			for (size_t k = 0; f && k < p->npy_names && !mentions; k++)
+				mentions = text_has(f, p->py_names[k]);
+			if (!mentions) {
+				src_file_free(f);
+				continue;
+			}
+			m = py_scan(f->data, f->len);
+			for (size_t k = 0; k < m->ncalls && !calls; k++)
+				calls = project_is_op_call(p, &m->calls[k]);
+			if (!calls) {
+				py_module_free(m);
+				src_file_free(f);
+				continue;
+			}
+			p->samples = xrealloc(p->samples, (p->nsamples + 1) * sizeof(*p->samples));
+			p->samples[p->nsamples].f = f;
+			p->samples[p->nsamples].py = m;
+			p->nsamples++;
+		}
+		search_release(&c);
+		if (!p->nsamples)
+			continue;
+		p->samples_where = root ? PROJECT_WHERE_ROOT : PROJECT_WHERE_OPDIR;
+		/* a project's tests call shared torch.ops names for other operators too:
+		   under the root, the scripts named after the operator, when there are such */
+		if (root && p->op) {
+			const char *base = strrchr(p->root.opdir_abs, '/');
+			key = tv_name_key(base ? base + 1 : p->root.opdir_abs);
+			for (size_t i = 0; i < p->nsamples; i++)
+				named += file_names_key(p->samples[i].f->path, key);
+			if (named && named < p->nsamples) {
+				size_t k = 0;
+				for (size_t i = 0; i < p->nsamples; i++) {
+					if (file_names_key(p->samples[i].f->path, key)) {
+						p->samples[k++] = p->samples[i];
+					} else {
+						py_module_free(p->samples[i].py);
+						src_file_free(p->samples[i].f);
+					}
+				}
+				p->nsamples = k;
+			}
+			free(key);
+			key = NULL;
+		}
+	}
+}
+
+/* Mode `auto`: A when the binding returns only what its caller passed in. */
+static void decide_mode(struct project_model *p)
+{
+	bool any = false, caller_outputs = true;
+	char *api;
+
+	if (p->policy->mode != RULE_MODE_AUTO) {
+		p->required = p->policy->mode == RULE_MODE_REQUIRED;
+		return;
+	}
+	if (!p->op) {
+		p->required = true;
+		p->mode_reason = "no OpDef: mode B, the default";
+		return;
+	}
+	api = xasprintf("aclnn%s", p->op->name);
+	for (size_t b = 0; b < p->npybinds; b++) {
+		const struct pybind_file *pb = &p->pybinds[b].pb;
+		for (size_t x = 0; x < pb->nexecs; x++) {
+			const struct pybind_func *fn;
+			if (strcmp(pb->execs[x].api, api) != 0 || pb->execs[x].func < 0)
+				continue;
+			fn = &pb->funcs[pb->execs[x].func];
+			for (size_t r = 0; r < pb->nreturns; r++) {
+				if (pb->returns[r].func != pb->execs[x].func)
+					continue;
+				for (size_t e = 0; e < pb->returns[r].elems.n; e++) {
+					bool param = false;
+					any = true;
+					for (size_t k = 0; k < fn->nparams; k++)
+						param = param || (fn->params[k].name &&
+								  strcmp(fn->params[k].name, pb->returns[r].elems.v[e]) == 0);
+					caller_outputs = caller_outputs && param;
+				}
+			}
+			if (!any) {
+				/* a binding that returns nothing writes into the caller's tensors */
+				const char *rt = p->pybinds[b].f->data + fn->return_type.start;
+				size_t rl = fn->return_type.end - fn->return_type.start;
+				for (size_t i = 0; i + 4 <= rl; i++)
+					if (memcmp(rt + i, "void", 4) == 0)
+						any = true;
+			}
+		}
+	}
+	free(api);
+	if (!any) {
+		p->required = true;
+		p->mode_reason = p->npybinds ? "the binding's returns are not read: mode B, the default"
+					     : "no binding: mode B, the default";
+	} else if (caller_outputs) {
+		p->required = false;
+		p->mode_reason = "the binding returns the output tensors its caller passes in: mode A (an optional "
+				 "profiling tensor from the caller, the return arity unchanged)";
+	} else {
+		p->required = true;
+		p->mode_reason = "the binding allocates the outputs it returns: mode B (one more returned value, last)";
+	}
+}
+
+struct project_model *project_load(const struct project_opts *opts, struct diag *diag)
+{
+	struct project_model *p;
+	struct src_file **files;
+	struct project_files pf;
+	size_t n;
+	struct stat st;
+
+	if (stat(opts->opdir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		diag_plain(diag, DIAG_ERROR, "gate: %s is not a directory", opts->opdir);
+		return NULL;
+	}
+	memset(&pf, 0, sizeof(pf));
+	p = xcalloc(1, sizeof(*p));
+	p->opts = opts;
+	p->policy = rule_find_and_load(opts->rules, opts->opdir, diag);
+	if (!p->policy)
+		goto fail;
+	p->profiling = p->policy->profiling.value ? p->policy->profiling.value : "profiling_data";
+	if (project_root_find(opts->opdir, p->policy, &p->root, diag) != 0)
+		goto fail;
+
+	if (load_layer(opts->opdir, &p->policy->host, &files, &n, diag) != 0)
+		goto fail;
+	p->hosts = n ? xcalloc(n, sizeof(*p->hosts)) : NULL;
+	for (size_t i = 0; i < n; i++) {
+		p->hosts[i].f = files[i];
+		project_opdef(files[i]->data, files[i]->len, &p->hosts[i].od);
+	}
+	p->nhosts = n;
+	free(files);
+
+	if (load_layer(opts->opdir, &p->policy->infer, &files, &n, diag) != 0)
+		goto fail;
+	p->infers = n ? xcalloc(n, sizeof(*p->infers)) : NULL;
+	for (size_t i = 0; i < n; i++) {
+		p->infers[i].f = files[i];
+		project_infer(files[i], &p->infers[i].inf);
+	}
+	p->ninfers = n;
+	free(files);
+
+	derive_op(p);
+	load_aclnn(p, &pf, diag);
+	load_pybind(p, &pf, diag);
+	if (p->npy_names == 0 && p->op && p->op->name[0]) {
+		char *sn = project_snake(p->op->name);
+		add_py_name(p, sn);
+		free(sn);
+	}
+	load_samples(p, &pf, diag);
+	project_files_release(&pf);
+
+	if (p->policy->kernel.value) {
+		p->kernel_root = path_join(opts->opdir, p->policy->kernel.value);
+		if (stat(p->kernel_root, &st) == 0 && S_ISDIR(st.st_mode)) {
+			p->kernels_read = project_kernels_read(p->kernel_root, &p->kernels, diag) == 0;
+		}
+	}
+	decide_mode(p);
+	if (p->op)
+		p->py_returns = (long)p->op->noutputs - (p->required || p->prof_out < 0 ? 0 : 1);
+	return p;
+fail:
+	project_files_release(&pf);
+	project_free(p);
+	return NULL;
+}
+
+struct project_text project_where_text(const struct project_model *p, enum project_where w)
+{
+	struct project_text t;
+
+	if (w == PROJECT_WHERE_OPDIR)
+		snprintf(t.s, sizeof(t.s), "the operator directory %s", p->opts->opdir);
+	else
+		snprintf(t.s, sizeof(t.s), "the project root %s (%s)", p->root.path, project_root_how_text(p->root.how));
+	return t;
+}
+
+struct project_text project_searched_text(const struct project_model *p)
+{
+	struct project_text t;
+
+	if (p->root.how == PROJECT_ROOT_OPDIR)
+		snprintf(t.s, sizeof(t.s), "in the operator directory %s (no project root above it: set one with "
+			 "'project \"DIR\";')", p->opts->opdir);
+	else
+		snprintf(t.s, sizeof(t.s), "in the operator directory %s and under the project root %s (%s)",
+			 p->opts->opdir, p->root.path, project_root_how_text(p->root.how));
+	return t;
+}
+
+bool project_op_anchor(const struct project_model *p, enum project_anchor_kind kind, const struct src_file **f, uint32_t *start,
+		    uint32_t *end)
+{
+	if (kind == PROJECT_ANCHOR_TORCH_NAME)
+		for (size_t b = 0; b < p->npybinds; b++)
+			for (size_t i = 0; i < p->pybinds[b].pb.nnames; i++)
+				if (p->pybinds[b].pb.names[i].schema && project_is_op_name(p, p->pybinds[b].pb.names[i].name)) {
+					*f = p->pybinds[b].f;
+					*start = p->pybinds[b].pb.names[i].range.start;
+					*end = p->pybinds[b].pb.names[i].range.end;
+					return true;
+				}
+	if (p->op) {
+		char *api = xasprintf("aclnn%sGetWorkspaceSize", p->op->name);
+		for (size_t a = 0; a < p->naclnns; a++)
+			for (size_t i = 0; i < p->aclnns[a].ac.nfuncs; i++) {
+				const struct aclnn_func *fn = &p->aclnns[a].ac.funcs[i];
+				if (strcmp(fn->name, api) == 0) {
+					*f = p->aclnns[a].f;
+					*start = fn->name_range.start;
+					*end = fn->name_range.end;
+					free(api);
+					return true;
+				}
+			}
+		free(api);
+		if (p->op_file) {
+			struct opdef_range r = p->op->class_name.end > p->op->class_name.start ? p->op->class_name : p->op->op_add;
+			*f = p->op_file;
+			*start = r.start;
+			*end = r.end > r.start ? r.end : r.start + 1;
+			return true;
+		}
+	}
+	return false;
+}
+
+bool project_is_op_name(const struct project_model *p, const char *name)
+{
+	return name && has_name(p->py_names, p->npy_names, name);
+}
+
+bool project_is_bind_func(const struct project_model *p, const char *name)
+{
+	return name && has_name(p->bind_funcs, p->nbind_funcs, name);
+}
+
+void project_free(struct project_model *p)
+{
+	if (!p)
+		return;
+	for (size_t i = 0; i < p->nhosts; i++) {
+		opdef_file_release(&p->hosts[i].od);
+		src_file_free(p->hosts[i].f);
+	}
+	for (size_t i = 0; i < p->ninfers; i++) {
+		infer_file_release(&p->infers[i].inf);
+		src_file_free(p->infers[i].f);
+	}
+	for (size_t i = 0; i < p->naclnns; i++) {
+		aclnn_file_release(&p->aclnns[i].ac);
+		src_file_free(p->aclnns[i].f);
+	}
+	for (size_t i = 0; i < p->npybinds; i++) {
+		pybind_file_release(&p->pybinds[i].pb);
+		src_file_free(p->pybinds[i].f);
+	}
+	for (size_t i = 0; i < p->nsamples; i++) {
+		py_module_free(p->samples[i].py);
+		src_file_free(p->samples[i].f);
+	}
+	for (size_t i = 0; i < p->npy_names; i++)
+		free(p->py_names[i]);
+	free(p->py_names);
+	path_glob_free(p->bind_funcs, p->nbind_funcs);
+	project_root_release(&p->root);
+	free(p->hosts);
+	free(p->infers);
+	free(p->aclnns);
+	free(p->pybinds);
+	free(p->samples);
+	if (p->kernels_read)
+		project_kernels_release(&p->kernels);
+	free(p->kernel_root);
+	rule_policy_free(p->policy);
+	free(p);
+}

@@ -1,0 +1,139 @@
+/* What `autotrace gate` reads of an operator project: the rules, the files
+ * each layer's globs find, read once by the layer readers (OpDef, infer,
+ * kernel, aclnn, pybind, Python samples), and the operator facts the gates
+ * share (outputs, the profiling output's position, the torch.ops names, the
+ * arity a Python call returns). Owned by the struct; project_free
+ * releases everything. */
+#ifndef AUTOTRACE_GATE_PROJECT_H
+#define AUTOTRACE_GATE_PROJECT_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "project_aclnn.h"
+#include "diag.h"
+#include "project_root.h"
+#include "project_kernel.h"
+#include "project_infer.h"
+#include "project_opdef.h"
+#include "py_scan.h"
+#include "project_pybind.h"
+#include "rule_policy.h"
+#include "src_file.h"
+
+struct project_opts {
+	const char *opdir;
+	const char *rules;
+	const char *script;           /* --script: the build script for G1 */
+	const char *build_cmd;        /* --build-cmd: G3 */
+	const char *build_log;        /* --build-log: where G3 keeps the log */
+	const char *point_map;        /* --point-map: G1's stale check on this map only */
+};
+
+struct project_host { struct src_file *f; struct opdef_file od; };
+struct project_infer { struct src_file *f; struct infer_file inf; };
+struct project_aclnn { struct src_file *f; struct aclnn_file ac; };
+struct project_pybind { struct src_file *f; struct pybind_file pb; };
+struct project_sample { struct src_file *f; struct py_module *py; };
+
+/* Where a project-level layer was found. */
+enum project_where { PROJECT_WHERE_NONE, PROJECT_WHERE_OPDIR, PROJECT_WHERE_ROOT };
+
+struct project_model {
+	const struct project_opts *opts;
+	struct rule_policy *policy;
+	const char *profiling;        /* the profiling output's name (policy) */
+	bool required;                /* mode B (the rules' mode, or what `auto` decided) */
+	const char *mode_reason;      /* why, when the rules say auto (static text) */
+	struct project_root root;
+	enum project_where aclnn_where, pybind_where, samples_where;
+	/* the binding functions of the op: those that run its EXEC_NPU_CMD, and
+	   those registered under its torch.ops names (meta functions) */
+	char **bind_funcs;
+	size_t nbind_funcs;
+
+	struct project_host *hosts; size_t nhosts;
+	struct project_infer *infers; size_t ninfers;
+	struct project_aclnn *aclnns; size_t naclnns;
+	struct project_pybind *pybinds; size_t npybinds;
+	struct project_sample *samples; size_t nsamples;
+	struct project_kernels kernels;
+	bool kernels_read;
+	char *kernel_root;
+
+	/* the operator: the first OpDef op with the profiling output (else the first op) */
+	const struct opdef_op *op;
+	const struct src_file *op_file;
+	long prof_out;                /* its position among the outputs, -1 when absent */
+	char **py_names;              /* torch.ops names: schema and impl names, else snake_case(op) */
+	size_t npy_names;
+	long py_returns;              /* values a Python call returns (mode B: outputs), -1 unknown */
+};
+
+/* Loads the rules and every layer's files. The operator-level layers
+ * (kernel, base, host, infer) come from the operator directory; the
+ * project-level ones (aclnn, pybind, samples) from the operator directory
+ * when it holds files of the layer that belong to this operator, else from
+ * under the project root (other operators' directories aside). A file belongs
+ * to the operator when it names its aclnn API (aclnn), runs it through
+ * EXEC_NPU_CMD or registers its torch.ops name (pybind), or calls that name
+ * (samples; under the project root, the scripts whose file name holds the
+ * operator's name when there are such). With `profiling ... auto;` the mode
+ * follows the binding: A when the caller passes the outputs in (every value
+ * the binding returns is one of its parameters), else B. NULL after
+ * reporting a problem with the rules or the operator directory (exit 2). */
+struct project_model *project_load(const struct project_opts *opts, struct diag *diag);
+void project_free(struct project_model *p);
+
+/* The file that stands for the operator where a finding has no file of its
+ * own: the rules file read from the operator directory, else the OpDef
+ * source, else the first kernel entry; NULL when there is none (borrowed). */
+const char *project_anchor(const struct project_model *p);
+
+/* A text for a message, returned by value: it lives until the end of the
+ * full expression that prints it (room for two paths and the words around
+ * them). */
+struct project_text {
+	char s[2 * PATH_MAX + 256];
+};
+
+/* "the operator directory" / "the project root DIR (how it was found)" for
+ * messages about where a layer was looked for. */
+struct project_text project_where_text(const struct project_model *p, enum project_where w);
+/* Where a layer that was not found was looked for. */
+struct project_text project_searched_text(const struct project_model *p);
+
+/* True when `name` is one of the op's torch.ops names. */
+bool project_is_op_name(const struct project_model *p, const char *name);
+
+/* True when `name` is one of the op's binding functions. */
+bool project_is_bind_func(const struct project_model *p, const char *name);
+
+/* Where a finding about a layer that is not found points: for the binding,
+ * the op's public aclnn API (its declaration), else its OpDef; for the
+ * samples, the op's torch.ops schema, else the same. False when there is
+ * nothing to point at. */
+enum project_anchor_kind { PROJECT_ANCHOR_API, PROJECT_ANCHOR_TORCH_NAME };
+bool project_op_anchor(const struct project_model *p, enum project_anchor_kind kind, const struct src_file **f, uint32_t *start,
+		    uint32_t *end);
+
+/* The globs of a layer joined by ", ", for messages (", ..." when they do
+ * not fit). */
+struct project_text project_globs_text(const struct rule_strlist *l);
+
+/* snake_case of a CamelCase name (newly allocated). */
+char *project_snake(const char *camel);
+/* camelCase of a snake_case name, "profiling_data" -> "profilingData"
+ * (newly allocated): the C++ parameter name of a profiling output. */
+char *project_camel(const char *snake);
+
+/* True when the Python call names the operator (one of p->py_names). */
+bool project_is_op_call(const struct project_model *p, const struct py_call *c);
+
+/* True when the name ends like a second operator for profiling
+ * (_profiling, _with_profiling, Profiling, WithProfiling). */
+bool project_profiling_suffix(const char *name);
+
+#endif

@@ -1,0 +1,137 @@
+/* Reader of the torch binding of an operator (pybind / torch library files):
+ *
+ *   std::tuple<at::Tensor, at::Tensor> foo(const at::Tensor &x) {
+ *       at::Tensor profiling_data = at::zeros(...);
+ *       EXEC_NPU_CMD(aclnnFoo, x, y,
+ *                    profiling_data);             // the name may be on the next line
+ *       return std::make_tuple(y, profiling_data);
+ *   }
+ *   m.def("foo(Tensor x) -> (Tensor, Tensor)");
+ *
+ * The EXEC_NPU_CMD* calls with their argument ranges, the returned tuples,
+ * the variables' initialisers (to see a c10::nullopt behind a name) and the
+ * schema strings / m.impl names (the torch.ops names). Ranges are byte
+ * offsets into the file, for messages and for editors.
+ *
+ * Ownership: pybind_file owns everything in it. */
+#ifndef AUTOTRACE_PYBIND_SCAN_H
+#define AUTOTRACE_PYBIND_SCAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "src_file.h"
+
+struct pybind_range {
+	uint32_t start, end;
+};
+
+struct pybind_list {
+	char **v;                     /* texts as written */
+	struct pybind_range *ranges;
+	size_t n;
+};
+
+struct pybind_exec {
+	char *macro;                  /* "EXEC_NPU_CMD", "EXEC_NPU_CMD_EXT", ... */
+	char *api;                    /* "aclnnFoo" */
+	struct pybind_range range;    /* macro name to ')' */
+	struct pybind_range api_range;
+	struct pybind_range args_range; /* after the api's comma to before ')' */
+	struct pybind_list args;      /* without the api */
+	long func;                    /* index into funcs, or -1 */
+};
+
+struct pybind_return {
+	struct pybind_range range;    /* `return` to ';' */
+	struct pybind_range list_range; /* inside make_tuple( ) / { } / tie( ) */
+	struct pybind_list elems;     /* tuple elements; one element for a plain value */
+	bool tuple;
+	long func;
+};
+
+struct pybind_var {
+	char *name;
+	char *init;                   /* the initialiser or assigned value as written */
+	struct pybind_range range;    /* the statement */
+	long func;
+};
+
+struct pybind_param {
+	char *type;                   /* "const at::Tensor &", "c10::optional<at::Tensor> const &" */
+	char *name;                   /* NULL when unnamed */
+	struct pybind_range range;
+	bool tensor;                  /* an at::Tensor, optional tensor or tensor list */
+};
+
+struct pybind_func {
+	char *name;
+	struct pybind_range range, body;
+	long tuple_arity;             /* std::tuple<...> return type: its count; -1 otherwise */
+	struct pybind_range return_type; /* the prefix before the name */
+	struct pybind_range params_range; /* the parentheses included */
+	struct pybind_param *params;
+	size_t nparams;
+};
+
+/* A schema (m.def("name(...) -> ...")) or implementation (m.impl("name", ...)). */
+struct pybind_opname {
+	char *name;
+	struct pybind_range range;    /* the string literal */
+	bool schema;                  /* from m.def */
+	long nreturns;                /* schema: the number of returned values, -1 unknown */
+	char *impl_fn;                /* m.impl("name", ..., &ns::fn): "fn"; NULL otherwise */
+};
+
+struct pybind_file {
+	struct pybind_func *funcs;
+	size_t nfuncs;
+	struct pybind_exec *execs;
+	size_t nexecs;
+	struct pybind_return *returns;
+	size_t nreturns;
+	struct pybind_var *vars;
+	size_t nvars;
+	struct pybind_opname *names;
+	size_t nnames;
+};
+
+void project_pybind(const struct src_file *f, struct pybind_file *out);
+void pybind_file_release(struct pybind_file *p);
+
+/* The arguments of a schema string, located in the source: the literal may be
+ * written in pieces ("a(Tensor x, " "int n) -> Tensor"). */
+struct pybind_schema_arg {
+	char *type;                   /* "Tensor", "Tensor?", "Tensor[]", "int" */
+	char *name;
+	bool has_default;
+	bool tensor;                  /* Tensor, Tensor?, Tensor!, Tensor[] ... */
+	struct pybind_range range;    /* in the file */
+};
+
+struct pybind_schema {
+	struct pybind_schema_arg *args;
+	size_t nargs;
+	uint32_t close;               /* the offset of the ')' ending the arguments */
+	bool ok;                      /* the string could be read */
+};
+
+/* Reads the arguments of schema `o` (o->schema) from the file's text. */
+void pybind_schema_read(const struct src_file *f, const struct pybind_opname *o, struct pybind_schema *out);
+void pybind_schema_release(struct pybind_schema *s);
+/* The index of the argument named `name`, or -1. */
+long pybind_schema_find(const struct pybind_schema *s, const char *name);
+
+/* The function named `name` (the last component), or -1. */
+long pybind_func_named(const struct pybind_file *p, const char *name);
+
+/* True when a C++ parameter type is a tensor of the binding (at::Tensor,
+ * c10::optional<at::Tensor>, at::TensorList, std::vector<at::Tensor>). */
+bool pybind_type_is_tensor(const char *type);
+
+/* The initialiser of `name` in function `func` last set before `before`, or NULL. */
+const struct pybind_var *pybind_var_before(const struct pybind_file *p, long func, const char *name,
+					   uint32_t before);
+
+#endif

@@ -1,0 +1,66 @@
+/* `autotrace instrument`: the whole job on one operator -- wire, apply, hook
+ * install, check -- and the closing report the field's checklist asks for.
+ *
+ * The steps run in order on a staging copy of the files they may touch (the
+ * operator directory and the project-level files of its layers, at their
+ * paths under the project root, the working directory mirrored), so that a
+ * step that cannot be done safely stops the job with nothing changed, and
+ * --dry-run shows every step's diff together. The changed files are then
+ * written all together, their originals kept in the undo journal
+ * OPDIR/.autotrace/instrument-undo/.
+ *
+ * The report is one cJSON object (--format json prints it; the text form is
+ * printed from it), built by instrument_report() from the staged project
+ * after the steps. */
+#ifndef AUTOTRACE_INSTRUMENT_H
+#define AUTOTRACE_INSTRUMENT_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "gate.h"
+#include "project_model.h"
+
+#define INSTRUMENT_UNDO_NAME "instrument-undo"
+
+enum instrument_step_id { INSTRUMENT_WIRE, INSTRUMENT_APPLY, INSTRUMENT_HOOK, INSTRUMENT_CHECK, INSTRUMENT_NSTEPS };
+
+struct instrument_step {
+	const char *name;            /* "wire", "apply", "hook install", "check" */
+	bool ran;
+	int status;                  /* its exit status */
+	char *out;                   /* what it printed on standard output */
+};
+
+/* A file the job changes, as the user's paths are written. */
+struct instrument_file {
+	char *path;
+	bool created;
+};
+
+/* What the report is made from. */
+struct instrument_run {
+	const char *opdir;           /* as given */
+	bool dry_run;
+	struct instrument_step steps[INSTRUMENT_NSTEPS];
+	int stopped_at;              /* a step, or -1 */
+	struct instrument_file *files;
+	size_t nfiles;
+	/* maps a path of the staging copy to the real one (absolute), NULL when outside */
+	char *(*to_real)(const void *ctx, const char *staged);
+	const void *ctx;
+	const char *real_cwd;        /* for display paths */
+	const char *root_how;        /* how the real project root was found */
+	const char *script;          /* the build script (staged path), or NULL */
+	cJSON *plan;                 /* `plan --format json` of the staged tree, or NULL */
+	struct project_model *project;/* of the staged tree after the steps, or NULL */
+	struct gate_report *gates;   /* its gates but those that build (not run), or NULL */
+};
+
+/* The report (a new cJSON object the caller deletes). Call inside the staging copy. */
+cJSON *instrument_report(const struct instrument_run *run);
+/* The text form of a report. */
+void instrument_report_text(FILE *out, const cJSON *report);
+
+#endif

@@ -1,0 +1,145 @@
+/* `autotrace wire`: the edits that thread the profiling output through an
+ * operator project (OpDef, infer, kernel entry / Init / base runtime, aclnn,
+ * pybind, samples), as one set of byte-range replacements per file.
+ *
+ * The layers are read with the gate's readers (project_load); each
+ * layer function only adds edits (wire_edit) or manual steps (wire_manual)
+ * to the context. cmd_wire applies them: sorted per file, each file written
+ * atomically after the undo journal (.autotrace/wire-undo/ in the operator
+ * directory) holds its original bytes.
+ *
+ * Ownership: struct wire owns its edit lists and texts; it borrows the
+ * project (files, scans), which must outlive it. */
+#ifndef AUTOTRACE_WIRE_H
+#define AUTOTRACE_WIRE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "diag.h"
+#include "project_model.h"
+#include "project_tokens.h"
+#include "src_file.h"
+#include "undo_journal.h"
+
+#define WIRE_UNDO_NAME "wire-undo"                 /* the journal: OPDIR/.autotrace/wire-undo/ */
+/* The upper bound the profiling tensor is sized from, named once per file. */
+#define WIRE_BOUND_EXPR "MAX_INFER_GETBLOCKNUM_UB * MIX_AIC_1_2_SLOTS_PER_GROUP * PROF_SIZE_PER_CORE"
+
+/* Replace [start, end) of the file's original text by `text`. */
+struct wire_edit {
+	uint32_t start, end;
+	char *text;
+	char *what;                   /* for the listing */
+	size_t seq;                   /* insertion order, for edits at one offset */
+	size_t new_at;                /* where the text landed in the result */
+};
+
+struct wire_file {
+	const struct src_file *f;     /* borrowed: path and original bytes (empty when created) */
+	bool create;                  /* the file does not exist yet: wire creates it */
+	struct wire_edit *v;
+	size_t n, cap;
+};
+
+struct wire {
+	struct project_model *p;       /* borrowed */
+	const char *opdir;
+	const char *prof;             /* "profiling_data" */
+	char *prof_camel;             /* "profilingData": the C++ parameter name */
+	bool required;                /* mode B */
+	const char *runtime_path;     /* device/moe_tracing.h */
+	const char *device_dir;
+	struct wire_file *files;
+	size_t nfiles;
+	size_t seq;
+	unsigned manual;              /* steps left to the user */
+	struct diag *diag;
+	char *base_path;              /* the operator's base header (wire_base), or NULL */
+	struct src_file **extra;      /* files wire read itself (aclnn headers, base headers) */
+	size_t nextra;
+};
+
+/* Adds an edit of `f`; `what` is printf-style. */
+void wire_edit(struct wire *w, const struct src_file *f, uint32_t start, uint32_t end, const char *text,
+	       const char *what, ...) __attribute__((format(printf, 6, 7)));
+/* Reports a step wire cannot do safely (an error at the location; exit 1). */
+void wire_manual(struct wire *w, const struct src_file *f, uint32_t start, uint32_t end, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+/* A file wire reads on its own (kept until wire_release). NULL after reporting. */
+const struct src_file *wire_load(struct wire *w, const char *path);
+/* A file wire creates, with `text` as its whole content; `what` for the listing. */
+void wire_create(struct wire *w, const char *path, const char *text, const char *what);
+void wire_release(struct wire *w);
+
+/* The new text of a file with its edits applied (newly allocated); -1 when
+ * two edits overlap (an internal error, reported). */
+int wire_file_result(struct wire *w, struct wire_file *wf, char **out, size_t *len);
+
+/* The layers. Each returns nothing: edits and manual steps go to `w`. */
+void wire_opdef(struct wire *w);
+void wire_infer(struct wire *w);
+void wire_kernel(struct wire *w);
+void wire_base(struct wire *w);
+void wire_aclnn(struct wire *w);
+void wire_pybind(struct wire *w);
+void wire_samples(struct wire *w);
+
+/* The device runtime for one operator, on its own (autotrace apply uses it
+ * too): for each __global__ entry under the rules' kernel directory, the base
+ * header its #include closure reaches (one matching the rules' 'base'
+ * patterns, or one that holds the AUTOTRACE-RUNTIME markers) gets
+ * device/moe_tracing.h embedded between the markers (or refreshed there);
+ * when the entry reaches none, <kernel>_base.h is created beside it (include
+ * guard, ENABLE_MOE_PROFILING 1, the runtime) and the entry includes it.
+ * The plan holds byte-range edits of the current files and whole new files;
+ * nothing is written. */
+struct wire_runtime_edit {
+	char *path;                   /* as the operator directory's paths are written */
+	bool create;                  /* a new file: `text` is all of it */
+	uint32_t start, end;          /* else: replace [start, end) of its bytes by `text` */
+	char *text;
+	char *what;                   /* one line for a listing */
+};
+
+struct wire_runtime {
+	char *base;                   /* the operator's base header (existing or to be created) */
+	struct wire_runtime_edit *v;
+	size_t n;
+};
+
+/* Plans the runtime of operator `opdir` under `policy` (kernel, base);
+ * `runtime_path` NULL means wire_runtime_default(). Returns 0 with the plan
+ * (no edits: up to date), or -1 after reporting a located reason it cannot
+ * be done safely (a header with a runtime of its own, unpaired markers, no
+ * kernel entry). wire_runtime_release frees the plan. */
+int wire_runtime_plan(const char *opdir, const struct rule_policy *policy, const char *runtime_path,
+		      struct wire_runtime *out, struct diag *diag);
+void wire_runtime_release(struct wire_runtime *r);
+/* device/moe_tracing.h of this autotrace ($AUTOTRACE_DEVICE_DIR, the installed
+ * or the source tree's device directory). */
+const char *wire_runtime_default(void);
+
+/* A direct kernel launch in the operator's host sources (EXEC_KERNEL_CMD,
+ * ACLRT_LAUNCH_KERNEL): true with its file (kept by wire) and range. */
+bool wire_direct_launch(struct wire *w, const struct src_file **f, uint32_t *start, uint32_t *end);
+
+/* Number of outputs of the op before wiring (without the profiling output). */
+size_t wire_main_outputs(const struct wire *w);
+/* Position of the profiling output among the outputs (existing or to be). */
+size_t wire_prof_index(const struct wire *w);
+
+/* Text helpers shared by the layers. */
+/* Offset of the start of the line holding `off`. */
+uint32_t wire_line_start(const struct src_file *f, uint32_t off);
+/* The indentation (spaces / tabs) of the line holding `off`, newly allocated. */
+char *wire_indent_at(const struct src_file *f, uint32_t off);
+/* True when the identifier `id` occurs in text [start, end) of f as a whole word. */
+bool wire_has_word(const struct src_file *f, uint32_t start, uint32_t end, const char *id);
+
+/* The first `{` after `off` (before any `;`) and its match: 0, or -1. */
+int wire_body_after(const struct tok_view *tv, uint32_t off, size_t *open, size_t *close);
+
+#endif

@@ -1,0 +1,453 @@
+/* wire, host side: the OpDef output chain and the InferShape / InferDataType
+ * of the profiling output. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "project_tokens.h"
+#include "path_glob.h"
+#include "wire.h"
+#include "xalloc.h"
+
+size_t wire_main_outputs(const struct wire *w)
+{
+	const struct opdef_op *op = w->p->op;
+
+	if (!op)
+		return 0;
+	return w->p->prof_out >= 0 ? op->noutputs - 1 : op->noutputs;
+}
+
+size_t wire_prof_index(const struct wire *w)
+{
+	return w->p->prof_out >= 0 ? (size_t)w->p->prof_out : wire_main_outputs(w);
+}
+
+int wire_body_after(const struct tok_view *tv, uint32_t off, size_t *open, size_t *close)
+{
+	for (size_t i = tv_at(tv, off); i < tv->n; i++) {
+		if (tv_is(tv, i, ";"))
+			return -1;
+		if (tv_is(tv, i, "{")) {
+			if (tv->match[i] == TV_NONE)
+				return -1;
+			*open = i;
+			*close = tv->match[i];
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* "{ge::DT_INT64, ge::DT_INT64}" for n entries (at least one), with the prefix the file uses. */
+static char *repeat_list(const char *prefix, const char *name, size_t n)
+{
+	size_t count = n ? n : 1;
+	size_t cap = 3 + count * (strlen(prefix) + strlen(name) + 2);
+	char *s = xmalloc(cap);
+	size_t len = 0;
+
+	s[len++] = '{';
+	for (size_t i = 0; i < count; i++)
+		len += (size_t)snprintf(s + len, cap - len, "%s%s%s", i ? ", " : "", prefix, name);
+	s[len++] = '}';
+	s[len] = '\0';
+	return s;
+}
+
+/* The number of entries of the braced list that is the only argument of the
+ * call whose '(' is token `open` (`.DataType({a, b})`: 2), or -1 when the
+ * argument is not a braced list (a variable, a call). */
+static long braced_count(const struct tok_view *tv, size_t open)
+{
+	size_t close = tv->match[open], *s, *e, n;
+
+	if (close == TV_NONE || !tv_is(tv, open + 1, "{") || tv->match[open + 1] + 1 != close)
+		return -1;
+	n = tv_split_args(tv, open + 1, &s, &e);
+	free(s);
+	free(e);
+	return (long)n;
+}
+
+struct repl {
+	uint32_t start, end;
+	char *text;
+};
+
+static int repl_cmp(const void *a, const void *b)
+{
+	const struct repl *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+bool wire_direct_launch(struct wire *w, const struct src_file **f, uint32_t *start, uint32_t *end)
+{
+	static const char *const launches[] = { "EXEC_KERNEL_CMD", "ACLRT_LAUNCH_KERNEL" };
+	struct rule_strlist globs = { NULL, 0, { NULL, 0, 0 } };
+	char **found = NULL;
+	size_t n = 0;
+	bool yes = false;
+
+	rule_strlist_add(&globs, "op_host/**/*.cpp");
+	rule_strlist_add(&globs, "op_host/*.cpp");
+	if (path_glob(w->opdir, globs.v, globs.n, &found, &n, w->diag) == 0)
+		for (size_t i = 0; i < n && !yes; i++) {
+			char *path = path_join(w->opdir, found[i]);
+			const struct src_file *sf = wire_load(w, path);
+			for (size_t k = 0; sf && k < 2 && !yes; k++) {
+				const char *hit = strstr(sf->data, launches[k]);
+				if (hit) {
+					*f = sf;
+					*start = (uint32_t)(hit - sf->data);
+					*end = *start + (uint32_t)strlen(launches[k]);
+					yes = true;
+				}
+			}
+			free(path);
+		}
+	path_glob_free(found, n);
+	rule_strlist_clear(&globs);
+	return yes;
+}
+
+void wire_opdef(struct wire *w)
+{
+	const struct opdef_op *op = w->p->op;
+	const struct src_file *f = w->p->op_file;
+	const char *mode = w->required ? "REQUIRED" : "OPTIONAL";
+	const struct opdef_param *q;
+	struct tok_view tv;
+	struct repl r[8];
+	size_t nr = 0;
+	uint32_t from, to;
+	bool whole_lines;
+	const char *prefix;
+	char *text;
+	size_t cap, len = 0;
+
+	if (!op || op->nparams == 0) {
+		const struct src_file *lf;
+		uint32_t ls, le;
+		if (wire_direct_launch(w, &lf, &ls, &le))
+			wire_manual(w, lf, ls, le,
+				    "this operator launches its kernel directly, with no OpDef (rules' 'host' patterns: %s) and no "
+				    "aclnn API: wire threads an OpDef output; pass a '%s' tensor ({" WIRE_BOUND_EXPR "} int64) as "
+				    "the kernel's last GM argument here by hand, after its outputs", project_globs_text(&w->p->policy->host).s,
+				    w->prof);
+		else
+			wire_manual(w, NULL, 0, 0, "no OpDef found (rules' 'host' patterns: %s): add this->Output(\"%s\")"
+				    ".ParamType(%s).DataType({ge::DT_INT64}).Format({ge::FORMAT_ND}); as the last output",
+				    project_globs_text(&w->p->policy->host).s, w->prof, mode);
+		return;
+	}
+	if (w->p->prof_out >= 0) {
+		long k = opdef_output(op, (size_t)w->p->prof_out);
+		q = &op->params[k];
+		if ((size_t)w->p->prof_out + 1 != op->noutputs)
+			wire_manual(w, f, q->chain.start, q->chain.end,
+				    "move the Output(\"%s\") chain after the last output of '%s' (and its position in every "
+				    "other layer)", q->name, op->name);
+		if (q->type != (w->required ? OPDEF_REQUIRED : OPDEF_OPTIONAL)) {
+			if (q->type_arg.end > q->type_arg.start)
+				wire_edit(w, f, q->type_arg.start, q->type_arg.end, mode, "OpDef: %s is %s (mode %s)",
+					  q->name, mode, w->required ? "B" : "A");
+			else
+				wire_manual(w, f, q->chain.start, q->chain.end, "add .ParamType(%s) to the Output(\"%s\") chain",
+					    mode, q->name);
+		}
+		for (size_t i = 0; i < q->ndtypes; i++)
+			if (!strstr(q->dtypes[i], "DT_INT64")) {
+				wire_manual(w, f, q->chain.start, q->chain.end,
+					    "make every DataType of Output(\"%s\") ge::DT_INT64 (it is %s)", q->name,
+					    q->dtypes[i]);
+				break;
+			}
+		return;
+	}
+	if (op->last_output < 0) {
+		wire_manual(w, f, op->body.start, op->body.start + 1,
+			    "'%s' declares no output: add this->Output(\"%s\").ParamType(%s).DataType({ge::DT_INT64})"
+			    ".Format({ge::FORMAT_ND}); after its outputs", op->name, w->prof, mode);
+		return;
+	}
+	q = &op->params[op->last_output];
+	from = q->line_start;
+	to = q->line_end;
+	whole_lines = true;
+	for (uint32_t i = from; i < q->chain.start; i++)
+		if (f->data[i] != ' ' && f->data[i] != '\t')
+			whole_lines = false;
+	for (uint32_t i = q->chain.end; i < to; i++)
+		if (f->data[i] != ' ' && f->data[i] != '\t' && f->data[i] != '\n' && f->data[i] != '\r')
+			whole_lines = false;
+	if (!whole_lines) {
+		from = q->chain.start;
+		to = q->chain.end;
+	}
+	prefix = q->ndtypes && strncmp(q->dtypes[0], "ge::", 4) == 0 ? "ge::" : "";
+
+	r[nr++] = (struct repl){ q->name_lit.start, q->name_lit.end, xasprintf("\"%s\"", w->prof) };
+	if (q->type_arg.end > q->type_arg.start) {
+		r[nr++] = (struct repl){ q->type_arg.start, q->type_arg.end, xstrdup(mode) };
+	} else {
+		uint32_t at = q->name_lit.end;
+		while (at < q->chain.end && f->data[at] != ')')
+			at++;
+		if (at < q->chain.end)
+			at++;
+		r[nr++] = (struct repl){ at, at, xasprintf(".ParamType(%s)", mode) };
+	}
+	tok_view_init(&tv, f->data, f->len);
+	for (size_t i = tv_at(&tv, q->chain.start); i + 1 < tv.n && tv.v[i].start < q->chain.end && nr < 8; i++) {
+		const char *list = NULL;
+		long count;
+		if (tv_is(&tv, i, "DataType") || tv_is(&tv, i, "DataTypeList"))
+			list = "DT_INT64";
+		else if (tv_is(&tv, i, "Format") || tv_is(&tv, i, "UnknownShapeFormat") || tv_is(&tv, i, "FormatList"))
+			list = "FORMAT_ND";
+		if (!list || !tv_is(&tv, i + 1, "(") || tv.match[i + 1] == TV_NONE)
+			continue;
+		/* each list keeps its own length: DataType / Format pair with the other
+		   parameters' combinations, the *List forms hold one entry for all */
+		count = braced_count(&tv, i + 1);
+		if (count < 0) {
+			wire_manual(w, f, tv.v[i].start, tv.v[tv.match[i + 1]].end,
+				    "the last output's %.*s(...) is not a braced list: write the Output(\"%s\") chain by "
+				    "hand, with ge::%s in every entry", (int)(tv.v[i].end - tv.v[i].start), f->data + tv.v[i].start,
+				    w->prof, list);
+			tok_view_release(&tv);
+			for (size_t k = 0; k < nr; k++)
+				free(r[k].text);
+			return;
+		}
+		r[nr++] = (struct repl){ tv.v[i + 1].end, tv.v[tv.match[i + 1]].start, repeat_list(prefix, list, (size_t)count) };
+		i = tv.match[i + 1];
+	}
+	tok_view_release(&tv);
+	if (q->ndtypes == 0 && nr < 8) {
+		/* no DataType in the template: add one before the chain's ';' */
+		uint32_t semi = q->chain.end - 1;
+		r[nr++] = (struct repl){ semi, semi, xasprintf(".DataType({%sDT_INT64})", prefix) };
+	}
+	xqsort(r, nr, sizeof(r[0]), repl_cmp);
+	cap = (to - from) + 4;
+	for (size_t i = 0; i < nr; i++)
+		cap += strlen(r[i].text);
+	text = xmalloc(cap);
+	if (!whole_lines)
+		text[len++] = ' ';
+	{
+		uint32_t at = from;
+		for (size_t i = 0; i < nr; i++) {
+			memcpy(text + len, f->data + at, r[i].start - at);
+			len += r[i].start - at;
+			len += (size_t)snprintf(text + len, cap - len, "%s", r[i].text);
+			at = r[i].end;
+		}
+		memcpy(text + len, f->data + at, to - at);
+		len += to - at;
+	}
+	text[len] = '\0';
+	if (whole_lines && (len == 0 || text[len - 1] != '\n')) {
+		/* the last output chain ends the file without a newline */
+		wire_edit(w, f, to, to, "\n", "OpDef: newline before the new output");
+	}
+	wire_edit(w, f, to, to, text, "OpDef: Output(\"%s\") %s, DataType INT64 x%zu, last output of '%s'", w->prof, mode,
+		  q->ndtypes ? q->ndtypes : 1, op->name);
+	free(text);
+	for (size_t i = 0; i < nr; i++)
+		free(r[i].text);
+}
+
+/* ---- infer ---- */
+
+/* The first token of the declaration whose name is token `name`. */
+static size_t decl_start(const struct tok_view *tv, size_t name)
+{
+	size_t i = name;
+
+	while (i > 0) {
+		const struct cxx_token *t = &tv->v[i - 1];
+		if (tv_is(tv, i - 1, ";") || tv_is(tv, i - 1, "{") || tv_is(tv, i - 1, "}") || t->kind == CXX_TOK_PP_END)
+			break;
+		i--;
+	}
+	return i;
+}
+
+/* Token index of the definition of function `name` (its name token), or TV_NONE. */
+static size_t find_def(const struct tok_view *tv, const char *name, size_t *open, size_t *close)
+{
+	for (size_t i = 0; i + 1 < tv->n; i++) {
+		if (!tv_is(tv, i, name) || !tv_is(tv, i + 1, "(") || tv->match[i + 1] == TV_NONE)
+			continue;
+		if (i > 0 && (tv_is(tv, i - 1, ".") || tv_is(tv, i - 1, "->") || tv_is(tv, i - 1, "(") ||
+			      tv_is(tv, i - 1, ",")))
+			continue;
+		if (wire_body_after(tv, tv->v[tv->match[i + 1]].end, open, close) == 0)
+			return i;
+	}
+	return TV_NONE;
+}
+
+/* The name of the function's last parameter ("context"). */
+static char *last_param(const struct tok_view *tv, size_t name)
+{
+	size_t close = tv->match[name + 1];
+
+	if (close > name + 2 && tv_ident(tv, close - 1))
+		return tv_tok_text(tv, close - 1, false);
+	return xstrdup("context");
+}
+
+static bool file_names(const struct src_file *f, const char *id)
+{
+	return wire_has_word(f, 0, (uint32_t)f->len, id);
+}
+
+void wire_infer(struct wire *w)
+{
+	const struct opdef_op *op = w->p->op;
+	size_t want = wire_prof_index(w);
+	bool shape = false, dtype = false;
+	const struct project_infer *gi = NULL;
+	const struct infer_impl *impl = NULL;
+	struct tok_view tv;
+	size_t sname, dname, o1, c1, o2, c2;
+	char *consts, *ind, *ctx, *text;
+	const char *cname = "OUTPUT_PROFILING_DATA";
+
+	if (!op || op->nparams == 0)
+		return;
+	for (size_t i = 0; i < w->p->ninfers && !impl; i++)
+		for (size_t m = 0; m < w->p->infers[i].inf.nimpls; m++)
+			if (strcmp(w->p->infers[i].inf.impls[m].op, op->name) == 0) {
+				impl = &w->p->infers[i].inf.impls[m];
+				gi = &w->p->infers[i];
+				break;
+			}
+	if (!impl) {
+		wire_manual(w, w->p->op_file, op->class_name.start, op->class_name.end,
+			    "no IMPL_OP_INFERSHAPE(%s) or IMPL_OP(%s).InferShape in the infer sources (%s): set the shape of '%s' (output %zu) to "
+			    "{" WIRE_BOUND_EXPR "} and its data type to ge::DT_INT64",
+			    op->name, op->name, project_globs_text(&w->p->policy->infer).s, w->prof, want);
+		return;
+	}
+	for (size_t u = 0; u < gi->inf.nuses; u++) {
+		const struct infer_use *use = &gi->inf.uses[u];
+		if (use->index != (long)want || !infer_impl_has(impl, use->func))
+			continue;
+		if (use->kind == INFER_SHAPE)
+			shape = true;
+		else
+			dtype = true;
+	}
+	if (shape && dtype)
+		return;
+	tok_view_init(&tv, gi->f->data, gi->f->len);
+	sname = impl->shape_func ? find_def(&tv, impl->shape_func, &o1, &c1) : TV_NONE;
+	dname = impl->dtype_func ? find_def(&tv, impl->dtype_func, &o2, &c2) : TV_NONE;
+	if ((!shape && sname == TV_NONE) || (!dtype && dname == TV_NONE)) {
+		wire_manual(w, gi->f, impl->range.start, impl->range.end,
+			    "the %s function of '%s' is not defined in this file: set the shape of '%s' (output %zu) to "
+			    "{" WIRE_BOUND_EXPR "} and its data type to ge::DT_INT64",
+			    (!shape && sname == TV_NONE) ? "InferShape" : "InferDataType", op->name, w->prof, want);
+		tok_view_release(&tv);
+		return;
+	}
+	/* the index constant and the bound, named once, before the first function edited */
+	{
+		const struct tv_const *c;
+		struct tv_consts cs = { 0 };
+		char *add[6];
+		size_t na = 0, first = TV_NONE;
+		tv_consts_collect(&tv, &cs);
+		c = tv_consts_find(&cs, cname, strlen(cname));
+		if (c && c->value != (int64_t)want) {
+			wire_manual(w, gi->f, c->at, c->at + (uint32_t)strlen(cname),
+				    "%s is %lld, but '%s' is output %zu of '%s': fix the constant", cname, (long long)c->value,
+				    w->prof, want, op->name);
+			tv_consts_release(&cs);
+			tok_view_release(&tv);
+			return;
+		}
+		if (!c)
+			add[na++] = xasprintf("constexpr size_t %s = %zu;\n", cname, want);
+		if (!shape) {
+			if (!file_names(gi->f, "MAX_INFER_GETBLOCKNUM_UB"))
+				add[na++] = xstrdup("constexpr int64_t MAX_INFER_GETBLOCKNUM_UB = 128;  // infer has no GetBlockNum()\n");
+			if (!file_names(gi->f, "MIX_AIC_1_2_SLOTS_PER_GROUP")) {
+				if (!file_names(gi->f, "MIX_AIC_1_2_SUBBLOCK_NUM"))
+					add[na++] = xstrdup("constexpr int64_t MIX_AIC_1_2_SUBBLOCK_NUM = 2;\n");
+				add[na++] = xstrdup("constexpr int64_t MIX_AIC_1_2_SLOTS_PER_GROUP = 1 + MIX_AIC_1_2_SUBBLOCK_NUM;\n");
+			}
+			if (!file_names(gi->f, "PROF_SIZE_PER_CORE"))
+				add[na++] = xstrdup("constexpr int64_t PROF_SIZE_PER_CORE = 2048;\n");
+		}
+		tv_consts_release(&cs);
+		if (!shape)
+			first = sname;
+		if (!dtype && (first == TV_NONE || dname < first))
+			first = dname;
+		if (na) {
+			uint32_t at = wire_line_start(gi->f, tv.v[decl_start(&tv, first)].start);
+			size_t cap = 1;
+			for (size_t i = 0; i < na; i++)
+				cap += strlen(add[i]);
+			consts = xmalloc(cap + 1);
+			consts[0] = '\0';
+			for (size_t i = 0; i < na; i++) {
+				strcat(consts, add[i]);
+				free(add[i]);
+			}
+			strcat(consts, "\n");
+			wire_edit(w, gi->f, at, at, consts, "infer: %s = %zu and the named bound of '%s'", cname, want, w->prof);
+			free(consts);
+		}
+	}
+	if (!shape) {
+		uint32_t at = tv.v[o1].end;
+		while (at < gi->f->len && gi->f->data[at] != '\n')
+			at++;
+		at = at < gi->f->len ? at + 1 : at;
+		ind = wire_indent_at(gi->f, tv.v[o1 + 1].start);
+		if (!ind[0]) {
+			free(ind);
+			ind = xstrdup("    ");
+		}
+		ctx = last_param(&tv, sname);
+		/* an OPTIONAL output the caller did not pass has no shape to set (mode A) */
+		text = xasprintf("%sgert::Shape *profilingDataShape = %s->GetOutputShape(%s);\n"
+				"%sif (profilingDataShape == nullptr) {\n"
+				"%s    return %s;\n"
+				"%s}\n"
+				"%sprofilingDataShape->SetDimNum(1);\n"
+				"%sprofilingDataShape->SetDim(0, " WIRE_BOUND_EXPR ");\n",
+				ind, ctx, cname, ind, ind, w->required ? "ge::GRAPH_FAILED" : "ge::GRAPH_SUCCESS", ind, ind, ind);
+		wire_edit(w, gi->f, at, at, text, "infer: %s() sets the shape of '%s' (output %zu) to {%s}", impl->shape_func,
+			  w->prof, want, WIRE_BOUND_EXPR);
+		free(text);
+		free(ctx);
+		free(ind);
+	}
+	if (!dtype) {
+		uint32_t at = tv.v[o2].end;
+		while (at < gi->f->len && gi->f->data[at] != '\n')
+			at++;
+		at = at < gi->f->len ? at + 1 : at;
+		ind = wire_indent_at(gi->f, tv.v[o2 + 1].start);
+		if (!ind[0]) {
+			free(ind);
+			ind = xstrdup("    ");
+		}
+		ctx = last_param(&tv, dname);
+		text = xasprintf("%s%s->SetOutputDataType(%s, ge::DT_INT64);\n", ind, ctx, cname);
+		wire_edit(w, gi->f, at, at, text, "infer: %s() sets the data type of '%s' to ge::DT_INT64", impl->dtype_func,
+			  w->prof);
+		free(text);
+		free(ctx);
+		free(ind);
+	}
+	tok_view_release(&tv);
+}

@@ -1,0 +1,640 @@
+/* wire, device side: the GM parameter of the __global__ entry and of the
+ * kernel class Init (same position: after the outputs, before workspace and
+ * tiling), the Init call, the runtime's entry / exit helpers in the entry's
+ * body, and the runtime (device/moe_tracing.h) embedded in the base header
+ * between the AUTOTRACE-RUNTIME markers -- what device/embed_runtime.sh does. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cxx_scan.h"
+#include "path_glob.h"
+#include "rule_find.h"
+#include "runtime_embed.h"
+#include "wire.h"
+#include "xalloc.h"
+
+#ifndef DEVICEDIR
+#define DEVICEDIR "/usr/local/share/autotrace/device"
+#endif
+
+/* Inserts `decl` as parameter / argument `k` of a list whose items are
+ * [starts[i], ends[i]); `n` items. */
+static void insert_item(struct wire *w, const struct src_file *f, const uint32_t *starts, const uint32_t *ends, size_t n,
+			size_t k, uint32_t empty_at, const char *decl, const char *what)
+{
+	char *t;
+
+	if (n == 0) {
+		wire_edit(w, f, empty_at, empty_at, decl, "%s", what);
+		return;
+	}
+	if (k < n) {
+		t = xasprintf("%s, ", decl);
+		wire_edit(w, f, starts[k], starts[k], t, "%s", what);
+	} else {
+		t = xasprintf(", %s", decl);
+		wire_edit(w, f, ends[n - 1], ends[n - 1], t, "%s", what);
+	}
+	free(t);
+}
+
+static void param_ranges(const struct project_kparam *v, size_t n, uint32_t **s, uint32_t **e)
+{
+	*s = xmalloc((n ? n : 1) * sizeof(**s));
+	*e = xmalloc((n ? n : 1) * sizeof(**e));
+	for (size_t i = 0; i < n; i++) {
+		(*s)[i] = v[i].start;
+		(*e)[i] = v[i].end;
+	}
+}
+
+static long prof_param(const struct wire *w, const struct project_kparam *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i].name && tv_names_profiling(v[i].name, w->prof))
+			return (long)i;
+	return -1;
+}
+
+/* The type of a new GM parameter at position k: the type of the nearest GM
+ * parameter before it (so a tiling pointer or a pipe never lends its type),
+ * else GM_ADDR. */
+static const char *gm_type(const struct project_kparam *v, size_t n, size_t k)
+{
+	for (size_t i = k < n ? k : n; i-- > 0;)
+		if (project_kparam_is_gm(&v[i]))
+			return v[i].type;
+	return "GM_ADDR";
+}
+
+/* After the line holding byte `off` (the start of the next line). */
+static uint32_t next_line(const struct src_file *f, uint32_t off)
+{
+	while (off < f->len && f->data[off] != '\n')
+		off++;
+	return off < f->len ? off + 1 : off;
+}
+
+/* Inserts 'TYPE name' as parameter k of an Init definition or declaration. */
+static void add_param(struct wire *w, const struct project_kfunc *fn, size_t k, const char *pname)
+{
+	uint32_t *s, *e;
+	const char *type = gm_type(fn->params, fn->nparams, k);
+	char *decl = xasprintf("%s %s", type, pname), *what;
+
+	param_ranges(fn->params, fn->nparams, &s, &e);
+	what = xasprintf("kernel: '%s %s' is parameter %zu of %s (%s)", type, pname, k + 1, fn->qualified,
+			fn->decl ? "its declaration in the class" : "the definition");
+	insert_item(w, fn->file, s, e, fn->nparams, k, fn->params_start + 1, decl, what);
+	free(what);
+	free(decl);
+	free(s);
+	free(e);
+}
+
+/* `(void)name;` at the start of Init's body, so that -Wunused-parameter stays quiet. */
+static void init_use(struct wire *w, const struct project_kfunc *fn, const char *pname)
+{
+	const struct src_file *f = fn->file;
+	struct tok_view tv;
+	size_t open, close;
+
+	tok_view_init(&tv, f->data, f->len);
+	if (wire_body_after(&tv, fn->params_end, &open, &close) == 0) {
+		char *ind = wire_indent_at(f, tv.v[open + 1].start), *t;
+		uint32_t at = next_line(f, tv.v[open].start);
+		if (open + 1 == close || !ind[0]) {
+			char *outer = wire_indent_at(f, tv.v[open].start);
+			free(ind);
+			ind = xasprintf("%s    ", outer);
+			free(outer);
+		}
+		t = xasprintf("%s(void)%s;  // the runtime records through MOE_TRACING_KERNEL_BEGIN in the entry\n", ind, pname);
+		wire_edit(w, f, at, at, t, "kernel: %s keeps '%s' (unused otherwise)", fn->qualified, pname);
+		free(t);
+		free(ind);
+	}
+	tok_view_release(&tv);
+}
+
+/* Where call c takes the profiling argument: right after the argument that
+ * passes the entry's last output (Init's arguments need not mirror the
+ * entry's parameters), else at the entry's position; -1 when neither fits. */
+static long call_position(const struct project_kentry *e, const struct project_kcall *c, size_t want)
+{
+	long after = want > 0 && want - 1 < e->nparams ? project_kcall_arg(c, e->params[want - 1].name) : -1;
+
+	if (after >= 0)
+		return after + 1;
+	if (want == 0 || want > c->nargs)
+		return -1;
+	return (long)want;
+}
+
+/* The call passes the kernel's outputs [first, want) in their order, each once. */
+static bool outputs_in_order(const struct project_kentry *e, const struct project_kcall *c, size_t first, size_t want)
+{
+	long last = -1;
+
+	for (size_t k = first; k < want && k < e->nparams; k++) {
+		long at = -1;
+		size_t seen = 0;
+		for (size_t a = 0; a < c->nargs; a++)
+			if (e->params[k].name && strcmp(c->args[a], e->params[k].name) == 0) {
+				at = at < 0 ? (long)a : at;
+				seen++;
+			}
+		if (at < 0 || seen > 1 || at <= last)
+			return false;
+		last = at;
+	}
+	return true;
+}
+
+static void wire_calls(struct wire *w, const struct project_kentry *e, size_t first, size_t want, const char *pname)
+{
+	long *done = e->nfuncs ? xmalloc(e->nfuncs * sizeof(*done)) : NULL;
+
+	for (size_t i = 0; i < e->nfuncs; i++)
+		done[i] = -1;
+	for (size_t c = 0; c < e->ncalls; c++) {
+		const struct project_kcall *k = &e->calls[c];
+		long pos = call_position(e, k, want), have = project_kcall_arg(k, pname);
+		const long fns[2] = { k->def, k->decl };
+		if (pos < 0) {
+			wire_manual(w, k->file, k->start, k->end,
+				    "pass '%s' to this Init right after the argument that passes the kernel's last output", pname);
+			continue;
+		}
+		if (have < 0 && !outputs_in_order(e, k, first, want)) {
+			wire_manual(w, k->file, k->start, k->end,
+				    "this Init does not take the kernel's outputs in their order (%s ... %s): wire cannot tell where "
+				    "'%s' goes; add it by hand to the Init of the class that records the outputs, after the last one",
+				    first < e->nparams && e->params[first].name ? e->params[first].name : "?",
+				    want > 0 && e->params[want - 1].name ? e->params[want - 1].name : "?", pname);
+			continue;
+		}
+		if (have >= 0 && have != pos) {
+			wire_manual(w, k->file, k->arg_start[have], k->arg_end[have],
+				    "move '%s' to argument %ld of this Init (after the kernel's last output)", pname, pos + 1);
+			continue;
+		}
+		if (have < 0) {
+			char *what = xasprintf("kernel: the Init call%s%s passes '%s' as argument %ld", k->macro ? " in macro " : "",
+					      k->macro ? k->macro : "", pname, pos + 1);
+			insert_item(w, k->file, k->arg_start, k->arg_end, k->nargs, (size_t)pos, k->args_start, pname, what);
+			free(what);
+		}
+		if (k->def < 0) {
+			if (k->klass)
+				wire_manual(w, k->file, k->start, k->end,
+					    "'%s', the class of '%s' here, has no Init under the kernel directory (a macro "
+					    "parameter?): add 'GM_ADDR %s' as parameter %ld of the Init it names (and its declaration)",
+					    k->klass, k->object ? k->object : "?", pname, pos + 1);
+			else
+				wire_manual(w, k->file, k->start, k->end,
+					    "the Init definition this call reaches was not found under the kernel directory: add "
+					    "'GM_ADDR %s' as its parameter %ld (and in its declaration)", pname, pos + 1);
+			continue;
+		}
+		for (int j = 0; j < 2; j++) {
+			const struct project_kfunc *fn;
+			long at;
+			if (fns[j] < 0)
+				continue;
+			fn = &e->funcs[fns[j]];
+			if (done[fns[j]] >= 0) {
+				if (done[fns[j]] != pos)
+					wire_manual(w, k->file, k->start, k->end,
+						    "this Init call takes '%s' as argument %ld, another call of %s as %ld: "
+						    "make the calls agree", pname, pos + 1, fn->qualified, done[fns[j]] + 1);
+				continue;
+			}
+			done[fns[j]] = pos;
+			at = prof_param(w, fn->params, fn->nparams);
+			if (at >= 0) {
+				if (at != pos)
+					wire_manual(w, fn->file, fn->params[at].start, fn->params[at].end,
+						    "move '%s' to parameter %ld of %s, where its calls pass it", fn->params[at].name,
+						    pos + 1, fn->qualified);
+				continue;
+			}
+			if ((size_t)pos > fn->nparams) {
+				wire_manual(w, fn->file, fn->params_start, fn->params_end, "add 'GM_ADDR %s' as parameter %ld of %s",
+					    pname, pos + 1, fn->qualified);
+				continue;
+			}
+			add_param(w, fn, (size_t)pos, pname);
+			if (!fn->decl)
+				init_use(w, fn, pname);
+		}
+	}
+	free(done);
+}
+
+static void entry_helpers(struct wire *w, const struct project_kentry *e, const char *pname)
+{
+	const struct src_file *f = e->file;
+	struct tok_view tv;
+	size_t open, close, first;
+	bool has_return = false;
+	uint32_t at;
+	char *ind, *t;
+
+	tok_view_init(&tv, f->data, f->len);
+	if (wire_body_after(&tv, e->params_end, &open, &close) != 0) {
+		wire_manual(w, f, e->params_start, e->params_end,
+			    "call MOE_TRACING_KERNEL_BEGIN(%s) at the start of '%s' and MoeTracingKernelEnd() at its end", pname,
+			    e->name);
+		goto out;
+	}
+	if (wire_has_word(f, tv.v[open].start, tv.v[close].end, "MOE_TRACING_KERNEL_BEGIN") ||
+	    wire_has_word(f, tv.v[open].start, tv.v[close].end, "MOE_TRACING_KERNEL_SCOPE") ||
+	    wire_has_word(f, tv.v[open].start, tv.v[close].end, "SetMoeProfilePtr"))
+		goto out;
+	for (size_t i = open + 1; i < close; i++)
+		if (tv_is(&tv, i, "return"))
+			has_return = true;
+	first = open + 1;
+	ind = wire_indent_at(f, tv.v[first].start);
+	if (first == close || !ind[0]) {
+		free(ind);
+		ind = xstrdup("    ");
+	}
+	at = next_line(f, tv.v[open].start);
+	/* after KERNEL_TASK_TYPE_DEFAULT(...); which must stay the first statement */
+	if (first < close && strncmp(f->data + tv.v[first].start, "KERNEL_TASK_TYPE", 16) == 0) {
+		for (size_t i = first; i < close; i++) {
+			if (tv_is(&tv, i, "(") && tv.match[i] != TV_NONE)
+				i = tv.match[i];
+			else if (tv_is(&tv, i, ";")) {
+				at = next_line(f, tv.v[i].start);
+				break;
+			}
+		}
+	}
+	if (has_return) {
+		t = xasprintf("%sMOE_TRACING_KERNEL_SCOPE(%s);\n", ind, pname);
+		wire_edit(w, f, at, at, t, "kernel: MOE_TRACING_KERNEL_SCOPE(%s) in '%s' (it returns early: the scope ends "
+			  "the trace on every return)", pname, e->name);
+	} else {
+		uint32_t end_at = wire_line_start(f, tv.v[close].start);
+		bool alone = true;
+		for (uint32_t i = end_at; i < tv.v[close].start; i++)
+			if (f->data[i] != ' ' && f->data[i] != '\t')
+				alone = false;
+		t = xasprintf("%sMOE_TRACING_KERNEL_BEGIN(%s);\n", ind, pname);
+		wire_edit(w, f, at, at, t, "kernel: MOE_TRACING_KERNEL_BEGIN(%s) at the start of '%s'", pname, e->name);
+		free(t);
+		if (alone)
+			t = xasprintf("%sMoeTracingKernelEnd();\n", ind);
+		else
+			end_at = tv.v[close].start, t = xstrdup(" MoeTracingKernelEnd(); ");
+		wire_edit(w, f, end_at, end_at, t, "kernel: MoeTracingKernelEnd() at the end of '%s'", e->name);
+	}
+	free(t);
+	free(ind);
+out:
+	tok_view_release(&tv);
+}
+
+void wire_kernel(struct wire *w)
+{
+	struct project_model *p = w->p;
+	const struct opdef_op *op = p->op;
+	size_t want;
+	char *snake;
+
+	if (!op || op->nparams == 0)
+		return;
+	want = op->ninputs + wire_prof_index(w);
+	if (!p->kernels_read || p->kernels.n == 0) {
+		wire_manual(w, NULL, 0, 0,
+			    "no __global__ kernel found under %s: add 'GM_ADDR %s' as parameter %zu of the kernel entry and of "
+			    "its class Init", p->kernel_root ? p->kernel_root : "(no kernel directory)", w->prof_camel,
+			    want + 1);
+		return;
+	}
+	snake = project_snake(op->name);
+	for (size_t k = 0; k < p->kernels.n; k++) {
+		const struct project_kentry *e = &p->kernels.v[k];
+		const char *pname = w->prof_camel;
+		long at;
+		if (p->kernels.n > 1 && strcmp(e->name, snake) != 0)
+			continue;
+		at = prof_param(w, e->params, e->nparams);
+		if (at >= 0) {
+			pname = e->params[at].name;
+			if ((size_t)at != want) {
+				wire_manual(w, e->file, e->params[at].start, e->params[at].end,
+					    "move '%s' to parameter %zu of '%s' (after the outputs, before workspace and "
+					    "tiling), and in Init and its calls", pname, want + 1, e->name);
+				continue;
+			}
+		} else if (want > e->nparams) {
+			wire_manual(w, e->file, e->params_start, e->params_end,
+				    "'%s' has %zu parameters but the OpDef has %zu tensors before '%s': add 'GM_ADDR %s' "
+				    "after the outputs", e->name, e->nparams, want, w->prof, w->prof_camel);
+			continue;
+		} else {
+			uint32_t *s, *en;
+			const char *type = gm_type(e->params, e->nparams, want);
+			char *decl = xasprintf("%s %s", type, pname), *what;
+			param_ranges(e->params, e->nparams, &s, &en);
+			what = xasprintf("kernel: '%s %s' is parameter %zu of '%s'", type, pname, want + 1, e->name);
+			insert_item(w, e->file, s, en, e->nparams, want, e->params_start + 1, decl, what);
+			free(what);
+			free(decl);
+			free(s);
+			free(en);
+		}
+		if (e->ncalls == 0)
+			wire_manual(w, e->file, e->params_start, e->params_end,
+				    "'%s' calls no kernel class Init with its parameters: pass '%s' to the kernel class in the "
+				    "position of the OpDef", e->name, pname);
+		else
+			wire_calls(w, e, op->ninputs, want, pname);
+		entry_helpers(w, e, pname);
+	}
+	free(snake);
+}
+
+/* ---- the runtime in the base header ---- */
+
+/* The runtime text as it is embedded: device/moe_tracing.h, ending in a newline. */
+static char *runtime_text(const char *runtime_path, struct diag *diag)
+{
+	struct src_file *rt = src_file_load(runtime_path);
+	char *t;
+
+	if (!rt) {
+		diag_pos(diag, DIAG_ERROR, runtime_path, 0, 0, "cannot read the device runtime (set AUTOTRACE_DEVICE_DIR)");
+		return NULL;
+	}
+	t = rt->len && rt->data[rt->len - 1] != '\n' ? xasprintf("%s\n", rt->data) : xstrdup(rt->data);
+	src_file_free(rt);
+	return t;
+}
+
+static void plan_add(struct wire_runtime *r, const char *path, bool create, uint32_t start, uint32_t end, char *text,
+		     char *what)
+{
+	struct wire_runtime_edit *e;
+
+	r->v = xrealloc(r->v, (r->n + 1) * sizeof(*r->v));
+	e = &r->v[r->n++];
+	e->path = xstrdup(path);
+	e->create = create;
+	e->start = start;
+	e->end = end;
+	e->text = text;
+	e->what = what;
+}
+
+/* The runtime in an existing header f: refreshed between the markers (a
+ * block apply embedded becomes wire's: its BEGIN line loses apply's tag, so
+ * that strip keeps it), embedded where runtime_embed_at says, or refused
+ * (0 / -1). */
+static int embed_in(struct wire_runtime *r, const struct src_file *f, const char *rtext, const char *runtime_path,
+		    struct diag *diag)
+{
+	size_t rlen = strlen(rtext), b, e;
+	int m = runtime_markers(f->data, f->len, &b, &e);
+
+	if (m > 0) {
+		uint32_t from = (uint32_t)runtime_next_line(f->data, f->len, b), to = (uint32_t)e;
+		char *line = xstrndup(f->data + b, from - b);
+		bool tagged = strstr(line, RUNTIME_APPLY_TAG) != NULL;
+		free(line);
+		if (tagged)
+			plan_add(r, f->path, false, (uint32_t)b, to, xasprintf(RUNTIME_BEGIN "\n%s", rtext),
+				 xasprintf("runtime: the copy of %s apply embedded is wire's now (strip keeps it)", runtime_path));
+		else if (to - from != rlen || memcmp(f->data + from, rtext, rlen) != 0)
+			plan_add(r, f->path, false, from, to, xstrdup(rtext),
+				 xasprintf("runtime: the embedded copy of %s refreshed", runtime_path));
+		return 0;
+	}
+	if (m < 0) {
+		diag_at(diag, DIAG_ERROR, src_loc_make(f, (uint32_t)b, (uint32_t)b + 10),
+			"manual step: the runtime markers are unpaired: keep both '" RUNTIME_BEGIN_PREFIX " ...' and '" RUNTIME_END
+			"' lines (or neither) and run wire again");
+		return -1;
+	}
+	if (wire_has_word(f, 0, (uint32_t)f->len, "SetMoeProfilePtr") || wire_has_word(f, 0, (uint32_t)f->len, "MoeTracing")) {
+		const char *word = wire_has_word(f, 0, (uint32_t)f->len, "SetMoeProfilePtr") ? "SetMoeProfilePtr" : "MoeTracing";
+		uint32_t at = 0;
+		while (!wire_has_word(f, at, at + (uint32_t)strlen(word), word))
+			at++;
+		diag_at(diag, DIAG_ERROR, src_loc_make(f, at, at + (uint32_t)strlen(word)),
+			"manual step: this header defines a MoeTracing runtime of its own: delete it and run wire again (wire embeds "
+			"autotrace's device/moe_tracing.h between the AUTOTRACE-RUNTIME markers)");
+		return -1;
+	}
+	{
+		uint32_t at = (uint32_t)runtime_embed_at(f->data, f->len);
+		plan_add(r, f->path, false, at, at, runtime_block(rtext, rlen, RUNTIME_BY_WIRE),
+			 xasprintf("runtime: %s embedded between the AUTOTRACE-RUNTIME markers", runtime_path));
+	}
+	return 0;
+}
+
+/* `#include "name"` after the last #include of the entry (or at its top). */
+static void add_include(struct wire_runtime *r, const struct src_file *f, const char *name)
+{
+	uint32_t at = 0;
+
+	for (uint32_t j = 0; j < f->len; j = next_line(f, j)) {
+		uint32_t k = j;
+		while (k < f->len && (f->data[k] == ' ' || f->data[k] == '\t'))
+			k++;
+		if (f->len - k >= 8 && memcmp(f->data + k, "#include", 8) == 0)
+			at = next_line(f, j);
+		if (next_line(f, j) == j)
+			break;
+	}
+	plan_add(r, f->path, false, at, at, xasprintf("%s#include \"%s\"\n", at && f->data[at - 1] != '\n' ? "\n" : "", name),
+		 xasprintf("runtime: the entry includes %s", name));
+}
+
+static bool matches_base(const struct rule_policy *policy, const char *rel_to_opdir)
+{
+	for (size_t g = 0; g < policy->base.n; g++)
+		if (path_glob_match(policy->base.v[g], rel_to_opdir))
+			return true;
+	return false;
+}
+
+const char *wire_runtime_default(void)
+{
+	static char *path;
+
+	if (!path)
+		path = path_join(rule_find_data_dir("AUTOTRACE_DEVICE_DIR", DEVICEDIR, "device"), "moe_tracing.h");
+	return path;
+}
+
+int wire_runtime_plan(const char *opdir, const struct rule_policy *policy, const char *runtime_path,
+		      struct wire_runtime *out, struct diag *diag)
+{
+	struct cxx_scan_opts so;
+	struct cxx_scan *scan;
+	struct cxx_unit *u;
+	struct diag quiet;
+	FILE *null;
+	char *kroot, *rtext;
+	char **done = NULL;
+	size_t ndone = 0, entries = 0;
+	int ret = 0;
+
+	memset(out, 0, sizeof(out[0]));
+	if (!runtime_path)
+		runtime_path = wire_runtime_default();
+	kroot = path_join(opdir, policy->kernel.value ? policy->kernel.value : "op_kernel");
+	rtext = runtime_text(runtime_path, diag);
+	if (!rtext) {
+		free(kroot);
+		return -1;
+	}
+	null = fopen("/dev/null", "w");
+	diag_init(&quiet, null ? null : stderr, false);
+	memset(&so, 0, sizeof(so));
+	so.root = kroot;
+	scan = cxx_scan_new(&so, &quiet);
+	if (!scan || cxx_scan_add(scan, kroot) != 0) {
+		diag_plain(diag, DIAG_ERROR, "the kernel directory %s cannot be read: the runtime has no header to go into",
+			   kroot);
+		ret = -1;
+		goto out;
+	}
+	while ((u = cxx_scan_next(scan)) != NULL)
+		cxx_unit_free(u);
+	for (size_t i = 0; i < cxx_scan_nfiles(scan) && ret == 0; i++) {
+		size_t *closure, nc;
+		const char *base = NULL;
+		if (cxx_scan_nkernels(scan, i) == 0)
+			continue;
+		entries++;
+		nc = cxx_scan_closure(scan, i, &closure);
+		/* the base header the entry reaches: matching the rules' 'base', or holding the runtime */
+		for (size_t c = 0; c < nc && !base; c++) {
+			const char *rel = cxx_scan_path(scan, closure[c]);
+			char *under = path_join(policy->kernel.value ? policy->kernel.value : "op_kernel", rel);
+			char *full = path_join(kroot, rel);
+			struct src_file *f;
+			if (matches_base(policy, under))
+				base = rel;
+			else if ((f = src_file_load(full)) != NULL) {
+				size_t mb, me;
+				if (runtime_markers(f->data, f->len, &mb, &me) != 0)
+					base = rel;
+				src_file_free(f);
+			}
+			free(under);
+			free(full);
+		}
+		{
+			const char *entry_rel = cxx_scan_path(scan, i), *kname = cxx_scan_kernel(scan, i, 0);
+			char *entry_path = path_join(kroot, entry_rel), *bpath, *bname = NULL;
+			const char *colon = strrchr(kname, ':');
+			struct src_file *bf, *ef;
+			bool seen = false;
+			kname = colon ? colon + 1 : kname;
+			if (base) {
+				bpath = path_join(kroot, base);
+			} else {
+				/* none: <kernel>_base.h beside the entry, included by it */
+				char *dir = xstrdup(entry_rel), *slash = strrchr(dir, '/');
+				bname = xasprintf("%s_base.h", kname);
+				if (slash)
+					slash[1] = '\0';
+				else
+					dir[0] = '\0';
+				{
+					char *rel = xasprintf("%s%s", dir, bname);
+					bpath = path_join(kroot, rel);
+					free(rel);
+				}
+				free(dir);
+			}
+			for (size_t d = 0; d < ndone; d++)
+				seen = seen || strcmp(done[d], bpath) == 0;
+			if (!seen) {
+				done = xrealloc(done, (ndone + 1) * sizeof(*done));
+				done[ndone++] = xstrdup(bpath);
+				if (!out->base)
+					out->base = xstrdup(bpath);
+				bf = src_file_load(bpath);
+				if (bf) {
+					if (embed_in(out, bf, rtext, runtime_path, diag) != 0)
+						ret = -1;
+					src_file_free(bf);
+				} else {
+					char *blk = runtime_block(rtext, strlen(rtext), RUNTIME_BY_WIRE);
+					plan_add(out, bpath, true, 0, 0, runtime_new_header(bname, blk, RUNTIME_BY_WIRE),
+						 xasprintf("runtime: %s created with %s (the entry reaches no base header)", bname,
+							  runtime_path));
+					free(blk);
+				}
+			}
+			if (bname && ret == 0 && (ef = src_file_load(entry_path)) != NULL) {
+				add_include(out, ef, bname);
+				src_file_free(ef);
+			}
+			free(bname);
+			free(bpath);
+			free(entry_path);
+		}
+		free(closure);
+	}
+	if (ret == 0 && entries == 0) {
+		diag_plain(diag, DIAG_ERROR, "no __global__ kernel entry under %s: the runtime has no header to go into", kroot);
+		ret = -1;
+	}
+out:
+	cxx_scan_free(scan);
+	if (null)
+		fclose(null);
+	path_glob_free(done, ndone);
+	free(rtext);
+	free(kroot);
+	if (ret != 0)
+		wire_runtime_release(out);
+	return ret;
+}
+
+void wire_runtime_release(struct wire_runtime *r)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		free(r->v[i].path);
+		free(r->v[i].text);
+		free(r->v[i].what);
+	}
+	free(r->v);
+	free(r->base);
+	memset(r, 0, sizeof(*r));
+}
+
+void wire_base(struct wire *w)
+{
+	struct wire_runtime r;
+	unsigned errors = w->diag->errors;
+
+	if (wire_runtime_plan(w->opdir, w->p->policy, w->runtime_path, &r, w->diag) != 0) {
+		w->manual += w->diag->errors > errors ? w->diag->errors - errors : 1;
+		return;
+	}
+	free(w->base_path);
+	w->base_path = r.base ? xstrdup(r.base) : NULL;
+	for (size_t i = 0; i < r.n; i++) {
+		const struct wire_runtime_edit *e = &r.v[i];
+		const struct src_file *f;
+		if (e->create) {
+			wire_create(w, e->path, e->text, e->what);
+			continue;
+		}
+		f = wire_load(w, e->path);
+		if (f)
+			wire_edit(w, f, e->start, e->end, e->text, "%s", e->what);
+	}
+	wire_runtime_release(&r);
+}

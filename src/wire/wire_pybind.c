@@ -1,0 +1,458 @@
+/* wire, torch binding layer: the functions that run the op's EXEC_NPU_CMD
+ * and those registered under its torch.ops names (the meta functions), and
+ * the schema strings of those names. Mode B: the tensor allocated from the
+ * named bound at the top of the function (in scope on every path), passed
+ * last to every EXEC_NPU_CMD of the op, returned last from every return, the
+ * std::tuple and the schema one longer. Mode A: an optional tensor the caller
+ * passes, `Tensor? profiling_data=None` in the schema after its last tensor
+ * argument (at the end when an argument without a default follows), the C++
+ * parameter at the same position in every registered function, passed last
+ * to every EXEC_NPU_CMD of the op. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "wire.h"
+#include "xalloc.h"
+
+static bool null_init(const char *s)
+{
+	return s && (strstr(s, "nullopt") || strcmp(s, "nullptr") == 0 || strcmp(s, "at::Tensor()") == 0);
+}
+
+/* The `->` of the schema string starting at `from`, searching to the end of the statement. */
+static uint32_t schema_arrow(const struct src_file *f, uint32_t from)
+{
+	for (uint32_t i = from; i + 1 < f->len && f->data[i] != ';'; i++)
+		if (f->data[i] == '-' && f->data[i + 1] == '>')
+			return i;
+	return UINT32_MAX;
+}
+
+static void schema_returns(struct wire *w, const struct src_file *f, const struct pybind_opname *o)
+{
+	uint32_t arrow = schema_arrow(f, o->range.start), s, q;
+
+	if (arrow == UINT32_MAX) {
+		wire_manual(w, f, o->range.start, o->range.end, "add ', Tensor' as the last returned value of the schema");
+		return;
+	}
+	s = arrow + 2;
+	while (s < f->len && f->data[s] == ' ')
+		s++;
+	q = s;
+	while (q < f->len && f->data[q] != '"')
+		q++;
+	if (f->data[s] == '(') {
+		uint32_t close = q;
+		while (close > s && f->data[close - 1] != ')')
+			close--;
+		if (close > s) {
+			wire_edit(w, f, close - 1, close - 1, ", Tensor", "pybind: the schema of '%s' returns one more Tensor",
+				  o->name);
+			return;
+		}
+	} else if (q > s) {
+		char *t = xasprintf("(%.*s, Tensor)", (int)(q - s), f->data + s);
+		wire_edit(w, f, s, q, t, "pybind: the schema of '%s' returns (%.*s, Tensor)", o->name, (int)(q - s),
+			  f->data + s);
+		free(t);
+		return;
+	}
+	wire_manual(w, f, o->range.start, o->range.end, "add ', Tensor' as the last returned value of the schema");
+}
+
+static void bound_consts(struct wire *w, const struct src_file *f, uint32_t before)
+{
+	char buf[512];
+	size_t len = 0;
+
+	if (!wire_has_word(f, 0, (uint32_t)f->len, "MAX_INFER_GETBLOCKNUM_UB"))
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len,
+					"constexpr int64_t MAX_INFER_GETBLOCKNUM_UB = 128;  // as in the infer\n");
+	if (!wire_has_word(f, 0, (uint32_t)f->len, "MIX_AIC_1_2_SLOTS_PER_GROUP"))
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len,
+					"constexpr int64_t MIX_AIC_1_2_SLOTS_PER_GROUP = 3;  // 1 AIC + 2 AIV per group\n");
+	if (!wire_has_word(f, 0, (uint32_t)f->len, "PROF_SIZE_PER_CORE"))
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "constexpr int64_t PROF_SIZE_PER_CORE = 2048;\n");
+	if (len) {
+		char *t = xasprintf("namespace {\n%s} // namespace\n\n", buf);
+		wire_edit(w, f, before, before, t, "pybind: the bound of '%s' named (" WIRE_BOUND_EXPR ")", w->prof);
+		free(t);
+	}
+}
+
+
+/* Where mode A puts the argument in the schema (an index into its arguments),
+ * or -1 when the schema cannot be read; *have: it is there already. */
+static long schema_slot(const struct wire *w, const struct pybind_schema *sc, bool *have)
+{
+	long last = -1, at;
+
+	*have = false;
+	if (!sc->ok)
+		return -1;
+	if ((at = pybind_schema_find(sc, w->prof)) >= 0) {
+		*have = true;
+		return at;
+	}
+	for (size_t i = 0; i < sc->nargs; i++)
+		if (sc->args[i].tensor)
+			last = (long)i;
+	for (size_t i = (size_t)(last + 1); i < sc->nargs; i++)
+		if (!sc->args[i].has_default)
+			return (long)sc->nargs;
+	return last + 1;
+}
+
+/* The schema of the op among the file's names, or NULL. */
+static const struct pybind_opname *op_schema(const struct wire *w, const struct pybind_file *pb)
+{
+	for (size_t o = 0; o < pb->nnames; o++)
+		if (pb->names[o].schema && !project_profiling_suffix(pb->names[o].name))
+			for (size_t k = 0; k < w->p->npy_names; k++)
+				if (strcmp(pb->names[o].name, w->p->py_names[k]) == 0)
+					return &pb->names[o];
+	return NULL;
+}
+
+/* Mode A: the position of the argument in the op's schema, from any binding
+ * file (-1: no schema found). */
+static long mode_a_slot(struct wire *w)
+{
+	for (size_t b = 0; b < w->p->npybinds; b++) {
+		const struct pybind_opname *o = op_schema(w, &w->p->pybinds[b].pb);
+		struct pybind_schema sc;
+		bool have;
+		long at;
+		if (!o)
+			continue;
+		pybind_schema_read(w->p->pybinds[b].f, o, &sc);
+		at = schema_slot(w, &sc, &have);
+		pybind_schema_release(&sc);
+		if (at >= 0)
+			return at;
+	}
+	return -1;
+}
+
+static void schema_optional(struct wire *w, const struct src_file *f, const struct pybind_opname *o)
+{
+	struct pybind_schema sc;
+	bool have;
+	long at;
+
+	pybind_schema_read(f, o, &sc);
+	at = schema_slot(w, &sc, &have);
+	if (at < 0) {
+		wire_manual(w, f, o->range.start, o->range.end,
+			    "add 'Tensor? %s=None' to the schema after its last tensor argument", w->prof);
+	} else if (!have) {
+		char *t;
+		uint32_t pos;
+		if ((size_t)at < sc.nargs) {
+			pos = sc.args[at].range.start;
+			t = xasprintf("Tensor? %s=None, ", w->prof);
+		} else {
+			pos = sc.nargs ? sc.args[sc.nargs - 1].range.end : sc.close;
+			t = xasprintf("%sTensor? %s=None", sc.nargs ? ", " : "", w->prof);
+		}
+		wire_edit(w, f, pos, pos, t, "pybind: the schema of '%s' takes 'Tensor? %s=None' (argument %ld)", o->name,
+			  w->prof, at + 1);
+		free(t);
+	}
+	pybind_schema_release(&sc);
+}
+
+static bool on_own_line(const struct src_file *f, uint32_t at)
+{
+	uint32_t s = wire_line_start(f, at);
+
+	for (uint32_t i = s; i < at; i++)
+		if (f->data[i] != ' ' && f->data[i] != '\t')
+			return false;
+	return true;
+}
+
+/* Inserts parameter text `decl` at index k of function fn's parameters, one
+ * per line when the function writes them so. */
+static void insert_param(struct wire *w, const struct src_file *f, const struct pybind_func *fn, size_t k,
+			 const char *decl, const char *what)
+{
+	char *t, *ind;
+
+	if (fn->nparams == 0) {
+		wire_edit(w, f, fn->params_range.start + 1, fn->params_range.start + 1, decl, "%s", what);
+		return;
+	}
+	if (k < fn->nparams) {
+		uint32_t at = fn->params[k].range.start;
+		ind = wire_indent_at(f, at);
+		t = on_own_line(f, at) ? xasprintf("%s,\n%s", decl, ind) : xasprintf("%s, ", decl);
+		wire_edit(w, f, at, at, t, "%s", what);
+	} else {
+		uint32_t at = fn->params[fn->nparams - 1].range.end;
+		ind = wire_indent_at(f, fn->params[fn->nparams - 1].range.start);
+		t = on_own_line(f, fn->params[fn->nparams - 1].range.start) ? xasprintf(",\n%s%s", ind, decl)
+									     : xasprintf(", %s", decl);
+		wire_edit(w, f, at, at, t, "%s", what);
+	}
+	free(t);
+	free(ind);
+}
+
+/* The type the file gives its optional tensors, "const c10::optional<at::Tensor> &" by default. */
+static char *optional_type(const struct src_file *f, const struct pybind_func *fn)
+{
+	for (size_t k = 0; k < fn->nparams; k++) {
+		const struct pybind_param *q = &fn->params[k];
+		if (q->name && strstr(q->type, "optional<") && strstr(q->type, "Tensor")) {
+			uint32_t end = q->range.end - (uint32_t)strlen(q->name);
+			return xstrndup(f->data + q->range.start, end - q->range.start);
+		}
+	}
+	return xstrdup("const c10::optional<at::Tensor> &");
+}
+
+/* The first line of the body of fn: where its own code starts, and its indentation. */
+static uint32_t body_top(const struct src_file *f, const struct pybind_func *fn, char **ind)
+{
+	uint32_t at = fn->body.start + 1, first;
+
+	while (at < f->len && f->data[at] != '\n')
+		at++;
+	at = at < f->len ? at + 1 : at;
+	first = at;
+	while (first < fn->body.end && (f->data[first] == ' ' || f->data[first] == '\t' || f->data[first] == '\n'))
+		first++;
+	*ind = first < fn->body.end - 1 ? wire_indent_at(f, first) : xstrdup("");
+	if (!(*ind)[0]) {
+		free(*ind);
+		*ind = xstrdup("    ");
+	}
+	return at;
+}
+
+static long prof_param_of(const struct wire *w, const struct pybind_func *fn)
+{
+	for (size_t k = 0; k < fn->nparams; k++)
+		if (fn->params[k].name && tv_names_profiling(fn->params[k].name, w->prof))
+			return (long)k;
+	return -1;
+}
+
+/* The first tensor parameter of fn (for the options of a new tensor), or NULL. */
+static const char *first_tensor(const struct pybind_func *fn)
+{
+	for (size_t k = 0; k < fn->nparams; k++)
+		if (fn->params[k].tensor && fn->params[k].name && !strstr(fn->params[k].type, "optional") &&
+		    !strstr(fn->params[k].type, "List") && !strstr(fn->params[k].type, "vector"))
+			return fn->params[k].name;
+	return NULL;
+}
+
+/* Mode B: the returns of fn give the profiling tensor last; its std::tuple one longer. */
+static void mode_b_returns(struct wire *w, const struct src_file *f, const struct pybind_file *pb, long fi)
+{
+	const struct pybind_func *fn = &pb->funcs[fi];
+	size_t nmain = wire_main_outputs(w);
+
+	for (size_t r = 0; r < pb->nreturns; r++) {
+		const struct pybind_return *ret = &pb->returns[r];
+		bool has = false;
+		if (ret->func != fi || ret->elems.n == 0)
+			continue;
+		for (size_t e = 0; e < ret->elems.n; e++)
+			has = has || tv_names_profiling(ret->elems.v[e], w->prof);
+		if (has)
+			continue;
+		if (ret->elems.n != nmain) {
+			wire_manual(w, f, ret->range.start, ret->range.end,
+				    "return '%s' as the last value (this return has %zu values, the op %zu outputs)", w->prof,
+				    ret->elems.n, nmain);
+			continue;
+		}
+		if (ret->tuple) {
+			char *t = xasprintf(", %s", w->prof);
+			wire_edit(w, f, ret->elems.ranges[ret->elems.n - 1].end, ret->elems.ranges[ret->elems.n - 1].end, t,
+				  "pybind: %s() returns '%s' last", fn->name, w->prof);
+			free(t);
+		} else {
+			char *t = xasprintf("std::make_tuple(%s, %s)", ret->elems.v[0], w->prof);
+			wire_edit(w, f, ret->elems.ranges[0].start, ret->elems.ranges[0].end, t, "pybind: %s() returns (%s, %s)",
+				  fn->name, ret->elems.v[0], w->prof);
+			free(t);
+		}
+	}
+	if (fn->tuple_arity == (long)nmain) {
+		uint32_t gt = fn->return_type.end;
+		while (gt > fn->return_type.start && f->data[gt - 1] != '>')
+			gt--;
+		if (gt > fn->return_type.start)
+			wire_edit(w, f, gt - 1, gt - 1, ", at::Tensor", "pybind: %s() returns std::tuple of %zu tensors", fn->name,
+				  nmain + 1);
+		else
+			wire_manual(w, f, fn->return_type.start, fn->return_type.end, "add at::Tensor last to the return type of %s()",
+				    fn->name);
+	} else if (fn->tuple_arity < 0 && nmain == 1) {
+		const char *rt = f->data + fn->return_type.start;
+		size_t rl = fn->return_type.end - fn->return_type.start;
+		const char *hit = NULL;
+		for (size_t i = 0; i + 10 <= rl && !hit; i++)
+			if (memcmp(rt + i, "at::Tensor", 10) == 0)
+				hit = rt + i;
+		if (hit) {
+			uint32_t s = (uint32_t)(hit - f->data);
+			wire_edit(w, f, s, s + 10, "std::tuple<at::Tensor, at::Tensor>",
+				  "pybind: %s() returns std::tuple<at::Tensor, at::Tensor>", fn->name);
+		} else {
+			wire_manual(w, f, fn->return_type.start, fn->return_type.end,
+				    "make %s() return std::tuple<..., at::Tensor> with '%s' last", fn->name, w->prof);
+		}
+	}
+}
+
+/* One binding function of the op (with its EXEC_NPU_CMD, or a registered meta function). */
+static void wire_func(struct wire *w, const struct src_file *f, const struct pybind_file *pb, long fi, const char *api,
+		      long slot, bool *consts_done)
+{
+	const struct pybind_func *fn = &pb->funcs[fi];
+	bool execs = false;
+	const char *pname = w->prof;
+	long have = prof_param_of(w, fn);
+
+	for (size_t x = 0; x < pb->nexecs; x++)
+		execs = execs || (pb->execs[x].func == fi && strcmp(pb->execs[x].api, api) == 0);
+	if (have >= 0)
+		pname = fn->params[have].name;
+	if (!w->required && have < 0) {
+		char *type = optional_type(f, fn), *decl, *what;
+		size_t k = fn->nparams;
+		if (slot >= 0 && (size_t)slot <= fn->nparams) {
+			k = (size_t)slot;
+		} else {
+			for (size_t i = 0; i < fn->nparams; i++)
+				if (fn->params[i].tensor)
+					k = i + 1;
+		}
+		decl = xasprintf("%s%s%s", type, type[0] && type[strlen(type) - 1] == '&' ? "" : "", w->prof);
+		what = xasprintf("pybind: %s() takes '%s%s' (mode A, parameter %zu)", fn->name, type, w->prof, k + 1);
+		insert_param(w, f, fn, k, decl, what);
+		free(what);
+		free(decl);
+		free(type);
+		if (!execs) {
+			char *ind, *t;
+			uint32_t at = body_top(f, fn, &ind);
+			t = xasprintf("%s(void)%s;  // the meta function only forwards shapes\n", ind, w->prof);
+			wire_edit(w, f, at, at, t, "pybind: %s() keeps '%s' (unused otherwise)", fn->name, w->prof);
+			free(t);
+			free(ind);
+		}
+	} else if (w->required && !pybind_var_before(pb, fi, w->prof, fn->body.end) && have < 0) {
+		/* mode B: allocated first thing in the body, so it is in scope on every path */
+		const char *like = first_tensor(fn);
+		char *ind, *t;
+		uint32_t at = body_top(f, fn, &ind);
+		if (!like) {
+			wire_manual(w, f, fn->range.start, fn->params_range.end,
+				    "allocate '%s' (at::zeros({" WIRE_BOUND_EXPR "}, ...dtype(at::kLong))) at the top of %s()",
+				    w->prof, fn->name);
+		} else {
+			uint32_t fstart = wire_line_start(f, fn->return_type.end > fn->return_type.start &&
+								     fn->return_type.start < fn->range.start
+								 ? fn->return_type.start
+								 : fn->range.start);
+			if (!*consts_done)
+				bound_consts(w, f, fstart);
+			*consts_done = true;
+			t = xasprintf("%sat::Tensor %s = at::%s(\n%s    {" WIRE_BOUND_EXPR "},\n%s    %s.options().dtype(at::kLong));\n",
+				     ind, w->prof, execs ? "zeros" : "empty", ind, ind, like);
+			wire_edit(w, f, at, at, t, "pybind: '%s' allocated at the top of %s(), {%s} int64", w->prof, fn->name,
+				  WIRE_BOUND_EXPR);
+			free(t);
+		}
+		free(ind);
+	}
+	/* every EXEC_NPU_CMD of the op in the function, on every path */
+	for (size_t x = 0; x < pb->nexecs; x++) {
+		const struct pybind_exec *ex = &pb->execs[x];
+		bool passed = false;
+		char *t;
+		if (ex->func != fi || strcmp(ex->api, api) != 0)
+			continue;
+		for (size_t a = 0; a < ex->args.n; a++)
+			if (tv_names_profiling(ex->args.v[a], w->prof)) {
+				const struct pybind_var *v = pybind_var_before(pb, ex->func, ex->args.v[a], ex->range.start);
+				passed = true;
+				if (w->required && v && null_init(v->init))
+					wire_manual(w, f, v->range.start, v->range.end,
+						    "'%s' is REQUIRED (mode B): allocate it (at::zeros({" WIRE_BOUND_EXPR
+						    "}, ...dtype(at::kLong))) instead of passing %s", ex->args.v[a], v->init);
+			}
+		if (passed)
+			continue;
+		if (ex->args.n == 0) {
+			wire_manual(w, f, ex->range.start, ex->range.end, "pass '%s' as the last argument of %s", w->prof, ex->macro);
+			continue;
+		}
+		{
+			/* one argument per line: the new one on a line of its own */
+			uint32_t prev = ex->args.n > 1 ? ex->args.ranges[ex->args.n - 2].end : ex->api_range.end;
+			uint32_t last = ex->args.ranges[ex->args.n - 1].start;
+			bool own_line = memchr(f->data + prev, '\n', last - prev) != NULL;
+			char *ind = wire_indent_at(f, last);
+			t = own_line ? xasprintf(",\n%s%s", ind, pname) : xasprintf(", %s", pname);
+			free(ind);
+		}
+		wire_edit(w, f, ex->args.ranges[ex->args.n - 1].end, ex->args.ranges[ex->args.n - 1].end, t,
+			  "pybind: %s(%s, ...) passes '%s' last", ex->macro, ex->api, pname);
+		free(t);
+	}
+	if (w->required)
+		mode_b_returns(w, f, pb, fi);
+}
+
+void wire_pybind(struct wire *w)
+{
+	char *api;
+	long slot;
+	size_t nfuncs = 0;
+
+	if (!w->p->op || w->p->op->nparams == 0)
+		return;
+	api = xasprintf("aclnn%s", w->p->op->name);
+	slot = w->required ? -1 : mode_a_slot(w);
+	for (size_t i = 0; i < w->p->npybinds; i++) {
+		const struct src_file *f = w->p->pybinds[i].f;
+		const struct pybind_file *pb = &w->p->pybinds[i].pb;
+		const struct pybind_opname *o = op_schema(w, pb);
+		bool consts_done = false;
+		for (size_t k = 0; k < pb->nfuncs; k++)
+			if (project_is_bind_func(w->p, pb->funcs[k].name)) {
+				wire_func(w, f, pb, (long)k, api, slot, &consts_done);
+				nfuncs++;
+			}
+		if (o && w->required && o->nreturns == (long)wire_main_outputs(w))
+			schema_returns(w, f, o);
+		else if (o && !w->required)
+			schema_optional(w, f, o);
+	}
+	if (nfuncs == 0) {
+		const struct src_file *f = NULL;
+		uint32_t s = 0, e = 0;
+		if (wire_direct_launch(w, &f, &s, &e)) {
+			wire_manual(w, f, s, e,
+				    "the binding launches the kernel directly here, not through %s and EXEC_NPU_CMD: pass a '%s' "
+				    "tensor ({" WIRE_BOUND_EXPR "} int64) as the kernel's last GM argument, after its outputs, and "
+				    "return it (or take it from the caller), by hand", api, w->prof);
+			free(api);
+			return;
+		}
+		project_op_anchor(w->p, PROJECT_ANCHOR_API, &f, &s, &e);
+		wire_manual(w, f, s, e,
+			    "no torch binding runs %s through EXEC_NPU_CMD (looked for %s): the profiling output cannot reach "
+			    "Python; pass '%s' last where the binding calls it (or name the binding with the rules' 'pybind')",
+			    api, project_searched_text(w->p).s, w->prof);
+	}
+	free(api);
+}
