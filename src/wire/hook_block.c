@@ -297,6 +297,7 @@ static char *inplace_tree(const struct src_file *f, const struct sh_script *sh, 
 				"the build step (line %zu) runs in %s, which the hook cannot relate to the operator "
 				"directory: name the operator directory as the script sees it with --tree",
 				src_file_line(f, bc->start), raw);
+		/* this step's strings (path_relative frees four arrays of the same shape) */
 		free(raw);
 		free(dir);
 		free(script_dir);
