@@ -50,7 +50,12 @@ static void jw_put(struct jw *w, const char *s, size_t len)
 
 static void jw_putc(struct jw *w, char c)
 {
-	jw_put(w, &c, 1);
+	if (w->b.n + 2 > w->b.cap)
+		strbuf_room(&w->b, 1);
+	w->b.s[w->b.n++] = c;
+	w->b.s[w->b.n] = '\0';
+	if (w->b.n >= JW_FLUSH)
+		jw_flush(w);
 }
 
 static void jw_puts(struct jw *w, const char *s)
@@ -60,8 +65,11 @@ static void jw_puts(struct jw *w, const char *s)
 
 static void jw_indent(struct jw *w, int n)
 {
-	for (int i = 0; i < n + w->base; i++)
-		jw_putc(w, '\t');
+	static const char tabs[] = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
+
+	/* (a run of tabs at once: this is before every member of the dump) */
+	for (n += w->base; n > 0; n -= 16)
+		jw_put(w, tabs, n < 16 ? (size_t)n : 16);
 }
 
 /* Separator before a value in an array, or before a key in an object. */
