@@ -365,6 +365,7 @@ int cmd_check(int argc, char **argv, struct diag *diag)
 out_scan:
 	status = EXIT_BAD_INPUT;
 out:
+	/* this command's own arrays (cmd_strip.c's cleanup has the same shape) */
 	for (size_t i = 0; i < nunits; i++) {
 		cxx_unit_free(units[i].u);
 		free(units[i].real);

@@ -13,6 +13,7 @@
 #include "dump.h"
 #include "dump_layout.h"
 #include "exit_status.h"
+#include "index_table.h"
 #include "point_map.h"
 #include "rule_find.h"
 #include "xalloc.h"
@@ -40,49 +41,49 @@ static void usage(FILE *out)
 	      out);
 }
 
-/* id -> count, open addressing */
+/* id -> count: the counts in order of first sight, indexed by id
+ * (index_table.h, the program's one hash table). */
 struct idcount {
-	uint32_t *id;
-	uint64_t *n;
-	bool *used;
-	size_t cap, len;
+	struct idcount_entry {
+		uint32_t id;
+		uint64_t n;
+	} *v;
+	size_t len, cap;
+	struct index_table index;
 };
+
+struct idcount_key {
+	const struct idcount *t;
+	uint32_t id;
+};
+
+static bool same_id(const void *ctx, size_t item)
+{
+	const struct idcount_key *k = ctx;
+	return k->t->v[item].id == k->id;
+}
+
+/* The entry of `id`, or NULL. */
+static struct idcount_entry *idc_get(const struct idcount *t, uint32_t id)
+{
+	struct idcount_key key = { t, id };
+	size_t k = index_table_find(&t->index, index_hash_u64(id), same_id, &key);
+
+	return k == SIZE_MAX ? NULL : &t->v[k];
+}
 
 static void idc_add(struct idcount *t, uint32_t id)
 {
-	size_t i;
+	struct idcount_entry *e = idc_get(t, id);
 
-	if (t->len * 2 >= t->cap) {
-		struct idcount o = *t;
-		t->cap = o.cap ? o.cap * 2 : 256;
-		t->id = xcalloc(t->cap, sizeof(*t->id));
-		t->n = xcalloc(t->cap, sizeof(*t->n));
-		t->used = xcalloc(t->cap, sizeof(*t->used));
-		t->len = 0;
-		for (size_t k = 0; k < o.cap; k++) {
-			if (!o.used[k])
-				continue;
-			i = (o.id[k] * 2654435761u) & (t->cap - 1);
-			while (t->used[i])
-				i = (i + 1) & (t->cap - 1);
-			t->used[i] = true;
-			t->id[i] = o.id[k];
-			t->n[i] = o.n[k];
-			t->len++;
-		}
-		free(o.id);
-		free(o.n);
-		free(o.used);
+	if (!e) {
+		XGROW(t->v, t->cap, t->len + 1);
+		e = &t->v[t->len];
+		e->id = id;
+		e->n = 0;
+		index_table_add(&t->index, index_hash_u64(id), t->len++);
 	}
-	i = (id * 2654435761u) & (t->cap - 1);
-	while (t->used[i] && t->id[i] != id)
-		i = (i + 1) & (t->cap - 1);
-	if (!t->used[i]) {
-		t->used[i] = true;
-		t->id[i] = id;
-		t->len++;
-	}
-	t->n[i]++;
+	e->n++;
 }
 
 static int cmp_u32(const void *a, const void *b)
@@ -216,24 +217,17 @@ static int inspect_one(const struct dump_input *in, const struct rule_policy *p,
 		uint32_t *absent = xmalloc((ids.len + 1) * sizeof(uint32_t));
 		size_t na = 0;
 		uint64_t unpre = 0;
-		for (size_t i = 0; i < ids.cap; i++) {
-			if (!ids.used[i])
-				continue;
-			if (ids.id[i] == POINT_MAP_UNPREPROCESSED_ID)
-				unpre = ids.n[i];
-			else if (!point_map_get(map, ids.id[i]))
-				absent[na++] = ids.id[i];
+		for (size_t i = 0; i < ids.len; i++) {
+			if (ids.v[i].id == POINT_MAP_UNPREPROCESSED_ID)
+				unpre = ids.v[i].n;
+			else if (!point_map_get(map, ids.v[i].id))
+				absent[na++] = ids.v[i].id;
 		}
 		xqsort(absent, na, sizeof(*absent), cmp_u32);
 		if (na) {
 			printf("  ids absent from the map (%zu):", na);
-			for (size_t k = 0; k < na && k < 32; k++) {
-				uint64_t cnt = 0;
-				for (size_t i = 0; i < ids.cap; i++)
-					if (ids.used[i] && ids.id[i] == absent[k])
-						cnt = ids.n[i];
-				printf(" %u (x%" PRIu64 ")", absent[k], cnt);
-			}
+			for (size_t k = 0; k < na && k < 32; k++)
+				printf(" %u (x%" PRIu64 ")", absent[k], idc_get(&ids, absent[k])->n);
 			printf("%s\n", na > 32 ? " ..." : "");
 			rc = 1;
 		} else {
@@ -253,9 +247,8 @@ static int inspect_one(const struct dump_input *in, const struct rule_policy *p,
 				}
 		free(absent);
 	}
-	free(ids.id);
-	free(ids.n);
-	free(ids.used);
+	free(ids.v);
+	index_table_free(&ids.index);
 	collect_slots_release(&sl);
 	dump_free(d);
 	return rc;

@@ -152,6 +152,8 @@ static int string(struct rd *r, struct chrome_str *out, enum scratch slot)
 			s++;
 			continue;
 		}
+		/* escape letter -> character: the inverse of json_escape.c's table,
+		 * which has no '/' and never writes \u for these */
 		switch (s[1]) {
 		case '"': cp = '"'; break;
 		case '\\': cp = '\\'; break;

@@ -46,6 +46,32 @@ struct dump_tensor *dump_add_tensor(struct dump *d, const char *name, int elem_b
 	return t;
 }
 
+/* The integer of `bytes` (8 or 4) little-endian bytes at p, sign-extended. */
+static inline int64_t load_le(const unsigned char *p, int bytes)
+{
+	uint64_t v8;
+	uint32_t v4;
+
+	if (bytes == 8) {
+		memcpy(&v8, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		v8 = __builtin_bswap64(v8);
+#endif
+		return (int64_t)v8;
+	}
+	memcpy(&v4, p, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v4 = __builtin_bswap32(v4);
+#endif
+	return (int32_t)v4;
+}
+
+void dump_words_le(int64_t *words, const unsigned char *p, size_t n, int elem_bytes)
+{
+	for (size_t i = 0; i < n; i++, p += elem_bytes)
+		words[i] = load_le(p, elem_bytes);
+}
+
 static bool ends_with(const char *s, const char *suffix)
 {
 	size_t n = strlen(s), k = strlen(suffix);

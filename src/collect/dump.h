@@ -49,6 +49,11 @@ void dump_free(struct dump *d);
 struct dump_tensor *dump_add_tensor(struct dump *d, const char *name, int elem_bytes, size_t ndim,
 				    size_t rows, size_t cols, int64_t *words);
 
+/* `n` little-endian integers of `elem_bytes` (8 or 4) at `p`, the way the
+ * device and torch.save write them, sign-extended into `words` in host
+ * order: the one decoding of tensor bytes, for every reader that copies. */
+void dump_words_le(int64_t *words, const unsigned char *p, size_t n, int elem_bytes);
+
 /* Readers; `path` names the input in messages. 0 or -1 after reporting
  * (errors of the zip structure located by byte, see dump_zip.h). The .pt
  * reader reads from the open descriptor `fd` of a regular file of `size`

@@ -23,14 +23,7 @@ int dump_bin_read_mem(const char *path, const void *data, size_t len, struct dum
 		return -1;
 	}
 	words = xmalloc(n * sizeof(int64_t));
-	for (size_t i = 0; i < n; i++, p += 8) {
-		uint64_t w;
-		memcpy(&w, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-		w = __builtin_bswap64(w);
-#endif
-		words[i] = (int64_t)w;
-	}
+	dump_words_le(words, p, n, 8);
 	dump_add_tensor(out, "", 8, 1, 1, n, words);
 	return 0;
 }

@@ -215,28 +215,7 @@ static int take_tensor(struct pt_reader *r, const struct pickle_value *t, const 
 	}
 #endif
 	words = xmalloc((size_t)numel * sizeof(int64_t));
-	{
-		const unsigned char *p = s->data + (size_t)t->offset * (size_t)st->elem_bytes;
-		if (st->elem_bytes == 8) {
-			for (size_t i = 0; i < numel; i++, p += 8) {
-				uint64_t v;
-				memcpy(&v, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-				v = __builtin_bswap64(v);
-#endif
-				words[i] = (int64_t)v;
-			}
-		} else {
-			for (size_t i = 0; i < numel; i++, p += 4) {
-				uint32_t v;
-				memcpy(&v, p, 4);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-				v = __builtin_bswap32(v);
-#endif
-				words[i] = (int32_t)v;
-			}
-		}
-	}
+	dump_words_le(words, s->data + (size_t)t->offset * (size_t)st->elem_bytes, (size_t)numel, st->elem_bytes);
 	dump_add_tensor(r->out, name, st->elem_bytes, t->ndim, (size_t)rows, (size_t)cols, words);
 	return 0;
 }

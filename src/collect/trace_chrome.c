@@ -152,23 +152,31 @@ static size_t make_prefix(char *buf, const char *ph, const struct trace_track *t
 	return n;
 }
 
+/* The head of a metadata event of track t, up to its args: `{"ph":"M",
+ * "pid":R,"tid":T,"name":"WHAT","args":{`. */
+static void meta_head(struct trace_out *o, const struct trace_track *t, const char *what)
+{
+	trace_out_str(o, "{\"ph\":\"M\",\"pid\":");
+	trace_out_u64(o, (uint64_t)t->rank);
+	trace_out_str(o, ",\"tid\":");
+	trace_out_u64(o, t->tid);
+	trace_out_str(o, ",\"name\":\"");
+	trace_out_str(o, what);
+	trace_out_str(o, "\",\"args\":{");
+}
+
 static void chrome_track(void *sink, const struct trace_track *t)
 {
 	struct chrome *c = sink;
 	struct trace_out *o = c->out;
 
 	sep(c);
-	trace_out_str(o, "{\"ph\":\"M\",\"pid\":");
-	trace_out_u64(o, (uint64_t)t->rank);
-	trace_out_str(o, ",\"tid\":");
-	trace_out_u64(o, t->tid);
-	trace_out_str(o, ",\"name\":\"thread_name\",\"args\":{\"name\":");
+	meta_head(o, t, "thread_name");
+	trace_out_str(o, "\"name\":");
 	out_json_string(o, t->name);
-	trace_out_str(o, "}},\n{\"ph\":\"M\",\"pid\":");
-	trace_out_u64(o, (uint64_t)t->rank);
-	trace_out_str(o, ",\"tid\":");
-	trace_out_u64(o, t->tid);
-	trace_out_str(o, ",\"name\":\"thread_sort_index\",\"args\":{\"sort_index\":");
+	trace_out_str(o, "}},\n");
+	meta_head(o, t, "thread_sort_index");
+	trace_out_str(o, "\"sort_index\":");
 	trace_out_u64(o, t->tid);
 	trace_out_str(o, "}}");
 	c->begin_len = make_prefix(c->begin_prefix, "B", t);
@@ -235,7 +243,7 @@ static void be_slice_begin(void *sink, const struct trace_track *t, uint64_t ts_
 		/* a label longer than half the buffer: the slow path */
 		trace_out_mem(o, c->begin_prefix, c->begin_len);
 		p = trace_out_room(o, 24);
-		o->len += fmt_us(p, ts_ns);
+		trace_out_wrote(o, fmt_us(p, ts_ns));
 		trace_out_mem(o, c->names[label], c->name_len[label]);
 		trace_out_mem(o, "}", 1);
 		return;
@@ -248,8 +256,7 @@ static void be_slice_begin(void *sink, const struct trace_track *t, uint64_t ts_
 	p += c->name_len[label];
 	p = put_args(p, index, extra, false);
 	*p++ = '}';
-	o->len += (size_t)(p - start);
-	o->bytes += (size_t)(p - start);
+	trace_out_wrote(o, (size_t)(p - start));
 }
 
 static void be_slice_end(void *sink, const struct trace_track *t, uint64_t ts_ns, bool unclosed)
@@ -265,8 +272,7 @@ static void be_slice_end(void *sink, const struct trace_track *t, uint64_t ts_ns
 	p += fmt_us(p, ts_ns);
 	p = put_args(p, 0, 0, unclosed);
 	*p++ = '}';
-	o->len += (size_t)(p - start);
-	o->bytes += (size_t)(p - start);
+	trace_out_wrote(o, (size_t)(p - start));
 }
 
 
@@ -307,10 +313,10 @@ static void chrome_slice_end(void *sink, const struct trace_track *t, uint64_t t
 		/* a label longer than half the buffer: the slow path, no args */
 		trace_out_mem(o, c->x_prefix, c->x_len);
 		p = trace_out_room(o, 24);
-		o->len += fmt_us(p, x.ts);
+		trace_out_wrote(o, fmt_us(p, x.ts));
 		trace_out_mem(o, ",\"dur\":", 7);
 		p = trace_out_room(o, 24);
-		o->len += fmt_us(p, ts_ns - x.ts);
+		trace_out_wrote(o, fmt_us(p, ts_ns - x.ts));
 		trace_out_mem(o, c->names[x.label], c->name_len[x.label]);
 		trace_out_mem(o, "}", 1);
 		return;
@@ -324,8 +330,7 @@ static void chrome_slice_end(void *sink, const struct trace_track *t, uint64_t t
 	p = copy_small(p, c->names[x.label], c->name_len[x.label]);
 	p = put_args(p, x.index, x.extra, unclosed);
 	*p++ = '}';
-	o->len += (size_t)(p - start);
-	o->bytes += (size_t)(p - start);
+	trace_out_wrote(o, (size_t)(p - start));
 }
 
 static void count_field(struct trace_out *o, const char *key, uint64_t v, bool comma)
@@ -413,26 +418,15 @@ static void *chrome_be_new(struct trace_out *out)
 	return c;
 }
 
-const struct trace_ops trace_chrome_be_ops = {
-	.name = "chrome",
-	.new_sink = chrome_be_new,
-	.begin = chrome_begin,
-	.process = chrome_process,
-	.track = chrome_track,
-	.slice_begin = chrome_slice_begin,
-	.slice_end = chrome_slice_end,
-	.end = chrome_end,
-	.free_sink = chrome_free,
-};
+/* The two Chrome writers differ only in how a sink starts (B/E or X
+ * events): one table, two instances. */
+#define CHROME_OPS(new_fn)                                                 \
+	{                                                                  \
+		.name = "chrome", .new_sink = new_fn, .begin = chrome_begin, \
+		.process = chrome_process, .track = chrome_track,           \
+		.slice_begin = chrome_slice_begin, .slice_end = chrome_slice_end, \
+		.end = chrome_end, .free_sink = chrome_free,                \
+	}
 
-const struct trace_ops trace_chrome_ops = {
-	.name = "chrome",
-	.new_sink = chrome_new,
-	.begin = chrome_begin,
-	.process = chrome_process,
-	.track = chrome_track,
-	.slice_begin = chrome_slice_begin,
-	.slice_end = chrome_slice_end,
-	.end = chrome_end,
-	.free_sink = chrome_free,
-};
+const struct trace_ops trace_chrome_be_ops = CHROME_OPS(chrome_be_new);
+const struct trace_ops trace_chrome_ops = CHROME_OPS(chrome_new);

@@ -67,7 +67,7 @@ int trace_out_open(struct trace_out *o, const char *path, struct diag *diag)
 	memset(o, 0, sizeof(*o));
 	o->cleanup = -1;
 	if (strcmp(path, "-") == 0) {
-		o->buf = xmalloc(TRACE_OUT_BUF);
+		trace_out_take_room(o);
 		o->fp = stdout;
 		return 0;
 	}
@@ -84,7 +84,7 @@ int trace_out_open(struct trace_out *o, const char *path, struct diag *diag)
 			free(target);
 			return -1;
 		}
-		o->buf = xmalloc(TRACE_OUT_BUF);
+		trace_out_take_room(o);
 		o->path = target;
 		o->shown = xstrdup(path);
 		return 0;
@@ -128,7 +128,7 @@ int trace_out_open(struct trace_out *o, const char *path, struct diag *diag)
 			goto fail;
 		}
 	}
-	o->buf = xmalloc(TRACE_OUT_BUF);
+	trace_out_take_room(o);
 	o->path = target;
 	o->shown = xstrdup(path);
 	return 0;
@@ -147,7 +147,7 @@ static void trace_out_release(struct trace_out *o)
 	free(o->tmp);
 	free(o->path);
 	free(o->shown);
-	free(o->buf);
+	strbuf_release(&o->buf);
 	memset(o, 0, sizeof(*o));
 	o->cleanup = -1;
 }
@@ -155,16 +155,16 @@ static void trace_out_release(struct trace_out *o)
 void trace_out_flush(struct trace_out *o)
 {
 	if (o->drain) {
-		if (o->len)
+		if (o->buf.n)
 			o->drain(o, o->drain_ctx);
-		o->len = 0;
+		strbuf_clear(&o->buf);
 		return;
 	}
-	if (o->len && !o->failed && fwrite(o->buf, 1, o->len, o->fp) != o->len) {
+	if (o->buf.n && !o->failed && fwrite(o->buf.s, 1, o->buf.n, o->fp) != o->buf.n) {
 		o->failed = true;
 		o->err = errno;
 	}
-	o->len = 0;
+	strbuf_clear(&o->buf);
 }
 
 int trace_out_commit(struct trace_out *o, struct diag *diag)

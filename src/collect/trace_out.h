@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "strbuf.h"
 
 #define TRACE_OUT_BUF (1u << 18)
 
@@ -27,8 +28,8 @@ struct trace_out {
 	char *tmp;              /* the temporary file, renamed on commit; NULL when the
 				 * target is a device or FIFO written in place */
 	int cleanup;            /* its tmp_cleanup handle */
-	unsigned char *buf;
-	size_t len;
+	struct strbuf buf;      /* what is not flushed yet, at most TRACE_OUT_BUF
+				 * bytes: room for all of them is taken at open */
 	uint64_t bytes;         /* written so far, buffered included */
 	bool failed;
 	int err;                /* errno of the first failed write */
@@ -47,13 +48,25 @@ void trace_out_abort(struct trace_out *o);
 
 void trace_out_flush(struct trace_out *o);
 
+/* The buffer's room, taken once (by trace_out_open, or by a stage). */
+static inline void trace_out_take_room(struct trace_out *o)
+{
+	strbuf_room(&o->buf, TRACE_OUT_BUF);
+}
+
 /* Room for `n` more bytes (n <= TRACE_OUT_BUF) at the returned pointer;
- * advance o->len by what was written. */
+ * then trace_out_wrote with what was written. */
 static inline unsigned char *trace_out_room(struct trace_out *o, size_t n)
 {
-	if (o->len + n > TRACE_OUT_BUF)
+	if (o->buf.n + n > TRACE_OUT_BUF)
 		trace_out_flush(o);
-	return o->buf + o->len;
+	return (unsigned char *)o->buf.s + o->buf.n;
+}
+
+static inline void trace_out_wrote(struct trace_out *o, size_t n)
+{
+	strbuf_commit(&o->buf, n);
+	o->bytes += n;
 }
 
 static inline void trace_out_mem(struct trace_out *o, const void *p, size_t n)
@@ -64,8 +77,7 @@ static inline void trace_out_mem(struct trace_out *o, const void *p, size_t n)
 		while (n) {
 			size_t k = n < TRACE_OUT_BUF / 2 ? n : TRACE_OUT_BUF / 2;
 			memcpy(trace_out_room(o, k), s, k);
-			o->len += k;
-			o->bytes += k;
+			trace_out_wrote(o, k);
 			s += k;
 			n -= k;
 		}
@@ -79,8 +91,7 @@ static inline void trace_out_mem(struct trace_out *o, const void *p, size_t n)
 		return;
 	}
 	memcpy(trace_out_room(o, n), p, n);
-	o->len += n;
-	o->bytes += n;
+	trace_out_wrote(o, n);
 }
 
 static inline void trace_out_str(struct trace_out *o, const char *s)
@@ -125,9 +136,7 @@ static inline size_t trace_fmt_u64(unsigned char *p, uint64_t v)
 
 static inline void trace_out_u64(struct trace_out *o, uint64_t v)
 {
-	size_t n = trace_fmt_u64(trace_out_room(o, 20), v);
-	o->len += n;
-	o->bytes += n;
+	trace_out_wrote(o, trace_fmt_u64(trace_out_room(o, 20), v));
 }
 
 #endif

@@ -208,15 +208,15 @@ static void deflate_stage(struct trace_out *stage, void *ctx)
 {
 	struct perfetto *p = ctx;
 	unsigned char head[24];
-	size_t need = deflateBound(&p->z, (uLong)stage->len), n, zlen;
+	size_t need = deflateBound(&p->z, (uLong)stage->buf.n), n, zlen;
 
 	if (need > p->zcap) {
 		p->zcap = need;
 		p->zbuf = xrealloc(p->zbuf, p->zcap);
 	}
 	deflateReset(&p->z);
-	p->z.next_in = stage->buf;
-	p->z.avail_in = (uInt)stage->len;
+	p->z.next_in = (unsigned char *)stage->buf.s;
+	p->z.avail_in = (uInt)stage->buf.n;
 	p->z.next_out = p->zbuf;
 	p->z.avail_out = (uInt)p->zcap;
 	if (deflate(&p->z, Z_FINISH) != Z_STREAM_END) {
@@ -246,7 +246,7 @@ static void *pf_z_new(struct trace_out *out)
 	p->file = out;
 	if (deflateInit(&p->z, Z_BEST_SPEED) != Z_OK)
 		xalloc_die();
-	p->stage.buf = xmalloc(TRACE_OUT_BUF);
+	trace_out_take_room(&p->stage);
 	p->stage.drain = deflate_stage;
 	p->stage.drain_ctx = p;
 	p->stage.cleanup = -1;
@@ -260,7 +260,7 @@ static void pf_free(void *sink)
 
 	if (p && p->compress) {
 		deflateEnd(&p->z);
-		free(p->stage.buf);
+		strbuf_release(&p->stage.buf);
 		free(p->zbuf);
 	}
 	free(sink);
@@ -415,8 +415,7 @@ static void event(struct perfetto *p, uint64_t ts_ns, unsigned type, uint32_t la
 	*q++ = SEQUENCE;
 	start[0] = F_PACKET << 3 | 2;
 	start[1] = (unsigned char)(q - start - 2);
-	o->len += (size_t)(q - start);
-	o->bytes += (size_t)(q - start);
+	trace_out_wrote(o, (size_t)(q - start));
 }
 
 static void pf_slice_begin(void *sink, const struct trace_track *t, uint64_t ts_ns, uint32_t label, uint32_t index,

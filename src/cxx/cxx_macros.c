@@ -18,6 +18,9 @@ struct cxx_macro_table {
 	struct index_table index;
 };
 
+/* A name as the scanner meets it, a slice of the source (pointer and
+ * length, index_hash_bytes); plan_resolve.c's key of the same shape is a
+ * NUL-terminated composite string hashed by words: two keys, one table. */
 struct macro_key {
 	const struct cxx_macro_table *mt;
 	const char *s;

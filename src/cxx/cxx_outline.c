@@ -297,6 +297,9 @@ void cxx_outline_free(struct cxx_outline *ol)
 
 /* ------------------------------------------------------------ names */
 
+/* One X-macro name table per enum (the same shape as plan_print.c's): the
+ * enums differ, so the tables do. */
+
 const char *cxx_stmt_kind_name(enum cxx_stmt_kind kind)
 {
 	static const char *const names[] = {

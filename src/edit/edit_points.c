@@ -187,6 +187,16 @@ static uint32_t above_comments(const struct ed *e, uint32_t ls)
 	return ls;
 }
 
+/* `code` inline at `at`, a space between it and the statement it goes
+ * `before` (or after). */
+static void add_inline_padded(struct ed *e, uint32_t at, bool before, const char *code, int band, int k1, int k2)
+{
+	char *c = xasprintf(before ? "%s " : " %s", code);
+
+	add_inline(e, at, c, band, k1, k2);
+	free(c);
+}
+
 /* `code` before the statement starting at `s`: a line of its own when the
  * statement starts its line (above the comment lines introducing it), else
  * inline. */
@@ -197,10 +207,7 @@ static void add_before(struct ed *e, uint32_t s, const char *code, int band, int
 		add_line(e, split_indent(e, s) ? s : above_comments(e, line_start(e, s)), ind, code, band, k1, k2);
 		free(ind);
 	} else {
-		char *c = xmalloc(strlen(code) + 2);
-		sprintf(c, "%s ", code);
-		add_inline(e, s, c, band, k1, k2);
-		free(c);
+		add_inline_padded(e, s, true, code, band, k1, k2);
 	}
 }
 
@@ -217,10 +224,7 @@ static void add_after(struct ed *e, uint32_t s, uint32_t end, const char *indent
 		add_line(e, next, ind, code, band, k1, k2);
 		free(ind);
 	} else {
-		char *c = xmalloc(strlen(code) + 2);
-		sprintf(c, " %s", code);
-		add_inline(e, end, c, band, k1, k2);
-		free(c);
+		add_inline_padded(e, end, false, code, band, k1, k2);
 	}
 }
 

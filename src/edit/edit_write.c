@@ -111,11 +111,20 @@ static bool same_file(const void *ctx, size_t item)
 	return k->f->ino ? g->ino == k->f->ino && g->dev == k->f->dev : !g->ino && strcmp(g->target, k->f->target) == 0;
 }
 
-/* Resolves `path` and checks it is not in the batch already: 0 with *f
- * and *st filled (*have_st when the file exists), or -1 after reporting. */
-static int batch_entry(struct edit_batch *b, const char *path, struct batch_file *f, struct stat *st, bool *have_st,
-		       uint64_t *h, struct diag *diag)
+/* A file about to join the batch, as batch_entry found it. */
+struct batch_entry {
+	struct batch_file f;
+	struct stat st;
+	bool have_st;           /* the file exists (st is filled) */
+	uint64_t h;             /* its file_hash */
+};
+
+/* Resolves `path` and checks it is not in the batch already: 0 with *e
+ * filled, or -1 after reporting. */
+static int batch_entry(struct edit_batch *b, const char *path, struct batch_entry *e, struct diag *diag)
 {
+	struct batch_file *f = &e->f;
+	struct stat *st = &e->st;
 	struct file_key key = { b, f };
 	bool in_place;
 	size_t k;
@@ -132,11 +141,11 @@ static int batch_entry(struct edit_batch *b, const char *path, struct batch_file
 		f->dev = st->st_dev;
 		f->ino = st->st_ino;
 	}
-	*have_st = f->ino != 0;
+	e->have_st = f->ino != 0;
 	/* one file reached twice (a link and its target): two new texts for one
 	 * file, and the second rename would silently drop the first */
-	*h = file_hash(f);
-	k = index_table_find(&b->index, *h, same_file, &key);
+	e->h = file_hash(f);
+	k = index_table_find(&b->index, e->h, same_file, &key);
 	if (k != SIZE_MAX) {
 		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot edit: the same file as %s (a symbolic link?)", b->v[k].shown);
 		free(f->target);
@@ -145,51 +154,45 @@ static int batch_entry(struct edit_batch *b, const char *path, struct batch_file
 	return 0;
 }
 
-static void batch_push(struct edit_batch *b, struct batch_file *f, const char *path, uint64_t h)
+static void batch_push(struct edit_batch *b, struct batch_entry *e, const char *path)
 {
-	f->shown = xstrdup(path);
+	e->f.shown = xstrdup(path);
 	XGROW(b->v, b->cap, b->n + 1);
-	b->v[b->n] = *f;
-	index_table_add(&b->index, h, b->n);
+	b->v[b->n] = e->f;
+	index_table_add(&b->index, e->h, b->n);
 	b->n++;
 }
 
 int edit_batch_add(struct edit_batch *b, const char *path, const char *text, size_t len, struct diag *diag)
 {
-	struct batch_file f;
-	struct stat st;
-	bool have_st;
-	uint64_t h;
+	struct batch_entry e;
 
-	if (batch_entry(b, path, &f, &st, &have_st, &h, diag) != 0)
+	if (batch_entry(b, path, &e, diag) != 0)
 		return -1;
-	if (write_temp(b->journal, f.target, have_st ? &st : NULL, path, text, len, &f.tmp, diag) != 0) {
-		free(f.target);
+	if (write_temp(b->journal, e.f.target, e.have_st ? &e.st : NULL, path, text, len, &e.f.tmp, diag) != 0) {
+		free(e.f.target);
 		return -1;
 	}
-	batch_push(b, &f, path, h);
+	batch_push(b, &e, path);
 	return 0;
 }
 
 int edit_batch_remove(struct edit_batch *b, const char *path, struct diag *diag)
 {
-	struct batch_file f;
-	struct stat st;
-	bool have_st;
-	uint64_t h;
+	struct batch_entry e;
 
-	if (batch_entry(b, path, &f, &st, &have_st, &h, diag) != 0)
+	if (batch_entry(b, path, &e, diag) != 0)
 		return -1;
-	if (!have_st) {
-		free(f.target);
+	if (!e.have_st) {
+		free(e.f.target);
 		return 0; /* nothing to remove */
 	}
-	if (edit_journal_remove(b->journal, f.target, &st) != 0) {
+	if (edit_journal_remove(b->journal, e.f.target, &e.st) != 0) {
 		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot write the journal: %s", strerror(errno));
-		free(f.target);
+		free(e.f.target);
 		return -1;
 	}
-	batch_push(b, &f, path, h);
+	batch_push(b, &e, path);
 	return 0;
 }
 

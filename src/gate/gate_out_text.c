@@ -4,14 +4,8 @@
  * verdict on `out`. */
 #include <string.h>
 
+#include "diag.h"
 #include "gate_out.h"
-
-#define C_BOLD "\033[1m"
-#define C_RED "\033[1;31m"
-#define C_MAGENTA "\033[1;35m"
-#define C_CYAN "\033[1;36m"
-#define C_GREEN "\033[1;32m"
-#define C_RESET "\033[0m"
 
 static const struct gate_format formats[] = {
 	{ "text", gate_out_text },
@@ -66,13 +60,13 @@ static const char *level_name(enum diag_level l)
 
 static const char *level_color(enum diag_level l)
 {
-	return l == DIAG_ERROR ? C_RED : l == DIAG_WARNING ? C_MAGENTA : C_CYAN;
+	return l == DIAG_ERROR ? DIAG_C_RED : l == DIAG_WARNING ? DIAG_C_MAGENTA : DIAG_C_CYAN;
 }
 
 static void where(FILE *f, bool color, const struct gate_loc *l)
 {
 	if (color)
-		fputs(C_BOLD, f);
+		fputs(DIAG_C_BOLD, f);
 	if (!l->path)
 		fputs("autotrace: ", f);
 	else if (l->line == 0)
@@ -80,7 +74,7 @@ static void where(FILE *f, bool color, const struct gate_loc *l)
 	else
 		fprintf(f, "%s:%zu:%zu: ", l->path, l->line, l->col);
 	if (color)
-		fputs(C_RESET, f);
+		fputs(DIAG_C_RESET, f);
 }
 
 static void caret(FILE *f, bool color, const struct gate_loc *l)
@@ -98,19 +92,19 @@ static void caret(FILE *f, bool color, const struct gate_loc *l)
 		col++;
 	}
 	if (color)
-		fputs(C_GREEN, f);
+		fputs(DIAG_C_GREEN, f);
 	fputc('^', f);
 	for (size_t i = 1; i < l->caret_len; i++)
 		fputc('~', f);
 	if (color)
-		fputs(C_RESET, f);
+		fputs(DIAG_C_RESET, f);
 	fputc('\n', f);
 }
 
 static void head(FILE *f, bool color, enum diag_level lv)
 {
 	if (color)
-		fprintf(f, "%s%s:%s " C_BOLD, level_color(lv), level_name(lv), C_RESET);
+		fprintf(f, "%s%s:%s " DIAG_C_BOLD, level_color(lv), level_name(lv), DIAG_C_RESET);
 	else
 		fprintf(f, "%s: ", level_name(lv));
 }
@@ -124,14 +118,14 @@ int gate_out_text(FILE *out, FILE *err, bool color, const struct gate_report *r)
 				continue;
 			where(err, color, &fd->loc);
 			head(err, color, fd->level);
-			fprintf(err, "[%s] %s%s\n", gate_rule_id(fd->rule), fd->message, color ? C_RESET : "");
+			fprintf(err, "[%s] %s%s\n", gate_rule_id(fd->rule), fd->message, color ? DIAG_C_RESET : "");
 			caret(err, color, &fd->loc);
 			if (fd->fix)
 				fprintf(err, "    fix: %s\n", fd->fix);
 			if (fd->related_message) {
 				where(err, color, &fd->related);
 				head(err, color, DIAG_NOTE);
-				fprintf(err, "%s%s\n", fd->related_message, color ? C_RESET : "");
+				fprintf(err, "%s%s\n", fd->related_message, color ? DIAG_C_RESET : "");
 				caret(err, color, &fd->related);
 			}
 		}

@@ -7,21 +7,27 @@
 #include "plan_walk.h"
 #include "xalloc.h"
 
+/* The kebab-case of the last name of `scope` ("ns::Tiler<T>" -> "tiler"). */
+static char *last_scope_kebab(const char *scope)
+{
+	const char *s, *last;
+	char *tmp, *out;
+
+	for (s = last = scope; *s; s++)
+		if (s[0] == ':' && s[1] == ':')
+			last = s + 2;
+	tmp = xstrndup(last, strcspn(last, "<"));
+	out = rule_kebab_case(tmp);
+	free(tmp);
+	return out;
+}
+
 char *plan_func_name_var(const struct cxx_func *fn)
 {
 	char scope[512];
 
-	if (strcmp(fn->name, "operator()") == 0 && plan_func_scope(fn, scope, sizeof(scope))[0]) {
-		const char *s = scope, *last = s;
-		char *tmp, *out;
-		for (; *s; s++)
-			if (s[0] == ':' && s[1] == ':')
-				last = s + 2;
-		tmp = xstrndup(last, strcspn(last, "<"));
-		out = rule_kebab_case(tmp);
-		free(tmp);
-		return out;
-	}
+	if (strcmp(fn->name, "operator()") == 0 && plan_func_scope(fn, scope, sizeof(scope))[0])
+		return last_scope_kebab(scope);
 	return rule_kebab_case(fn->name[0] == '~' ? fn->name + 1 : fn->name);
 }
 
@@ -55,17 +61,8 @@ char *plan_cond_name_var(const char *text)
 char *plan_class_var(const struct cxx_func *fn)
 {
 	char scope[512];
-	const char *s, *last;
-	char *tmp, *out;
 
-	plan_func_scope(fn, scope, sizeof(scope));
-	for (s = last = scope; *s; s++)
-		if (s[0] == ':' && s[1] == ':')
-			last = s + 2;
-	tmp = xstrndup(last, strcspn(last, "<"));
-	out = rule_kebab_case(tmp);
-	free(tmp);
-	return out;
+	return last_scope_kebab(plan_func_scope(fn, scope, sizeof(scope)));
 }
 
 char *plan_make_label(struct plan_walker *w, const struct rule_trace_rule *r, const struct rule_template *t,

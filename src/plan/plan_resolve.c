@@ -29,6 +29,8 @@ struct plan_map {
 	struct index_table index;
 };
 
+/* A NUL-terminated "unit\002scope\002var" (index_hash_words); cxx_macros.c's
+ * key of the same shape is a slice of the source: two keys, one table. */
 struct plan_map_key {
 	const struct plan_map *m;
 	const char *key;

@@ -344,6 +344,8 @@ size_t plan_unit_nodes(const struct plan *pl, size_t u, const int **nodes)
 	return pl->unit_first[u + 1] - pl->unit_first[u];
 }
 
+/* Frees its own fields, like every *_free (py_module_free has the same
+ * shape over other fields). */
 void plan_free(struct plan *pl)
 {
 	if (!pl)

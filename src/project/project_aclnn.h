@@ -49,6 +49,8 @@ struct aclnn_func {
 	size_t ncalls;
 };
 
+/* The reader's API has the shape of every project reader's (project_opdef.h
+ * ...): a file struct, the read, its release, an index helper. */
 struct aclnn_file {
 	struct aclnn_func *funcs;
 	size_t nfuncs;

@@ -63,6 +63,8 @@ struct infer_impl {
 	struct infer_range range;
 };
 
+/* What the reader found, arrays by kind: the same shape as every project
+ * reader's file struct (project_pybind.h ...), each with its own records. */
 struct infer_file {
 	struct infer_use *uses;
 	size_t nuses;

@@ -57,6 +57,8 @@ struct opdef_op {
 	struct opdef_range op_add;    /* the OP_ADD(...) call; zero-width when absent */
 };
 
+/* The reader's API has the shape of every project reader's (project_aclnn.h
+ * ...): a file struct, the read, its release, an index helper. */
 struct opdef_file {
 	struct opdef_op *ops;
 	size_t nops;

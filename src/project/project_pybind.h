@@ -84,6 +84,8 @@ struct pybind_opname {
 	char *impl_fn;                /* m.impl("name", ..., &ns::fn): "fn"; NULL otherwise */
 };
 
+/* What the reader found, arrays by kind: the same shape as every project
+ * reader's file struct (project_infer.h ...), each with its own records. */
 struct pybind_file {
 	struct pybind_func *funcs;
 	size_t nfuncs;

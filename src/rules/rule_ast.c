@@ -24,15 +24,20 @@ struct rule_node *rule_ast_args_add(struct rule_node *args, struct rule_value *v
 	return args;
 }
 
-struct rule_node *rule_ast_stmt(struct rule_value *keyword, struct rule_node *args, struct rules_span span)
+/* n named by `keyword` (its text taken over, the value freed), spanning `span`. */
+static struct rule_node *named_node(struct rule_node *n, struct rule_value *keyword, struct rules_span span)
 {
-	struct rule_node *n = args;
 	n->keyword = keyword->text;
 	n->kw_span = keyword->span;
 	n->span = span;
 	keyword->text = NULL;
 	rule_value_free(keyword);
 	return n;
+}
+
+struct rule_node *rule_ast_stmt(struct rule_value *keyword, struct rule_node *args, struct rules_span span)
+{
+	return named_node(args, keyword, span);
 }
 
 struct rule_node *rule_ast_list_new(void)
@@ -54,12 +59,7 @@ struct rule_node *rule_ast_list_add(struct rule_node *list, struct rule_node *it
 struct rule_node *rule_ast_section(struct rule_value *name, struct rule_node *body, struct rules_span span)
 {
 	body->is_section = true;
-	body->keyword = name->text;
-	body->kw_span = name->span;
-	body->span = span;
-	name->text = NULL;
-	rule_value_free(name);
-	return body;
+	return named_node(body, name, span);
 }
 
 struct rule_node *rule_ast_block(struct rule_value *keyword, struct rule_node *args, struct rule_node *body,

@@ -5,13 +5,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#define C_BOLD "\033[1m"
-#define C_RED "\033[1;31m"
-#define C_MAGENTA "\033[1;35m"
-#define C_CYAN "\033[1;36m"
-#define C_GREEN "\033[1;32m"
-#define C_RESET "\033[0m"
-
 bool diag_color_auto(FILE *out)
 {
 	const char *no = getenv("NO_COLOR");
@@ -45,13 +38,13 @@ static const char *level_color(enum diag_level level)
 {
 	switch (level) {
 	case DIAG_ERROR:
-		return C_RED;
+		return DIAG_C_RED;
 	case DIAG_WARNING:
-		return C_MAGENTA;
+		return DIAG_C_MAGENTA;
 	case DIAG_NOTE:
-		return C_CYAN;
+		return DIAG_C_CYAN;
 	}
-	return C_RED;
+	return DIAG_C_RED;
 }
 
 static void count(struct diag *d, enum diag_level level)
@@ -65,7 +58,7 @@ static void count(struct diag *d, enum diag_level level)
 static void head(struct diag *d, enum diag_level level)
 {
 	if (d->color)
-		fprintf(d->out, "%s%s:%s " C_BOLD, level_color(level), level_name(level), C_RESET);
+		fprintf(d->out, "%s%s:%s " DIAG_C_BOLD, level_color(level), level_name(level), DIAG_C_RESET);
 	else
 		fprintf(d->out, "%s: ", level_name(level));
 }
@@ -73,7 +66,7 @@ static void head(struct diag *d, enum diag_level level)
 static void tail(struct diag *d, const char *fmt, va_list ap)
 {
 	vfprintf(d->out, fmt, ap);
-	fputs(d->color ? C_RESET "\n" : "\n", d->out);
+	fputs(d->color ? DIAG_C_RESET "\n" : "\n", d->out);
 }
 
 /* Decodes one UTF-8 sequence starting at s[0]; returns its length (>= 1). */
@@ -142,7 +135,7 @@ static void show_source(struct diag *d, struct src_loc loc)
 		i += (uint32_t)n;
 	}
 	if (d->color)
-		fputs(C_GREEN, d->out);
+		fputs(DIAG_C_GREEN, d->out);
 	for (uint32_t i = loc.start; first || (i < end && i < le);) {
 		unsigned cp = ' ';
 		size_t n = 1;
@@ -155,7 +148,7 @@ static void show_source(struct diag *d, struct src_loc loc)
 		i += (uint32_t)n;
 	}
 	if (d->color)
-		fputs(C_RESET, d->out);
+		fputs(DIAG_C_RESET, d->out);
 	fputc('\n', d->out);
 }
 
@@ -197,11 +190,11 @@ void diag_vat(struct diag *d, enum diag_level level, struct src_loc loc, const c
 		return;
 	}
 	if (d->color)
-		fputs(C_BOLD, d->out);
+		fputs(DIAG_C_BOLD, d->out);
 	fprintf(d->out, "%s:%zu:%zu: ", loc.file->path, src_file_line(loc.file, loc.start),
 		src_file_column(loc.file, loc.start));
 	if (d->color)
-		fputs(C_RESET, d->out);
+		fputs(DIAG_C_RESET, d->out);
 	head(d, level);
 	tail(d, fmt, ap);
 	show_source(d, loc);
@@ -230,7 +223,7 @@ void diag_pos(struct diag *d, enum diag_level level, const char *path, size_t li
 		return;
 	}
 	if (d->color)
-		fputs(C_BOLD, d->out);
+		fputs(DIAG_C_BOLD, d->out);
 	if (!path)
 		fputs("autotrace: ", d->out);
 	else if (line == 0)
@@ -240,7 +233,7 @@ void diag_pos(struct diag *d, enum diag_level level, const char *path, size_t li
 	else
 		fprintf(d->out, "%s:%zu:%zu: ", path, line, col);
 	if (d->color)
-		fputs(C_RESET, d->out);
+		fputs(DIAG_C_RESET, d->out);
 	head(d, level);
 	va_start(ap, fmt);
 	tail(d, fmt, ap);

@@ -11,6 +11,15 @@
 
 enum diag_level { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE };
 
+/* The terminal colours of diagnostics (when diag_color_auto says so), one
+ * set for every writer that prints them (the diag sink, gate's text form). */
+#define DIAG_C_BOLD "\033[1m"
+#define DIAG_C_RED "\033[1;31m"
+#define DIAG_C_MAGENTA "\033[1;35m"
+#define DIAG_C_CYAN "\033[1;36m"
+#define DIAG_C_GREEN "\033[1;32m"
+#define DIAG_C_RESET "\033[0m"
+
 /* One message as handed to a sink: `loc.file` set for diag_at, else `path`
  * (maybe NULL), `line` and `col` as given to diag_pos / diag_plain. */
 struct diag_msg {

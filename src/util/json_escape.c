@@ -31,6 +31,8 @@ size_t json_escape(char *out, const char *s, size_t n)
 		memcpy(w, run, (size_t)(s - run));
 		w += s - run;
 		run = s + 1;
+		/* character -> escape letter: the inverse of the reader's table in
+		 * chrome_json.c (which also accepts '/' and \u forms) */
 		switch (c) {
 		case '"': e = '"'; break;
 		case '\\': e = '\\'; break;

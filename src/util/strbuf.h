@@ -43,6 +43,14 @@ static inline void strbuf_putc(struct strbuf *b, char c)
 	strbuf_put(b, &c, 1);
 }
 
+/* Empties the text, keeping the room (a buffer that is flushed and reused). */
+static inline void strbuf_clear(struct strbuf *b)
+{
+	b->n = 0;
+	if (b->s)
+		b->s[0] = '\0';
+}
+
 /* The text, handed to the caller (never NULL: "" when empty); b is empty after. */
 char *strbuf_take(struct strbuf *b);
 void strbuf_release(struct strbuf *b);

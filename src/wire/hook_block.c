@@ -246,7 +246,7 @@ static char *inplace_tree(const struct src_file *f, const struct sh_script *sh, 
 {
 	const struct sh_cmd *bc = &sh->cmds[b];
 	long cd = -1;
-	char *tree;
+	char *tree = NULL;
 
 	if (!opdir_rel) {
 		diag_at(diag, DIAG_ERROR, cmd_loc(f, bc),
@@ -290,18 +290,14 @@ static char *inplace_tree(const struct src_file *f, const struct sh_script *sh, 
 		if (base && *base && dl > strlen(base) && strcmp(dir + dl - strlen(base), base) == 0 &&
 		    dir[dl - strlen(base) - 1] == '/')
 			ok = true;
-		if (!ok) {
+		if (ok)
+			tree = xasprintf("\"%s/%s\"", dir, opdir_rel);
+		else
 			diag_at(diag, DIAG_ERROR, cmd_loc(f, c),
 				"the build step (line %zu) runs in %s, which the hook cannot relate to the operator "
 				"directory: name the operator directory as the script sees it with --tree",
 				src_file_line(f, bc->start), raw);
-			free(raw);
-			free(dir);
-			free(script_dir);
-			free(sabs);
-			return NULL;
-		}
-		tree = xasprintf("\"%s/%s\"", dir, opdir_rel);
+		/* this step's strings (path_relative frees four arrays of the same shape) */
 		free(raw);
 		free(dir);
 		free(script_dir);

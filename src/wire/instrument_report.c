@@ -645,6 +645,8 @@ cJSON *instrument_report(const struct instrument_run *run)
 		cJSON_AddStringToObject(rep, "stopped_at", run->steps[run->stopped_at].name);
 	else
 		cJSON_AddNullToObject(rep, "stopped_at");
+	/* arrays of small objects, built like rule_dump.c's cores: the same
+	 * cJSON calls over other records */
 	steps = cJSON_AddArrayToObject(rep, "steps");
 	for (int i = 0; i < INSTRUMENT_NSTEPS; i++) {
 		const struct instrument_step *st = &run->steps[i];

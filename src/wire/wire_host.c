@@ -301,6 +301,22 @@ static char *last_param(const struct tok_view *tv, size_t name)
 	return xstrdup("context");
 }
 
+/* Where a line goes that follows the statement ending at token o: the start
+ * of the next line, *ind the indent of token o + 1 (four spaces when none). */
+static uint32_t line_after(const struct src_file *f, const struct tok_view *tv, size_t o, char **ind)
+{
+	uint32_t at = tv->v[o].end;
+
+	while (at < f->len && f->data[at] != '\n')
+		at++;
+	*ind = wire_indent_at(f, tv->v[o + 1].start);
+	if (!(*ind)[0]) {
+		free(*ind);
+		*ind = xstrdup("    ");
+	}
+	return at < f->len ? at + 1 : at;
+}
+
 static bool file_names(const struct src_file *f, const char *id)
 {
 	return wire_has_word(f, 0, (uint32_t)f->len, id);
@@ -407,15 +423,7 @@ void wire_infer(struct wire *w)
 		}
 	}
 	if (!shape) {
-		uint32_t at = tv.v[o1].end;
-		while (at < gi->f->len && gi->f->data[at] != '\n')
-			at++;
-		at = at < gi->f->len ? at + 1 : at;
-		ind = wire_indent_at(gi->f, tv.v[o1 + 1].start);
-		if (!ind[0]) {
-			free(ind);
-			ind = xstrdup("    ");
-		}
+		uint32_t at = line_after(gi->f, &tv, o1, &ind);
 		ctx = last_param(&tv, sname);
 		/* an OPTIONAL output the caller did not pass has no shape to set (mode A) */
 		text = xasprintf("%sgert::Shape *profilingDataShape = %s->GetOutputShape(%s);\n"
@@ -432,15 +440,7 @@ void wire_infer(struct wire *w)
 		free(ind);
 	}
 	if (!dtype) {
-		uint32_t at = tv.v[o2].end;
-		while (at < gi->f->len && gi->f->data[at] != '\n')
-			at++;
-		at = at < gi->f->len ? at + 1 : at;
-		ind = wire_indent_at(gi->f, tv.v[o2 + 1].start);
-		if (!ind[0]) {
-			free(ind);
-			ind = xstrdup("    ");
-		}
+		uint32_t at = line_after(gi->f, &tv, o2, &ind);
 		ctx = last_param(&tv, dname);
 		text = xasprintf("%s%s->SetOutputDataType(%s, ge::DT_INT64);\n", ind, ctx, cname);
 		wire_edit(w, gi->f, at, at, text, "infer: %s() sets the data type of '%s' to ge::DT_INT64", impl->dtype_func,
