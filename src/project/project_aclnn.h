@@ -9,8 +9,8 @@
  * offsets into the text, for messages and for editors.
  *
  * Ownership: aclnn_file owns everything in it. */
-#ifndef AUTOTRACE_ACLNN_SCAN_H
-#define AUTOTRACE_ACLNN_SCAN_H
+#ifndef AUTOTRACE_PROJECT_ACLNN_H
+#define AUTOTRACE_PROJECT_ACLNN_H
 
 #include <stdbool.h>
 #include <stddef.h>

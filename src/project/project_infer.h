@@ -12,8 +12,8 @@
  * offsets into the file, for messages and for editors.
  *
  * Ownership: infer_file owns everything in it. */
-#ifndef AUTOTRACE_INFER_SCAN_H
-#define AUTOTRACE_INFER_SCAN_H
+#ifndef AUTOTRACE_PROJECT_INFER_H
+#define AUTOTRACE_PROJECT_INFER_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -10,8 +10,8 @@
  *
  * Ownership: project_kernels owns the files and strings; project_kernels_release
  * frees them. */
-#ifndef AUTOTRACE_GATE_KERNEL_H
-#define AUTOTRACE_GATE_KERNEL_H
+#ifndef AUTOTRACE_PROJECT_KERNEL_H
+#define AUTOTRACE_PROJECT_KERNEL_H
 
 #include <stdbool.h>
 #include <stddef.h>

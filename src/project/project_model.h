@@ -1,11 +1,11 @@
-/* What `autotrace gate` reads of an operator project: the rules, the files
- * each layer's globs find, read once by the layer readers (OpDef, infer,
- * kernel, aclnn, pybind, Python samples), and the operator facts the gates
- * share (outputs, the profiling output's position, the torch.ops names, the
- * arity a Python call returns). Owned by the struct; project_free
- * releases everything. */
-#ifndef AUTOTRACE_GATE_PROJECT_H
-#define AUTOTRACE_GATE_PROJECT_H
+/* The model of an operator project that gate, wire and instrument read: the
+ * rules, the files each layer's globs find, read once by the layer readers
+ * (OpDef, infer, kernel, aclnn, pybind, Python samples), and the operator
+ * facts they share (outputs, the profiling output's position, the torch.ops
+ * names, the arity a Python call returns). Owned by the struct;
+ * project_free releases everything. */
+#ifndef AUTOTRACE_PROJECT_MODEL_H
+#define AUTOTRACE_PROJECT_MODEL_H
 
 #include <limits.h>
 #include <stdbool.h>

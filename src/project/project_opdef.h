@@ -16,8 +16,8 @@
  *
  * Ownership: opdef_file owns everything in it; it borrows nothing (ranges are
  * offsets into the text it was given). */
-#ifndef AUTOTRACE_OPDEF_SCAN_H
-#define AUTOTRACE_OPDEF_SCAN_H
+#ifndef AUTOTRACE_PROJECT_OPDEF_H
+#define AUTOTRACE_PROJECT_OPDEF_H
 
 #include <stdbool.h>
 #include <stddef.h>

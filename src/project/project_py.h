@@ -1,8 +1,8 @@
 /* What G4 and G5 recognise in a scanned Python sample: spawns, device
  * synchronizes, saves, collector runs, argparse namespaces and their path
  * options, expressions that make a path absolute. */
-#ifndef AUTOTRACE_GATE_PY_H
-#define AUTOTRACE_GATE_PY_H
+#ifndef AUTOTRACE_PROJECT_PY_H
+#define AUTOTRACE_PROJECT_PY_H
 
 #include <stdbool.h>
 

@@ -14,8 +14,8 @@
  * offsets into the file, for messages and for editors.
  *
  * Ownership: pybind_file owns everything in it. */
-#ifndef AUTOTRACE_PYBIND_SCAN_H
-#define AUTOTRACE_PYBIND_SCAN_H
+#ifndef AUTOTRACE_PROJECT_PYBIND_H
+#define AUTOTRACE_PROJECT_PYBIND_H
 
 #include <stdbool.h>
 #include <stddef.h>

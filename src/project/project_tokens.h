@@ -3,8 +3,8 @@
  * directives, with matched brackets, text comparisons, normalised texts, a
  * table of integer constants (constexpr / const / enum / #define) and a small
  * evaluator of constant expressions over it. */
-#ifndef AUTOTRACE_GATE_TOKENS_H
-#define AUTOTRACE_GATE_TOKENS_H
+#ifndef AUTOTRACE_PROJECT_TOKENS_H
+#define AUTOTRACE_PROJECT_TOKENS_H
 
 #include <stdbool.h>
 #include <stddef.h>
