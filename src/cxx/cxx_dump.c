@@ -50,10 +50,7 @@ static void jw_put(struct jw *w, const char *s, size_t len)
 
 static void jw_putc(struct jw *w, char c)
 {
-	if (w->b.n + 2 > w->b.cap)
-		strbuf_room(&w->b, 1);
-	w->b.s[w->b.n++] = c;
-	w->b.s[w->b.n] = '\0';
+	strbuf_putc(&w->b, c);
 	if (w->b.n >= JW_FLUSH)
 		jw_flush(w);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "runtime_embed.h"
+#include "strbuf.h"
 #include "xalloc.h"
 
 size_t runtime_next_line(const char *d, size_t len, size_t p)
@@ -51,18 +52,17 @@ int runtime_markers(const char *d, size_t len, size_t *begin, size_t *end)
 	return -1;
 }
 
-/* head + body + tail in a new string: the runtime is ~15 KB, which printf's
- * %s copies a byte at a time (4% of an apply of the corpus went there). */
+/* head (taken) + body + tail in a new string; the body is the ~15 KB
+ * runtime, which printf's %s would copy a byte at a time. */
 static char *around(char *head, const char *body, size_t blen, const char *tail)
 {
-	size_t h = strlen(head), t = strlen(tail);
-	char *s = xmalloc(h + blen + t + 1);
+	struct strbuf b = { 0 };
 
-	memcpy(s, head, h);
-	memcpy(s + h, body, blen);
-	memcpy(s + h + blen, tail, t + 1);
+	strbuf_puts(&b, head);
+	strbuf_put(&b, body, blen);
+	strbuf_puts(&b, tail);
 	free(head);
-	return s;
+	return strbuf_take(&b);
 }
 
 char *runtime_block(const char *rt, size_t rlen, enum runtime_owner owner)

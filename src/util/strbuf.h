@@ -40,7 +40,11 @@ static inline void strbuf_puts(struct strbuf *b, const char *s)
 
 static inline void strbuf_putc(struct strbuf *b, char c)
 {
-	strbuf_put(b, &c, 1);
+	/* (no memcpy of one byte: JSON writers put punctuation this way) */
+	if (b->n + 2 > b->cap)
+		strbuf_room(b, 1);
+	b->s[b->n++] = c;
+	b->s[b->n] = '\0';
 }
 
 /* Empties the text, keeping the room (a buffer that is flushed and reused). */
