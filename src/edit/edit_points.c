@@ -258,8 +258,7 @@ static const struct cxx_stmt *st(const struct ed *e, int s)
 
 static bool is_controller(const struct cxx_stmt *p)
 {
-	return p->kind == CXX_STMT_FOR || p->kind == CXX_STMT_WHILE || p->kind == CXX_STMT_DO ||
-	       (p->kind == CXX_STMT_ARM && p->arm != CXX_ARM_MACRO);
+	return cxx_stmt_is_loop(p) || (p->kind == CXX_STMT_ARM && p->arm != CXX_ARM_MACRO);
 }
 
 /* The controller whose unbraced body is statement s, or -1. */
