@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "g2_scope.h"
 #include "gate_run.h"
 #include "project_tokens.h"
 #include "xalloc.h"
@@ -715,11 +716,23 @@ static void check_pybind(struct project_model *p, struct gate_report *r)
 	free(api);
 }
 
+/* The checks read G2's own view of the project (g2_scope.h): every file
+ * under the root that names the operator, wherever wire or the model found
+ * theirs, so that a layer wire missed is a finding and never a pass. */
 void gate_g2(struct project_model *p, struct gate_report *r)
 {
-	check_opdef(p, r);
-	check_infer(p, r);
-	check_kernel(p, r);
-	check_aclnn(p, r);
-	check_pybind(p, r);
+	struct g2_scope s;
+	struct diag d;
+	struct gate_diag_capture cap = { r, GATE_RULE_G2_LAYER, NULL, 0 };
+
+	diag_init(&d, stderr, false);
+	gate_diag_capture(&d, &cap);
+	if (g2_scope_load(p, &s, &d) != 0)
+		return;
+	check_opdef(&s.view, r);
+	check_infer(&s.view, r);
+	check_kernel(&s.view, r);
+	check_aclnn(&s.view, r);
+	check_pybind(&s.view, r);
+	g2_scope_release(&s);
 }

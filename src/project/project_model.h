@@ -86,6 +86,14 @@ struct project_model {
  * reporting a problem with the rules or the operator directory (exit 2). */
 struct project_model *project_load(const struct project_opts *opts, struct diag *diag);
 void project_free(struct project_model *p);
+/* Frees the layers' files and readings only (hosts, infers, aclnns, pybinds,
+ * samples, the torch.ops names and binding functions): for a view that
+ * borrows the rest of another model (G2's scope). */
+void project_free_layers(struct project_model *p);
+
+/* Reads `path` as a sample of the operator: true, with its file and scan in
+ * *out (owned by the caller), when it calls one of p->py_names. */
+bool project_sample_read(const struct project_model *p, const char *path, struct project_sample *out);
 
 /* The file that stands for the operator where a finding has no file of its
  * own: the rules file read from the operator directory, else the OpDef
