@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "edit_journal.h"
 #include "exit_status.h"
+#include "g2_scope.h"
 #include "gate_run.h"
 #include "instrument.h"
 #include "path_glob.h"
@@ -193,6 +194,18 @@ static int stage_project_files(const struct stage *s, const struct project_model
 		rc = stage_file(s, p->samples[i].f->path, diag);
 	if (script && rc == 0)
 		rc = stage_file(s, script, diag);
+	/* every file G2 reads of the operator, so that the gates of the staged
+	   project see a layer the steps did not touch as it is */
+	if (rc == 0) {
+		struct g2_scope g2;
+		struct diag quiet;
+		diag_init_quiet(&quiet);
+		if (g2_scope_load(p, &g2, &quiet) == 0) {
+			for (size_t i = 0; i < g2.npaths && rc == 0; i++)
+				rc = stage_file(s, g2.paths[i], diag);
+			g2_scope_release(&g2);
+		}
+	}
 	return rc;
 }
 

@@ -5,8 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "project_py.h"
+#include "g4_names.h"
 #include "gate_run.h"
+#include "project_py.h"
 #include "project_tokens.h"
 #include "xalloc.h"
 
@@ -239,6 +240,7 @@ void gate_g4(struct project_model *p, struct gate_report *r)
 		check_calls(p, r, f, m);
 		check_saves(r, f, m);
 		check_collector(r, f, m);
+		g4_check_names(r, f, m);
 		for (size_t c = 0; c < m->ncalls; c++) {
 			if (project_py_is_save(&m->calls[c]))
 				saves++;

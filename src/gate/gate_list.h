@@ -61,11 +61,14 @@ enum gate_phase { GATE_READS_SOURCES, GATE_BUILDS, GATE_READS_BUILD };
 	X(G2_DTYPE, G2, "G2.dtype", "The profiling output is int64 wherever its type is declared")                \
 	X(G2_NAME, G2, "G2.name", "No second operator named *_profiling or *_with_profiling")                    \
 	X(G2_INFER, G2, "G2.infer", "Infer sets the profiling shape and dtype unconditionally from a named bound") \
+	X(G2_RUNTIME, G2, "G2.runtime", "The kernel hands the profiling tensor to the runtime and ends the recording") \
+	X(G2_UNUSED, G2, "G2.unused", "Every function that receives the profiling tensor uses it")                \
 	X(G3_BUILD, G3, "G3.build", "The team's build command succeeds")                                          \
 	X(G4_ARITY, G4, "G4.arity", "Calls of the operator unpack its new arity or branch on len(outs)")         \
 	X(G4_SAVE, G4, "G4.save", "A sample saves the profiling output")                                          \
 	X(G4_SYNC, G4, "G4.sync", "The device is synchronized before save_profiling_data")                       \
 	X(G4_COLLECT, G4, "G4.collect", "The collector runs after the spawned ranks have joined")                 \
+	X(G4_NAMES, G4, "G4.names", "The names the save and collect code uses are bound, its options declared")   \
 	X(G5_RELATIVE, G5, "G5.relative", "Profiling paths are made absolute before the spawn that passes them")
 
 #endif

@@ -105,6 +105,8 @@ def main():
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2
     autotrace, project, opdir = sys.argv[1], os.path.abspath(sys.argv[2]), sys.argv[3]
+    # --write N: leave mutant N (1-based, in the order listed) in PROJECT itself, for a look
+    write = int(sys.argv[sys.argv.index("--write") + 1]) if "--write" in sys.argv else 0
     journal = read_journal(os.path.join(project, opdir))
     if not journal:
         print("no wire journal under %s/.autotrace/wire-undo: nothing was wired" % opdir)
@@ -113,7 +115,7 @@ def main():
     tmp = tempfile.mkdtemp(prefix="g2mut.")
     try:
         work = os.path.join(tmp, "p")
-        shutil.copytree(project, work, symlinks=True, ignore=shutil.ignore_patterns(".git"))
+        shutil.copytree(project, work, symlinks=True)  # .git too: the root is its top level
         for path, orig, wired in journal:
             # the journal's paths are the operator directory's, as wire writes them
             rel = os.path.normpath(os.path.join(opdir, path))
@@ -121,6 +123,13 @@ def main():
             layer = layer_of(rel)
             for line, mutant, what in hunks(orig, wired):
                 n += 1
+                if write:
+                    if n == write:
+                        with open(os.path.join(project, rel), "wb") as f:
+                            f.write(mutant)
+                        print("wrote mutant %d: %s:%d  %s" % (n, rel, line, what))
+                        return 0
+                    continue
                 with open(target, "wb") as f:
                     f.write(mutant)
                 if layer == "sample":
