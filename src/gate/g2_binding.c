@@ -77,6 +77,11 @@ static long schema_prof(const struct project_model *p, bool *found_schema)
 	return -1;
 }
 
+static bool ident_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
 /* True when function `func` of the binding has a parameter named as the
  * expression `arg` starts (`profiling_data`, `profiling_data.value()`). */
 static bool takes_param(const struct pybind_file *pb, long func, const char *arg)
@@ -86,10 +91,30 @@ static bool takes_param(const struct pybind_file *pb, long func, const char *arg
 	for (size_t i = 0; i < pb->funcs[func].nparams; i++) {
 		const char *n = pb->funcs[func].params[i].name;
 		size_t k = n ? strlen(n) : 0;
-		if (k && strncmp(arg, n, k) == 0 && !(arg[k] == '_' || (arg[k] >= 'a' && arg[k] <= 'z') ||
-						      (arg[k] >= 'A' && arg[k] <= 'Z') || (arg[k] >= '0' && arg[k] <= '9')))
+		if (k && strncmp(arg, n, k) == 0 && !ident_char(arg[k]))
 			return true;
 	}
+	return false;
+}
+
+/* True when the body of `pf` names `name` (a whole identifier). */
+static bool body_uses(const struct src_file *f, const struct pybind_func *pf, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (uint32_t i = pf->body.start; i + n <= pf->body.end && i + n <= f->len; i++)
+		if (memcmp(f->data + i, name, n) == 0 && (i == 0 || !ident_char(f->data[i - 1])) &&
+		    !ident_char(f->data[i + n]))
+			return true;
+	return false;
+}
+
+/* True when function k of the binding runs the op's API. */
+static bool function_runs_op(const struct pybind_file *pb, long k, const char *api)
+{
+	for (size_t x = 0; x < pb->nexecs; x++)
+		if (pb->execs[x].func == k && strcmp(pb->execs[x].api, api) == 0)
+			return true;
 	return false;
 }
 
@@ -155,6 +180,13 @@ void g2_check_binding(struct project_model *p, struct gate_report *r)
 					 "order the parameters as the schema: the registered functions receive its arguments in order",
 					 "'%s' is parameter %ld of %s(), but argument %ld of the schema", pf->params[at].name, at + 1,
 					 pf->name, sat + 1);
+			if (at >= 0 && pf->params[at].name && !body_uses(f, pf, pf->params[at].name))
+				gate_add(r, GATE_RULE_G2_UNUSED, DIAG_ERROR,
+					 gate_loc_at(f, pf->params[at].range.start, pf->params[at].range.end),
+					 "use it: pass it on to the aclnn call, or mark it used with (void)profiling_data;",
+					 "%s() takes '%s' but never uses it: an unused parameter (a warning, an error with -Werror)%s",
+					 pf->name, pf->params[at].name,
+					 function_runs_op(pb, (long)k, api) ? ", and the kernel never receives it" : "");
 		}
 		for (size_t x = 0; x < pb->nexecs; x++) {
 			const struct pybind_exec *ex = &pb->execs[x];

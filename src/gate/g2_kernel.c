@@ -1,11 +1,13 @@
 /* G2 on the device side: the profiling GM parameter of the __global__ entry
  * sits where the OpDef puts the output, and every Init declaration,
  * definition and call takes it in the same place. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "g2_checks.h"
 #include "gate_run.h"
+#include "path_glob.h"
 #include "project_tokens.h"
 #include "xalloc.h"
 
@@ -158,6 +160,74 @@ static bool body_of(const struct tok_view *tv, uint32_t params_end, uint32_t bod
 	return true;
 }
 
+/* True when `f` defines `name`: `#define name`, or `name(...) {` (a
+ * function, a constructor). */
+static bool file_defines(const struct src_file *f, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *s = f->data; (s = strstr(s, name)) != NULL; s += n) {
+		const char *b = s, *q = s + n;
+		int depth = 0;
+		if ((s > f->data && (isalnum((unsigned char)s[-1]) || s[-1] == '_')) || isalnum((unsigned char)*q) || *q == '_')
+			continue;
+		/* #define name */
+		while (b > f->data && (b[-1] == ' ' || b[-1] == '\t'))
+			b--;
+		if (b - f->data >= 6 && memcmp(b - 6, "define", 6) == 0)
+			return true;
+		while (*q == ' ' || *q == '\t' || *q == '\n')
+			q++;
+		if (*q != '(')
+			continue;
+		for (; *q; q++) {
+			if (*q == '(')
+				depth++;
+			else if (*q == ')' && --depth == 0)
+				break;
+		}
+		if (!*q)
+			break;
+		for (q++; *q == ' ' || *q == '\t' || *q == '\n' || *q == '\r'; q++)
+			;
+		if (*q == '{' || (*q == ':' && q[1] != ':'))
+			return true;
+	}
+	return false;
+}
+
+/* The recorder the kernel uses is defined in what its file includes: the
+ * runtime (device/moe_tracing.h, embedded in the base header) is reached. */
+static void check_reached(struct gate_report *r, const struct project_model *p, const struct project_kentry *e,
+			  const struct src_file *used_in, uint32_t start, uint32_t end, const char *name)
+{
+	const struct src_file *base = NULL;
+
+	for (size_t i = 0; i < e->nclosure; i++) {
+		if (file_defines(e->closure[i], name))
+			return;
+		/* the rules' base patterns are relative to the operator directory */
+		const char *rel = e->closure[i]->path;
+		size_t ol = strlen(p->opts->opdir);
+		if (strcmp(p->opts->opdir, ".") != 0 && strncmp(rel, p->opts->opdir, ol) == 0 && rel[ol] == '/')
+			rel += ol + 1;
+		for (size_t g = 0; g < p->policy->base.n && !base; g++)
+			if (path_glob_match(p->policy->base.v[g], rel))
+				base = e->closure[i];
+	}
+	if (base)
+		gate_add(r, GATE_RULE_G2_RUNTIME, DIAG_ERROR, gate_loc_at(used_in, start, end),
+			 "embed the runtime in the base header (run autotrace wire: it puts device/moe_tracing.h between "
+			 "the AUTOTRACE-RUNTIME markers)",
+			 "%s is used here, but neither the base header %s nor anything else '%s' includes defines it: the "
+			 "runtime is not there", name, base->path, e->name);
+	else
+		gate_add(r, GATE_RULE_G2_RUNTIME, DIAG_ERROR, gate_loc_at(used_in, start, end),
+			 "include the operator's base header (with the runtime embedded) in the kernel entry's file",
+			 "%s is used here, but nothing '%s' includes defines it (%zu files followed from %s): include the "
+			 "header that holds the runtime", name, e->name, e->nclosure, e->file->path);
+}
+
 /* Does the function reached through `file` hand `param` to the runtime?
  * TV_NONE when not; else the recorder's token (its kind in *which, the
  * body in *open, *close). */
@@ -193,6 +263,7 @@ static void check_runtime(struct project_model *p, struct gate_report *r, const 
 	rec = hands_over(&tv, e->params_end, 0, pname, &which, &open, &close);
 	if (rec != TV_NONE) {
 		handed = true;
+		check_reached(r, p, e, e->file, tv.v[rec].start, tv.v[rec].end, recorders[which].name);
 		if (recorders[which].end && !body_calls(&tv, open, close, "MoeTracingKernelEnd"))
 			gate_add(r, GATE_RULE_G2_RUNTIME, DIAG_ERROR, gate_loc_at(e->file, tv.v[rec].start, tv.v[rec].end),
 				 "end the kernel with MoeTracingKernelEnd(); (or use MOE_TRACING_KERNEL_SCOPE, which ends itself)",
@@ -212,8 +283,11 @@ static void check_runtime(struct project_model *p, struct gate_report *r, const 
 			continue;
 		tok_view_init(&tv, fn->file->data, fn->file->len);
 		if (body_of(&tv, fn->params_end, fn->body_open, &open, &close)) {
-			if (hands_over(&tv, fn->params_end, fn->body_open, iname, &which, &open, &close) != TV_NONE)
+			size_t irec = hands_over(&tv, fn->params_end, fn->body_open, iname, &which, &open, &close);
+			if (irec != TV_NONE) {
 				handed = true;
+				check_reached(r, p, e, fn->file, tv.v[irec].start, tv.v[irec].end, recorders[which].name);
+			}
 			else if (!mentions(&tv, open + 1, close, &(struct names){ (char **)&iname, 1 }))
 				gate_add(r, GATE_RULE_G2_UNUSED, DIAG_ERROR,
 					 gate_loc_at(fn->file, fn->params[ca].start, fn->params[ca].end),
