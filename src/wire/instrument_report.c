@@ -309,6 +309,8 @@ static void rows_kernel(cJSON *rows, const struct instrument_run *run, const str
 	for (size_t k = 0; k < p->kernels.n; k++) {
 		const struct project_kentry *e = &p->kernels.v[k];
 		long at = -1;
+		if (p->choice.entry && strcmp(e->name, p->choice.entry) != 0)
+			continue; /* another operator's entry */
 		for (size_t i = 0; i < e->nparams; i++)
 			if (tv_names_profiling(e->params[i].name, p->profiling))
 				at = (long)i;
