@@ -16,6 +16,7 @@
 #include "plan.h"
 #include "project_ops.h"
 #include "rule_find.h"
+#include "runtime_embed.h"
 #include "xalloc.h"
 
 static void usage(FILE *out)
@@ -355,7 +356,11 @@ int cmd_check(int argc, char **argv, struct diag *diag)
 			if (strcmp(base[i], ck->real) == 0)
 				ck->base = true;
 		ck->uses = check_uses_runtime(u->outline, &ck->first);
-		ck->runtime = ck->base && check_defines_runtime(u->outline);
+		/* a base whose embedded runtime the scan passed over (its include guard
+		   was defined by another operator's base earlier in this closure) holds
+		   it all the same */
+		ck->runtime = ck->base && (check_defines_runtime(u->outline) ||
+					   runtime_embedded(u->file->data, u->file->len));
 		npoints += count_points(u->outline);
 		nerr += check_source(u->outline, diag);
 		nerr += check_points(u->outline, &lp, &root_seen, diag);

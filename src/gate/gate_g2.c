@@ -50,8 +50,8 @@ static void check_opdef(struct project_model *p, struct gate_report *r)
 					 "'%s' looks like a second operator for profiling; profiling is an extra output of the same op",
 					 op->name);
 			}
-			if (op->nparams == 0)
-				continue;
+			if (op->nparams == 0 || (p->choice.count > 1 && op != p->op))
+				continue; /* (another operator of the directory: not this run's) */
 			any = true;
 			for (size_t i = 0; i < op->nparams; i++) {
 				const struct opdef_param *q = &op->params[i];

@@ -9,6 +9,7 @@
 #include "cxx_scan.h"
 #include "path_glob.h"
 #include "plan_int.h"
+#include "runtime_embed.h"
 #include "src_file.h"
 #include "xalloc.h"
 
@@ -342,11 +343,15 @@ static void mark_reaching(struct plan *pl, size_t base)
 }
 
 /* Does unit u define the trace point runtime (MoeTracing as a function or a
- * macro, or autotrace's embedded copy), or include autotrace's runtime
- * header (moe_tracing.h, from the include path)? */
+ * macro, or autotrace's embedded copy, also when the scan passed over it
+ * because another operator's base defined its include guard first), or
+ * include autotrace's runtime header (moe_tracing.h, from the include path)? */
 static bool defines_runtime(const struct plan_unit *u)
 {
 	const struct cxx_outline *ol = u->outline;
+
+	if (runtime_embedded(u->file->data, u->file->len))
+		return true;
 
 	for (size_t i = 0; i < ol->nincludes; i++) {
 		const char *name = ol->includes[i].name, *slash = strrchr(name, '/');
