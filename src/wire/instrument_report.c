@@ -696,7 +696,13 @@ cJSON *instrument_report(const struct instrument_run *run)
 					map ? map : "<point_map.json of the build>", prof, prof));
 		free(prof);
 	}
-	add_str_owned(rep, "undo", run->nfiles && !run->dry_run ? xasprintf("autotrace instrument --undo %s", run->opdir) : NULL);
+	{
+		/* one operator of several: its own journal */
+		const char *op = run->project ? run->project->choice.journal : NULL;
+		add_str_owned(rep, "undo", run->nfiles && !run->dry_run ? xasprintf("autotrace instrument --undo%s%s %s", op ? " --op " : "",
+										    op ? op : "", run->opdir)
+									: NULL);
+	}
 	free(map);
 	return rep;
 }
