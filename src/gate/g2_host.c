@@ -25,8 +25,8 @@ void g2_check_opdef(struct project_model *p, struct gate_report *r)
 					 "'%s' looks like a second operator for profiling; profiling is an extra output of the same op",
 					 op->name);
 			}
-			if (op->nparams == 0)
-				continue;
+			if (op->nparams == 0 || (p->op && p->op->name[0] && strcmp(op->name, p->op->name) != 0))
+				continue; /* (another operator of the directory: not this run's) */
 			any = true;
 			for (size_t i = 0; i < op->nparams; i++) {
 				const struct opdef_param *q = &op->params[i];

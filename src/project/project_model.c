@@ -101,33 +101,6 @@ struct project_text project_globs_text(const struct rule_strlist *l)
 	return t;
 }
 
-/* Loads the files of `globs` under opdir. */
-static int load_layer(const char *opdir, const struct rule_strlist *globs, struct src_file ***files, size_t *n,
-		      struct diag *diag)
-{
-	char **found = NULL;
-	size_t nf = 0;
-
-	*files = NULL;
-	*n = 0;
-	if (globs->n == 0)
-		return 0;
-	if (path_glob(opdir, globs->v, globs->n, &found, &nf, diag) != 0)
-		return -1;
-	*files = nf ? xmalloc(nf * sizeof(**files)) : NULL;
-	for (size_t i = 0; i < nf; i++) {
-		char *p = path_join(opdir, found[i]);
-		struct src_file *f = src_file_load(p);
-		if (!f)
-			diag_pos(diag, DIAG_ERROR, p, 0, 0, "cannot read: %s", strerror(errno));
-		else
-			(*files)[(*n)++] = f;
-		free(p);
-	}
-	path_glob_free(found, nf);
-	return 0;
-}
-
 static void add_py_name(struct project_model *p, const char *name)
 {
 	for (size_t i = 0; i < p->npy_names; i++)
@@ -475,11 +448,24 @@ static void load_pybind(struct project_model *p, struct project_files *pf, struc
 	free(api);
 }
 
-/* The operator: the first OpDef op with the profiling output (else the first op). */
+/* The operator: the one chosen, else the first OpDef op with the profiling
+ * output (else the first op). */
 static void derive_op(struct project_model *p)
 {
 	p->prof_out = -1;
 	p->py_returns = -1;
+	if (p->choice.host >= 0) {
+		const struct opdef_op *op = &p->hosts[p->choice.host].od.ops[p->choice.op];
+		p->op = op;
+		p->op_file = p->hosts[p->choice.host].f;
+		for (size_t i = 0, k = 0; i < op->nparams && p->prof_out < 0; i++)
+			if (op->params[i].output && tv_names_profiling(op->params[i].name, p->profiling))
+				p->prof_out = (long)k;
+			else if (op->params[i].output)
+				k++;
+		if (p->choice.count > 1)
+			return;
+	}
 	for (size_t h = 0; h < p->nhosts && p->prof_out < 0; h++)
 		for (size_t o = 0; o < p->hosts[h].od.nops; o++) {
 			const struct opdef_op *op = &p->hosts[h].od.ops[o];
@@ -673,17 +659,11 @@ struct project_model *project_load(const struct project_opts *opts, struct diag 
 	if (project_root_find(opts->opdir, p->policy, &p->root, diag) != 0)
 		goto fail;
 
-	if (load_layer(opts->opdir, &p->policy->host, &files, &n, diag) != 0)
+	if (project_hosts_load(opts->opdir, p->policy, &p->hosts, &p->nhosts, diag) != 0 ||
+	    project_op_choose(p->hosts, p->nhosts, opts->opdir, p->policy, opts->op, &p->choice, diag) != 0)
 		goto fail;
-	p->hosts = n ? xcalloc(n, sizeof(*p->hosts)) : NULL;
-	for (size_t i = 0; i < n; i++) {
-		p->hosts[i].f = files[i];
-		project_opdef(files[i]->data, files[i]->len, &p->hosts[i].od);
-	}
-	p->nhosts = n;
-	free(files);
 
-	if (load_layer(opts->opdir, &p->policy->infer, &files, &n, diag) != 0)
+	if (project_layer_load(opts->opdir, &p->policy->infer, &files, &n, diag) != 0)
 		goto fail;
 	p->infers = n ? xcalloc(n, sizeof(*p->infers)) : NULL;
 	for (size_t i = 0; i < n; i++) {
@@ -793,10 +773,7 @@ bool project_is_bind_func(const struct project_model *p, const char *name)
 
 void project_free_layers(struct project_model *p)
 {
-	for (size_t i = 0; i < p->nhosts; i++) {
-		opdef_file_release(&p->hosts[i].od);
-		src_file_free(p->hosts[i].f);
-	}
+	project_hosts_free(p->hosts, p->nhosts);
 	for (size_t i = 0; i < p->ninfers; i++) {
 		infer_file_release(&p->infers[i].inf);
 		src_file_free(p->infers[i].f);
@@ -815,7 +792,6 @@ void project_free_layers(struct project_model *p)
 	}
 	path_glob_free(p->py_names, p->npy_names);
 	path_glob_free(p->bind_funcs, p->nbind_funcs);
-	free(p->hosts);
 	free(p->infers);
 	free(p->aclnns);
 	free(p->pybinds);
@@ -827,6 +803,7 @@ void project_free(struct project_model *p)
 	if (!p)
 		return;
 	project_free_layers(p);
+	project_op_choice_release(&p->choice);
 	project_root_release(&p->root);
 	if (p->kernels_read)
 		project_kernels_release(&p->kernels);

@@ -18,6 +18,7 @@
 #include "project_kernel.h"
 #include "project_infer.h"
 #include "project_opdef.h"
+#include "project_ops.h"
 #include "py_scan.h"
 #include "project_pybind.h"
 #include "rule_policy.h"
@@ -30,9 +31,9 @@ struct project_opts {
 	const char *build_cmd;        /* --build-cmd: G3 */
 	const char *build_log;        /* --build-log: where G3 keeps the log */
 	const char *point_map;        /* --point-map: G1's stale check on this map only */
+	const char *op;               /* --op: the operator of a directory holding several */
 };
 
-struct project_host { struct src_file *f; struct opdef_file od; };
 struct project_infer { struct src_file *f; struct infer_file inf; };
 struct project_aclnn { struct src_file *f; struct aclnn_file ac; };
 struct project_pybind { struct src_file *f; struct pybind_file pb; };
@@ -63,7 +64,9 @@ struct project_model {
 	bool kernels_read;
 	char *kernel_root;
 
-	/* the operator: the first OpDef op with the profiling output (else the first op) */
+	/* the operator: the one chosen (project_ops.h), in a directory of one the
+	   first OpDef op with the profiling output (else the first op) */
+	struct project_op_choice choice;
 	const struct opdef_op *op;
 	const struct src_file *op_file;
 	long prof_out;                /* its position among the outputs, -1 when absent */
