@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The G2 mutation test: G2 must catch a wiring miss by itself.
 
-usage: g2_mutants.py AUTOTRACE PROJECT OPDIR [--expect-fail-free]
+usage: g2_mutants.py AUTOTRACE PROJECT OPDIR [--equivalent "TEXT|REASON" ...] [--write N]
 
 PROJECT is a git work tree whose operator OPDIR (relative to PROJECT) has
 just been wired (`autotrace wire OPDIR`), so that OPDIR/.autotrace/wire-undo/
@@ -22,9 +22,16 @@ the sample. The runtime embedded in the base header and the kernel's
 MOE_TRACING_KERNEL_BEGIN/End are `check`'s: their mutants are killed when
 G2 or `autotrace check OPDIR` fails.
 
-Prints one line per mutant ("killed ..." / "SURVIVED ..."), then
-"mutants: N, killed: K"; exits 0 when every mutant is killed, 1 otherwise,
-2 when the project has no journal (nothing was wired: not a pass).
+--equivalent "TEXT|REASON" names a mutant that no gate can tell from the
+wired project because the program it leaves does the same job (its first
+changed line starts with TEXT): it may survive, and is listed with REASON.
+Only sample mutants may be declared so; a G2 layer's never.
+
+Prints one line per mutant ("killed ..." / "SURVIVED ..." / "equivalent
+..."), then "G2 layers: N mutants, K killed", "samples (G4, G5): N mutants,
+K killed, E equivalent" and "mutants: N, killed: K"; exits 0 when every
+mutant is killed or declared equivalent, 1 otherwise, 2 when the project has
+no journal (nothing was wired: not a pass).
 """
 import difflib
 import os
@@ -107,11 +114,17 @@ def main():
     autotrace, project, opdir = sys.argv[1], os.path.abspath(sys.argv[2]), sys.argv[3]
     # --write N: leave mutant N (1-based, in the order listed) in PROJECT itself, for a look
     write = int(sys.argv[sys.argv.index("--write") + 1]) if "--write" in sys.argv else 0
+    equivalent = {}
+    for i, a in enumerate(sys.argv):
+        if a == "--equivalent" and i + 1 < len(sys.argv):
+            text, _, reason = sys.argv[i + 1].partition("|")
+            equivalent[text] = reason
     journal = read_journal(os.path.join(project, opdir))
     if not journal:
         print("no wire journal under %s/.autotrace/wire-undo: nothing was wired" % opdir)
         return 2
-    n = killed = 0
+    n = killed = equiv = 0
+    per = {"g2": [0, 0], "sample": [0, 0]}
     tmp = tempfile.mkdtemp(prefix="g2mut.")
     try:
         work = os.path.join(tmp, "p")
@@ -142,17 +155,26 @@ def main():
                     ok = rc2 == 1 and located_in(out2, rel)
                 with open(target, "wb") as f:
                     f.write(wired)
+                kind = "sample" if layer == "sample" else "g2"
+                per[kind][0] += 1
+                why = next((r for t, r in equivalent.items() if what.startswith(t)), None)
                 if ok:
                     killed += 1
-                    print("killed   %-8s %s:%d  %s" % (layer, rel, line, what))
+                    per[kind][1] += 1
+                    print("killed     %-8s %s:%d  %s" % (layer, rel, line, what))
+                elif why is not None and kind == "sample":
+                    equiv += 1
+                    print("equivalent %-8s %s:%d  %s  (%s)" % (layer, rel, line, what, why))
                 else:
-                    print("SURVIVED %-8s %s:%d  %s" % (layer, rel, line, what))
+                    print("SURVIVED   %-8s %s:%d  %s" % (layer, rel, line, what))
                     for l in out.splitlines()[:6]:
                         print("    | " + l)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    print("G2 layers: %d mutants, %d killed" % tuple(per["g2"]))
+    print("samples (G4, G5): %d mutants, %d killed, %d equivalent" % (per["sample"][0], per["sample"][1], equiv))
     print("mutants: %d, killed: %d" % (n, killed))
-    return 0 if n and killed == n else 1
+    return 0 if n and killed + equiv == n else 1
 
 
 if __name__ == "__main__":
