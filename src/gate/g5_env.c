@@ -100,15 +100,40 @@ static bool absolutizes(struct py_module *m, size_t s, int depth)
 	return false;
 }
 
+/* The innermost statement holding byte `off`, or -1. */
+static int stmt_of(const struct py_module *m, uint32_t off)
+{
+	int best = -1;
+
+	for (size_t s = 0; s < m->nstmts; s++)
+		if (m->stmts[s].range.start <= off && off < m->stmts[s].range.end)
+			best = (int)s; /* statements are in order: the last that holds it is the innermost */
+	return best;
+}
+
+/* True when the function whose def statement is `def` spawns. */
+static bool spawns(const struct py_module *m, int def)
+{
+	for (size_t c = 0; c < m->ncalls; c++)
+		if (project_py_is_spawn(&m->calls[c]) && m->stmts[m->calls[c].stmt].func == def)
+			return true;
+	return false;
+}
+
 void g5_check_env(struct gate_report *r, const struct src_file *f, struct py_module *m, const struct py_call *sp)
 {
 	char *name = NULL;
 	uint32_t at = 0;
 
-	/* a path the script takes from the environment */
+	/* a path the ranks take from the environment: named in a function that
+	   spawns nothing (the parent's own reads, at the top level or in the
+	   function that spawns, are its values, checked where they cross the
+	   spawn), other than where it is set */
 	for (size_t i = 0; i < m->ntoks && !name; i++) {
 		char *v;
-		if (m->toks[i].kind != PY_TOK_STRING)
+		int s;
+		if (m->toks[i].kind != PY_TOK_STRING || (s = stmt_of(m, m->toks[i].start)) < 0 ||
+		    m->stmts[s].func == PY_NONE || spawns(m, m->stmts[s].func) || sets_env_abs(m, (size_t)s))
 			continue;
 		v = py_string_value(m, i);
 		if (v && env_like(v) && project_py_path_name(v)) {
