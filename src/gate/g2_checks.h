@@ -26,5 +26,6 @@ void g2_check_infer(struct project_model *p, struct gate_report *r);
 void g2_check_kernel(struct project_model *p, struct gate_report *r);
 void g2_check_aclnn(struct project_model *p, struct gate_report *r);
 void g2_check_binding(struct project_model *p, struct gate_report *r);
+void g2_check_calls(struct project_model *p, struct gate_report *r);
 
 #endif
