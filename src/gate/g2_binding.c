@@ -118,6 +118,25 @@ static bool function_runs_op(const struct pybind_file *pb, long k, const char *a
 	return false;
 }
 
+/* Mode A: the schema takes the profiling tensor optional, None by default
+ * (every caller that does not profile passes nothing). */
+static void check_schema_kind(const struct project_model *p, struct gate_report *r, const struct src_file *f,
+			      const struct pybind_opname *o)
+{
+	struct pybind_schema sc;
+	long at;
+
+	pybind_schema_read(f, o, &sc);
+	at = sc.ok ? pybind_schema_find(&sc, p->profiling) : -1;
+	if (at >= 0 && (!strchr(sc.args[at].type, '?') || !sc.args[at].has_default))
+		gate_add(r, GATE_RULE_G2_KIND, DIAG_ERROR, gate_loc_at(f, sc.args[at].range.start, sc.args[at].range.end),
+			 "declare it 'Tensor? profiling_data=None'",
+			 "the schema of '%s' declares '%s' as '%s%s': mode A's profiling tensor is optional with a "
+			 "default of None, or every caller must pass one", o->name, p->profiling, sc.args[at].type,
+			 sc.args[at].has_default ? "" : " (no default)");
+	pybind_schema_release(&sc);
+}
+
 void g2_check_binding(struct project_model *p, struct gate_report *r)
 {
 	const struct opdef_op *op = p->op;
@@ -154,6 +173,8 @@ void g2_check_binding(struct project_model *p, struct gate_report *r)
 				gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, o->range.start, o->range.end),
 					 "mode A: add 'Tensor? profiling_data=None' after the last tensor argument",
 					 "the schema of '%s' does not take '%s' (mode A: the caller passes it)", o->name, p->profiling);
+			else if (!p->required)
+				check_schema_kind(p, r, f, o);
 		}
 		if (!op || p->prof_out < 0)
 			continue;
@@ -180,6 +201,13 @@ void g2_check_binding(struct project_model *p, struct gate_report *r)
 					 "order the parameters as the schema: the registered functions receive its arguments in order",
 					 "'%s' is parameter %ld of %s(), but argument %ld of the schema", pf->params[at].name, at + 1,
 					 pf->name, sat + 1);
+			if (at >= 0 && pf->params[at].type && !strstr(pf->params[at].type, "optional"))
+				gate_add(r, GATE_RULE_G2_KIND, DIAG_ERROR,
+					 gate_loc_at(f, pf->params[at].range.start, pf->params[at].range.end),
+					 "take it as 'const c10::optional<at::Tensor> &profiling_data', as the schema's 'Tensor?'",
+					 "'%s' is '%s' in %s(): mode A takes it optional (c10::optional<at::Tensor>, the "
+					 "schema's 'Tensor? %s=None': a caller that does not profile passes None)",
+					 pf->params[at].name, pf->params[at].type, pf->name, p->profiling);
 			if (at >= 0 && pf->params[at].name && !body_uses(f, pf, pf->params[at].name))
 				gate_add(r, GATE_RULE_G2_UNUSED, DIAG_ERROR,
 					 gate_loc_at(f, pf->params[at].range.start, pf->params[at].range.end),

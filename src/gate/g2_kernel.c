@@ -353,6 +353,11 @@ void g2_check_kernel(struct project_model *p, struct gate_report *r)
 			free(c);
 			continue;
 		}
+		if (!project_kparam_is_gm(&e->params[at]))
+			gate_add(r, GATE_RULE_G2_KIND, DIAG_ERROR, gate_loc_at(f, e->params[at].start, e->params[at].end),
+				 "declare it 'GM_ADDR profilingData', like the kernel's other tensors",
+				 "'%s' is '%s' in the kernel '%s': the profiling output is a GM tensor (GM_ADDR)",
+				 e->params[at].name, e->params[at].type ? e->params[at].type : "?", e->name);
 		if ((next = gm_after(e->params, e->nparams, (size_t)at)) != NULL)
 			gate_add(r, GATE_RULE_G2_LAST, DIAG_ERROR, gate_loc_at(f, e->params[at].start, e->params[at].end),
 				 g2_fix_last, "'%s' is not the last tensor parameter of the kernel '%s': the GM tensor '%s' follows it",

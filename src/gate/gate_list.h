@@ -63,6 +63,7 @@ enum gate_phase { GATE_READS_SOURCES, GATE_BUILDS, GATE_READS_BUILD };
 	X(G2_INFER, G2, "G2.infer", "Infer sets the profiling shape and dtype unconditionally from a named bound") \
 	X(G2_RUNTIME, G2, "G2.runtime", "The kernel hands the profiling tensor to the runtime and ends the recording") \
 	X(G2_UNUSED, G2, "G2.unused", "Every function that receives the profiling tensor uses it")                \
+	X(G2_KIND, G2, "G2.kind", "The profiling tensor has the kind each layer gives it: GM_ADDR, Tensor? = None")  \
 	X(G2_CALL, G2, "G2.call", "Calls of the operator pass arguments its schema has and unpack what it returns") \
 	X(G3_BUILD, G3, "G3.build", "The team's build command succeeds")                                          \
 	X(G4_ARITY, G4, "G4.arity", "Calls of the operator unpack its new arity or branch on len(outs)")         \
