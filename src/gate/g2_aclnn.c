@@ -98,11 +98,12 @@ void g2_check_aclnn(struct project_model *p, struct gate_report *r)
 					break;
 				}
 			if (ti >= 0 && ti != want)
-				gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR,
-					 gate_loc_at(f, fn->params[at].range.start, fn->params[at].range.end),
-					 "order the aclnn tensors as the OpDef: inputs, outputs, profiling_data",
-					 "'%s' is tensor %ld of %s, but the OpDef puts '%s' at %ld", fn->params[at].name, ti + 1,
-					 fn->name, p->profiling, want + 1);
+				g2_relate_opdef(gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR,
+							 gate_loc_at(f, fn->params[at].range.start, fn->params[at].range.end),
+							 "order the aclnn tensors as the OpDef: inputs, outputs, profiling_data",
+							 "'%s' is tensor %ld of %s, but the OpDef puts '%s' at %ld", fn->params[at].name,
+							 ti + 1, fn->name, p->profiling, want + 1),
+						p);
 			/* the forwarding call of a definition: where the callee takes it, as many arguments */
 			for (size_t c = 0; c < fn->ncalls; c++) {
 				const struct aclnn_call *call = &fn->calls[c];

@@ -18,6 +18,9 @@ extern const char *const g2_fix_last;
 bool g2_is_null_text(const char *s);
 /* A workspace or tiling parameter, which may follow the profiling tensor. */
 bool g2_workspace_like(const char *name);
+/* Attaches the OpDef's declaration of the profiling output to finding `fd`
+ * as its related location: the other end of a position mismatch. */
+void g2_relate_opdef(struct gate_finding *fd, const struct project_model *p);
 /* The index of aclnn function fn's parameter named for the profiling output, or -1. */
 long g2_aclnn_prof_param(const struct aclnn_func *fn, const char *prof);
 

@@ -363,10 +363,12 @@ void g2_check_kernel(struct project_model *p, struct gate_report *r)
 				 g2_fix_last, "'%s' is not the last tensor parameter of the kernel '%s': the GM tensor '%s' follows it",
 				 e->params[at].name, e->name, next->name ? next->name : "?");
 		if (at != want)
-			gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR, gate_loc_at(f, e->params[at].start, e->params[at].end),
-				 "order the kernel parameters as the OpDef: inputs, outputs, profiling_data, workspace, tiling",
-				 "'%s' is parameter %ld of the kernel '%s', but the OpDef puts '%s' at %ld (%zu inputs, output %ld)",
-				 e->params[at].name, at + 1, e->name, p->profiling, want + 1, op->ninputs, p->prof_out + 1);
+			g2_relate_opdef(
+				gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR, gate_loc_at(f, e->params[at].start, e->params[at].end),
+					 "order the kernel parameters as the OpDef: inputs, outputs, profiling_data, workspace, tiling",
+					 "'%s' is parameter %ld of the kernel '%s', but the OpDef puts '%s' at %ld (%zu inputs, output %ld)",
+					 e->params[at].name, at + 1, e->name, p->profiling, want + 1, op->ninputs, p->prof_out + 1),
+				p);
 		/* every Init call, in every branch, and the definition and declaration it reaches */
 		for (size_t c = 0; c < e->ncalls; c++) {
 			const struct project_kcall *call = &e->calls[c];

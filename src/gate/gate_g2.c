@@ -36,6 +36,17 @@ bool g2_workspace_like(const char *name)
 	return yes;
 }
 
+void g2_relate_opdef(struct gate_finding *fd, const struct project_model *p)
+{
+	long k;
+
+	if (!p->op || !p->op_file || p->prof_out < 0 || (k = opdef_output(p->op, (size_t)p->prof_out)) < 0)
+		return;
+	gate_relate(fd, gate_loc_at(p->op_file, p->op->params[k].chain.start, p->op->params[k].chain.end),
+		    "the OpDef declares '%s' here: input %zu + output %ld", p->op->params[k].name, p->op->ninputs,
+		    p->prof_out + 1);
+}
+
 long g2_aclnn_prof_param(const struct aclnn_func *fn, const char *prof)
 {
 	for (size_t i = 0; i < fn->nparams; i++)
