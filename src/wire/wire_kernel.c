@@ -162,17 +162,21 @@ static void wire_calls(struct wire *w, const struct project_kentry *e, size_t fi
 		const struct project_kcall *k = &e->calls[c];
 		long pos = call_position(e, k, want), have = project_kcall_arg(k, pname);
 		const long fns[2] = { k->def, k->decl };
+		/* an Init that does not take the kernel's outputs in their order (one of
+		   several sub-operators the entry runs, each with its own tensors) is not
+		   where the outputs are recorded: it gets nothing, the entry records the
+		   profiling tensor itself (MOE_TRACING_KERNEL_BEGIN, entry_helpers) */
+		if (have < 0 && (pos < 0 || !outputs_in_order(e, k, first, want))) {
+			diag_at(w->diag, DIAG_NOTE, src_loc_make(k->file, k->start, k->end),
+				"this Init does not take the kernel's outputs in their order (%s ... %s): it is not passed "
+				"'%s'; the entry records it itself",
+				first < e->nparams && e->params[first].name ? e->params[first].name : "?",
+				want > 0 && e->params[want - 1].name ? e->params[want - 1].name : "?", pname);
+			continue;
+		}
 		if (pos < 0) {
 			wire_manual(w, k->file, k->start, k->end,
 				    "pass '%s' to this Init right after the argument that passes the kernel's last output", pname);
-			continue;
-		}
-		if (have < 0 && !outputs_in_order(e, k, first, want)) {
-			wire_manual(w, k->file, k->start, k->end,
-				    "this Init does not take the kernel's outputs in their order (%s ... %s): wire cannot tell where "
-				    "'%s' goes; add it by hand to the Init of the class that records the outputs, after the last one",
-				    first < e->nparams && e->params[first].name ? e->params[first].name : "?",
-				    want > 0 && e->params[want - 1].name ? e->params[want - 1].name : "?", pname);
 			continue;
 		}
 		if (have >= 0 && have != pos) {
