@@ -30,17 +30,19 @@ enum gate_phase { GATE_READS_SOURCES, GATE_BUILDS, GATE_READS_BUILD };
 	  "(as 'hook verify'); a point_map.json found under OPDIR (or --point-map)\n"                 \
 	  "has the build stamp of the current kernel sources")                                         \
 	X(G2, gate_g2, "G2", GATE_READS_SOURCES, "profiling output order",                            \
-	  "profiling_data is the last tensor output, in the same position, in the\n"                  \
-	  "OpDef, infer, kernel __global__ and Init, aclnn and EXEC_NPU_CMD (and the\n"               \
-	  "returned tuple in mode B); REQUIRED/OPTIONAL as the rules' mode says;\n"                   \
-	  "never nullptr/c10::nullopt when REQUIRED; no *_profiling op; infer sets\n"                 \
-	  "its shape and int64 dtype unconditionally from a named bound")                              \
+	  "profiling_data is the last tensor output, in the same position and\n"                      \
+	  "kind, in every layer G2 finds by the operator's names under the project\n"                \
+	  "root: OpDef, infer, kernel __global__ and every Init, the runtime they\n"                  \
+	  "reach, aclnn and aclnnInner, EXEC_NPU_CMD, every binding and meta\n"                       \
+	  "function, every registration's schema, every call in the samples;\n"                      \
+	  "REQUIRED/OPTIONAL as the rules say; no nullptr when REQUIRED")                              \
 	X(G3, gate_g3, "G3", GATE_BUILDS, "build",                                                    \
 	  "the build command (gate { build \"...\"; } or --build-cmd) succeeds")                       \
 	X(G4, gate_g4, "G4", GATE_READS_SOURCES, "samples unpack, synchronize, save, collect",        \
 	  "samples/tests unpack the op's new arity or branch on len(outs),\n"                         \
-	  "synchronize before save_profiling_data, and run the collector after\n"                     \
-	  "the spawn has joined when they take --point_map/--chrome_trace")                            \
+	  "synchronize before save_profiling_data, save the op's own profiling\n"                    \
+	  "tensor, run the collector after the spawn has joined when they take\n"                    \
+	  "--point_map/--chrome_trace; the names that code uses are bound")                            \
 	X(G5, gate_g5, "G5", GATE_READS_SOURCES, "absolute paths before spawn",                       \
 	  "profiling dir, chrome trace and point map paths are made absolute\n"                       \
 	  "before the spawn that passes them")
