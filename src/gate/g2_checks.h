@@ -1,4 +1,5 @@
 /* The checks of G2, one file per layer pair (g2_host.c: OpDef and infer;
+ * g2_tiling.c: the tiling's output reads;
  * g2_kernel.c: the kernel entry, Init and the runtime; g2_aclnn.c: the aclnn
  * API; g2_binding.c: the torch binding, its registrations and schema;
  * g2_calls.c: the calls of the op in samples and tests), over G2's own view
@@ -30,5 +31,7 @@ void g2_check_kernel(struct project_model *p, struct gate_report *r);
 void g2_check_aclnn(struct project_model *p, struct gate_report *r);
 void g2_check_binding(struct project_model *p, struct gate_report *r);
 void g2_check_calls(struct project_model *p, struct gate_report *r);
+struct g2_scope;
+void g2_check_tiling(const struct g2_scope *s, struct gate_report *r);
 
 #endif

@@ -227,6 +227,13 @@ static void find_hosts_infers(struct search *q)
 				infer_file_release(&inf);
 			}
 		}
+		if (op && (has_word(f, "IMPL_OP_OPTILING", false) ||
+			   (strstr(c->path, "tiling") && has_word(f, "TilingContext", true))) &&
+		    has_word(f, op, true)) {
+			q->s->tilings = xrealloc(q->s->tilings, (q->s->ntilings + 1) * sizeof(*q->s->tilings));
+			q->s->tilings[q->s->ntilings++] = src_file_from_buffer(f->path, f->data, f->len);
+			keep = true;
+		}
 		if (keep)
 			keep_path(q->s, c->path);
 		src_file_free(f);
@@ -443,6 +450,9 @@ out:
 void g2_scope_release(struct g2_scope *s)
 {
 	project_free_layers(&s->view);
+	for (size_t i = 0; i < s->ntilings; i++)
+		src_file_free(s->tilings[i]);
+	free(s->tilings);
 	path_glob_free(s->paths, s->npaths);
 	memset(s, 0, sizeof(*s));
 }

@@ -29,6 +29,8 @@
 
 struct g2_scope {
 	struct project_model view;
+	struct src_file **tilings; /* the operator's tiling sources (IMPL_OP_OPTILING, or a *tiling* file naming it) */
+	size_t ntilings;
 	char **paths;          /* every file read into a layer, as the model's paths are written */
 	size_t npaths;
 };

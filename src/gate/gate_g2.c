@@ -43,8 +43,8 @@ void g2_relate_opdef(struct gate_finding *fd, const struct project_model *p)
 	if (!p->op || !p->op_file || p->prof_out < 0 || (k = opdef_output(p->op, (size_t)p->prof_out)) < 0)
 		return;
 	gate_relate(fd, gate_loc_at(p->op_file, p->op->params[k].chain.start, p->op->params[k].chain.end),
-		    "the OpDef declares '%s' here: input %zu + output %ld", p->op->params[k].name, p->op->ninputs,
-		    p->prof_out + 1);
+		    "the OpDef declares '%s' here: output %ld of %zu, after %zu inputs", p->op->params[k].name,
+		    p->prof_out + 1, p->op->noutputs, p->op->ninputs);
 }
 
 long g2_aclnn_prof_param(const struct aclnn_func *fn, const char *prof)
@@ -70,6 +70,7 @@ void gate_g2(struct project_model *p, struct gate_report *r)
 		return;
 	g2_check_opdef(&s.view, r);
 	g2_check_infer(&s.view, r);
+	g2_check_tiling(&s, r);
 	g2_check_kernel(&s.view, r);
 	g2_check_aclnn(&s.view, r);
 	g2_check_binding(&s.view, r);
