@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "g2_checks.h"
+#include "g2_scope.h"
 #include "gate_run.h"
 #include "project_tokens.h"
 #include "xalloc.h"
@@ -283,4 +284,64 @@ void g2_check_binding(struct project_model *p, struct gate_report *r)
 		}
 	}
 	free(api);
+}
+
+/* The definition of binding function `name` in the view, with its file. */
+static const struct pybind_func *definition_of(const struct project_model *p, const char *name, const struct src_file **f)
+{
+	for (size_t b = 0; b < p->npybinds; b++) {
+		long k = pybind_func_named(&p->pybinds[b].pb, name);
+		if (k >= 0) {
+			*f = p->pybinds[b].f;
+			return &p->pybinds[b].pb.funcs[k];
+		}
+	}
+	return NULL;
+}
+
+static long param_prof(const struct pybind_param *v, size_t n, const char *prof)
+{
+	for (size_t i = 0; i < n; i++)
+		if (tv_names_profiling(v[i].name, prof))
+			return (long)i;
+	return -1;
+}
+
+/* Every declaration of a binding function (a header's prototype) says what
+ * its definition is: as many parameters, the profiling one in the same
+ * place, the same returned tuple; a declaration left behind is a
+ * conflicting overload or a link error. */
+void g2_check_decls(const struct g2_scope *s, struct gate_report *r)
+{
+	const struct project_model *p = &s->view;
+
+	for (size_t i = 0; i < s->ndecls; i++) {
+		const struct src_file *f = s->decls[i].f;
+		for (size_t k = 0; k < s->decls[i].d.n; k++) {
+			const struct project_decl *d = &s->decls[i].d.v[k];
+			const struct src_file *df = NULL;
+			const struct pybind_func *def = definition_of(p, d->name, &df);
+			long dp, fp;
+			struct gate_finding *fd = NULL;
+			if (!def || (df == f && d->range.start >= def->range.start && d->range.start < def->range.end))
+				continue;
+			dp = param_prof(d->params, d->nparams, p->profiling);
+			fp = param_prof(def->params, def->nparams, p->profiling);
+			if (d->nparams != def->nparams || dp != fp)
+				fd = gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, d->params_range.start, d->params_range.end),
+					      "declare the parameters as the definition takes them, the profiling tensor included",
+					      "this declaration of %s() takes %zu parameters%s, but its definition (%s:%zu) takes %zu%s",
+					      d->name, d->nparams, dp >= 0 ? "" : " without the profiling tensor", df->path,
+					      src_file_line(df, def->range.start), def->nparams,
+					      fp >= 0 ? " with it" : "");
+			else if (def->tuple_arity >= 0 && d->tuple_arity != def->tuple_arity)
+				fd = gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, d->return_type.start, d->return_type.end),
+					      "declare the return type as the definition returns it (mode B: one more at::Tensor)",
+					      "this declaration of %s() returns %s, but its definition (%s:%zu) returns a tuple of %ld",
+					      d->name, d->return_text, df->path, src_file_line(df, def->range.start), def->tuple_arity);
+			if (fd)
+				gate_relate(fd, gate_loc_at(df, def->params_range.start, def->params_range.end),
+					    "the definition of %s()", d->name);
+		}
+	}
 }

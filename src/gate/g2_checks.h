@@ -33,5 +33,6 @@ void g2_check_binding(struct project_model *p, struct gate_report *r);
 void g2_check_calls(struct project_model *p, struct gate_report *r);
 struct g2_scope;
 void g2_check_tiling(const struct g2_scope *s, struct gate_report *r);
+void g2_check_decls(const struct g2_scope *s, struct gate_report *r);
 
 #endif

@@ -390,6 +390,41 @@ static void find_bindings(struct search *q)
 	}
 }
 
+/* ---- declarations of the binding functions ---- */
+
+static void find_decls(struct search *q)
+{
+	struct project_model *v = &q->s->view;
+
+	if (v->nbind_funcs == 0)
+		return;
+	for (size_t i = 0; i < q->n; i++) {
+		struct src_file *f;
+		struct project_decls d;
+		bool named = false;
+		if (q->v[i].py || q->v[i].kernel)
+			continue;
+		f = src_file_load(q->v[i].path);
+		for (size_t k = 0; f && k < v->nbind_funcs && !named; k++)
+			named = has_word(f, v->bind_funcs[k], false);
+		if (!named) {
+			src_file_free(f);
+			continue;
+		}
+		project_decls_read(f, v->bind_funcs, v->nbind_funcs, &d);
+		if (d.n == 0) {
+			project_decls_release(&d);
+			src_file_free(f);
+			continue;
+		}
+		q->s->decls = xrealloc(q->s->decls, (q->s->ndecls + 1) * sizeof(*q->s->decls));
+		q->s->decls[q->s->ndecls].f = f;
+		q->s->decls[q->s->ndecls].d = d;
+		q->s->ndecls++;
+		keep_path(q->s, q->v[i].path);
+	}
+}
+
 /* ---- samples: every script that calls a torch.ops name ---- */
 
 static void find_samples(struct search *q)
@@ -437,6 +472,7 @@ int g2_scope_load(const struct project_model *p, struct g2_scope *s, struct diag
 	q.api = v->op && v->op->name[0] ? xasprintf("aclnn%s", v->op->name) : NULL;
 	find_aclnn(&q);
 	find_bindings(&q);
+	find_decls(&q);
 	find_samples(&q);
 out:
 	for (size_t i = 0; i < q.n; i++)
@@ -453,6 +489,11 @@ void g2_scope_release(struct g2_scope *s)
 	for (size_t i = 0; i < s->ntilings; i++)
 		src_file_free(s->tilings[i]);
 	free(s->tilings);
+	for (size_t i = 0; i < s->ndecls; i++) {
+		project_decls_release(&s->decls[i].d);
+		src_file_free(s->decls[i].f);
+	}
+	free(s->decls);
 	path_glob_free(s->paths, s->npaths);
 	memset(s, 0, sizeof(*s));
 }

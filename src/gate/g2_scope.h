@@ -25,12 +25,16 @@
 #include <stddef.h>
 
 #include "diag.h"
+#include "project_decls.h"
 #include "project_model.h"
 
 struct g2_scope {
 	struct project_model view;
 	struct src_file **tilings; /* the operator's tiling sources (IMPL_OP_OPTILING, or a *tiling* file naming it) */
 	size_t ntilings;
+	/* declarations of the binding functions (headers, forward declarations) */
+	struct g2_decls { struct src_file *f; struct project_decls d; } *decls;
+	size_t ndecls;
 	char **paths;          /* every file read into a layer, as the model's paths are written */
 	size_t npaths;
 };

@@ -86,6 +86,8 @@ void wire_base(struct wire *w);
 void wire_aclnn(struct wire *w);
 void wire_pybind(struct wire *w);
 void wire_samples(struct wire *w);
+/* After wire_pybind: each declaration of a binding function it changed changes with it. */
+void wire_decls(struct wire *w);
 
 /* The device runtime for one operator, on its own (autotrace apply uses it
  * too): for each __global__ entry under the rules' kernel directory, the base
