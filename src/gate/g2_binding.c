@@ -138,6 +138,9 @@ static void check_schema_kind(const struct project_model *p, struct gate_report 
 	pybind_schema_release(&sc);
 }
 
+static void check_pyargs(const struct project_model *p, struct gate_report *r, const struct src_file *f,
+			 const struct pybind_opname *o);
+
 void g2_check_binding(struct project_model *p, struct gate_report *r)
 {
 	const struct opdef_op *op = p->op;
@@ -163,6 +166,7 @@ void g2_check_binding(struct project_model *p, struct gate_report *r)
 					 "'%s' registers a second torch.ops name for profiling", o->name);
 				continue;
 			}
+			check_pyargs(p, r, f, o);
 			if (!o->schema || !op || p->prof_out < 0 || !project_is_op_name(p, o->name))
 				continue;
 			if (p->required && o->nreturns >= 0 && o->nreturns != (long)op->noutputs)
@@ -343,5 +347,38 @@ void g2_check_decls(const struct g2_scope *s, struct gate_report *r)
 				gate_relate(fd, gate_loc_at(df, def->params_range.start, def->params_range.end),
 					    "the definition of %s()", d->name);
 		}
+	}
+}
+
+/* pybind11: an m.def of a binding function that names its parameters
+ * (py::arg) names each of them, the profiling tensor included (optional with
+ * a default in mode A); a count that differs fails at import. */
+static void check_pyargs(const struct project_model *p, struct gate_report *r, const struct src_file *f,
+			 const struct pybind_opname *o)
+{
+	const struct src_file *df = NULL;
+	const struct pybind_func *def;
+	long at, pa = -1;
+
+	if (!o->pybind11 || !o->impl_fn || o->npyargs == 0 || !(def = definition_of(p, o->impl_fn, &df)))
+		return;
+	at = param_prof(def->params, def->nparams, p->profiling);
+	for (size_t k = 0; k < o->npyargs; k++)
+		if (tv_names_profiling(o->pyargs[k].name, p->profiling))
+			pa = (long)k;
+	if (o->npyargs != def->nparams || pa != at) {
+		struct gate_finding *fd = gate_add(
+			r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, o->range.start, o->range.end),
+			"name every parameter of the function with py::arg, py::arg(\"profiling_data\") = py::none() included",
+			"the pybind11 m.def of '%s' names %zu parameters%s, but %s() takes %zu%s: the module fails to import",
+			o->name, o->npyargs, pa >= 0 ? "" : " without the profiling tensor", def->name, def->nparams,
+			at >= 0 ? " with it" : "");
+		gate_relate(fd, gate_loc_at(df, def->params_range.start, def->params_range.end), "%s() is defined here",
+			    def->name);
+	} else if (at >= 0 && !p->required && !o->pyargs[pa].has_default) {
+		gate_add(r, GATE_RULE_G2_KIND, DIAG_ERROR, gate_loc_at(f, o->pyargs[pa].range.start, o->pyargs[pa].range.end),
+			 "py::arg(\"profiling_data\") = py::none()",
+			 "the pybind11 m.def of '%s' names '%s' without a default: mode A's profiling tensor is optional, "
+			 "callers that do not profile pass nothing", o->name, o->pyargs[pa].name);
 	}
 }

@@ -1,9 +1,11 @@
-/* wire, the declarations of the binding functions: a header's prototype of a
- * function the binding layer changed (a parameter added in mode A, a tuple
+/* wire, what follows a binding function's signature: a header's prototype of
+ * a function the binding layer changed (a parameter added in mode A, a tuple
  * that grew in mode B) is changed the same way, so that the declaration and
- * the definition stay one function. The definition's new signature is read
- * from its wired text; a declaration that already matches it is left alone,
- * one that matched neither the old nor the new one is a manual step. */
+ * the definition stay one function; a pybind11 m.def that names its
+ * parameters (py::arg("x"), ...) names the new one too. The definition's new
+ * signature is read from its wired text; a declaration that already matches
+ * it is left alone, one that matched neither the old nor the new one is a
+ * manual step. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -185,6 +187,46 @@ static void decls_in(struct wire *w, const char *path, char *const *names, size_
 	project_decls_release(&d);
 }
 
+/* pybind11: m.def("name", &fn, py::arg("x"), ...) of a changed function
+ * gains py::arg("profiling_data") = py::none() where the definition gained
+ * the parameter (py::arg lists must name every parameter). */
+static void wire_pyargs(struct wire *w, const struct def_pair *pairs, size_t npairs)
+{
+	const struct project_model *p = w->p;
+
+	for (size_t b = 0; b < p->npybinds; b++)
+		for (size_t i = 0; i < p->pybinds[b].pb.nnames; i++) {
+			const struct pybind_opname *o = &p->pybinds[b].pb.names[i];
+			const struct src_file *f = p->pybinds[b].f;
+			const struct def_pair *dp = NULL;
+			if (!o->pybind11 || !o->impl_fn || o->npyargs == 0)
+				continue;
+			for (size_t q = 0; q < npairs && !dp; q++)
+				if (strcmp(pairs[q].name, o->impl_fn) == 0)
+					dp = &pairs[q];
+			if (!dp || o->npyargs != dp->old->nparams || dp->now->nparams == dp->old->nparams)
+				continue;
+			for (size_t k = 0; k < dp->now->nparams; k++) {
+				const struct pybind_param *q = &dp->now->params[k];
+				char *t;
+				bool optional;
+				uint32_t at;
+				if (!q->name || has_param(dp->old->params, dp->old->nparams, q->name))
+					continue;
+				optional = q->type && strstr(q->type, "optional");
+				if (k < o->npyargs) {
+					at = o->pyargs[k].range.start;
+					t = xasprintf("py::arg(\"%s\")%s, ", q->name, optional ? " = py::none()" : "");
+				} else {
+					at = o->pyargs[o->npyargs - 1].range.end;
+					t = xasprintf(", py::arg(\"%s\")%s", q->name, optional ? " = py::none()" : "");
+				}
+				wire_edit(w, f, at, at, t, "binding: the pybind11 m.def of '%s' names '%s'", o->name, q->name);
+				free(t);
+			}
+		}
+}
+
 void wire_decls(struct wire *w)
 {
 	const struct project_model *p = w->p;
@@ -205,6 +247,7 @@ void wire_decls(struct wire *w)
 		} else {
 			pair_release(&pairs[npairs]);
 		}
+	wire_pyargs(w, pairs, npairs);
 	diag_init_quiet(&quiet);
 	/* paths as the model writes them: the operator directory's under it, the
 	   rest of the project's under the root */
