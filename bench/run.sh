@@ -88,12 +88,13 @@ row "collect -> json, null" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "
 row "collect -> perfetto" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "$at" collect -q --rules "$dumps/bench.rules" -m "$dumps/point_map.json" -f perfetto -o "$work/t.pftrace" "$dumps"
 row "report (dumps)" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "$at" report --rules "$dumps/bench.rules" -m "$dumps/point_map.json" "$dumps"
 row "report (json trace)" "the collect -> json trace" "$(size_of "$work/t.json")" "$records" rec "$at" report "$work/t.json"
-# Real operators (the shared corpus, when it is there): scan of 20 copies, and
-# scan, plan, apply and strip of 40 copies of its 7 operators.
+# Real operators (the shared corpus, when it is there): scan of 20 copies,
+# scan, plan, apply and strip of 40 copies of its 7 operators, and G2's search
+# of a project holding vllm-w4a8 and the generated tree.
 echo
-for b in bench_scan_corpus.sh bench_corpus.sh; do
+for b in bench_scan_corpus.sh bench_corpus.sh bench_g2.sh; do
 	rc=0
-	sh "$here/$b" "$at" "$work/$b.d" || rc=$?
+	sh "$here/$b" "$at" "$work/$b.d" "$tree" || rc=$?
 	[ "$rc" -eq 77 ] && echo "$b: skipped (no corpus)"
 	[ "$rc" -eq 0 ] || [ "$rc" -eq 77 ] || echo "$b: failed (exit $rc)"
 done

@@ -18,6 +18,7 @@ struct cand {
 	char *path;
 	bool in_opdir;
 	bool kernel;           /* under the operator's kernel directory: device code */
+	bool other_op;         /* in another operator's op_host/ or op_kernel/ (a copy of an API is not ours) */
 	bool py;
 	bool taken;            /* read into a layer already */
 };
@@ -90,6 +91,13 @@ static bool under_build_tree(const char *root, const char *rel, char **last_dir,
 	return yes;
 }
 
+/* rel lies in an operator's op_host/ or op_kernel/ directory. */
+static bool in_an_operator(const char *rel)
+{
+	return strncmp(rel, "op_host/", 8) == 0 || strncmp(rel, "op_kernel/", 10) == 0 || strstr(rel, "/op_host/") ||
+	       strstr(rel, "/op_kernel/");
+}
+
 static bool py_name(const char *path)
 {
 	size_t n = strlen(path);
@@ -123,6 +131,7 @@ static int walk(struct search *q, struct diag *diag)
 			c->py = py;
 			c->in_opdir = whole || (strncmp(all[i], own, ol) == 0 && all[i][ol] == '/');
 			c->kernel = krel && strncmp(all[i], krel, kl) == 0 && all[i][kl] == '/';
+			c->other_op = !c->in_opdir && in_an_operator(all[i]);
 		}
 	}
 	free(krel);
@@ -289,7 +298,7 @@ static void find_aclnn(struct search *q)
 	b = xasprintf("aclnnInner%sGetWorkspaceSize", q->api + 5);
 	for (size_t i = 0; i < q->n; i++) {
 		struct src_file *f;
-		if (q->v[i].py)
+		if (q->v[i].py || q->v[i].other_op)
 			continue;
 		f = src_file_load(q->v[i].path);
 		if (f && (has_word(f, a, false) || has_word(f, b, false))) {

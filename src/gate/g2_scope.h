@@ -9,10 +9,12 @@
  * names (meta / fake implementations, other dispatch keys), to a fixed point.
  * Each C/C++ and Python file under the project root is read once per round
  * and kept when it names one of them: the OpDef and infer sources in the
- * operator directory whatever their file names; the aclnn sources, bindings,
- * registrations and samples anywhere under the root (other operators'
- * directories included: a binding shared by several operators lives in any
- * of them). Build trees (a directory holding CMakeCache.txt, build_out/) and
+ * operator directory whatever their file names; the aclnn sources there or
+ * outside every operator's op_host/op_kernel (a shared include directory;
+ * another operator's op_host holding the same API is a copy, not this
+ * operator's); bindings, registrations and samples anywhere under the root
+ * (other operators' directories included: a binding shared by several
+ * operators lives in any of them). Build trees (a directory holding CMakeCache.txt, build_out/) and
  * hidden directories are not read: they hold copies.
  *
  * The scope is a project_model whose layer arrays are G2's own (hosts,
