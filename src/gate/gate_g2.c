@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "gate_run.h"
+#include "project_aclnn_gen.h"
 #include "project_tokens.h"
 #include "xalloc.h"
 
@@ -442,6 +443,46 @@ static const struct aclnn_func *aclnn_find(const struct project_model *p, const 
 	return def;
 }
 
+/* A forwarding call of aclnnInner<Op>GetWorkspaceSize that no file declares:
+ * the declaration the build generates from the OpDef (inputs, attributes,
+ * outputs with the profiling output last, workspaceSize, executor) decides. */
+static void check_generated_inner(struct project_model *p, struct gate_report *r, const struct src_file *f,
+				  const struct aclnn_func *fn, const struct aclnn_call *call)
+{
+	struct aclnn_gen g;
+	struct aclnn_gen_match m;
+
+	aclnn_gen_inner(p->op, p->profiling, &g);
+	aclnn_gen_match(&g, fn, call, p->profiling, &m);
+	if (!m.ok) {
+		struct aclnn_range at = m.bad_arg < call->nargs ? call->arg_ranges[m.bad_arg] : call->range;
+		gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR, gate_loc_at(f, at.start, at.end),
+			 "pass the arguments in the order the build generates from the OpDef: inputs, attributes, outputs, "
+			 "profiling_data, workspaceSize, executor", "%s (no declaration of %s is in sight)", m.why,
+			 call->callee);
+	} else if (!m.has_prof) {
+		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, call->range.start, call->range.end),
+			 "pass the profiling tensor after the last output, before workspaceSize (run autotrace wire)",
+			 "%s does not pass '%s' to %s, whose generated declaration takes it as parameter %zu", fn->name,
+			 p->profiling, call->callee, m.prof_at + 1);
+	} else if (p->required && is_null_text(call->args[m.prof_at])) {
+		gate_add(r, GATE_RULE_G2_NULL, DIAG_ERROR,
+			 gate_loc_at(f, call->arg_ranges[m.prof_at].start, call->arg_ranges[m.prof_at].end),
+			 "pass the profiling tensor; switch recording off with ENABLE_MOE_PROFILING 0 and a rebuild",
+			 "%s passes %s for the REQUIRED output '%s'", fn->name, call->args[m.prof_at], p->profiling);
+	}
+	aclnn_gen_match_release(&m);
+	aclnn_gen_release(&g);
+}
+
+static bool inner_of(const char *fn, const char *op)
+{
+	size_t n = strlen(op);
+
+	return strncmp(fn, "aclnnInner", 10) == 0 && strncmp(fn + 10, op, n) == 0 &&
+	       strcmp(fn + 10 + n, "GetWorkspaceSize") == 0;
+}
+
 static void check_aclnn(struct project_model *p, struct gate_report *r)
 {
 	const struct opdef_op *op = p->op;
@@ -497,6 +538,10 @@ static void check_aclnn(struct project_model *p, struct gate_report *r)
 				const struct aclnn_call *call = &fn->calls[c];
 				const struct aclnn_func *callee = aclnn_find(p, call->callee);
 				long k = callee ? aclnn_prof_param(callee, p->profiling) : at;
+				if (!callee && inner_of(call->callee, op->name)) {
+					check_generated_inner(p, r, f, fn, call);
+					continue;
+				}
 				if (callee && call->nargs != callee->nparams) {
 					gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR, gate_loc_at(f, call->range.start, call->range.end),
 						 "pass one argument per parameter of the callee, the profiling tensor included",
