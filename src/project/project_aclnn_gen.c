@@ -64,6 +64,14 @@ static void add_tensor(struct aclnn_gen *g, const struct opdef_param *q)
 	    tensor_name(q->name, q->type == OPDEF_OPTIONAL), list ? "const aclTensorList *" : "const aclTensor *", q->name);
 }
 
+bool aclnn_gen_is_inner(const char *fn, const char *op)
+{
+	size_t n = strlen(op);
+
+	return strncmp(fn, "aclnnInner", 10) == 0 && strncmp(fn + 10, op, n) == 0 &&
+	       strcmp(fn + 10 + n, "GetWorkspaceSize") == 0;
+}
+
 void aclnn_gen_inner(const struct opdef_op *op, const char *prof, struct aclnn_gen *out)
 {
 	memset(out, 0, sizeof(*out));
@@ -198,16 +206,6 @@ static char *key_of(const char *name)
 	return k;
 }
 
-static bool is_ident(const char *s)
-{
-	if (!*s || (*s >= '0' && *s <= '9'))
-		return false;
-	for (; *s; s++)
-		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_'))
-			return false;
-	return true;
-}
-
 /* The class of argument `arg` as the caller declares it (a parameter or a local of its own). */
 static enum aclnn_gen_class arg_class(const struct aclnn_func *caller, const char *arg)
 {
@@ -275,7 +273,7 @@ void aclnn_gen_match(const struct aclnn_gen *g, const struct aclnn_func *caller,
 		enum aclnn_gen_class have;
 		char *ka;
 		if (k == P && out->has_prof) {
-			if (!tv_names_profiling(arg, profiling) && is_ident(arg)) {
+			if (!tv_names_profiling(arg, profiling) && tv_text_is_ident(arg, strlen(arg))) {
 				out->bad_arg = a;
 				out->why = xasprintf("%s passes '%s' as argument %zu, where the generated declaration of %s "
 						     "takes the profiling output '%s' (after the last output '%s')",
@@ -285,7 +283,7 @@ void aclnn_gen_match(const struct aclnn_gen *g, const struct aclnn_func *caller,
 			}
 			continue;
 		}
-		if (!is_ident(arg))
+		if (!tv_text_is_ident(arg, strlen(arg)))
 			continue;
 		have = arg_class(caller, arg);
 		if (!class_fits(q->cls, have)) {

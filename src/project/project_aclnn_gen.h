@@ -59,6 +59,9 @@ struct aclnn_gen {
 	size_t after_outputs;         /* index in v right after the last output (where workspaceSize is) */
 };
 
+/* True when `fn` is aclnnInner<op>GetWorkspaceSize. */
+bool aclnn_gen_is_inner(const char *fn, const char *op);
+
 /* The generated parameter list of op's aclnnInner<Op>GetWorkspaceSize;
  * `prof` names the profiling output. */
 void aclnn_gen_inner(const struct opdef_op *op, const char *prof, struct aclnn_gen *out);

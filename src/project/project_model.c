@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "project_autograd.h"
 #include "project_tokens.h"
 #include "path_glob.h"
 #include "path_rel.h"
@@ -357,6 +358,17 @@ static void add_pybind(struct project_model *p, struct src_file *f, struct pybin
 	p->npybinds++;
 }
 
+struct bind_names {
+	struct project_model *p;
+};
+
+static void add_bind_name(const char *name, void *ctx)
+{
+	struct bind_names *bn = ctx;
+
+	add_name(&bn->p->bind_funcs, &bn->p->nbind_funcs, name);
+}
+
 /* pybind: the files that run EXEC_NPU_CMD(aclnn<Op>, ...); then the files that
  * register the torch.ops names those functions are registered under (the
  * schema, meta functions). */
@@ -379,7 +391,7 @@ static void load_pybind(struct project_model *p, struct project_files *pf, struc
 			struct src_file *f = src_file_load(c.paths[i]);
 			struct pybind_file pb;
 			bool ours = false;
-			if (!f || !text_has(f, "EXEC_NPU_CMD") || !text_has(f, api)) {
+			if (!f || !((text_has(f, "EXEC_NPU_CMD") && text_has(f, api)) || strstr(f->data, "::apply("))) {
 				src_file_free(f);
 				continue;
 			}
@@ -389,6 +401,14 @@ static void load_pybind(struct project_model *p, struct project_files *pf, struc
 					ours = true;
 					add_name(&p->bind_funcs, &p->nbind_funcs, pb.funcs[pb.execs[x].func].name);
 				}
+			/* a function returning what an autograd Function runs (project_autograd.h) */
+			{
+				struct autograd_cache ag = { NULL, NULL, 0 };
+				struct bind_names bn = { p };
+				if (project_autograd_appliers(p, f, &pb, api, &ag, add_bind_name, &bn))
+					ours = true;
+				autograd_cache_release(&ag);
+			}
 			if (ours)
 				add_pybind(p, f, &pb);
 			else {

@@ -67,14 +67,6 @@ static const struct aclnn_func *aclnn_decl(const struct wire *w, const char *nam
 	return NULL;
 }
 
-static bool inner_of_op(const char *fn, const char *op)
-{
-	size_t n = strlen(op);
-
-	return strncmp(fn, "aclnnInner", 10) == 0 && strncmp(fn + 10, op, n) == 0 &&
-	       strcmp(fn + 10 + n, "GetWorkspaceSize") == 0;
-}
-
 /* A forwarding call of the op's aclnnInner API that no file declares: the
  * generated declaration says where the profiling tensor goes, *at; false
  * after reporting a call that does not match it. */
@@ -146,7 +138,7 @@ static void wire_aclnn_file(struct wire *w, const struct src_file *f, const stru
 			callee = aclnn_decl(w, call->callee, ac);
 			if (callee)
 				aclnn_prof_at(w, callee, &cat);
-			else if (inner_of_op(call->callee, op) && !generated_prof_at(w, f, fn, call, &cat))
+			else if (aclnn_gen_is_inner(call->callee, op) && !generated_prof_at(w, f, fn, call, &cat))
 				continue;
 			if (cat < 0 || (size_t)cat > call->nargs) {
 				wire_manual(w, f, call->range.start, call->range.end,

@@ -7,6 +7,7 @@
 
 #include "project_aclnn.h"
 #include "project_aclnn_gen.h"
+#include "project_autograd.h"
 #include "gate.h"
 #include "project_model.h"
 #include "gate_run.h"
@@ -286,6 +287,87 @@ START_TEST(t_aclnn_gen)
 }
 END_TEST
 
+/* A binding returning what an autograd Function returns: the class, its
+ * forward and backward, the apply calls and the forms of the returns. */
+START_TEST(t_autograd)
+{
+	const char *src = "namespace ns {\n"
+			  "struct FooFunction : public torch::autograd::Function<FooFunction> {\n"
+			  "    static tensor_list forward(AutogradContext *ctx, const at::Tensor &x) {\n"
+			  "        ctx->mark_non_differentiable({b});\n"
+			  "        return {a, b};\n"
+			  "    }\n"
+			  "    static tensor_list backward(AutogradContext *ctx, tensor_list grads) {\n"
+			  "        TORCH_CHECK(grads.size() == 2, \"two\");\n"
+			  "        return {grads[0]};\n"
+			  "    }\n"
+			  "};\n"
+			  "struct NotAutograd : public Function<Other> { static int forward(int x) { return x; } };\n"
+			  "}\n"
+			  "std::tuple<at::Tensor, at::Tensor> whole(const at::Tensor &x) { auto r = ns::FooFunction::apply(x); return r; }\n"
+			  "std::tuple<at::Tensor, at::Tensor> direct(const at::Tensor &x) { return FooFunction::apply(x); }\n"
+			  "std::tuple<at::Tensor, at::Tensor> indexed(const at::Tensor &x) {\n"
+			  "    auto o = FooFunction::apply(x);\n"
+			  "    return std::make_tuple(std::get<0>(o), std::get<1>(o));\n"
+			  "}\n"
+			  "std::tuple<at::Tensor, at::Tensor> braced(const at::Tensor &x) { auto o = FooFunction::apply(x); return {o[0], o[1]}; }\n"
+			  "std::tuple<at::Tensor, at::Tensor> other(const at::Tensor &x) { auto o = FooFunction::apply(x); return {o[1], o[0]}; }\n"
+			  "std::vector<at::Tensor> listed(const at::Tensor &x) { std::vector<at::Tensor> v; v.push_back(x); v.emplace_back(y); return v; }\n";
+	static const enum autograd_return want[] = { AUTOGRAD_RETURN_WHOLE, AUTOGRAD_RETURN_WHOLE, AUTOGRAD_RETURN_INDEXED,
+						     AUTOGRAD_RETURN_INDEXED, AUTOGRAD_RETURN_OTHER };
+	static const char *const funcs[] = { "whole", "direct", "indexed", "braced", "other" };
+	struct src_file *f = src_file_from_buffer("b.cpp", src, strlen(src));
+	struct pybind_file pb;
+	const struct pybind_autograd *ag;
+	struct pybind_range call, list, num;
+	bool found;
+	long value;
+	char *last;
+
+	project_pybind(f, &pb);
+	ck_assert_uint_eq(pb.nautograds, 1);
+	ag = &pb.autograds[0];
+	ck_assert_str_eq(ag->name, "FooFunction");
+	ck_assert_int_ge(ag->forward, 0);
+	ck_assert_str_eq(pb.funcs[ag->forward].name, "forward");
+	ck_assert_str_eq(pb.funcs[ag->backward].name, "backward");
+	ck_assert_int_eq(pybind_autograd_of_func(&pb, ag->forward), 0);
+	ck_assert_int_eq(pybind_autograd_named(&pb, "ns::FooFunction"), 0);
+	ck_assert_uint_eq(pb.napplies, 5);
+	ck_assert(pybind_type_is_tensor_list("static tensor_list ") && pybind_type_is_tensor_list("std::vector<at::Tensor>"));
+	ck_assert(!pybind_type_is_tensor_list("std::tuple<at::Tensor, at::Tensor>"));
+	for (size_t i = 0; i < 5; i++) {
+		long fi = pybind_func_named(&pb, funcs[i]);
+		size_t from = 0;
+		ck_assert_int_ge(pybind_apply_next(&pb, fi, &from), 0);
+		for (size_t r = 0; r < pb.nreturns; r++) {
+			struct autograd_return_form form;
+			if (pb.returns[r].func != fi)
+				continue;
+			autograd_return_of(&pb, fi, &pb.returns[r], "FooFunction", &form);
+			ck_assert_msg(form.kind == want[i], "%s", funcs[i]);
+			if (form.kind == AUTOGRAD_RETURN_INDEXED) {
+				ck_assert_str_eq(form.var, "o");
+				ck_assert_uint_eq(form.n, 2);
+				ck_assert(form.get == (i == 2));
+			}
+			autograd_return_form_release(&form);
+		}
+	}
+	ck_assert(autograd_marks(f, &pb, ag->forward, "b", &call, &list, &found) && found);
+	ck_assert(!autograd_marks(f, &pb, ag->forward, "profiling_data", &call, &list, &found) && found);
+	ck_assert_int_eq(memcmp(src + list.start, "b", 1), 0);
+	ck_assert(autograd_grad_count(f, &pb, ag->backward, &num, &value));
+	ck_assert_int_eq(value, 2);
+	ck_assert_int_eq(memcmp(src + num.start, "2", 1), 0);
+	last = pybind_last_push(f, &pb.funcs[pybind_func_named(&pb, "listed")], "v", (uint32_t)strlen(src));
+	ck_assert_str_eq(last, "y");
+	free(last);
+	pybind_file_release(&pb);
+	src_file_free(f);
+}
+END_TEST
+
 START_TEST(t_pybind)
 {
 	const char *src = "std::tuple<at::Tensor, at::Tensor> foo(const at::Tensor &x)\n"
@@ -437,6 +519,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, t_infer);
 	tcase_add_test(tc, t_aclnn);
 	tcase_add_test(tc, t_aclnn_gen);
+	tcase_add_test(tc, t_autograd);
 	tcase_add_test(tc, t_pybind);
 	tcase_add_test(tc, t_names);
 	tcase_add_test(tc, t_report);
