@@ -572,20 +572,34 @@ static void wire_autograd_forward(struct wire *w, const struct autograd_ref *ref
 	}
 }
 
-static bool forward_once(struct wire *w, struct forwards *d, const struct autograd_ref *ref, const char *api)
+/* Notes class ref as met: its index in d, or -1 when it was met before (*ok: how it went). */
+static long forward_note(struct forwards *d, const struct autograd_ref *ref, bool *ok)
 {
 	for (size_t i = 0; i < d->n; i++)
-		if (d->f[i] == ref->f && d->cls[i] == ref->cls)
-			return d->ok[i];
+		if (d->f[i] == ref->f && d->cls[i] == ref->cls) {
+			*ok = d->ok[i];
+			return -1;
+		}
 	d->f = xrealloc(d->f, (d->n + 1) * sizeof(*d->f));
 	d->cls = xrealloc(d->cls, (d->n + 1) * sizeof(*d->cls));
 	d->ok = xrealloc(d->ok, (d->n + 1) * sizeof(*d->ok));
 	d->f[d->n] = ref->f;
 	d->cls[d->n] = ref->cls;
-	d->ok[d->n] = forward_usable(w, ref);
-	if (d->ok[d->n])
+	d->ok[d->n] = false;
+	return (long)d->n++;
+}
+
+static bool forward_once(struct wire *w, struct forwards *d, const struct autograd_ref *ref, const char *api)
+{
+	bool ok;
+	long k = forward_note(d, ref, &ok);
+
+	if (k < 0)
+		return ok;
+	d->ok[k] = forward_usable(w, ref);
+	if (d->ok[k])
 		wire_autograd_forward(w, ref, api);
-	return d->ok[d->n++];
+	return d->ok[k];
 }
 
 /* Binding function fi when it applies an autograd Function: the Function's
@@ -612,6 +626,9 @@ static bool wire_autograd_binding(struct wire *w, const struct src_file *f, cons
 		return true;
 	}
 	if (!w->required) {
+		bool ok;
+		if (forward_note(done, &ref, &ok) < 0)
+			return true; /* said once */
 		wire_manual(w, f, ap->range.start, ap->range.end,
 			    "%s() returns what the autograd Function %s returns: wire threads '%s' through it in mode B (allocated "
 			    "in its forward(), one more output); say 'profiling \"%s\" required;' in the rules, or pass it to "
@@ -695,19 +712,18 @@ void wire_pybind(struct wire *w)
 		for (size_t c = 0; c < pb->nautograds; c++) {
 			struct autograd_ref ref = { w->p->pybinds[i].f, pb, (long)c };
 			long fwd = pb->autograds[c].forward;
-			bool seen = false;
+			bool ok;
 			if (fwd < 0 || !project_is_bind_func(w->p, pb->funcs[fwd].name))
 				continue;
-			for (size_t d = 0; d < done.n; d++)
-				seen = seen || (done.f[d] == ref.f && done.cls[d] == ref.cls);
-			if (seen)
-				continue;
-			if (!w->required)
+			if (!w->required) {
+				if (forward_note(&done, &ref, &ok) < 0)
+					continue;
 				wire_manual(w, ref.f, pb->funcs[fwd].range.start, pb->funcs[fwd].params_range.end,
 					    "the autograd Function %s runs %s: wire threads '%s' through it in mode B (say 'profiling "
 					    "\"%s\" required;' in the rules)", pb->autograds[c].name, api, w->prof, w->prof);
-			else
+			} else {
 				forward_once(w, &done, &ref, api);
+			}
 		}
 	}
 	free(done.f);
