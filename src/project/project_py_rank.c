@@ -199,8 +199,16 @@ static char *dist_prefix(const struct py_module *m)
 	for (size_t c = 0; c < m->ncalls; c++) {
 		const char *t = m->calls[c].callee_text;
 		size_t n = strlen(t);
-		if (strcmp(m->calls[c].name, "init_process_group") == 0 && n >= 18)
-			return xstrndup(t, n - 18);
+		bool dotted = true;
+		if (strcmp(m->calls[c].name, "init_process_group") != 0 || n < 18)
+			continue;
+		/* names and dots only: the prefix is written into the sample */
+		for (size_t k = 0; k + 18 < n; k++)
+			dotted = dotted && (t[k] == '.' || t[k] == '_' || (t[k] >= 'a' && t[k] <= 'z') ||
+					    (t[k] >= 'A' && t[k] <= 'Z') || (t[k] >= '0' && t[k] <= '9'));
+		/* `from torch.distributed import init_process_group`: get_rank is not imported with it */
+		if (dotted)
+			return n == 18 ? xstrdup("torch.distributed.") : xstrndup(t, n - 18);
 	}
 	return NULL;
 }

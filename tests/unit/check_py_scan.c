@@ -246,6 +246,8 @@ START_TEST(t_rank)
 		/* nothing by name, but torch.distributed is initialised (as the module names it) */
 		{ "import torch.distributed as dist\ndef w():\n    op()\ndef s():\n    dist.init_process_group('hccl')\n", NULL,
 		  "dist.get_rank()", "dist.get_world_size()", PY_SRC_DIST },
+		{ "from torch.distributed import init_process_group\ndef w():\n    init_process_group('hccl')\n    op()\n", NULL,
+		  "torch.distributed.get_rank()", "torch.distributed.get_world_size()", PY_SRC_DIST },
 		/* not rank names: ranks (a list), node_rank (a node), rank_of() */
 		{ "def f(ranks, node_rank, ranked):\n    op()\n", NULL, "-", "-", PY_SRC_PARAM },
 	};
