@@ -6,6 +6,7 @@
 
 #include "g2_checks.h"
 #include "gate_run.h"
+#include "project_aclnn_gen.h"
 #include "project_tokens.h"
 #include "xalloc.h"
 
@@ -51,6 +52,38 @@ static const struct aclnn_func *aclnn_find(const struct project_model *p, const 
 				def = &p->aclnns[a].ac.funcs[i];
 			}
 	return def;
+}
+
+/* A forwarding call of aclnnInner<Op>GetWorkspaceSize that no file declares:
+ * the declaration the build generates from the OpDef (inputs, attributes,
+ * outputs with the profiling output last, workspaceSize, executor) decides. */
+static void check_generated_inner(struct project_model *p, struct gate_report *r, const struct src_file *f,
+				  const struct aclnn_func *fn, const struct aclnn_call *call)
+{
+	struct aclnn_gen g;
+	struct aclnn_gen_match m;
+
+	aclnn_gen_inner(p->op, p->profiling, &g);
+	aclnn_gen_match(&g, fn, call, p->profiling, &m);
+	if (!m.ok) {
+		struct aclnn_range at = m.bad_arg < call->nargs ? call->arg_ranges[m.bad_arg] : call->range;
+		gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR, gate_loc_at(f, at.start, at.end),
+			 "pass the arguments in the order the build generates from the OpDef: inputs, attributes, outputs, "
+			 "profiling_data, workspaceSize, executor", "%s (no declaration of %s is in sight)", m.why,
+			 call->callee);
+	} else if (!m.has_prof) {
+		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, call->range.start, call->range.end),
+			 "pass the profiling tensor after the last output, before workspaceSize (run autotrace wire)",
+			 "%s does not pass '%s' to %s, whose generated declaration takes it as parameter %zu", fn->name,
+			 p->profiling, call->callee, m.prof_at + 1);
+	} else if (p->required && g2_is_null_text(call->args[m.prof_at])) {
+		gate_add(r, GATE_RULE_G2_NULL, DIAG_ERROR,
+			 gate_loc_at(f, call->arg_ranges[m.prof_at].start, call->arg_ranges[m.prof_at].end),
+			 "pass the profiling tensor; switch recording off with ENABLE_MOE_PROFILING 0 and a rebuild",
+			 "%s passes %s for the REQUIRED output '%s'", fn->name, call->args[m.prof_at], p->profiling);
+	}
+	aclnn_gen_match_release(&m);
+	aclnn_gen_release(&g);
 }
 
 void g2_check_aclnn(struct project_model *p, struct gate_report *r)
@@ -109,6 +142,10 @@ void g2_check_aclnn(struct project_model *p, struct gate_report *r)
 				const struct aclnn_call *call = &fn->calls[c];
 				const struct aclnn_func *callee = aclnn_find(p, call->callee);
 				long k = callee ? g2_aclnn_prof_param(callee, p->profiling) : at;
+				if (!callee && aclnn_gen_is_inner(call->callee, op->name)) {
+					check_generated_inner(p, r, f, fn, call);
+					continue;
+				}
 				if (callee && call->nargs != callee->nparams) {
 					gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR, gate_loc_at(f, call->range.start, call->range.end),
 						 "pass one argument per parameter of the callee, the profiling tensor included",

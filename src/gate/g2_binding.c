@@ -25,7 +25,7 @@ static const struct aclnn_func *aclnn_named(const struct project_model *p, const
 }
 
 /* Mode B: every return of binding function fi gives the profiling tensor last. */
-static void check_returns(struct project_model *p, struct gate_report *r, const struct src_file *f,
+void g2_check_returns(struct project_model *p, struct gate_report *r, const struct src_file *f,
 			  const struct pybind_file *pb, long fi)
 {
 	const struct pybind_func *pf = &pb->funcs[fi];
@@ -38,6 +38,14 @@ static void check_returns(struct project_model *p, struct gate_report *r, const 
 		for (size_t e = 0; e < ret->elems.n; e++)
 			if (tv_names_profiling(ret->elems.v[e], p->profiling))
 				rat = (long)e;
+		if (rat < 0 && !ret->tuple && ret->elems.n == 1) {
+			/* a list of tensors returned by name: the last one it was given */
+			char *last = pybind_last_push(f, pf, ret->elems.v[0], ret->range.start);
+			bool pushed = last && tv_names_profiling(last, p->profiling);
+			free(last);
+			if (pushed)
+				continue;
+		}
 		if (rat < 0)
 			gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, ret->range.start, ret->range.end),
 				 "mode B: return the profiling tensor last, and add it to the std::tuple type",
@@ -190,7 +198,10 @@ void g2_check_binding(struct project_model *p, struct gate_report *r)
 			if (!project_is_bind_func(p, pf->name))
 				continue;
 			if (p->required) {
-				check_returns(p, r, f, pb, (long)k);
+				size_t from = 0;
+				/* an autograd Function's method, or a binding applying one: g2_check_autograd */
+				if (pybind_autograd_of_func(pb, (long)k) < 0 && pybind_apply_next(pb, (long)k, &from) < 0)
+					g2_check_returns(p, r, f, pb, (long)k);
 				continue;
 			}
 			for (size_t i = 0; i < pf->nparams; i++)

@@ -2,6 +2,7 @@
  * g2_tiling.c: the tiling's output reads;
  * g2_kernel.c: the kernel entry, Init and the runtime; g2_aclnn.c: the aclnn
  * API; g2_binding.c: the torch binding, its registrations and schema;
+ * g2_autograd.c: bindings returning an autograd Function's results;
  * g2_calls.c: the calls of the op in samples and tests), over G2's own view
  * of the project (g2_scope.h), and the helpers they share (gate_g2.c). */
 #ifndef AUTOTRACE_G2_CHECKS_H
@@ -30,6 +31,10 @@ void g2_check_infer(struct project_model *p, struct gate_report *r);
 void g2_check_kernel(struct project_model *p, struct gate_report *r);
 void g2_check_aclnn(struct project_model *p, struct gate_report *r);
 void g2_check_binding(struct project_model *p, struct gate_report *r);
+void g2_check_autograd(struct project_model *p, struct gate_report *r);
+/* Mode B: every return of binding function fi gives the profiling tensor last. */
+void g2_check_returns(struct project_model *p, struct gate_report *r, const struct src_file *f,
+		      const struct pybind_file *pb, long fi);
 void g2_check_calls(struct project_model *p, struct gate_report *r);
 struct g2_scope;
 void g2_check_tiling(const struct g2_scope *s, struct gate_report *r);

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "path_glob.h"
+#include "project_autograd.h"
 #include "project_tokens.h"
 #include "xalloc.h"
 
@@ -323,6 +324,19 @@ static void add_binding(struct project_model *v, struct src_file *f, struct pybi
 	v->npybinds++;
 }
 
+/* The names project_autograd_appliers hands out, learnt as binding functions. */
+struct learn {
+	struct project_model *v;
+	bool learnt;
+};
+
+static void learn_name(const char *name, void *ctx)
+{
+	struct learn *l = ctx;
+
+	l->learnt |= add_str(&l->v->bind_funcs, &l->v->nbind_funcs, name);
+}
+
 /* One round over the C/C++ files not taken yet: those that run the API, or
  * name a binding function or a torch.ops name; true when it learnt a name. */
 static bool bindings_round(struct search *q)
@@ -340,7 +354,8 @@ static bool bindings_round(struct search *q)
 		f = src_file_load(c->path);
 		if (!f)
 			continue;
-		maybe = q->api && has_word(f, "EXEC_NPU_CMD", true) && has_word(f, q->api, false);
+		maybe = q->api && ((has_word(f, "EXEC_NPU_CMD", true) && has_word(f, q->api, false)) ||
+				   memmem(f->data, f->len, "::apply(", 8));
 		for (size_t k = 0; k < v->nbind_funcs && !maybe; k++)
 			maybe = has_word(f, v->bind_funcs[k], false);
 		for (size_t k = 0; k < q->nnames && !maybe; k++)
@@ -353,9 +368,19 @@ static bool bindings_round(struct search *q)
 		for (size_t x = 0; x < pb.nexecs; x++)
 			if (q->api && strcmp(pb.execs[x].api, q->api) == 0) {
 				ours = true;
-				if (pb.execs[x].func >= 0)
+				/* (an autograd Function's forward() is the Function's, found through
+				   the binding that applies it, never a name of its own) */
+				if (pb.execs[x].func >= 0 && pybind_autograd_of_func(&pb, pb.execs[x].func) < 0)
 					learnt |= add_str(&v->bind_funcs, &v->nbind_funcs, pb.funcs[pb.execs[x].func].name);
 			}
+		if (q->api && memmem(f->data, f->len, "::apply(", 8)) {
+			struct autograd_cache ag = { NULL, NULL, 0 };
+			struct learn l = { v, false };
+			if (project_autograd_appliers(v, f, &pb, q->api, &ag, learn_name, &l))
+				ours = true;
+			learnt |= l.learnt;
+			autograd_cache_release(&ag);
+		}
 		for (size_t o = 0; o < pb.nnames; o++) {
 			const struct pybind_opname *on = &pb.names[o];
 			if (on->impl_fn && has_str(v->bind_funcs, v->nbind_funcs, on->impl_fn)) {

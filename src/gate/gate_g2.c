@@ -74,6 +74,7 @@ void gate_g2(struct project_model *p, struct gate_report *r)
 	g2_check_kernel(&s.view, r);
 	g2_check_aclnn(&s.view, r);
 	g2_check_binding(&s.view, r);
+	g2_check_autograd(&s.view, r);
 	g2_check_decls(&s, r);
 	g2_check_calls(&s.view, r);
 	g2_scope_release(&s);

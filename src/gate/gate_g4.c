@@ -270,6 +270,15 @@ static void check_collector(struct gate_report *r, const struct src_file *f, str
 	{
 		const struct py_call *col = called_from(m, &m->calls[collector]);
 		int cfunc;
+		bool spawns = false;
+		for (size_t c = 0; c < m->ncalls && !spawns; c++)
+			spawns = project_py_is_spawn(&m->calls[c]);
+		/* a script that starts no ranks itself (torchrun starts it once per
+		   rank): the collector runs after the launcher, as the report says */
+		if (!col && !spawns) {
+			project_py_options_free(opts, nopt);
+			return;
+		}
 		if (!col) {
 			const struct py_call *c0 = &m->calls[collector];
 			gate_add(r, GATE_RULE_G4_COLLECT, DIAG_ERROR, loc_of(f, c0->callee),

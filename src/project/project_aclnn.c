@@ -56,6 +56,47 @@ static void read_params(const struct tok_view *tv, size_t open, struct aclnn_fun
 	free(e);
 }
 
+/* A token that may be part of a declared type: a name, `::`, `*`, `&`, a
+ * fundamental type or cv keyword. */
+static bool type_tok(const struct tok_view *tv, size_t i)
+{
+	static const enum cxx_keyword kws[] = { CXX_KW_const, CXX_KW_unsigned, CXX_KW_signed, CXX_KW_int, CXX_KW_long,
+						CXX_KW_short, CXX_KW_char, CXX_KW_bool, CXX_KW_double, CXX_KW_float,
+						CXX_KW_auto, CXX_KW_static, CXX_KW_constexpr, CXX_KW_volatile };
+
+	if (tv_ident(tv, i) || tv_punct(tv, i, CXX_P_SCOPE) || tv_punct(tv, i, CXX_P_STAR) || tv_punct(tv, i, CXX_P_AMP))
+		return true;
+	for (size_t k = 0; k < sizeof(kws) / sizeof(kws[0]); k++)
+		if (cxx_tok_kw(&tv->v[i], kws[k]))
+			return true;
+	return false;
+}
+
+/* The declarations `T name = ...;` / `T name;` of the body between braces
+ * open and close, statements at any depth. */
+static void read_locals(const struct tok_view *tv, size_t open, size_t close, struct aclnn_func *fn)
+{
+	for (size_t i = open + 1; i < close; i++) {
+		size_t k = i;
+		struct aclnn_param *p;
+		if (!(tv_punct(tv, i - 1, CXX_P_SEMI) || tv_punct(tv, i - 1, CXX_P_LBRACE) || tv_punct(tv, i - 1, CXX_P_RBRACE)))
+			continue;
+		while (k < close && type_tok(tv, k))
+			k++;
+		/* a type, then the name: at least two tokens, the last an identifier */
+		if (k - i < 2 || !tv_ident(tv, k - 1) || !(tv_punct(tv, k, CXX_P_ASSIGN) || tv_punct(tv, k, CXX_P_SEMI)))
+			continue;
+		fn->locals = xrealloc(fn->locals, (fn->nlocals + 1) * sizeof(*fn->locals));
+		p = &fn->locals[fn->nlocals++];
+		memset(p, 0, sizeof(*p));
+		p->name = tv_tok_text(tv, k - 1, false);
+		p->type = tv_text(tv, i, k - 1);
+		p->range = rng(tv->v[i].start, tv->v[k - 1].end);
+		p->tensor = strstr(p->type, "aclTensor") != NULL;
+		p->output = p->tensor && strstr(p->type, "const") == NULL;
+	}
+}
+
 static void add_call(const struct tok_view *tv, size_t i, struct aclnn_func *fn)
 {
 	struct aclnn_call c;
@@ -110,6 +151,7 @@ void project_aclnn(const char *data, size_t len, struct aclnn_file *out)
 			fn.definition = tv_punct(&tv, after, CXX_P_LBRACE);
 			if (fn.definition && tv.match[after] != TV_NONE) {
 				fn.range = rng(tv.v[i].start, tv.v[tv.match[after]].end);
+				read_locals(&tv, after, tv.match[after], &fn);
 				body_of = (long)out->nfuncs;
 				body_end = tv.match[after];
 			} else {
@@ -133,6 +175,11 @@ void aclnn_file_release(struct aclnn_file *f)
 			free(fn->params[k].type);
 			free(fn->params[k].name);
 		}
+		for (size_t k = 0; k < fn->nlocals; k++) {
+			free(fn->locals[k].type);
+			free(fn->locals[k].name);
+		}
+		free(fn->locals);
 		for (size_t k = 0; k < fn->ncalls; k++) {
 			for (size_t a = 0; a < fn->calls[k].nargs; a++)
 				free(fn->calls[k].args[a]);

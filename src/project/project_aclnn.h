@@ -4,8 +4,9 @@
  *       aclTensor *profilingData, uint64_t *workspaceSize, aclOpExecutor **executor);
  *
  * declarations (`extern`, in headers) and definitions (with a body), with
- * their parameters, and the aclnn*GetWorkspaceSize calls a definition makes
- * (the forwarding call to aclnnInnerFooGetWorkspaceSize). Ranges are byte
+ * their parameters, the aclnn*GetWorkspaceSize calls a definition makes
+ * (the forwarding call to aclnnInnerFooGetWorkspaceSize) and the local
+ * variables it declares (`bool transB = false;`: what its calls pass). Ranges are byte
  * offsets into the text, for messages and for editors.
  *
  * Ownership: aclnn_file owns everything in it. */
@@ -47,6 +48,8 @@ struct aclnn_func {
 	size_t nparams;
 	struct aclnn_call *calls;     /* GetWorkspaceSize calls in the body */
 	size_t ncalls;
+	struct aclnn_param *locals;   /* `T name = ...;` / `T name;` in the body (tensor / output as for parameters) */
+	size_t nlocals;
 };
 
 /* The reader's API has the shape of every project reader's (project_opdef.h

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "project_autograd.h"
 #include "project_tokens.h"
 #include "path_glob.h"
 #include "path_rel.h"
@@ -333,6 +334,17 @@ static void add_pybind(struct project_model *p, struct src_file *f, struct pybin
 	p->npybinds++;
 }
 
+struct bind_names {
+	struct project_model *p;
+};
+
+static void add_bind_name(const char *name, void *ctx)
+{
+	struct bind_names *bn = ctx;
+
+	add_name(&bn->p->bind_funcs, &bn->p->nbind_funcs, name);
+}
+
 /* The candidates of a layer in the operator directory and under the project
  * root together (the root's without the operator directory's, which it
  * searches on its own). */
@@ -372,7 +384,7 @@ static void load_pybind(struct project_model *p, struct project_files *pf, struc
 		struct src_file *f = src_file_load(c.paths[i]);
 		struct pybind_file pb;
 		bool ours = false;
-		if (!f || !text_has(f, "EXEC_NPU_CMD") || !text_has(f, api)) {
+		if (!f || !((text_has(f, "EXEC_NPU_CMD") && text_has(f, api)) || strstr(f->data, "::apply("))) {
 			src_file_free(f);
 			continue;
 		}
@@ -382,6 +394,14 @@ static void load_pybind(struct project_model *p, struct project_files *pf, struc
 				ours = true;
 				add_name(&p->bind_funcs, &p->nbind_funcs, pb.funcs[pb.execs[x].func].name);
 			}
+		/* a function returning what an autograd Function runs (project_autograd.h) */
+		{
+			struct autograd_cache ag = { NULL, NULL, 0 };
+			struct bind_names bn = { p };
+			if (project_autograd_appliers(p, f, &pb, api, &ag, add_bind_name, &bn))
+				ours = true;
+			autograd_cache_release(&ag);
+		}
 		if (ours)
 			add_pybind(p, f, &pb);
 		else {

@@ -1,4 +1,4 @@
-/* OpDef reader: Input/Output chains, ParamType/DataType/Format, OP_ADD. */
+/* OpDef reader: Input/Output chains, ParamType/DataType/Format, Attr chains, OP_ADD. */
 #include "project_opdef.h"
 
 #include <stdlib.h>
@@ -107,8 +107,37 @@ static uint32_t line_end_of(const char *d, size_t len, uint32_t at)
 	return at < len ? at + 1 : (uint32_t)len;
 }
 
-/* A chain at token i (`this` or the Input/Output name); returns the token
- * after it, or i when there is none. */
+/* An Attr chain whose `Attr` is token k (the chain starts at token i);
+ * returns the token after it. */
+static size_t read_attr(const struct tok_view *tv, size_t i, size_t k, struct opdef_op *op)
+{
+	struct opdef_attr a;
+
+	memset(&a, 0, sizeof(a));
+	a.name = tv_tok_text(tv, k + 2, true);
+	k += 4;
+	while (tv_punct(tv, k, CXX_P_DOT) && tv_ident(tv, k + 1) && tv_punct(tv, k + 2, CXX_P_LPAREN) &&
+	       tv->match[k + 2] != TV_NONE) {
+		size_t open = k + 2;
+		if (tv_is(tv, k + 1, "AttrType")) {
+			char *t = tv_text(tv, open + 1, tv->match[open]);
+			a.optional = param_type(t) == OPDEF_OPTIONAL;
+			free(t);
+		} else if (!tv_is(tv, k + 1, "Comment") && !tv_is(tv, k + 1, "Version") && !a.kind) {
+			a.kind = tv_tok_text(tv, k + 1, false);
+		}
+		k = tv->match[open] + 1;
+	}
+	if (!a.kind)
+		a.kind = xstrdup("");
+	a.chain = rng(tv->v[i].start, tv_punct(tv, k, CXX_P_SEMI) ? tv->v[k].end : tv->v[k - 1].end);
+	op->attrs = xrealloc(op->attrs, (op->nattrs + 1) * sizeof(*op->attrs));
+	op->attrs[op->nattrs++] = a;
+	return tv_punct(tv, k, CXX_P_SEMI) ? k + 1 : k;
+}
+
+/* A chain at token i (`this` or the Input/Output/Attr name); returns the
+ * token after it, or i when there is none. */
 static size_t read_chain(const struct tok_view *tv, size_t i, struct opdef_op *op)
 {
 	size_t k = i, open;
@@ -120,6 +149,9 @@ static size_t read_chain(const struct tok_view *tv, size_t i, struct opdef_op *o
 			return i;
 		k += 2;
 	}
+	if (tv_is(tv, k, "Attr") && tv_punct(tv, k + 1, CXX_P_LPAREN) && tv->v[k + 2].kind == CXX_TOK_STRING &&
+	    tv_punct(tv, k + 3, CXX_P_RPAREN))
+		return read_attr(tv, i, k, op);
 	if (!(tv_is(tv, k, "Input") || tv_is(tv, k, "Output")) || !tv_punct(tv, k + 1, CXX_P_LPAREN) ||
 	    tv->v[k + 2].kind != CXX_TOK_STRING || !tv_punct(tv, k + 3, CXX_P_RPAREN))
 		return i;
@@ -193,7 +225,7 @@ void project_opdef(const char *data, size_t len, struct opdef_file *out)
 	}
 	for (size_t i = 0; i < tv.n; i++) {
 		bool starts = cxx_tok_kw(&tv.v[i], CXX_KW_this) ||
-			      ((tv_is(&tv, i, "Input") || tv_is(&tv, i, "Output")) &&
+			      ((tv_is(&tv, i, "Input") || tv_is(&tv, i, "Output") || tv_is(&tv, i, "Attr")) &&
 			       (i == 0 || tv_punct(&tv, i - 1, CXX_P_SEMI) || tv_punct(&tv, i - 1, CXX_P_LBRACE) ||
 				tv_punct(&tv, i - 1, CXX_P_RBRACE)));
 		struct opdef_op *op = NULL;
@@ -247,6 +279,11 @@ void opdef_file_release(struct opdef_file *f)
 			free_list(op->params[k].dtypes, op->params[k].ndtypes);
 			free_list(op->params[k].formats, op->params[k].nformats);
 		}
+		for (size_t k = 0; k < op->nattrs; k++) {
+			free(op->attrs[k].name);
+			free(op->attrs[k].kind);
+		}
+		free(op->attrs);
 		free(op->params);
 		free(op->name);
 	}

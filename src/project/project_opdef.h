@@ -10,7 +10,9 @@
  * For each OpDef class: its inputs and outputs in order, with ParamType,
  * DataType and Format lists, and the byte ranges an editor needs (the whole
  * chain, the name literal, the ParamType argument, the insertion point after
- * the last Output chain). Several classes and OP_ADDs per file are fine.
+ * the last Output chain), and its attributes (`this->Attr("n").AttrType(OPTIONAL).Int(0);`)
+ * in order, which the generated aclnn API takes between the inputs and the
+ * outputs. Several classes and OP_ADDs per file are fine.
  * Chains outside an OpDef class belong to the file's only OP_ADD if there is
  * exactly one, else to an op with an empty name.
  *
@@ -44,6 +46,14 @@ struct opdef_param {
 	uint32_t line_end;            /* just past the newline after the ';' */
 };
 
+/* An attribute: `this->Attr("group").AttrType(REQUIRED).String();`. */
+struct opdef_attr {
+	char *name;                   /* the literal's text */
+	char *kind;                   /* the type method: "Int", "Float", "Bool", "String", "ListInt", ...; "" when none */
+	bool optional;                /* AttrType(OPTIONAL) */
+	struct opdef_range chain;     /* `this` (or Attr) to the ';' included */
+};
+
 struct opdef_op {
 	char *name;                   /* the class name ("" when unknown) */
 	struct opdef_range class_name;/* zero-width when not in a class */
@@ -51,6 +61,8 @@ struct opdef_op {
 	struct opdef_param *params;   /* in source order, inputs and outputs mixed as written */
 	size_t nparams;
 	size_t ninputs, noutputs;
+	struct opdef_attr *attrs;     /* in source order */
+	size_t nattrs;
 	long last_input, last_output; /* indices in params, or -1 */
 	uint32_t after_last_output;   /* insertion point: line_end of the last Output chain */
 	bool registered;              /* OP_ADD(name) seen in the file */

@@ -1,4 +1,5 @@
-/* EXEC_NPU_CMD calls, returned tuples, initialisers and op names of a binding. */
+/* EXEC_NPU_CMD calls, returned tuples, initialisers, op names, autograd
+ * Function classes and their apply calls of a binding. */
 #include "project_pybind.h"
 
 #include <stdlib.h>
@@ -69,10 +70,62 @@ static long count_targs(const char *s)
 	return n;
 }
 
+/* `Function<NAME>` (the CRTP base of an autograd Function) in a base clause. */
+static bool autograd_base(const char *target, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *s = target ? strstr(target, "Function") : NULL; s; s = strstr(s + 1, "Function")) {
+		const char *a = s + 8;
+		const char *last;
+		while (*a == ' ')
+			a++;
+		if (*a != '<')
+			continue;
+		a++;
+		while (*a == ' ')
+			a++;
+		/* the argument's last component is the class itself */
+		last = a;
+		for (const char *q = a; *q && *q != '>' && *q != ','; q++)
+			if (q[0] == ':' && q[1] == ':')
+				last = q + 2;
+		if (strncmp(last, name, n) == 0 && (last[n] == '>' || last[n] == ' '))
+			return true;
+	}
+	return false;
+}
+
+static const char *last_component(const char *s)
+{
+	const char *r = s;
+
+	for (const char *q = s; *q; q++)
+		if (q[0] == ':' && q[1] == ':')
+			r = q + 2;
+	return r;
+}
+
 static void read_funcs(const struct src_file *f, struct pybind_file *out)
 {
 	struct cxx_outline *ol = cxx_outline_build(f, NULL, NULL);
 
+	for (size_t i = 0; i < ol->ntypes; i++) {
+		const struct cxx_type *t = &ol->types[i];
+		struct pybind_autograd a;
+		if (t->kind != CXX_TYPE_CLASS || !autograd_base(t->target, t->name))
+			continue;
+		a.name = xstrdup(t->name);
+		a.range = rng(t->range.start, t->range.end);
+		a.forward = a.backward = -1;
+		out->autograds = xrealloc(out->autograds, (out->nautograds + 1) * sizeof(*out->autograds));
+		out->autograds[out->nautograds++] = a;
+	}
+	for (size_t i = 0; i < ol->nincludes; i++)
+		if (!ol->includes[i].system) {
+			out->includes = xrealloc(out->includes, (out->nincludes + 1) * sizeof(*out->includes));
+			out->includes[out->nincludes++] = xstrdup(ol->includes[i].name);
+		}
 	for (size_t i = 0; i < ol->nfuncs; i++) {
 		const struct cxx_func *fn = &ol->funcs[i];
 		struct pybind_func pf;
@@ -81,6 +134,7 @@ static void read_funcs(const struct src_file *f, struct pybind_file *out)
 			continue;
 		memset(&pf, 0, sizeof(pf));
 		pf.name = xstrdup(fn->name);
+		pf.scope = xstrdup(fn->scope ? last_component(fn->scope) : "");
 		pf.range = rng(fn->range.start, fn->range.end);
 		pf.body = rng(fn->body_range.start, fn->body_range.end);
 		pf.return_type = rng(fn->range.start, fn->name_range.start);
@@ -106,7 +160,52 @@ static void read_funcs(const struct src_file *f, struct pybind_file *out)
 		out->funcs = xrealloc(out->funcs, (out->nfuncs + 1) * sizeof(*out->funcs));
 		out->funcs[out->nfuncs++] = pf;
 	}
+	/* the forward and backward a Function class defines in its body */
+	for (size_t a = 0; a < out->nautograds; a++)
+		for (size_t i = 0; i < out->nfuncs; i++) {
+			const struct pybind_func *pf = &out->funcs[i];
+			if (strcmp(pf->scope, out->autograds[a].name) != 0 || pf->range.start < out->autograds[a].range.start ||
+			    pf->range.end > out->autograds[a].range.end)
+				continue;
+			if (strcmp(pf->name, "forward") == 0)
+				out->autograds[a].forward = (long)i;
+			else if (strcmp(pf->name, "backward") == 0)
+				out->autograds[a].backward = (long)i;
+		}
 	cxx_outline_free(ol);
+}
+
+long pybind_autograd_named(const struct pybind_file *p, const char *name)
+{
+	for (size_t i = 0; i < p->nautograds; i++)
+		if (strcmp(p->autograds[i].name, last_component(name)) == 0)
+			return (long)i;
+	return -1;
+}
+
+long pybind_autograd_of_func(const struct pybind_file *p, long fn)
+{
+	for (size_t i = 0; fn >= 0 && i < p->nautograds; i++)
+		if (p->autograds[i].forward == fn || p->autograds[i].backward == fn)
+			return (long)i;
+	return -1;
+}
+
+long pybind_apply_next(const struct pybind_file *p, long fn, size_t *from)
+{
+	for (size_t i = *from; i < p->napplies; i++)
+		if (p->applies[i].func == fn) {
+			*from = i + 1;
+			return (long)i;
+		}
+	*from = p->napplies;
+	return -1;
+}
+
+bool pybind_type_is_tensor_list(const char *type)
+{
+	return strstr(type, "tensor_list") || strstr(type, "variable_list") ||
+	       (strstr(type, "vector") && strstr(type, "Tensor"));
 }
 
 bool pybind_type_is_tensor(const char *type)
@@ -322,6 +421,19 @@ void project_pybind(const struct src_file *f, struct pybind_file *out)
 	memset(out, 0, sizeof(*out));
 	read_funcs(f, out);
 	tok_view_init(&tv, f->data, f->len);
+	/* X::apply( anywhere in a function, a return's value included */
+	for (size_t i = 0; i + 3 < tv.n; i++) {
+		const struct cxx_token *t = &tv.v[i];
+		struct pybind_apply a;
+		if (t->kind != CXX_TOK_IDENT || !tv_punct(&tv, i + 1, CXX_P_SCOPE) || !tv_is(&tv, i + 2, "apply") ||
+		    !tv_punct(&tv, i + 3, CXX_P_LPAREN) || tv.match[i + 3] == TV_NONE || func_at(out, t->start) < 0)
+			continue;
+		a.cls = tv_tok_text(&tv, i, false);
+		a.range = rng(t->start, tv.v[tv.match[i + 3]].end);
+		a.func = func_at(out, t->start);
+		out->applies = xrealloc(out->applies, (out->napplies + 1) * sizeof(*out->applies));
+		out->applies[out->napplies++] = a;
+	}
 	for (size_t i = 0; i < tv.n; i++) {
 		const struct cxx_token *t = &tv.v[i];
 		if (t->kind == CXX_TOK_IDENT && t->end - t->start >= 12 &&
@@ -459,6 +571,7 @@ void pybind_file_release(struct pybind_file *p)
 {
 	for (size_t i = 0; i < p->nfuncs; i++) {
 		free(p->funcs[i].name);
+		free(p->funcs[i].scope);
 		for (size_t k = 0; k < p->funcs[i].nparams; k++) {
 			free(p->funcs[i].params[k].type);
 			free(p->funcs[i].params[k].name);
@@ -483,12 +596,40 @@ void pybind_file_release(struct pybind_file *p)
 			free(p->names[i].pyargs[k].name);
 		free(p->names[i].pyargs);
 	}
+	for (size_t i = 0; i < p->nautograds; i++)
+		free(p->autograds[i].name);
+	for (size_t i = 0; i < p->napplies; i++)
+		free(p->applies[i].cls);
+	for (size_t i = 0; i < p->nincludes; i++)
+		free(p->includes[i]);
+	free(p->autograds);
+	free(p->applies);
+	free(p->includes);
 	free(p->funcs);
 	free(p->execs);
 	free(p->returns);
 	free(p->vars);
 	free(p->names);
 	memset(p, 0, sizeof(*p));
+}
+
+char *pybind_last_push(const struct src_file *f, const struct pybind_func *fn, const char *name, uint32_t before)
+{
+	struct tok_view tv;
+	char *arg = NULL;
+
+	tok_view_init(&tv, f->data, f->len);
+	for (size_t i = tv_at(&tv, fn->body.start); i + 3 < tv.n && tv.v[i].start < before; i++) {
+		size_t open = i + 3;
+		if (!tv_is(&tv, i, name) || !tv_punct(&tv, i + 1, CXX_P_DOT) ||
+		    !(tv_is(&tv, i + 2, "push_back") || tv_is(&tv, i + 2, "emplace_back")) || !tv_punct(&tv, open, CXX_P_LPAREN) ||
+		    tv.match[open] == TV_NONE || tv.v[tv.match[open]].end > before)
+			continue;
+		free(arg);
+		arg = tv_text(&tv, open + 1, tv.match[open]);
+	}
+	tok_view_release(&tv);
+	return arg;
 }
 
 const struct pybind_var *pybind_var_before(const struct pybind_file *p, long func, const char *name,

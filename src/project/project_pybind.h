@@ -10,8 +10,18 @@
  *
  * The EXEC_NPU_CMD* calls with their argument ranges, the returned tuples,
  * the variables' initialisers (to see a c10::nullopt behind a name) and the
- * schema strings / m.impl names (the torch.ops names). Ranges are byte
- * offsets into the file, for messages and for editors.
+ * schema strings / m.impl names (the torch.ops names). Bindings that return
+ * what a torch::autograd::Function returns:
+ *
+ *   struct FooFunction : public torch::autograd::Function<FooFunction> {
+ *       static tensor_list forward(AutogradContext *ctx, const at::Tensor &x) { ... return {y, z}; }
+ *       static tensor_list backward(AutogradContext *ctx, tensor_list grads) { ... }
+ *   };
+ *   std::tuple<at::Tensor, at::Tensor> foo(const at::Tensor &x) { auto r = FooFunction::apply(x); ... }
+ *
+ * give the Function classes (with their forward / backward), the `X::apply(`
+ * calls and the `#include "..."` names (where a Function class may be).
+ * Ranges are byte offsets into the file, for messages and for editors.
  *
  * Ownership: pybind_file owns everything in it. */
 #ifndef AUTOTRACE_PROJECT_PYBIND_H
@@ -67,6 +77,7 @@ struct pybind_param {
 
 struct pybind_func {
 	char *name;
+	char *scope;                  /* the innermost enclosing class ("FooFunction"), "" when none */
 	struct pybind_range range, body;
 	long tuple_arity;             /* std::tuple<...> return type: its count; -1 otherwise */
 	struct pybind_range return_type; /* the prefix before the name */
@@ -97,6 +108,20 @@ struct pybind_opname {
 	uint32_t call_end;            /* pybind11: the offset of the def call's ')' */
 };
 
+/* A class deriving from torch::autograd::Function<itself>. */
+struct pybind_autograd {
+	char *name;                   /* "FooFunction" */
+	struct pybind_range range;    /* `struct` to the closing '}' */
+	long forward, backward;       /* its static methods defined in the class (indices into funcs), or -1 */
+};
+
+/* `X::apply(...)` in a function. */
+struct pybind_apply {
+	char *cls;                    /* "FooFunction" (the last component before ::apply) */
+	struct pybind_range range;    /* `X` to ')' */
+	long func;
+};
+
 /* What the reader found, arrays by kind: the same shape as every project
  * reader's file struct (project_infer.h ...), each with its own records. */
 struct pybind_file {
@@ -110,6 +135,12 @@ struct pybind_file {
 	size_t nvars;
 	struct pybind_opname *names;
 	size_t nnames;
+	struct pybind_autograd *autograds;
+	size_t nautograds;
+	struct pybind_apply *applies;
+	size_t napplies;
+	char **includes;              /* `#include "name"` names, as written */
+	size_t nincludes;
 };
 
 void project_pybind(const struct src_file *f, struct pybind_file *out);
@@ -141,9 +172,25 @@ long pybind_schema_find(const struct pybind_schema *s, const char *name);
 /* The function named `name` (the last component), or -1. */
 long pybind_func_named(const struct pybind_file *p, const char *name);
 
+/* The Function class named `name` (the last component), or -1. */
+long pybind_autograd_named(const struct pybind_file *p, const char *name);
+/* The autograd Function class whose method fn is, or -1. */
+long pybind_autograd_of_func(const struct pybind_file *p, long fn);
+/* The `X::apply(...)` calls of function `fn`: the first at or after index
+ * *from of p->applies, or -1 (set *from past it to find the next). */
+long pybind_apply_next(const struct pybind_file *p, long fn, size_t *from);
+
+/* True when a C++ type is a list of tensors a function can return
+ * (tensor_list, variable_list, std::vector<at::Tensor>). */
+bool pybind_type_is_tensor_list(const char *type);
+
 /* True when a C++ parameter type is a tensor of the binding (at::Tensor,
  * c10::optional<at::Tensor>, at::TensorList, std::vector<at::Tensor>). */
 bool pybind_type_is_tensor(const char *type);
+
+/* The argument of the last `name.push_back(...)` / `name.emplace_back(...)`
+ * in function fn before byte `before`, as written (newly allocated), or NULL. */
+char *pybind_last_push(const struct src_file *f, const struct pybind_func *fn, const char *name, uint32_t before);
 
 /* The initialiser of `name` in function `func` last set before `before`, or NULL. */
 const struct pybind_var *pybind_var_before(const struct pybind_file *p, long func, const char *name,

@@ -502,6 +502,16 @@ int tv_eval(const struct tok_view *tv, size_t i, size_t j, const struct tv_const
 	return 0;
 }
 
+bool tv_text_is_ident(const char *s, size_t n)
+{
+	if (n == 0 || (s[0] >= '0' && s[0] <= '9'))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9') || s[i] == '_'))
+			return false;
+	return true;
+}
+
 char *tv_name_key(const char *s)
 {
 	size_t n = strlen(s), k = 0;

@@ -66,6 +66,9 @@ const struct tv_const *tv_consts_find(const struct tv_consts *c, const char *nam
  * parentheses, casts). Returns 0, or -1 when it is not constant. */
 int tv_eval(const struct tok_view *tv, size_t i, size_t j, const struct tv_consts *c, int64_t *out);
 
+/* True when the n bytes at s are one C identifier ("outs", not "outs[0]"). */
+bool tv_text_is_ident(const char *s, size_t n);
+
 /* Normalised name for comparing parameter names across layers:
  * lowercase, underscores removed ("profiling_data" == "profilingData"). */
 char *tv_name_key(const char *s);

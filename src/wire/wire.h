@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "project_autograd.h"
 #include "project_model.h"
 #include "project_tokens.h"
 #include "src_file.h"
@@ -60,6 +61,7 @@ struct wire {
 	char *base_path;              /* the operator's base header (wire_base), or NULL */
 	struct src_file **extra;      /* files wire read itself (aclnn headers, base headers) */
 	size_t nextra;
+	struct autograd_cache ag;     /* headers holding the autograd Functions bindings apply */
 };
 
 /* Adds an edit of `f`; `what` is printf-style. */

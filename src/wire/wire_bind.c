@@ -1,11 +1,15 @@
 /* wire, aclnn layer: the hand-written aclnn entry points (op_api / pregen
  * .cpp files and the aclnn_*.h headers they include): the profiling tensor
  * after the last tensor parameter, in the type the file writes, and passed on
- * by every forwarding call where its callee takes it. */
+ * by every forwarding call where its callee takes it. A call of
+ * aclnnInner<Op>GetWorkspaceSize with no declaration in sight follows the
+ * declaration the build generates from the OpDef (project_aclnn_gen.h):
+ * checked against it, the profiling tensor after the last output. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "path_glob.h"
+#include "project_aclnn_gen.h"
 #include "wire.h"
 #include "xalloc.h"
 
@@ -63,6 +67,35 @@ static const struct aclnn_func *aclnn_decl(const struct wire *w, const char *nam
 	return NULL;
 }
 
+/* A forwarding call of the op's aclnnInner API that no file declares: the
+ * generated declaration says where the profiling tensor goes, *at; false
+ * after reporting a call that does not match it. */
+static bool generated_prof_at(struct wire *w, const struct src_file *f, const struct aclnn_func *fn,
+			      const struct aclnn_call *call, long *at)
+{
+	struct aclnn_gen g;
+	struct aclnn_gen_match m;
+	bool ok;
+
+	aclnn_gen_inner(w->p->op, w->prof, &g);
+	aclnn_gen_match(&g, fn, call, w->prof, &m);
+	ok = m.ok;
+	if (!ok) {
+		char *params = aclnn_gen_params_text(&g);
+		struct aclnn_range r = m.bad_arg < call->nargs ? call->arg_ranges[m.bad_arg] : call->range;
+		wire_manual(w, f, r.start, r.end,
+			    "%s: no declaration of %s is in sight, so the one the build generates from the OpDef '%s' decides "
+			    "-- %s(%s); make this call pass its arguments in that order (or declare the function as the "
+			    "project builds it)", m.why, call->callee, w->p->op->name, call->callee, params);
+		free(params);
+	} else {
+		*at = (long)m.prof_at;
+	}
+	aclnn_gen_match_release(&m);
+	aclnn_gen_release(&g);
+	return ok;
+}
+
 static void wire_aclnn_file(struct wire *w, const struct src_file *f, const struct aclnn_file *ac)
 {
 	const char *op = w->p->op->name;
@@ -105,6 +138,8 @@ static void wire_aclnn_file(struct wire *w, const struct src_file *f, const stru
 			callee = aclnn_decl(w, call->callee, ac);
 			if (callee)
 				aclnn_prof_at(w, callee, &cat);
+			else if (aclnn_gen_is_inner(call->callee, op) && !generated_prof_at(w, f, fn, call, &cat))
+				continue;
 			if (cat < 0 || (size_t)cat > call->nargs) {
 				wire_manual(w, f, call->range.start, call->range.end,
 					    "pass '%s' to %s where its declaration takes the profiling tensor (after the last output)",
@@ -112,10 +147,20 @@ static void wire_aclnn_file(struct wire *w, const struct src_file *f, const stru
 				continue;
 			}
 			{
-				char *t = (size_t)cat < call->nargs ? xasprintf("%s, ", pname) : xasprintf(", %s", pname);
 				uint32_t pos = (size_t)cat < call->nargs ? call->arg_ranges[cat].start : call->arg_ranges[cat - 1].end;
-				wire_edit(w, f, pos, pos, t, "aclnn: %s forwards '%s' to %s as argument %ld", fn->name, pname,
-					  call->callee, cat + 1);
+				uint32_t ls = wire_line_start(f, pos);
+				bool own_line = (size_t)cat < call->nargs && cat > 0;
+				char *t, *ind = wire_indent_at(f, pos);
+				/* one argument per line: the new one on a line of its own */
+				for (uint32_t k = ls; own_line && k < pos; k++)
+					own_line = f->data[k] == ' ' || f->data[k] == '\t';
+				if (own_line)
+					t = xasprintf("%s,\n%s", pname, ind);
+				else
+					t = (size_t)cat < call->nargs ? xasprintf("%s, ", pname) : xasprintf(", %s", pname);
+				free(ind);
+				wire_edit(w, f, pos, pos, t, "aclnn: %s forwards '%s' to %s as argument %ld%s", fn->name, pname,
+					  call->callee, cat + 1, callee ? "" : " (its generated declaration, from the OpDef)");
 				free(t);
 			}
 		}

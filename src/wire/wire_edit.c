@@ -76,6 +76,9 @@ static const struct src_file *already_read(const struct wire *w, const char *pat
 	for (size_t i = 0; i < w->nextra; i++)
 		if (strcmp(w->extra[i]->path, path) == 0)
 			return w->extra[i];
+	for (size_t i = 0; i < w->ag.n; i++)
+		if (strcmp(w->ag.files[i]->path, path) == 0)
+			return w->ag.files[i];
 	if (!p)
 		return NULL;
 	for (size_t i = 0; p->kernels_read && i < p->kernels.nfiles; i++)
@@ -138,6 +141,7 @@ void wire_release(struct wire *w)
 	for (size_t i = 0; i < w->nextra; i++)
 		src_file_free(w->extra[i]);
 	free(w->extra);
+	autograd_cache_release(&w->ag);
 	free(w->prof_camel);
 	free(w->base_path);
 }

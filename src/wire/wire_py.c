@@ -171,52 +171,6 @@ static bool ns_visible(const struct sample *s, int fn_stmt)
 	return false;
 }
 
-static bool rank_like(const char *name)
-{
-	static const char *names[] = { "rank", "rank_id", "local_rank", "rank_idx", "proc_id", "global_rank" };
-
-	for (size_t j = 0; j < sizeof(names) / sizeof(names[0]); j++)
-		if (strcmp(name, names[j]) == 0)
-			return true;
-	return false;
-}
-
-/* The rank inside function fn_stmt: a parameter named like one, `self.rank`
- * when the class sets it, a local named like one set before `before`, or the
- * first parameter of the function the spawn runs. NULL when unknown. */
-static const char *rank_of(const struct sample *s, int fn_stmt, uint32_t before)
-{
-	int k = stmt_of_func(s->m, fn_stmt);
-	const struct py_func *fn;
-
-	if (k < 0)
-		return NULL;
-	fn = &s->m->funcs[k];
-	for (size_t i = 0; i < fn->nparams; i++)
-		if (rank_like(fn->params[i]))
-			return fn->params[i];
-	if (fn->nparams > 0 && strcmp(fn->params[0], "self") == 0)
-		for (size_t a = 0; a < s->m->nassigns; a++) {
-			const struct py_assign *as = &s->m->assigns[a];
-			if (as->ntargets == 1 && !as->unpacks && strncmp(as->targets[0].text, "self.", 5) == 0 &&
-			    rank_like(as->targets[0].text + 5))
-				return as->targets[0].text;
-		}
-	for (size_t a = 0; a < s->m->nassigns; a++) {
-		const struct py_assign *as = &s->m->assigns[a];
-		if (as->ntargets == 1 && !as->unpacks && s->m->stmts[as->stmt].func == fn_stmt &&
-		    as->value.start < before && rank_like(as->targets[0].text))
-			return as->targets[0].text;
-	}
-	for (size_t c = 0; c < s->m->ncalls; c++) {
-		const struct py_call *sp = &s->m->calls[c];
-		if (project_py_is_spawn(sp) && sp->nargs > 0 && fn->nparams > 0 &&
-		    strcmp(py_text(s->m, sp->args[0].tok_start, sp->args[0].tok_end), fn->name) == 0)
-			return fn->params[0];
-	}
-	return NULL;
-}
-
 /* The profiling value after the op call `c`: mode B unpacking. Returns the
  * statement after which it is bound (PY_NONE when it cannot be done). */
 static int unpack_mode_b(struct sample *s, size_t c, char **prof)
@@ -804,7 +758,8 @@ static bool wire_sample(struct wire *w, const struct project_sample *gs)
 		const struct py_call *call = &m->calls[c];
 		char *prof = NULL, *dir, *base_arg;
 		int after, func = m->stmts[call->stmt].func, sync = PY_NONE;
-		const char *rank;
+		struct project_py_value rank, world;
+		const char *rank_ns;
 		if (!project_is_op_call(w->p, call))
 			continue;
 		/* an argparse namespace in reach takes the options; else the environment */
@@ -813,15 +768,24 @@ static bool wire_sample(struct wire *w, const struct project_sample *gs)
 		if (after == PY_NONE)
 			continue;
 		dir = s.env ? xstrdup("_autotrace_path(\"AUTOTRACE_PROFILING_DIR\")") : xasprintf("%s.profiling_dir", s.ns);
-		rank = rank_of(&s, func, call->range.start);
-		if (!rank) {
+		/* the namespace in reach for the rank (args.local_rank): visible, or parsed in this function before */
+		rank_ns = s.ns && (ns_visible(&s, func) || (m->stmts[s.ns_stmt].func == func &&
+							    m->stmts[s.ns_stmt].range.end <= call->range.start))
+				  ? s.ns
+				  : NULL;
+		if (!project_py_rank(m, func, call->range.start, rank_ns, &rank)) {
 			wire_manual(w, s.f, call->range.start, call->range.end,
-				    "after a device synchronize: save_profiling_data(%s, <rank>, %s) -- wire cannot tell the rank "
-				    "here (no parameter or self attribute named rank, rank_id or local_rank)", prof, dir);
+				    "after a device synchronize: save_profiling_data(%s, <rank>, %s) -- wire finds no rank here: no "
+				    "parameter, local, self attribute, variable of an enclosing function, command-line option or "
+				    "module global named rank, rank_id, rank_idx, global_rank(_id), local_rank(_id) or the like, "
+				    "none set from dist.get_rank() or os.environ[\"RANK\"], no process index a spawn passes, and the "
+				    "script does not call torch.distributed.init_process_group", prof, dir);
 			free(dir);
 			free(prof);
 			break;
 		}
+		if (!project_py_world_size(m, func, call->range.start, rank_ns, &world))
+			world.expr = NULL;
 		for (size_t k = 0; k < m->ncalls; k++)
 			if (project_py_is_sync(&m->calls[k]) && m->stmts[m->calls[k].stmt].func == func &&
 			    m->calls[k].stmt > after) {
@@ -833,6 +797,8 @@ static bool wire_sample(struct wire *w, const struct project_sample *gs)
 				    "synchronize the device after this call, then save '%s' with save_profiling_data", prof);
 			free(dir);
 			free(prof);
+			project_py_value_release(&rank);
+			project_py_value_release(&world);
 			break;
 		}
 		base_arg = w->base_path ? base_h_arg(&s) : xstrdup("");
@@ -849,9 +815,11 @@ static bool wire_sample(struct wire *w, const struct project_sample *gs)
 				     "%s        raise SystemExit(\"rank %%d: the operator returned no %s\" %% %s)\n"
 				     "%s    save_profiling_data = _autotrace_save_helper()\n"
 				     "%s    save_profiling_data(%s, %s, %s%s)\n",
-				     syncs, ind, ind, dir, ind, prof, ind, w->prof, rank, ind, ind, prof, rank, dir, base_arg);
-			wire_edit(w, s.f, at, at, t, "sample: %ssave_profiling_data(%s, %s, %s)",
-				  sync == PY_NONE ? "torch_npu.npu.synchronize(), then " : "", prof, rank, dir);
+				     syncs, ind, ind, dir, ind, prof, ind, w->prof, rank.expr, ind, ind, prof, rank.expr, dir, base_arg);
+			wire_edit(w, s.f, at, at, t, "sample: %ssave_profiling_data(%s, %s, %s) (the rank: %s, %s; the world size: %s%s%s)",
+				  sync == PY_NONE ? "torch_npu.npu.synchronize(), then " : "", prof, rank.expr, dir, rank.expr,
+				  project_py_source_text(rank.from), world.expr ? world.expr : "not in reach",
+				  world.expr ? ", " : "", world.expr ? project_py_source_text(world.from) : "");
 			free(t);
 			free(syncs);
 			free(ind);
@@ -860,6 +828,8 @@ static bool wire_sample(struct wire *w, const struct project_sample *gs)
 		free(base_arg);
 		free(dir);
 		free(prof);
+		project_py_value_release(&rank);
+		project_py_value_release(&world);
 	}
 	if (added_save) {
 		uint32_t at = helpers_at(&s);

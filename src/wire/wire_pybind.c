@@ -7,7 +7,12 @@
  * passes, `Tensor? profiling_data=None` in the schema after its last tensor
  * argument (at the end when an argument without a default follows), the C++
  * parameter at the same position in every registered function, passed last
- * to every EXEC_NPU_CMD of the op. */
+ * to every EXEC_NPU_CMD of the op. A binding that returns what a
+ * torch::autograd::Function returns (`auto r = FooFunction::apply(...)`)
+ * has the tensor allocated in the Function's forward() instead (mode B):
+ * returned last from there and marked non-differentiable, backward()'s
+ * count of gradients one more where it checks one; the binding passes the
+ * result on (whole, or its values in order, one more). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -250,39 +255,22 @@ static const char *first_tensor(const struct pybind_func *fn)
 	return NULL;
 }
 
-/* Mode B: the returns of fn give the profiling tensor last; its std::tuple one longer. */
-static void mode_b_returns(struct wire *w, const struct src_file *f, const struct pybind_file *pb, long fi)
+/* The return type of fn as written ("std::tuple<at::Tensor, at::Tensor> ", "static tensor_list "). */
+static char *return_type_text(const struct src_file *f, const struct pybind_func *fn)
 {
-	const struct pybind_func *fn = &pb->funcs[fi];
-	size_t nmain = wire_main_outputs(w);
+	return xstrndup(f->data + fn->return_type.start, fn->return_type.end - fn->return_type.start);
+}
 
-	for (size_t r = 0; r < pb->nreturns; r++) {
-		const struct pybind_return *ret = &pb->returns[r];
-		bool has = false;
-		if (ret->func != fi || ret->elems.n == 0)
-			continue;
-		for (size_t e = 0; e < ret->elems.n; e++)
-			has = has || tv_names_profiling(ret->elems.v[e], w->prof);
-		if (has)
-			continue;
-		if (ret->elems.n != nmain) {
-			wire_manual(w, f, ret->range.start, ret->range.end,
-				    "return '%s' as the last value (this return has %zu values, the op %zu outputs)", w->prof,
-				    ret->elems.n, nmain);
-			continue;
-		}
-		if (ret->tuple) {
-			char *t = xasprintf(", %s", w->prof);
-			wire_edit(w, f, ret->elems.ranges[ret->elems.n - 1].end, ret->elems.ranges[ret->elems.n - 1].end, t,
-				  "pybind: %s() returns '%s' last", fn->name, w->prof);
-			free(t);
-		} else {
-			char *t = xasprintf("std::make_tuple(%s, %s)", ret->elems.v[0], w->prof);
-			wire_edit(w, f, ret->elems.ranges[0].start, ret->elems.ranges[0].end, t, "pybind: %s() returns (%s, %s)",
-				  fn->name, ret->elems.v[0], w->prof);
-			free(t);
-		}
-	}
+/* Mode B: the return type of fn one tensor longer (a std::tuple of nmain,
+ * or one at::Tensor); a list of tensors (tensor_list, std::vector) stays. */
+static void return_type_grows(struct wire *w, const struct src_file *f, const struct pybind_func *fn, size_t nmain)
+{
+	char *rtype = return_type_text(f, fn);
+	bool list = pybind_type_is_tensor_list(rtype);
+
+	free(rtype);
+	if (list)
+		return;
 	if (fn->tuple_arity == (long)nmain) {
 		uint32_t gt = fn->return_type.end;
 		while (gt > fn->return_type.start && f->data[gt - 1] != '>')
@@ -311,9 +299,66 @@ static void mode_b_returns(struct wire *w, const struct src_file *f, const struc
 	}
 }
 
-/* One binding function of the op (with its EXEC_NPU_CMD, or a registered meta function). */
+/* Mode B: the returns of fn give the profiling tensor last; its std::tuple
+ * one longer. A function returning a list of tensors by name (`return outs;`)
+ * appends it before the return. */
+static void mode_b_returns(struct wire *w, const struct src_file *f, const struct pybind_file *pb, long fi)
+{
+	const struct pybind_func *fn = &pb->funcs[fi];
+	size_t nmain = wire_main_outputs(w);
+	char *rtype = return_type_text(f, fn);
+	bool list = pybind_type_is_tensor_list(rtype);
+
+	free(rtype);
+	for (size_t r = 0; r < pb->nreturns; r++) {
+		const struct pybind_return *ret = &pb->returns[r];
+		bool has = false;
+		if (ret->func != fi || ret->elems.n == 0)
+			continue;
+		for (size_t e = 0; e < ret->elems.n; e++)
+			has = has || tv_names_profiling(ret->elems.v[e], w->prof);
+		if (has)
+			continue;
+		if (list && !ret->tuple && ret->elems.n == 1 && tv_text_is_ident(ret->elems.v[0], strlen(ret->elems.v[0]))) {
+			uint32_t at = wire_line_start(f, ret->range.start);
+			char *ind = wire_indent_at(f, ret->range.start),
+			     *t = xasprintf("%s%s.push_back(%s);\n", ind, ret->elems.v[0], w->prof);
+			char *last = pybind_last_push(f, fn, ret->elems.v[0], ret->range.start);
+			bool pushed = last && tv_names_profiling(last, w->prof);
+			free(last);
+			if (!pushed)
+				wire_edit(w, f, at, at, t, "pybind: %s() appends '%s' to '%s' before it returns it", fn->name,
+					  w->prof, ret->elems.v[0]);
+			free(t);
+			free(ind);
+			continue;
+		}
+		if (ret->elems.n != nmain) {
+			wire_manual(w, f, ret->range.start, ret->range.end,
+				    "return '%s' as the last value (this return has %zu values, the op %zu outputs)", w->prof,
+				    ret->elems.n, nmain);
+			continue;
+		}
+		if (ret->tuple) {
+			char *t = xasprintf(", %s", w->prof);
+			wire_edit(w, f, ret->elems.ranges[ret->elems.n - 1].end, ret->elems.ranges[ret->elems.n - 1].end, t,
+				  "pybind: %s() returns '%s' last", fn->name, w->prof);
+			free(t);
+		} else {
+			char *t = xasprintf("std::make_tuple(%s, %s)", ret->elems.v[0], w->prof);
+			wire_edit(w, f, ret->elems.ranges[0].start, ret->elems.ranges[0].end, t, "pybind: %s() returns (%s, %s)",
+				  fn->name, ret->elems.v[0], w->prof);
+			free(t);
+		}
+	}
+	return_type_grows(w, f, fn, nmain);
+}
+
+/* One binding function of the op (with its EXEC_NPU_CMD, or a registered
+ * meta function). The named bound goes before the function, or at
+ * `consts_at` when it is not UINT32_MAX (before the class of a method). */
 static void wire_func(struct wire *w, const struct src_file *f, const struct pybind_file *pb, long fi, const char *api,
-		      long slot, bool *consts_done)
+		      long slot, bool *consts_done, uint32_t consts_at)
 {
 	const struct pybind_func *fn = &pb->funcs[fi];
 	bool execs = false;
@@ -363,7 +408,7 @@ static void wire_func(struct wire *w, const struct src_file *f, const struct pyb
 								 ? fn->return_type.start
 								 : fn->range.start);
 			if (!*consts_done)
-				bound_consts(w, f, fstart);
+				bound_consts(w, f, consts_at != UINT32_MAX ? consts_at : fstart);
 			*consts_done = true;
 			t = xasprintf("%sat::Tensor %s = at::%s(\n%s    {" WIRE_BOUND_EXPR "},\n%s    %s.options().dtype(at::kLong));\n",
 				     ind, w->prof, execs ? "zeros" : "empty", ind, ind, like);
@@ -412,11 +457,230 @@ static void wire_func(struct wire *w, const struct src_file *f, const struct pyb
 		mode_b_returns(w, f, pb, fi);
 }
 
+/* ---- bindings that return what an autograd Function returns ---- */
+
+/* The Function classes met in this run, and whether their forward() could be wired. */
+struct forwards {
+	const struct src_file **f;
+	long *cls;
+	bool *ok;
+	size_t n;
+};
+
+/* The class ref's forward() wired now (once a run): true when it is wired,
+ * false after reporting why it cannot be. */
+static bool forward_once(struct wire *w, struct forwards *d, const struct autograd_ref *ref, const char *api);
+
+/* Where a line goes after the statement ending at byte `end`. */
+static uint32_t next_line(const struct src_file *f, uint32_t end)
+{
+	while (end < f->len && f->data[end] != '\n')
+		end++;
+	return end < f->len ? end + 1 : end;
+}
+
+/* forward() returns a list or a std::tuple of tensors, and takes the context
+ * first: what wire can extend. Reports and returns false otherwise. */
+static bool forward_usable(struct wire *w, const struct autograd_ref *ref)
+{
+	const struct pybind_autograd *ag = &ref->pb->autograds[ref->cls];
+	const struct pybind_func *fn;
+	char *rtype;
+	bool list;
+
+	if (ag->forward < 0) {
+		wire_manual(w, ref->f, ag->range.start, ag->range.end,
+			    "the autograd Function %s defines no forward() in its class body: return '%s' last from its forward() "
+			    "(allocated there, marked non-differentiable), by hand", ag->name, w->prof);
+		return false;
+	}
+	fn = &ref->pb->funcs[ag->forward];
+	rtype = return_type_text(ref->f, fn);
+	list = pybind_type_is_tensor_list(rtype);
+	free(rtype);
+	if (!list && fn->tuple_arity < 0) {
+		wire_manual(w, ref->f, fn->return_type.start, fn->return_type.end,
+			    "%s::forward() returns one tensor: make it return a tensor_list ({..., %s}, '%s' marked "
+			    "non-differentiable) and the binding take the values by index, by hand", ag->name, w->prof, w->prof);
+		return false;
+	}
+	if (fn->nparams == 0 || !fn->params[0].name || !strstr(fn->params[0].type, "AutogradContext")) {
+		wire_manual(w, ref->f, fn->params_range.start, fn->params_range.end,
+			    "%s::forward() does not take its AutogradContext first: mark '%s' non-differentiable in it by hand",
+			    ag->name, w->prof);
+		return false;
+	}
+	return true;
+}
+
+/* Mode B in forward() of the Function: the tensor allocated, passed to the
+ * op, returned last, marked non-differentiable; backward() checked. */
+static void wire_autograd_forward(struct wire *w, const struct autograd_ref *ref, const char *api)
+{
+	const struct pybind_autograd *ag = &ref->pb->autograds[ref->cls];
+	const struct src_file *f = ref->f;
+	const struct pybind_file *pb = ref->pb;
+	long fi = ag->forward;
+	const struct pybind_func *fn = &pb->funcs[fi];
+	const struct pybind_var *had = pybind_var_before(pb, fi, w->prof, fn->body.end);
+	struct pybind_range call, list;
+	size_t nmain = wire_main_outputs(w);
+	bool consts_done = false, found;
+
+	wire_func(w, f, pb, fi, api, -1, &consts_done, wire_line_start(f, ag->range.start));
+	if (!autograd_marks(f, pb, fi, w->prof, &call, &list, &found)) {
+		if (found && list.end > list.start) {
+			char *t = xasprintf(", %s", w->prof);
+			wire_edit(w, f, list.end, list.end, t, "pybind: %s::forward() marks '%s' non-differentiable too", ag->name,
+				  w->prof);
+			free(t);
+		} else if (found) {
+			wire_manual(w, f, call.start, call.end,
+				    "mark '%s' non-differentiable here too (mark_non_differentiable keeps the last list it is "
+				    "given: pass the outputs and '%s' together)", w->prof, w->prof);
+		} else {
+			char *ind, *t;
+			uint32_t at;
+			if (had) {
+				at = next_line(f, had->range.end);
+				ind = wire_indent_at(f, had->range.start);
+			} else {
+				at = body_top(f, fn, &ind);
+			}
+			t = xasprintf("%s%s->mark_non_differentiable({%s});  // autotrace wire: profiling records have no gradient\n",
+				     ind, fn->params[0].name, w->prof);
+			wire_edit(w, f, at, at, t, "pybind: %s::forward() marks '%s' non-differentiable", ag->name, w->prof);
+			free(t);
+			free(ind);
+		}
+	}
+	/* backward() receives one gradient more, for the profiling output (zero) */
+	if (ag->backward >= 0) {
+		const struct pybind_func *b = &pb->funcs[ag->backward];
+		struct pybind_range num;
+		long value;
+		if (b->nparams < 2 || !pybind_type_is_tensor_list(b->params[1].type)) {
+			wire_manual(w, f, b->params_range.start, b->params_range.end,
+				    "%s::backward() receives one gradient more now (for '%s', zero): take the gradients as a "
+				    "tensor_list", ag->name, w->prof);
+		} else if (autograd_grad_count(f, pb, ag->backward, &num, &value) && value == (long)nmain) {
+			char *t = xasprintf("%zu", nmain + 1);
+			wire_edit(w, f, num.start, num.end, t, "pybind: %s::backward() receives %zu gradients (the last, for '%s', "
+				  "is zero)", ag->name, nmain + 1, w->prof);
+			free(t);
+		}
+	}
+}
+
+/* Notes class ref as met: its index in d, or -1 when it was met before (*ok: how it went). */
+static long forward_note(struct forwards *d, const struct autograd_ref *ref, bool *ok)
+{
+	for (size_t i = 0; i < d->n; i++)
+		if (d->f[i] == ref->f && d->cls[i] == ref->cls) {
+			*ok = d->ok[i];
+			return -1;
+		}
+	d->f = xrealloc(d->f, (d->n + 1) * sizeof(*d->f));
+	d->cls = xrealloc(d->cls, (d->n + 1) * sizeof(*d->cls));
+	d->ok = xrealloc(d->ok, (d->n + 1) * sizeof(*d->ok));
+	d->f[d->n] = ref->f;
+	d->cls[d->n] = ref->cls;
+	d->ok[d->n] = false;
+	return (long)d->n++;
+}
+
+static bool forward_once(struct wire *w, struct forwards *d, const struct autograd_ref *ref, const char *api)
+{
+	bool ok;
+	long k = forward_note(d, ref, &ok);
+
+	if (k < 0)
+		return ok;
+	d->ok[k] = forward_usable(w, ref);
+	if (d->ok[k])
+		wire_autograd_forward(w, ref, api);
+	return d->ok[k];
+}
+
+/* Binding function fi when it applies an autograd Function: the Function's
+ * forward() wired, every return passing the result on with the profiling
+ * tensor last. False when fi applies none. */
+static bool wire_autograd_binding(struct wire *w, const struct src_file *f, const struct pybind_file *pb, long fi,
+				  const char *api, struct forwards *done)
+{
+	const struct pybind_func *fn = &pb->funcs[fi];
+	size_t from = 0, nmain = wire_main_outputs(w);
+	long a = pybind_apply_next(pb, fi, &from);
+	const struct pybind_apply *ap;
+	struct autograd_ref ref;
+
+	if (a < 0)
+		return false;
+	ap = &pb->applies[a];
+	if (!project_autograd_find(w->p, f, pb, ap->cls, &w->ag, &ref)) {
+		wire_manual(w, f, ap->range.start, ap->range.end,
+			    "%s() returns what %s::apply gives, but the autograd Function %s is not in this file, the binding "
+			    "files or a header this file includes under the project root: return '%s' last from its forward() "
+			    "(allocated there, marked non-differentiable) and from %s(), by hand",
+			    fn->name, ap->cls, ap->cls, w->prof, fn->name);
+		return true;
+	}
+	if (!w->required) {
+		bool ok;
+		if (forward_note(done, &ref, &ok) < 0)
+			return true; /* said once */
+		wire_manual(w, f, ap->range.start, ap->range.end,
+			    "%s() returns what the autograd Function %s returns: wire threads '%s' through it in mode B (allocated "
+			    "in its forward(), one more output); say 'profiling \"%s\" required;' in the rules, or pass it to "
+			    "forward() and return one more gradient from backward() by hand", fn->name, ap->cls, w->prof, w->prof);
+		return true;
+	}
+	if (!forward_once(w, done, &ref, api))
+		return true;
+	for (size_t r = 0; r < pb->nreturns; r++) {
+		const struct pybind_return *ret = &pb->returns[r];
+		struct autograd_return_form form;
+		bool has = false;
+		if (ret->func != fi)
+			continue;
+		for (size_t e = 0; e < ret->elems.n; e++)
+			has = has || tv_names_profiling(ret->elems.v[e], w->prof);
+		autograd_return_of(pb, fi, ret, ap->cls, &form);
+		if (has || form.kind == AUTOGRAD_RETURN_WHOLE || (form.kind == AUTOGRAD_RETURN_INDEXED && form.n == nmain + 1)) {
+			autograd_return_form_release(&form);
+			continue;
+		}
+		if (form.kind == AUTOGRAD_RETURN_INDEXED && form.n == nmain) {
+			char *next = form.get ? xasprintf("std::get<%zu>(%s)", nmain, form.var) : xasprintf("%s[%zu]", form.var, nmain);
+			char *t;
+			if (ret->tuple) {
+				t = xasprintf(", %s", next);
+				wire_edit(w, f, ret->elems.ranges[nmain - 1].end, ret->elems.ranges[nmain - 1].end, t,
+					  "pybind: %s() returns %s last ('%s')", fn->name, next, w->prof);
+			} else {
+				t = xasprintf("std::make_tuple(%s, %s)", ret->elems.v[0], next);
+				wire_edit(w, f, ret->elems.ranges[0].start, ret->elems.ranges[0].end, t, "pybind: %s() returns (%s, %s)",
+					  fn->name, ret->elems.v[0], next);
+			}
+			free(t);
+			free(next);
+		} else {
+			wire_manual(w, f, ret->range.start, ret->range.end,
+				    "return the result of %s::apply whole, or its values in order with '%s' last (%zu of them): "
+				    "wire cannot tell what this return gives", ap->cls, w->prof, nmain + 1);
+		}
+		autograd_return_form_release(&form);
+	}
+	return_type_grows(w, f, fn, nmain);
+	return true;
+}
+
 void wire_pybind(struct wire *w)
 {
 	char *api;
 	long slot;
 	size_t nfuncs = 0;
+	struct forwards done = { NULL, NULL, NULL, 0 };
 
 	if (!w->p->op || w->p->op->nparams == 0)
 		return;
@@ -427,16 +691,44 @@ void wire_pybind(struct wire *w)
 		const struct pybind_file *pb = &w->p->pybinds[i].pb;
 		const struct pybind_opname *o = op_schema(w, pb);
 		bool consts_done = false;
-		for (size_t k = 0; k < pb->nfuncs; k++)
-			if (project_is_bind_func(w->p, pb->funcs[k].name)) {
-				wire_func(w, f, pb, (long)k, api, slot, &consts_done);
-				nfuncs++;
-			}
+		for (size_t k = 0; k < pb->nfuncs; k++) {
+			if (!project_is_bind_func(w->p, pb->funcs[k].name))
+				continue;
+			nfuncs++;
+			/* a Function's forward: wired with the binding that applies it (below, when none does) */
+			if (pybind_autograd_of_func(pb, (long)k) >= 0)
+				continue;
+			if (!wire_autograd_binding(w, f, pb, (long)k, api, &done))
+				wire_func(w, f, pb, (long)k, api, slot, &consts_done, UINT32_MAX);
+		}
 		if (o && w->required && o->nreturns == (long)wire_main_outputs(w))
 			schema_returns(w, f, o);
 		else if (o && !w->required)
 			schema_optional(w, f, o);
 	}
+	/* the forward() of a Function that runs the op, applied by no binding found */
+	for (size_t i = 0; i < w->p->npybinds; i++) {
+		const struct pybind_file *pb = &w->p->pybinds[i].pb;
+		for (size_t c = 0; c < pb->nautograds; c++) {
+			struct autograd_ref ref = { w->p->pybinds[i].f, pb, (long)c };
+			long fwd = pb->autograds[c].forward;
+			bool ok;
+			if (fwd < 0 || !project_is_bind_func(w->p, pb->funcs[fwd].name))
+				continue;
+			if (!w->required) {
+				if (forward_note(&done, &ref, &ok) < 0)
+					continue;
+				wire_manual(w, ref.f, pb->funcs[fwd].range.start, pb->funcs[fwd].params_range.end,
+					    "the autograd Function %s runs %s: wire threads '%s' through it in mode B (say 'profiling "
+					    "\"%s\" required;' in the rules)", pb->autograds[c].name, api, w->prof, w->prof);
+			} else {
+				forward_once(w, &done, &ref, api);
+			}
+		}
+	}
+	free(done.f);
+	free(done.cls);
+	free(done.ok);
 	if (nfuncs == 0) {
 		const struct src_file *f = NULL;
 		uint32_t s = 0, e = 0;

@@ -42,7 +42,7 @@ corpus() { # corpus TARGET DIR: copy the seeds, flattened
 	done
 }
 
-for t in ${FUZZ_TARGETS:-rules cxx pt npy point_map chrome perfetto py sh}; do
+for t in ${FUZZ_TARGETS:-rules cxx pt npy point_map chrome perfetto py sh host}; do
 	bin="$build/tests/fuzz/engine_$t"
 	[ -n "$(seeds "$t")" ] || continue
 	if [ -x "$bin" ]; then

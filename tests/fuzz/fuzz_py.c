@@ -1,5 +1,5 @@
 /* Fuzz target for the Python scanner (py_scan.c) and the G4/G5 recognisers
- * that walk its output: every input is scanned and every call, assignment
+ * that walk its output (the rank and world size of project_py_rank.c too): every input is scanned and every call, assignment
  * and statement is visited; nothing may read outside the input. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -24,6 +24,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	m = py_scan(text, size);
 	for (size_t i = 0; i < m->ncalls; i++) {
 		const struct py_call *c = &m->calls[i];
+		struct project_py_value v;
+		if (project_py_rank(m, m->stmts[c->stmt].func, c->range.start, "args", &v))
+			project_py_value_release(&v);
+		if (project_py_world_size(m, m->stmts[c->stmt].func, c->range.start, NULL, &v))
+			project_py_value_release(&v);
 		(void)project_py_is_spawn(c);
 		(void)project_py_is_collector(m, c);
 		(void)project_py_spawn_nojoin(m, c);

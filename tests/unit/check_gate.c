@@ -1,11 +1,13 @@
 /* Unit tests for the host-side readers of gate G2 (project_opdef, project_infer,
- * project_aclnn, project_pybind), the constant evaluator, the report and the gate
- * table (gate_list.h, gate_run.c). */
+ * project_aclnn, project_aclnn_gen, project_pybind), the constant evaluator, the
+ * report and the gate table (gate_list.h, gate_run.c). */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "project_aclnn.h"
+#include "project_aclnn_gen.h"
+#include "project_autograd.h"
 #include "gate.h"
 #include "project_model.h"
 #include "gate_run.h"
@@ -171,6 +173,201 @@ START_TEST(t_aclnn)
 }
 END_TEST
 
+/* The generated aclnnInner list of an OpDef (inputs, attributes, outputs,
+ * workspaceSize, executor) and calls checked against it. */
+START_TEST(t_aclnn_gen)
+{
+	const char *def = "class Foo : public OpDef { public: Foo(const char *n) : OpDef(n) {\n"
+			  "    this->Input(\"x\").ParamType(REQUIRED);\n"
+			  "    this->Input(\"w_list\").ParamType(DYNAMIC);\n"
+			  "    this->Input(\"bias\").ParamType(OPTIONAL);\n"
+			  "    this->Output(\"y_out\").ParamType(REQUIRED);\n"
+			  "    this->Output(\"extra\").ParamType(OPTIONAL);\n"
+			  "    this->Attr(\"group\").AttrType(REQUIRED).String();\n"
+			  "    this->Attr(\"ep_world_size\").AttrType(OPTIONAL).Int(8);\n"
+			  "    this->Attr(\"counts\").ListInt();\n"
+			  "    this->Attr(\"odd\").AttrType(OPTIONAL).ListListInt();\n"
+			  "} };\nOP_ADD(Foo);\n";
+	const char *api[] = {
+		/* 0: the generated order, without the profiling tensor */
+		"aclnnStatus aclnnFooGetWorkspaceSize(const aclTensor *x, const aclTensorList *w, const aclTensor *bias,\n"
+		"    const char *group, int64_t n, const aclIntArray *counts, aclTensor *y, aclTensor *extra,\n"
+		"    aclTensor *profilingData, uint64_t *workspaceSize, aclOpExecutor **executor)\n"
+		"{ return aclnnInnerFooGetWorkspaceSize(x, w, bias, group, n, counts, odd, y, extra, workspaceSize, executor); }\n",
+		/* 1: with it, after the last output */
+		"aclnnStatus aclnnFooGetWorkspaceSize(const aclTensor *x, aclTensor *y, aclTensor *profilingData)\n"
+		"{ return aclnnInnerFooGetWorkspaceSize(x, w, bias, group, n, counts, odd, y, extra, profilingData, ws, ex); }\n",
+		/* 2: one argument short */
+		"aclnnStatus aclnnFooGetWorkspaceSize(const aclTensor *x)\n"
+		"{ return aclnnInnerFooGetWorkspaceSize(x, w, bias, group, n, counts, y, extra, ws, ex); }\n",
+		/* 3: a scalar where the string attribute goes */
+		"aclnnStatus aclnnFooGetWorkspaceSize(const aclTensor *x, const char *group, int64_t n)\n"
+		"{ return aclnnInnerFooGetWorkspaceSize(x, w, bias, n, group, counts, odd, y, extra, ws, ex); }\n",
+		/* 4: two outputs swapped (their names say so) */
+		"aclnnStatus aclnnFooGetWorkspaceSize(const aclTensor *x, aclTensor *extra, aclTensor *yOut)\n"
+		"{ return aclnnInnerFooGetWorkspaceSize(x, w, bias, group, n, counts, odd, extra, yOut, ws, ex); }\n",
+		/* 5: something else where the profiling tensor goes */
+		"aclnnStatus aclnnFooGetWorkspaceSize(const aclTensor *x)\n"
+		"{ return aclnnInnerFooGetWorkspaceSize(x, w, bias, group, n, counts, odd, y, extra, other, ws, ex); }\n",
+		/* 6: the caller's locals say what the arguments are */
+		"aclnnStatus aclnnFooGetWorkspaceSize(const aclTensor *x)\n"
+		"{\n    const char *grp = \"g\";\n    int64_t n = 1;\n    aclIntArray *c;\n"
+		"    return aclnnInnerFooGetWorkspaceSize(x, w, bias, grp, c, n, odd, y, extra, ws, ex);\n}\n",
+	};
+	struct opdef_file od;
+	struct aclnn_gen g;
+	char *text;
+
+	project_opdef(def, strlen(def), &od);
+	ck_assert_uint_eq(od.nops, 1);
+	ck_assert_uint_eq(od.ops[0].nattrs, 4);
+	ck_assert_str_eq(od.ops[0].attrs[0].name, "group");
+	ck_assert_str_eq(od.ops[0].attrs[0].kind, "String");
+	ck_assert(!od.ops[0].attrs[0].optional && od.ops[0].attrs[1].optional);
+	ck_assert_str_eq(od.ops[0].attrs[2].kind, "ListInt");
+	ck_assert_uint_eq(od.ops[0].nparams, 5); /* attributes are not tensors */
+	aclnn_gen_inner(&od.ops[0], "profiling_data", &g);
+	ck_assert_str_eq(g.name, "aclnnInnerFooGetWorkspaceSize");
+	ck_assert_int_eq(g.prof, -1);
+	ck_assert_uint_eq(g.n, 3 + 4 + 2 + 2);
+	ck_assert_uint_eq(g.after_outputs, 9);
+	text = aclnn_gen_params_text(&g);
+	ck_assert_str_eq(text, "const aclTensor *x, const aclTensorList *wList, const aclTensor *biasOptional, "
+			       "const char *group, int64_t epWorldSize, const aclIntArray *counts, (ListListInt) odd, "
+			       "const aclTensor *yOut, const aclTensor *extraOptional, uint64_t *workspaceSize, "
+			       "aclOpExecutor **executor");
+	free(text);
+	for (size_t i = 0; i < sizeof(api) / sizeof(api[0]); i++) {
+		struct aclnn_file a;
+		struct aclnn_gen_match m;
+		project_aclnn(api[i], strlen(api[i]), &a);
+		ck_assert_uint_eq(a.nfuncs, 1);
+		ck_assert_uint_eq(a.funcs[0].ncalls, 1);
+		aclnn_gen_match(&g, &a.funcs[0], &a.funcs[0].calls[0], "profiling_data", &m);
+		switch (i) {
+		case 0:
+		case 1:
+			ck_assert_msg(m.ok, "%zu: %s", i, m.why);
+			ck_assert(m.has_prof == (i == 1));
+			ck_assert_uint_eq(m.prof_at, 9);
+			break;
+		case 2:
+			ck_assert(!m.ok && m.bad_arg == a.funcs[0].calls[0].nargs);
+			ck_assert_str_eq(m.why, "aclnnFooGetWorkspaceSize passes 10 arguments, but the generated declaration "
+						"of aclnnInnerFooGetWorkspaceSize (from the OpDef: 3 inputs, 4 attributes, 2 outputs, "
+						"workspaceSize, executor) takes 11 (12 with the profiling output)");
+			break;
+		case 3:
+			ck_assert(!m.ok && m.bad_arg == 3);
+			ck_assert_ptr_nonnull(strstr(m.why, "passes 'n' (a scalar) as argument 4, where the generated declaration of "
+							    "aclnnInnerFooGetWorkspaceSize takes the attribute 'const char *group' (a string)"));
+			break;
+		case 4:
+			ck_assert(!m.ok && m.bad_arg == 7);
+			ck_assert_ptr_nonnull(strstr(m.why, "passes 'extra' as argument 8, where the generated declaration of "
+							    "aclnnInnerFooGetWorkspaceSize takes 'yOut'; it takes 'extraOptional' as parameter 9"));
+			break;
+		case 5:
+			ck_assert(!m.ok && m.bad_arg == 9);
+			ck_assert_ptr_nonnull(strstr(m.why, "passes 'other' as argument 10, where the generated declaration"));
+			break;
+		case 6:
+			ck_assert_uint_eq(a.funcs[0].nlocals, 3);
+			ck_assert_str_eq(a.funcs[0].locals[0].type, "const char *");
+			ck_assert(!m.ok && m.bad_arg == 4);
+			ck_assert_ptr_nonnull(strstr(m.why, "passes 'c' (an array) as argument 5, where the generated declaration of "
+							    "aclnnInnerFooGetWorkspaceSize takes the attribute 'int64_t epWorldSize' (a scalar)"));
+			break;
+		}
+		aclnn_gen_match_release(&m);
+		aclnn_file_release(&a);
+	}
+	aclnn_gen_release(&g);
+	opdef_file_release(&od);
+}
+END_TEST
+
+/* A binding returning what an autograd Function returns: the class, its
+ * forward and backward, the apply calls and the forms of the returns. */
+START_TEST(t_autograd)
+{
+	const char *src = "namespace ns {\n"
+			  "struct FooFunction : public torch::autograd::Function<FooFunction> {\n"
+			  "    static tensor_list forward(AutogradContext *ctx, const at::Tensor &x) {\n"
+			  "        ctx->mark_non_differentiable({b});\n"
+			  "        return {a, b};\n"
+			  "    }\n"
+			  "    static tensor_list backward(AutogradContext *ctx, tensor_list grads) {\n"
+			  "        TORCH_CHECK(grads.size() == 2, \"two\");\n"
+			  "        return {grads[0]};\n"
+			  "    }\n"
+			  "};\n"
+			  "struct NotAutograd : public Function<Other> { static int forward(int x) { return x; } };\n"
+			  "}\n"
+			  "std::tuple<at::Tensor, at::Tensor> whole(const at::Tensor &x) { auto r = ns::FooFunction::apply(x); return r; }\n"
+			  "std::tuple<at::Tensor, at::Tensor> direct(const at::Tensor &x) { return FooFunction::apply(x); }\n"
+			  "std::tuple<at::Tensor, at::Tensor> indexed(const at::Tensor &x) {\n"
+			  "    auto o = FooFunction::apply(x);\n"
+			  "    return std::make_tuple(std::get<0>(o), std::get<1>(o));\n"
+			  "}\n"
+			  "std::tuple<at::Tensor, at::Tensor> braced(const at::Tensor &x) { auto o = FooFunction::apply(x); return {o[0], o[1]}; }\n"
+			  "std::tuple<at::Tensor, at::Tensor> other(const at::Tensor &x) { auto o = FooFunction::apply(x); return {o[1], o[0]}; }\n"
+			  "std::vector<at::Tensor> listed(const at::Tensor &x) { std::vector<at::Tensor> v; v.push_back(x); v.emplace_back(y); return v; }\n";
+	static const enum autograd_return want[] = { AUTOGRAD_RETURN_WHOLE, AUTOGRAD_RETURN_WHOLE, AUTOGRAD_RETURN_INDEXED,
+						     AUTOGRAD_RETURN_INDEXED, AUTOGRAD_RETURN_OTHER };
+	static const char *const funcs[] = { "whole", "direct", "indexed", "braced", "other" };
+	struct src_file *f = src_file_from_buffer("b.cpp", src, strlen(src));
+	struct pybind_file pb;
+	const struct pybind_autograd *ag;
+	struct pybind_range call, list, num;
+	bool found;
+	long value;
+	char *last;
+
+	project_pybind(f, &pb);
+	ck_assert_uint_eq(pb.nautograds, 1);
+	ag = &pb.autograds[0];
+	ck_assert_str_eq(ag->name, "FooFunction");
+	ck_assert_int_ge(ag->forward, 0);
+	ck_assert_str_eq(pb.funcs[ag->forward].name, "forward");
+	ck_assert_str_eq(pb.funcs[ag->backward].name, "backward");
+	ck_assert_int_eq(pybind_autograd_of_func(&pb, ag->forward), 0);
+	ck_assert_int_eq(pybind_autograd_named(&pb, "ns::FooFunction"), 0);
+	ck_assert_uint_eq(pb.napplies, 5);
+	ck_assert(pybind_type_is_tensor_list("static tensor_list ") && pybind_type_is_tensor_list("std::vector<at::Tensor>"));
+	ck_assert(!pybind_type_is_tensor_list("std::tuple<at::Tensor, at::Tensor>"));
+	for (size_t i = 0; i < 5; i++) {
+		long fi = pybind_func_named(&pb, funcs[i]);
+		size_t from = 0;
+		ck_assert_int_ge(pybind_apply_next(&pb, fi, &from), 0);
+		for (size_t r = 0; r < pb.nreturns; r++) {
+			struct autograd_return_form form;
+			if (pb.returns[r].func != fi)
+				continue;
+			autograd_return_of(&pb, fi, &pb.returns[r], "FooFunction", &form);
+			ck_assert_msg(form.kind == want[i], "%s", funcs[i]);
+			if (form.kind == AUTOGRAD_RETURN_INDEXED) {
+				ck_assert_str_eq(form.var, "o");
+				ck_assert_uint_eq(form.n, 2);
+				ck_assert(form.get == (i == 2));
+			}
+			autograd_return_form_release(&form);
+		}
+	}
+	ck_assert(autograd_marks(f, &pb, ag->forward, "b", &call, &list, &found) && found);
+	ck_assert(!autograd_marks(f, &pb, ag->forward, "profiling_data", &call, &list, &found) && found);
+	ck_assert_int_eq(memcmp(src + list.start, "b", 1), 0);
+	ck_assert(autograd_grad_count(f, &pb, ag->backward, &num, &value));
+	ck_assert_int_eq(value, 2);
+	ck_assert_int_eq(memcmp(src + num.start, "2", 1), 0);
+	last = pybind_last_push(f, &pb.funcs[pybind_func_named(&pb, "listed")], "v", (uint32_t)strlen(src));
+	ck_assert_str_eq(last, "y");
+	free(last);
+	pybind_file_release(&pb);
+	src_file_free(f);
+}
+END_TEST
+
 START_TEST(t_pybind)
 {
 	const char *src = "std::tuple<at::Tensor, at::Tensor> foo(const at::Tensor &x)\n"
@@ -322,6 +519,8 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, t_eval);
 	tcase_add_test(tc, t_infer);
 	tcase_add_test(tc, t_aclnn);
+	tcase_add_test(tc, t_aclnn_gen);
+	tcase_add_test(tc, t_autograd);
 	tcase_add_test(tc, t_pybind);
 	tcase_add_test(tc, t_names);
 	tcase_add_test(tc, t_report);

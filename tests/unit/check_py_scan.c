@@ -1,10 +1,12 @@
 /* Unit tests for py_scan.c: tokens (strings, f-strings, triple quotes,
  * comments, continuations), statements by indentation, defs and decorators,
- * calls with arguments, assignments with targets, flow dominance. */
+ * calls with arguments, assignments with targets, flow dominance; and the
+ * rank and world size of a sample (project_py_rank.c). */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "project_py.h"
 #include "py_scan.h"
 
 static struct py_module *scan(const char *s)
@@ -186,6 +188,83 @@ START_TEST(t_string_value)
 }
 END_TEST
 
+/* The rank (world size) where the call `op(` is, as project_py_rank finds it. */
+static char *rank_at(const char *src, const char *ns, bool world, enum project_py_source *from)
+{
+	struct py_module *m = scan(src);
+	int c = find_call(m, "op", 0);
+	struct project_py_value v;
+	bool ok;
+	char *r;
+
+	ck_assert_int_ge(c, 0);
+	ok = world ? project_py_world_size(m, m->stmts[m->calls[c].stmt].func, m->calls[c].range.start, ns, &v)
+		   : project_py_rank(m, m->stmts[m->calls[c].stmt].func, m->calls[c].range.start, ns, &v);
+	r = ok ? strdup(v.expr) : strdup("-");
+	if (ok && from)
+		*from = v.from;
+	if (ok)
+		project_py_value_release(&v);
+	py_module_free(m);
+	return r;
+}
+
+START_TEST(t_rank)
+{
+	static const struct {
+		const char *src, *ns, *rank, *world;
+		enum project_py_source from;
+	} cases[] = {
+		/* a parameter beats everything; among parameters the best name */
+		{ "def f(local_rank, rank, world_size):\n    op()\n", NULL, "rank", "world_size", PY_SRC_PARAM },
+		{ "def f(localRankId, ep_world_size):\n    op()\n", NULL, "localRankId", "ep_world_size", PY_SRC_PARAM },
+		/* a local set before the call, not after */
+		{ "def f(x):\n    rank_idx = x\n    op()\n    rank = 3\n", NULL, "rank_idx", "-", PY_SRC_LOCAL },
+		/* self attributes: the global rank before the local one */
+		{ "class C:\n    def __init__(self, a, b):\n        self.local_rank_id = a\n        self.global_rank_id = b\n"
+		  "        self.ep_world_size = 2\n    def run(self):\n        op()\n",
+		  NULL, "self.global_rank_id", "self.ep_world_size", PY_SRC_SELF },
+		/* the enclosing function's */
+		{ "def outer(rank_id, nranks):\n    def inner():\n        op()\n    inner()\n", NULL, "rank_id", "nranks",
+		  PY_SRC_ENCLOSING },
+		/* an option of the namespace in reach */
+		{ "import argparse\np = argparse.ArgumentParser()\np.add_argument('--local-rank', type=int)\n"
+		  "p.add_argument('--world_size', type=int)\nargs = p.parse_args()\nop()\n",
+		  "args", "args.local_rank", "args.world_size", PY_SRC_OPTION },
+		/* a module global */
+		{ "import os\nLOCAL_RANK = int(os.environ['LOCAL_RANK'])\ndef f():\n    op()\n", NULL, "LOCAL_RANK", "-",
+		  PY_SRC_GLOBAL },
+		/* set from torch.distributed or the environment, whatever the name */
+		{ "import os\ndef f():\n    me = int(os.environ.get('RANK', '0'))\n    n = int(os.getenv('WORLD_SIZE'))\n    op()\n",
+		  NULL, "me", "n", PY_SRC_CALL },
+		{ "import torch.distributed as dist\ndef f():\n    r = dist.get_rank()\n    op()\n", NULL, "r", "-", PY_SRC_CALL },
+		/* the index mp.spawn passes, but not what multiprocessing.Process passes */
+		{ "import torch.multiprocessing as mp\ndef w(i, n):\n    op()\nmp.spawn(w, args=(2,), nprocs=2)\n", NULL, "i",
+		  "-", PY_SRC_SPAWN },
+		{ "import torch.multiprocessing as mp\ndef w(i):\n    op()\nmp.Process(target=w, args=(1,)).start()\n", NULL,
+		  "-", "-", PY_SRC_SPAWN },
+		/* nothing by name, but torch.distributed is initialised (as the module names it) */
+		{ "import torch.distributed as dist\ndef w():\n    op()\ndef s():\n    dist.init_process_group('hccl')\n", NULL,
+		  "dist.get_rank()", "dist.get_world_size()", PY_SRC_DIST },
+		{ "from torch.distributed import init_process_group\ndef w():\n    init_process_group('hccl')\n    op()\n", NULL,
+		  "torch.distributed.get_rank()", "torch.distributed.get_world_size()", PY_SRC_DIST },
+		/* not rank names: ranks (a list), node_rank (a node), rank_of() */
+		{ "def f(ranks, node_rank, ranked):\n    op()\n", NULL, "-", "-", PY_SRC_PARAM },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		enum project_py_source from = PY_SRC_PARAM;
+		char *r = rank_at(cases[i].src, cases[i].ns, false, &from), *w = rank_at(cases[i].src, cases[i].ns, true, NULL);
+		ck_assert_msg(strcmp(r, cases[i].rank) == 0, "case %zu: rank %s, not %s", i, r, cases[i].rank);
+		ck_assert_msg(strcmp(w, cases[i].world) == 0, "case %zu: world size %s, not %s", i, w, cases[i].world);
+		if (strcmp(r, "-") != 0)
+			ck_assert_msg(from == cases[i].from, "case %zu: found as %s", i, project_py_source_text(from));
+		free(r);
+		free(w);
+	}
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("py_scan");
@@ -198,6 +277,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, t_assignments);
 	tcase_add_test(tc, t_dominates);
 	tcase_add_test(tc, t_string_value);
+	tcase_add_test(tc, t_rank);
 	suite_add_tcase(s, tc);
 	return s;
 }

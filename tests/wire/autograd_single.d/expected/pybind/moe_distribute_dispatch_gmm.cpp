@@ -1,0 +1,48 @@
+// torch binding of MoeDistributeDispatchGmm (torch_npu) through an autograd Function whose
+// forward() returns one tensor, y (expert_token_nums is only written): wire cannot make it return
+// two by itself.
+#include <torch/extension.h>
+#include "pytorch_npu_helper.hpp"
+
+using torch::autograd::AutogradContext;
+using torch::autograd::tensor_list;
+
+class MoeDistributeDispatchGmmFunction : public torch::autograd::Function<MoeDistributeDispatchGmmFunction> {
+public:
+    static at::Tensor forward(AutogradContext *ctx, const at::Tensor &x, const at::Tensor &expert_ids,
+                               const at::Tensor &weight1, const at::Tensor &weight2, const at::Tensor &scale)
+    {
+        TORCH_CHECK(x.dim() == 2, "x must be (tokens, hidden)");
+        at::Tensor y = at::empty_like(x);
+        at::Tensor expert_token_nums = at::zeros({weight1.size(0)}, x.options().dtype(at::kLong));
+        EXEC_NPU_CMD(aclnnMoeDistributeDispatchGmm, x, expert_ids, weight1, weight2, scale, y,
+                     expert_token_nums);
+        ctx->save_for_backward({x, weight1});
+        return y;
+    }
+
+    static tensor_list backward(AutogradContext *ctx, tensor_list grad_outputs)
+    {
+        auto saved = ctx->get_saved_variables();
+        return {grad_outputs[0], at::Tensor(), at::Tensor(), at::Tensor(), at::Tensor()};
+    }
+};
+
+std::tuple<at::Tensor, at::Tensor> moe_distribute_dispatch_gmm(
+    const at::Tensor &x, const at::Tensor &expert_ids, const at::Tensor &weight1,
+    const at::Tensor &weight2, const at::Tensor &scale)
+{
+    at::Tensor y = MoeDistributeDispatchGmmFunction::apply(x, expert_ids, weight1, weight2, scale);
+    return std::make_tuple(y, at::Tensor());
+}
+
+TORCH_LIBRARY_FRAGMENT(npu, m)
+{
+    m.def("moe_distribute_dispatch_gmm(Tensor x, Tensor expert_ids, Tensor weight1, Tensor weight2, "
+          "Tensor scale) -> (Tensor, Tensor, Tensor)");
+}
+
+TORCH_LIBRARY_IMPL(npu, PrivateUse1, m)
+{
+    m.impl("moe_distribute_dispatch_gmm", &moe_distribute_dispatch_gmm);
+}

@@ -1,0 +1,1 @@
+// A stand-in of CANN's hccl/hccl_types.h for tests/wire: nothing the aclnn sources compiled here use.
