@@ -30,6 +30,7 @@ struct project_opts {
 	const char *build_cmd;        /* --build-cmd: G3 */
 	const char *build_log;        /* --build-log: where G3 keeps the log */
 	const char *point_map;        /* --point-map: G1's stale check on this map only */
+	const char *tree;             /* --tree: G1's tree, as the build script writes it (hook_setup.h) */
 };
 
 struct project_host { struct src_file *f; struct opdef_file od; };

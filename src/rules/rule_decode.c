@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "dump_layout.h"
+#include "sh_word.h"
 #include "suggest.h"
 #include "xalloc.h"
 
@@ -906,20 +907,40 @@ static void d_reset(struct decode *dc, const struct rule_node *n)
 
 /* ---- gate ---- */
 
+/* Each clause is optional and replaces its own setting only; the tree is
+ * shell code once written into the build script, so it is checked here. */
 static void d_hook(struct decode *dc, const struct rule_node *n)
 {
 	struct cursor c = cursor_of(dc, n);
 	struct rule_regex *after = NULL, *before = NULL;
+	const char *tree = NULL;
+	struct src_loc tree_loc;
 
-	if (take_keyword(&c, "after"))
+	if (!at_word(&c, "after") && !at_word(&c, "before") && !at_word(&c, "tree")) {
+		expected(&c, "'after', 'before' or 'tree'");
+	}
+	if (at_word(&c, "after") && take_keyword(&c, "after"))
 		after = take_regex(&c);
-	if (take_keyword(&c, "before"))
+	if (at_word(&c, "before") && take_keyword(&c, "before"))
 		before = take_regex(&c);
+	if (at_word(&c, "tree") && take_keyword(&c, "tree")) {
+		tree = take_string(&c, "the tree as the build script writes it", &tree_loc);
+		if (tree && sh_word_check_at(tree, tree_loc, true, dc->diag) != 0) {
+			dc->errors++;
+			c.failed = true;
+		}
+	}
 	if (finish(&c) && once(dc, n)) {
-		rule_regex_free(dc->p->hook_after);
-		rule_regex_free(dc->p->hook_before);
-		dc->p->hook_after = after;
-		dc->p->hook_before = before;
+		if (after) {
+			rule_regex_free(dc->p->hook_after);
+			dc->p->hook_after = after;
+		}
+		if (before) {
+			rule_regex_free(dc->p->hook_before);
+			dc->p->hook_before = before;
+		}
+		if (tree)
+			rule_str_set(&dc->p->hook_tree, tree, tree_loc);
 		return;
 	}
 	rule_regex_free(after);

@@ -40,10 +40,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	sh_script_release(&sh);
 	(void)hook_find_block(f, &b, &diag);
 	if (after && before) {
-		/* both forms: a known operator directory (in place) and none */
-		struct hook_ctx ctx = { after, before, "op", NULL };
+		/* both forms: a known operator directory (in place) and none; a
+		   given tree too */
+		struct hook_ctx ctx;
+		memset(&ctx, 0, sizeof(ctx));
+		ctx.after = after;
+		ctx.before = before;
+		ctx.opdir_rel = "op";
+		ctx.opdir_abs = "/fuzz/op";
+		ctx.root_abs = "/fuzz";
 		(void)hook_verify(f, &ctx, &diag);
 		ctx.opdir_rel = NULL;
+		ctx.opdir_abs = NULL;
+		(void)hook_verify(f, &ctx, &diag);
+		ctx.tree = "\"${ROOT}/csrc\"/op";
 		(void)hook_verify(f, &ctx, &diag);
 	}
 	src_file_free(f);
