@@ -156,7 +156,7 @@ static void add_gates(cJSON *rep, const struct instrument_run *run, const struct
 			char *qo = sh_quote(run->opdir);
 			cJSON_AddStringToObject(o, "status", "not checked");
 			cJSON_AddStringToObject(o, "reason", "instrument does not run the team's build (static checks are not a build)");
-			add_str_owned(o, "next_step", xasprintf("run the whole build: autotrace gate --build-cmd %s %s", qc, qo));
+			add_str_owned(o, "next_step", xasprintf("autotrace gate --build-cmd %s %s", qc, qo));
 			free(cmd);
 			free(qc);
 			free(qo);
