@@ -144,6 +144,9 @@ static int do_install(const char *path, const struct src_file *f, const struct h
 			"have autotrace's block take its place (it keeps the old block, commented, for 'hook remove')");
 		return EXIT_BAD_INPUT;
 	}
+	/* a block that already took another preprocessor's place keeps it: installing again changes nothing */
+	if (b.present && b.ours && b.replaced)
+		replace = true;
 	if (b.present && b.ours)
 		text = hook_text_without(f, &b, &len);
 	else if (b.present) {

@@ -639,8 +639,7 @@ static void change_dir(struct env *e, size_t k, long i, bool push)
 		e->dep_start = false;
 		v = value_of(e, data + w->start, w->end - w->start);
 		if (!v) {
-			char *leaf = NULL, *tail = NULL, *val;
-			free(e->why);
+			char *leaf = NULL, *tail = NULL, *val, *why = e->why;
 			e->why = NULL;
 			if (leading_unknown(e, data + w->start, w->end - w->start, &leaf, &tail) && (val = assume(e, tail))) {
 				if (leaf[0] >= '1' && leaf[0] <= '9' && !leaf[1]) {
@@ -668,6 +667,8 @@ static void change_dir(struct env *e, size_t k, long i, bool push)
 			}
 			free(leaf);
 			free(tail);
+			free(e->why);
+			e->why = why;
 		}
 		if (v) {
 			bool rel = v[0] != '/';

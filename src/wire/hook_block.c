@@ -113,6 +113,14 @@ static struct src_loc cmd_loc(const struct src_file *f, const struct sh_cmd *c)
 	return src_loc_make(f, c->start, c->end);
 }
 
+/* The fix of a tree the hook cannot tell: the command that names it. */
+static void tree_fix(const struct hook_ctx *ctx, const char *what, struct diag *diag)
+{
+	if (ctx->fix_tree)
+		diag_plain(diag, DIAG_NOTE, "%s, WORD being %s (or the rules' 'gate { hook tree \"WORD\"; }')", ctx->fix_tree,
+			   what);
+}
+
 /* ---- what a copy writes to ---- */
 
 static bool is_copy_program(const struct src_file *f, const struct sh_word *w)
@@ -232,9 +240,10 @@ static char *copy_dest_word(const struct src_file *f, const struct sh_script *sh
 /* The copy's destination, when it can be written again in the block (the
  * block runs it as shell code: no command substitution, nothing that ends
  * the command). */
-static char *copy_dest(const struct src_file *f, const struct sh_script *sh, const struct sh_cmd *c, struct diag *diag)
+static char *copy_dest(const struct src_file *f, const struct sh_script *sh, const struct sh_cmd *c,
+		       const struct hook_ctx *ctx, struct diag *diag)
 {
-	char *w = copy_dest_word(f, sh, c, diag);
+	char *w = copy_dest_word(f, sh, c, diag), *what;
 	size_t at, len;
 	const char *why;
 
@@ -243,7 +252,13 @@ static char *copy_dest(const struct src_file *f, const struct sh_script *sh, con
 			"this copy writes to %s, which the hook cannot write again (%s): name the build tree with --tree", w,
 			why);
 		free(w);
-		return NULL;
+		w = NULL;
+	}
+	if (!w) {
+		what = xasprintf("the build tree the copy at line %zu writes to, as the script writes it there",
+				 src_file_line(f, c->start));
+		tree_fix(ctx, what, diag);
+		free(what);
 	}
 	return w;
 }
@@ -292,16 +307,19 @@ static char *inplace_tree(const struct src_file *f, const struct sh_script *sh, 
 			  char **why, bool *from_start, struct diag *diag)
 {
 	const struct sh_cmd *bc = &sh->cmds[b];
-	char *sdir, *tree = NULL, *rel;
+	char *sdir, *tree = NULL, *rel, *what;
 	struct sh_eval_ctx ec;
 	struct sh_dir d;
 
 	*why = NULL;
 	*from_start = false;
+	what = xasprintf("the operator directory as the build step at line %zu sees it", src_file_line(f, bc->start));
 	if (!ctx->opdir_rel || !ctx->opdir_abs) {
 		diag_at(diag, DIAG_ERROR, cmd_loc(f, bc),
 			"this build step compiles the sources in place, but the operator directory is not known here: "
 			"name it with --tree");
+		tree_fix(ctx, what, diag);
+		free(what);
 		return NULL;
 	}
 	sdir = script_dir_abs(f);
@@ -324,6 +342,7 @@ static char *inplace_tree(const struct src_file *f, const struct sh_script *sh, 
 				"the build step (line %zu) runs in the directory this goes to, which depends on %s: name the "
 				"operator directory as the build step sees it with --tree",
 				src_file_line(f, bc->start), d.unknown ? d.unknown : "something not known here");
+			tree_fix(ctx, what, diag);
 			goto out;
 		}
 		if (ctx->root_abs && !path_within(d.abs, ctx->root_abs)) {
@@ -331,6 +350,7 @@ static char *inplace_tree(const struct src_file *f, const struct sh_script *sh, 
 				"the build step (line %zu) runs in %s, outside the project %s: name the operator directory as "
 				"the build step sees it with --tree",
 				src_file_line(f, bc->start), d.abs, ctx->root_abs);
+			tree_fix(ctx, what, diag);
 			goto out;
 		}
 		rel = path_relative(d.abs, ctx->opdir_abs);
@@ -352,6 +372,7 @@ static char *inplace_tree(const struct src_file *f, const struct sh_script *sh, 
 out:
 	sh_dir_release(&d);
 	free(sdir);
+	free(what);
 	return tree;
 }
 
@@ -563,7 +584,7 @@ int hook_find_place(const struct src_file *f, const struct sh_script *sh, const 
 			if (given_tree(f, sh, k, c->line_end, ctx, false, out, diag) != 0)
 				goto out;
 		} else {
-			out->dest = copy_dest(f, sh, c, diag);
+			out->dest = copy_dest(f, sh, c, ctx, diag);
 			out->tree_why = out->dest ? xasprintf("what the copy at line %zu writes to", src_file_line(f, c->start)) : NULL;
 		}
 		if (!out->dest)
@@ -686,6 +707,7 @@ int hook_find_block(const struct src_file *f, struct hook_found *out, struct dia
 	nl = memchr(e, '\n', (size_t)(end - e));
 	out->end = nl ? (uint32_t)(nl + 1 - f->data) : (uint32_t)f->len;
 	out->ours = range_has(f, out->start, out->end, "preprocess --in-place");
+	out->replaced = range_has(f, out->start, out->end, HOOK_REPLACED);
 	return 0;
 }
 

@@ -47,6 +47,7 @@ struct hook_ctx {
 	                                 operator's is warned about */
 	const char *fix_replace;      /* the command that installs the hook in another preprocessor's
 	                                 place, for the fix of that finding; or NULL */
+	const char *fix_tree;         /* the same with --tree WORD, for a tree the hook cannot tell; or NULL */
 };
 
 /* Where the block goes. */
@@ -72,6 +73,7 @@ struct hook_found {
 	uint32_t start, end;  /* start of the START line, end of the END line (newline included) */
 	uint32_t start_mark;  /* offset of the START marker text */
 	bool ours;            /* it runs `autotrace preprocess` (else: another preprocessor's block) */
+	bool replaced;        /* it keeps what it took the place of (HOOK_REPLACED lines) */
 };
 
 /* Finds the placement in `f` (already scanned into `sh`). On failure reports

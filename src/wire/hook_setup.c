@@ -63,6 +63,11 @@ int hook_setup_init(struct hook_setup *hs, const struct hook_invocation *inv, co
 	sh_start_find(hs->root_abs, inv->script, &hs->start);
 	hs->fix = hook_install_command(inv, false);
 	hs->fix_replace = hook_install_command(inv, true);
+	{
+		struct hook_invocation named = *inv;
+		named.tree = "WORD";
+		hs->fix_tree = hook_install_command(&named, false);
+	}
 	hs->ctx.after = p->hook_after;
 	hs->ctx.before = p->hook_before;
 	hs->ctx.opdir_rel = hs->opdir_rel;
@@ -70,6 +75,7 @@ int hook_setup_init(struct hook_setup *hs, const struct hook_invocation *inv, co
 	hs->ctx.root_abs = hs->root_abs;
 	hs->ctx.start = &hs->start;
 	hs->ctx.fix_replace = hs->fix_replace;
+	hs->ctx.fix_tree = hs->fix_tree;
 	if (inv->tree) {
 		hs->tree_src = src_file_from_buffer("--tree", inv->tree, strlen(inv->tree));
 		hs->ctx.tree = inv->tree;
@@ -89,6 +95,7 @@ void hook_setup_release(struct hook_setup *hs)
 	free(hs->root_abs);
 	free(hs->fix);
 	free(hs->fix_replace);
+	free(hs->fix_tree);
 	src_file_free(hs->tree_src);
 	memset(hs, 0, sizeof(*hs));
 }

@@ -27,6 +27,7 @@ struct hook_setup {
 	char *opdir_rel, *opdir_abs, *root_abs;
 	char *fix;                    /* the command that installs (or moves) the block */
 	char *fix_replace;            /* the same, taking another preprocessor's place */
+	char *fix_tree;               /* the same, naming the tree: --tree WORD */
 	struct src_file *tree_src;    /* --tree as a source, for its locations */
 };
 
