@@ -114,14 +114,14 @@ static int write_or_show(const char *path, const struct src_file *f, const char 
 static void print_tree_why(const char *path, const struct src_file *clean, const struct sh_script *sh,
 			   const struct hook_place *place, const struct hook_ctx *ctx)
 {
-	printf("%s: the build step at line %zu sees the operator directory as %s (%s", path,
+	printf("%s: the build step at line %zu sees the operator directory as %s: %s", path,
 	       src_file_line(clean, sh->cmds[place->build_cmd].start), place->dest, place->tree_why);
 	if (place->from_start && ctx->start) {
 		char *d = path_display(ctx->start->dir);
-		printf(", %s: %s", d, ctx->start->why);
+		printf(", %s (%s)", d, ctx->start->why);
 		free(d);
 	}
-	puts(")");
+	putchar('\n');
 }
 
 static int do_install(const char *path, const struct src_file *f, const struct hook_ctx *ctx, bool allow_missing,

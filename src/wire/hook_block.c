@@ -411,9 +411,11 @@ static int given_tree(const struct src_file *f, const struct sh_script *sh, size
 
 	abs = sh_eval_word(f, sh, at, point, &ec, ctx->tree);
 	if (abs && in_place && ctx->root_abs && !path_within(abs, ctx->root_abs)) {
+		char *rel = path_relative(ctx->root_abs, abs);
 		diag_at(diag, DIAG_ERROR, ctx->tree_loc,
-			"this tree names %s at line %zu, outside the project %s: the hook would rewrite the files there",
-			abs, src_file_line(f, sh->cmds[at].start), ctx->root_abs);
+			"this tree names %s from the project root at line %zu, outside the project: the hook would "
+			"rewrite the files there", rel, src_file_line(f, sh->cmds[at].start));
+		free(rel);
 		rc = -1;
 	} else if (abs && in_place && ctx->installing && ctx->opdir_abs && strcmp(abs, ctx->opdir_abs) != 0) {
 		char *o = from_root(ctx, ctx->opdir_abs), *t = from_root(ctx, abs);
