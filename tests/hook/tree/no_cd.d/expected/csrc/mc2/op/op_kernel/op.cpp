@@ -1,5 +1,0 @@
-void Process()
-{
-    MoeTracing(TRACE_POINT("processing", "B"));
-    MoeTracing(TRACE_POINT("processing", "E"));
-}

@@ -1,4 +1,0 @@
-#!/bin/bash
-set -e
-cd csrc
-bash build.sh
