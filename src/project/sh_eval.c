@@ -178,8 +178,10 @@ static char *absolute_from(struct env *e, const struct sh_dir *cwd, const char *
 
 static char *dirname_of(const char *p)
 {
-	char *d = xstrdup(p), *slash;
-	size_t n = strlen(d);
+	size_t n = strlen(p);
+	char *d = xmalloc(n + 2), *slash; /* room for "." of "" */
+
+	memcpy(d, p, n + 1);
 
 	while (n > 1 && d[n - 1] == '/')
 		d[--n] = '\0';

@@ -611,6 +611,50 @@ static bool cmake_call(const struct search *sr, const struct src_file *f, size_t
 
 /* The calls of the script in file `rel`; the first that tells the directory
  * goes to *known, the first that does not to *unknown. */
+/* The calls of the script in the text of file `rel` (of `kind`); the first
+ * that tells the directory goes to *known, the first that does not to
+ * *unknown. */
+static void scan_text(const struct search *sr, const char *rel, const struct src_file *f, enum runner_kind kind,
+		      struct sh_start *known, struct finding *unknown, char **unknown_at)
+{
+	for (const char *p = f->data; !known->dir && (p = memmem(p, (size_t)(f->data + f->len - p), sr->base, sr->baselen));
+	     p += sr->baselen) {
+		size_t o = (size_t)(p - f->data), ts, te;
+		char after = o + sr->baselen < f->len ? f->data[o + sr->baselen] : '\0';
+		struct finding fd;
+		bool is_call = false;
+		if ((o > 0 && (path_char(f->data[o - 1]) && f->data[o - 1] != '/' && f->data[o - 1] != '}')) ||
+		    ((after >= 'a' && after <= 'z') || (after >= 'A' && after <= 'Z') || (after >= '0' && after <= '9') ||
+		     after == '_' || after == '-' || (after == '.' && o + sr->baselen + 1 < f->len &&
+						      path_char(f->data[o + sr->baselen + 1]))))
+			continue;
+		token_at(f, o, sr->baselen, &ts, &te);
+		memset(&fd, 0, sizeof(fd));
+		switch (kind) {
+		case R_SHELL: is_call = shell_call(sr, f->path, f->data, f->len, o, sr->root, &fd); break;
+		case R_YAML: is_call = yaml_call(sr, f, o, &fd); break;
+		case R_MAKE: is_call = make_call(sr, f, o, &fd); break;
+		case R_PYTHON: is_call = python_call(sr, f, ts, te, &fd); break;
+		case R_CMAKE: is_call = cmake_call(sr, f, ts, te, &fd); break;
+		case R_NONE: break;
+		}
+		if (is_call && fd.dir) {
+			known->dir = fd.dir;
+			fd.dir = NULL;
+			known->runner = xstrdup(rel);
+			known->line = src_file_line(f, (uint32_t)o);
+			known->why = xasprintf("%s:%zu runs it: %s", rel, known->line, fd.how ? fd.how : "");
+		} else if (is_call && !unknown->how) {
+			*unknown = fd;
+			memset(&fd, 0, sizeof(fd));
+			*unknown_at = xasprintf("%s:%zu", rel, src_file_line(f, (uint32_t)o));
+		}
+		finding_clear(&fd);
+	}
+}
+
+/* The same of the file `rel` under the root, read when its name says it can
+ * run a script. */
 static void scan_file(const struct search *sr, const char *rel, struct sh_start *known, struct finding *unknown,
 		      char **unknown_at)
 {
@@ -636,52 +680,34 @@ static void scan_file(const struct search *sr, const char *rel, struct sh_start 
 		return;
 	}
 	f = src_file_load(path);
-	if (!f || (kind = kind_of(rel, f)) == R_NONE) {
-		src_file_free(f);
-		free(path);
-		return;
-	}
-	for (const char *p = f->data; !known->dir && (p = memmem(p, (size_t)(f->data + f->len - p), sr->base, sr->baselen));
-	     p += sr->baselen) {
-		size_t o = (size_t)(p - f->data), ts, te;
-		char after = o + sr->baselen < f->len ? f->data[o + sr->baselen] : '\0';
-		struct finding fd;
-		bool is_call = false;
-		if ((o > 0 && (path_char(f->data[o - 1]) && f->data[o - 1] != '/' && f->data[o - 1] != '}')) ||
-		    ((after >= 'a' && after <= 'z') || (after >= 'A' && after <= 'Z') || (after >= '0' && after <= '9') ||
-		     after == '_' || after == '-' || (after == '.' && o + sr->baselen + 1 < f->len &&
-						      path_char(f->data[o + sr->baselen + 1]))))
-			continue;
-		token_at(f, o, sr->baselen, &ts, &te);
-		memset(&fd, 0, sizeof(fd));
-		switch (kind) {
-		case R_SHELL: {
-			char *start = xstrdup(sr->root);
-			is_call = shell_call(sr, f->path, f->data, f->len, o, start, &fd);
-			free(start);
-			break;
-		}
-		case R_YAML: is_call = yaml_call(sr, f, o, &fd); break;
-		case R_MAKE: is_call = make_call(sr, f, o, &fd); break;
-		case R_PYTHON: is_call = python_call(sr, f, ts, te, &fd); break;
-		case R_CMAKE: is_call = cmake_call(sr, f, ts, te, &fd); break;
-		case R_NONE: break;
-		}
-		if (is_call && fd.dir) {
-			known->dir = fd.dir;
-			fd.dir = NULL;
-			known->runner = xstrdup(rel);
-			known->line = src_file_line(f, (uint32_t)o);
-			known->why = xasprintf("%s:%zu runs it: %s", rel, known->line, fd.how ? fd.how : "");
-		} else if (is_call && !unknown->how) {
-			*unknown = fd;
-			memset(&fd, 0, sizeof(fd));
-			*unknown_at = xasprintf("%s:%zu", rel, src_file_line(f, (uint32_t)o));
-		}
-		finding_clear(&fd);
-	}
+	if (f && (kind = kind_of(rel, f)) != R_NONE)
+		scan_text(sr, rel, f, kind, known, unknown, unknown_at);
 	src_file_free(f);
 	free(path);
+}
+
+void sh_start_scan_text(const char *root_abs, const char *script_abs, const char *rel, const struct src_file *f,
+			struct sh_start *out)
+{
+	struct search sr;
+	struct finding unknown;
+	char *unknown_at = NULL;
+	enum runner_kind kind = kind_of(rel, f);
+
+	memset(out, 0, sizeof(*out));
+	memset(&unknown, 0, sizeof(unknown));
+	sr.root = root_abs;
+	sr.script = xstrdup(script_abs);
+	sr.base = strrchr(sr.script, '/') ? strrchr(sr.script, '/') + 1 : sr.script;
+	sr.baselen = strlen(sr.base);
+	if (kind != R_NONE && sr.baselen)
+		scan_text(&sr, rel, f, kind, out, &unknown, &unknown_at);
+	if (!out->dir && unknown.how)
+		out->why = xasprintf("%s runs it (%s), but %s", unknown_at, unknown.how,
+				     unknown.unknown ? unknown.unknown : "from a directory not known here");
+	finding_clear(&unknown);
+	free(unknown_at);
+	free(sr.script);
 }
 
 void sh_start_find(const char *root_abs, const char *script, struct sh_start *out)

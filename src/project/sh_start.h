@@ -29,4 +29,12 @@ struct sh_start {
 void sh_start_find(const char *root_abs, const char *script, struct sh_start *out);
 void sh_start_release(struct sh_start *s);
 
+/* What the text `f` of file `rel` (under the root, its kind told by its name)
+ * says of where the script at `script_abs` starts: out->dir when one of its
+ * calls of the script tells, else NULL (and out->why when a call does not
+ * tell). For the fuzz target: the search of sh_start_find, one file. */
+struct src_file;
+void sh_start_scan_text(const char *root_abs, const char *script_abs, const char *rel, const struct src_file *f,
+			struct sh_start *out);
+
 #endif

@@ -1,7 +1,8 @@
 /* Fuzz target for the shell scanner (sh_scan.c) and the G1 hook checks over
  * it: scan, follow reachability and the flow to each command (sh_eval.c),
- * check the input as a tree word (sh_word.c), find the hook block and
- * verify it against the default anchors. */
+ * check the input as a tree word (sh_word.c), read it as each kind of file
+ * that may run a build script (sh_start.c), find the hook block and verify
+ * it against the default anchors. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include "rule_regex.h"
 #include "sh_eval.h"
 #include "sh_scan.h"
+#include "sh_start.h"
 #include "sh_word.h"
 #include "xalloc.h"
 
@@ -56,6 +58,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		const char *why;
 		(void)sh_word_check(w, &at, &len, &why);
 		free(w);
+	}
+	{
+		/* the input as each kind of file that may run csrc/build_aclnn.sh */
+		static const char *const runners[] = { "tools/all.sh", "setup.py", "csrc/CMakeLists.txt",
+						       ".github/workflows/b.yml", "GNUmakefile", NULL };
+		for (int r = 0; runners[r]; r++) {
+			struct sh_start st;
+			sh_start_scan_text("/fuzz", "/fuzz/csrc/build_aclnn.sh", runners[r], f, &st);
+			sh_start_release(&st);
+		}
 	}
 	(void)hook_find_block(f, &b, &diag);
 	if (after && before) {
