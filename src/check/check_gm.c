@@ -49,14 +49,15 @@ static bool same_name(const char *a, size_t alen, const char *b, size_t blen)
 	}
 }
 
-/* The Input("name") and Output("name") of every OpDef in the file, in order. */
-static void read_host_file(struct host_decls *h, struct src_file *f)
+/* The Input("name") and Output("name") of every OpDef in the file (of OpDef
+ * class `op` only, when not NULL), in order. */
+static void read_host_file(struct host_decls *h, struct src_file *f, const char *op)
 {
 	struct opdef_file od;
 
 	project_opdef(f->data, f->len, &od);
 	for (size_t o = 0; o < od.nops; o++)
-		for (size_t k = 0; k < od.ops[o].nparams; k++) {
+		for (size_t k = 0; k < od.ops[o].nparams && (!op || strcmp(od.ops[o].name, op) == 0); k++) {
 			const struct opdef_param *q = &od.ops[o].params[k];
 			XGROW(h->v, h->cap, h->n + 1);
 			h->v[h->n].file = f;
@@ -160,8 +161,8 @@ out:
 	return errors;
 }
 
-unsigned check_gm_params(const char *opdir, const struct rule_policy *p, struct cxx_outline *const *kernels,
-			 size_t nkernels, struct diag *diag)
+unsigned check_gm_params(const char *opdir, const struct rule_policy *p, const char *op,
+			 struct cxx_outline *const *kernels, size_t nkernels, struct diag *diag)
 {
 	struct host_decls h;
 	char **found = NULL;
@@ -182,7 +183,7 @@ unsigned check_gm_params(const char *opdir, const struct rule_policy *p, struct 
 		}
 		free(path);
 		h.files[h.nfiles++] = f;
-		read_host_file(&h, f);
+		read_host_file(&h, f, op);
 	}
 	if (h.n > 1)
 		xqsort(h.v, h.n, sizeof(*h.v), cmp_io);

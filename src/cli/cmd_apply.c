@@ -12,6 +12,7 @@
 #include "opdirs.h"
 #include "path_glob.h"
 #include "plan.h"
+#include "project_ops.h"
 #include "rule_find.h"
 #include "udiff.h"
 #include "xalloc.h"
@@ -22,7 +23,7 @@
 
 static void usage(FILE *out)
 {
-	fputs("Usage: autotrace apply [--rules FILE] [--dry-run] [--check] [OPDIR...]\n"
+	fputs("Usage: autotrace apply [--rules FILE] [--op NAME] [--dry-run] [--check] [OPDIR...]\n"
 	      "\n"
 	      "Insert the trace points 'autotrace plan' shows: B at the start of each\n"
 	      "point's scope, E before every exit of it (each return, a break or continue\n"
@@ -43,6 +44,12 @@ static void usage(FILE *out)
 	      "with a B point is left as it is, so applying twice changes nothing.\n"
 	      "\n"
 	      "  --rules FILE   the rules (default: OPDIR/autotrace.rules, else moe.rules)\n"
+	      "  --op NAME      the operator, in a directory that holds several (an OpDef\n"
+	      "                 class name or its snake_case): only its kernel entry and\n"
+	      "                 the files that entry includes are planned and edited (a\n"
+	      "                 header shared with another operator gets the points of\n"
+	      "                 the functions this one reaches); without it such a\n"
+	      "                 directory is refused with the list of its operators\n"
 	      "  --dry-run      print the changes as a unified diff, write nothing\n"
 	      "  --check        write nothing; exit 1 when apply would change a file\n"
 	      "  -h, --help     this help\n"
@@ -80,6 +87,7 @@ static bool unchanged(const char *path, const struct src_file *f)
 
 struct apply_opts {
 	const char *rules;
+	const char *op;          /* --op */
 	struct rule_cache cache; /* the rules, loaded once for operators sharing them */
 	bool dry_run, check;
 };
@@ -96,6 +104,7 @@ static int apply_one(const char *opdir, void *ctx, struct diag *diag)
 	unsigned total = 0;
 	int status = EXIT_BAD_INPUT;
 	struct edit_runtime runtime;
+	struct project_op_choice op = { NULL, NULL, NULL, 0, -1, -1 };
 
 	memset(&runtime, 0, sizeof(runtime));
 	/* before anything is read: an interrupted run is completed first, and
@@ -103,9 +112,9 @@ static int apply_one(const char *opdir, void *ctx, struct diag *diag)
 	if (!dry_run && !check && !(lock = edit_lock_acquire(opdir, "apply", diag)))
 		goto out;
 	p = rule_cache_get(&o->cache, o->rules, opdir, diag);
-	if (!p)
+	if (!p || project_op_select(opdir, p, o->op, &op, diag) != 0)
 		goto out;
-	pl = plan_build(p, opdir, diag);
+	pl = plan_build(p, opdir, op.entry, diag);
 	if (!pl)
 		goto out;
 	for (size_t i = 0; i < pl->nnodes; i++) {
@@ -235,6 +244,7 @@ static int apply_one(const char *opdir, void *ctx, struct diag *diag)
 	if (fflush(stdout) != 0 || ferror(stdout))
 		status = EXIT_INTERNAL;
 out:
+	project_op_choice_release(&op);
 	edit_runtime_release(&runtime);
 	for (size_t i = 0; i < nch; i++)
 		free(ch[i].text);
@@ -249,9 +259,9 @@ int cmd_apply(int argc, char **argv, struct diag *diag)
 	static const struct option opts[] = {
 		{ "help", no_argument, NULL, 'h' },     { "rules", required_argument, NULL, 'r' },
 		{ "dry-run", no_argument, NULL, 'n' },  { "check", no_argument, NULL, 'c' },
-		{ NULL, 0, NULL, 0 },
+		{ "op", required_argument, NULL, 'o' }, { NULL, 0, NULL, 0 },
 	};
-	struct apply_opts o = { NULL, { NULL, NULL }, false, false };
+	struct apply_opts o = { NULL, NULL, { NULL, NULL }, false, false };
 	int c, status;
 
 	while ((c = getopt_long(argc, argv, "hr:nc", opts, NULL)) != -1) {
@@ -261,6 +271,9 @@ int cmd_apply(int argc, char **argv, struct diag *diag)
 			return EXIT_OK;
 		case 'r':
 			o.rules = optarg;
+			break;
+		case 'o':
+			o.op = optarg;
 			break;
 		case 'n':
 			o.dry_run = true;

@@ -14,13 +14,15 @@
 #include "exit_status.h"
 #include "path_glob.h"
 #include "plan.h"
+#include "project_ops.h"
 #include "rule_find.h"
+#include "runtime_embed.h"
 #include "xalloc.h"
 
 static void usage(FILE *out)
 {
-	fputs("Usage: autotrace check [--rules FILE] [-I DIR]... [-D NAME[=VALUE]]... [-U NAME]...\n"
-	      "                       [-v] [OPDIR | FILE...]\n"
+	fputs("Usage: autotrace check [--rules FILE] [--op NAME] [-I DIR]... [-D NAME[=VALUE]]...\n"
+	      "                       [-U NAME]... [-v] [OPDIR | FILE...]\n"
 	      "\n"
 	      "Validate trace points statically, before a build. With OPDIR (default: the\n"
 	      "current directory) every source under the rules' kernel directory is checked,\n"
@@ -40,6 +42,11 @@ static void usage(FILE *out)
 	      "    follow the op_host this->Input/Output declarations, in order.\n"
 	      "\n"
 	      "  --rules FILE        the rules (default: OPDIR/autotrace.rules, else moe.rules)\n"
+	      "  --op NAME           OPDIR only: the operator, in a directory that holds\n"
+	      "                      several (an OpDef class name or its snake_case): its\n"
+	      "                      kernel entry and the files that entry includes are\n"
+	      "                      checked, against its own OpDef; without it such a\n"
+	      "                      directory is refused with the list of its operators\n"
 	      "  -I DIR              look for includes in DIR too (after the rules' include_dirs)\n"
 	      "  -D NAME[=VALUE]     take NAME as defined when choosing #if branches\n"
 	      "  -U NAME             take NAME as undefined\n"
@@ -206,9 +213,10 @@ int cmd_check(int argc, char **argv, struct diag *diag)
 		{ "help", no_argument, NULL, 'h' },         { "rules", required_argument, NULL, 'r' },
 		{ "include", required_argument, NULL, 'I' }, { "define", required_argument, NULL, 'D' },
 		{ "undef", required_argument, NULL, 'U' },   { "verbose", no_argument, NULL, 'v' },
-		{ NULL, 0, NULL, 0 },
+		{ "op", required_argument, NULL, 'o' },      { NULL, 0, NULL, 0 },
 	};
-	const char *rules = NULL, *opdir = ".";
+	const char *rules = NULL, *opdir = ".", *want = NULL;
+	struct project_op_choice op = { NULL, NULL, NULL, 0, -1, -1 };
 	const char **cli_idirs = xcalloc((size_t)argc + 1, sizeof(*cli_idirs));
 	size_t ncli = 0, nunits = 0, cap_units = 0, npoints = 0, root_seen = 0, nbase = 0;
 	char **idirs = NULL, *root = NULL, **base = NULL;
@@ -236,6 +244,9 @@ int cmd_check(int argc, char **argv, struct diag *diag)
 		case 'r':
 			rules = optarg;
 			break;
+		case 'o':
+			want = optarg;
+			break;
 		case 'I':
 			cli_idirs[ncli++] = optarg;
 			break;
@@ -257,8 +268,12 @@ int cmd_check(int argc, char **argv, struct diag *diag)
 	opdir_mode = optind >= argc || (argc - optind == 1 && is_dir(argv[optind]));
 	if (opdir_mode && optind < argc)
 		opdir = argv[optind];
+	if (want && !opdir_mode) {
+		diag_plain(diag, DIAG_ERROR, "check: --op goes with an operator directory, not with files");
+		goto out;
+	}
 	p = rule_find_and_load(rules, opdir, diag);
-	if (!p)
+	if (!p || (opdir_mode && project_op_select(opdir, p, want, &op, diag) != 0))
 		goto out;
 	plan_apply_defines(p, macros);
 	idirs = xcalloc(p->include_dirs.n + ncli + 1, sizeof(*idirs));
@@ -300,7 +315,17 @@ int cmd_check(int argc, char **argv, struct diag *diag)
 		diag->errors += sd.errors;
 		goto out;
 	}
-	if (opdir_mode) {
+	if (opdir_mode && op.entry) {
+		/* one operator of several: its entry and what that includes */
+		char **files = NULL;
+		size_t nf = 0;
+		int rc = plan_entry_files(p, &so, root, op.entry, &files, &nf, diag);
+		for (size_t i = 0; i < nf && rc == 0; i++)
+			rc = cxx_scan_add(scan, files[i]);
+		path_glob_free(files, nf);
+		if (rc != 0)
+			goto out_scan;
+	} else if (opdir_mode) {
 		if (cxx_scan_add(scan, root) != 0)
 			goto out_scan;
 	} else {
@@ -331,7 +356,11 @@ int cmd_check(int argc, char **argv, struct diag *diag)
 			if (strcmp(base[i], ck->real) == 0)
 				ck->base = true;
 		ck->uses = check_uses_runtime(u->outline, &ck->first);
-		ck->runtime = ck->base && check_defines_runtime(u->outline);
+		/* a base whose embedded runtime the scan passed over (its include guard
+		   was defined by another operator's base earlier in this closure) holds
+		   it all the same */
+		ck->runtime = ck->base && (check_defines_runtime(u->outline) ||
+					   runtime_embedded(u->file->data, u->file->len));
 		npoints += count_points(u->outline);
 		nerr += check_source(u->outline, diag);
 		nerr += check_points(u->outline, &lp, &root_seen, diag);
@@ -352,7 +381,7 @@ int cmd_check(int argc, char **argv, struct diag *diag)
 					break;
 				}
 		nerr += check_root_label(p, npoints, root_seen, diag);
-		nerr += check_gm_params(opdir, p, kernels, nk, diag);
+		nerr += check_gm_params(opdir, p, op.count > 1 ? op.name : NULL, kernels, nk, diag);
 	}
 	if (q.code > 0)
 		diag_plain(diag, DIAG_NOTE,
@@ -381,5 +410,6 @@ out:
 	free(cli_idirs);
 	cxx_macros_free(macros);
 	rule_policy_free(p);
+	project_op_choice_release(&op);
 	return status;
 }

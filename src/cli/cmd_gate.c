@@ -28,6 +28,11 @@ static void usage(FILE *out)
 	      "\n"
 	      "Options:\n"
 	      "  --rules FILE       the rules (default: OPDIR/autotrace.rules, else the shipped moe.rules)\n"
+	      "  --op NAME          the operator, in a directory that holds several (an OpDef\n"
+	      "                     class name or its snake_case, or the rules' name \"NAME\";):\n"
+	      "                     its OpDef, infer, kernel entry, aclnn, binding and samples\n"
+	      "                     are checked; without it such a directory is refused with\n"
+	      "                     the list of its operators (exit 2)\n"
 	      "  --only LIST        run only these gates (G1,G2,...); the others are skipped\n"
 	      "  --skip LIST        skip these gates (shown as skipped, never as passed)\n"
 	      "  --format FORMAT    text (default), json, sarif (2.1.0) or junit\n"
@@ -76,8 +81,8 @@ int cmd_gate(int argc, char **argv, struct diag *diag)
 		{ "skip", required_argument, NULL, 's' },      { "format", required_argument, NULL, 'f' },
 		{ "script", required_argument, NULL, 'S' },    { "point-map", required_argument, NULL, 'm' },
 		{ "build-cmd", required_argument, NULL, 'b' }, { "build-log", required_argument, NULL, 'l' },
-		{ "tree", required_argument, NULL, 't' },      { "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		{ "op", required_argument, NULL, 'O' },        { "tree", required_argument, NULL, 't' },
+		{ "help", no_argument, NULL, 'h' },            { NULL, 0, NULL, 0 },
 	};
 	struct project_opts go;
 	bool only[GATE_COUNT] = { false }, skip[GATE_COUNT] = { false }, run[GATE_COUNT], any_only = false;
@@ -91,6 +96,7 @@ int cmd_gate(int argc, char **argv, struct diag *diag)
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'r': go.rules = optarg; break;
+		case 'O': go.op = optarg; break;
 		case 'S': go.script = optarg; break;
 		case 'm': go.point_map = optarg; break;
 		case 'b': go.build_cmd = optarg; break;

@@ -14,9 +14,11 @@
 #include "commands.h"
 #include "edit_journal.h"
 #include "exit_status.h"
+#include "g2_scope.h"
 #include "gate_run.h"
 #include "hook_setup.h"
 #include "instrument.h"
+#include "opdirs.h"
 #include "path_glob.h"
 #include "path_rel.h"
 #include "project_root.h"
@@ -28,7 +30,7 @@
 static void usage(FILE *out)
 {
 	fputs("Usage: autotrace instrument [options] [OPDIR]\n"
-	      "       autotrace instrument --undo [--dry-run] [--force] [OPDIR]\n"
+	      "       autotrace instrument --undo [--op NAME] [--dry-run] [--force] [OPDIR]\n"
 	      "\n"
 	      "The whole job on one operator, in order:\n"
 	      "  wire          profiling_data through every layer of the project\n"
@@ -51,6 +53,14 @@ static void usage(FILE *out)
 	      "\n"
 	      "Options:\n"
 	      "  --rules FILE    the rules file (default OPDIR/autotrace.rules, else moe.rules)\n"
+	      "  --op NAME       the operator, in a directory that holds several (an OpDef\n"
+	      "                  class name or its snake_case, or the rules' name \"NAME\";):\n"
+	      "                  only its files and its parts of shared ones change (its\n"
+	      "                  functions and registrations in a shared infer, aclnn or\n"
+	      "                  binding source; the build script's one hook); without it\n"
+	      "                  such a directory is refused with the list of its operators.\n"
+	      "                  Its undo journal is its own, and undo goes last in, first\n"
+	      "                  out: an operator instrumented after it is undone first\n"
 	      "  --script FILE   the build script (default: the nearest one, see hook --help)\n"
 	      "  --replace       let the hook take the place of another preprocessor's call\n"
 	      "  --tree WORD     the tree the hook preprocesses, as the build script writes it\n"
@@ -210,6 +220,18 @@ static int stage_project_files(const struct stage *s, const struct project_model
 		rc = stage_file(s, p->samples[i].f->path, diag);
 	if (script && rc == 0)
 		rc = stage_file(s, script, diag);
+	/* every file G2 reads of the operator, so that the gates of the staged
+	   project see a layer the steps did not touch as it is */
+	if (rc == 0) {
+		struct g2_scope g2;
+		struct diag quiet;
+		diag_init_quiet(&quiet);
+		if (g2_scope_load(p, &g2, &quiet) == 0) {
+			for (size_t i = 0; i < g2.npaths && rc == 0; i++)
+				rc = stage_file(s, g2.paths[i], diag);
+			g2_scope_release(&g2);
+		}
+	}
 	return rc;
 }
 
@@ -367,6 +389,7 @@ static int run_step(cmd_fn fn, char **argv, struct diag *diag, char **out)
 
 struct opts {
 	const char *rules;            /* absolute */
+	const char *op;               /* --op */
 	const char *script;           /* staged path */
 	const char *tree;             /* --tree */
 	bool replace;
@@ -393,6 +416,11 @@ static char **step_argv(const char *a0, const char *a1, const struct opts *o, bo
 	if (script && o->tree) {
 		v[n++] = "--tree";
 		v[n++] = (char *)o->tree;
+	}
+	if (!script && o->op) {
+		/* the build script's hook serves every operator of the directory */
+		v[n++] = "--op";
+		v[n++] = (char *)o->op;
 	}
 	v[n++] = (char *)opdir;
 	return v;
@@ -496,7 +524,7 @@ static int find_changes(const struct stage *s, struct change **out, size_t *nout
 	return 0;
 }
 
-static int write_changes(const char *opdir, struct change *c, size_t n, struct diag *diag)
+static int write_changes(const char *opdir, const char *journal, struct change *c, size_t n, struct diag *diag)
 {
 	const char **paths = xcalloc(n + 1, sizeof(*paths)), **texts = xcalloc(n + 1, sizeof(*texts));
 	const struct src_file **origs = xcalloc(n + 1, sizeof(*origs));
@@ -509,7 +537,7 @@ static int write_changes(const char *opdir, struct change *c, size_t n, struct d
 		lens[i] = c[i].now->len;
 		origs[i] = c[i].orig;
 	}
-	rc = undo_journal_write(opdir, INSTRUMENT_UNDO_NAME, "instrument", paths, origs, texts, lens, n, diag);
+	rc = undo_journal_write(opdir, journal, "instrument", paths, origs, texts, lens, n, diag);
 	free(paths);
 	free(texts);
 	free(origs);
@@ -520,7 +548,7 @@ static int write_changes(const char *opdir, struct change *c, size_t n, struct d
 /* The point tree: `plan --format json` of the staged tree. */
 static cJSON *plan_json(const char *opdir, const struct opts *o, struct diag *diag)
 {
-	char **argv = xcalloc(8, sizeof(*argv)), *out = NULL;
+	char **argv = xcalloc(10, sizeof(*argv)), *out = NULL;
 	size_t n = 0;
 	cJSON *j = NULL;
 	struct diag quiet;
@@ -535,6 +563,10 @@ static cJSON *plan_json(const char *opdir, const struct opts *o, struct diag *di
 		argv[n++] = "--rules";
 		argv[n++] = (char *)o->rules;
 	}
+	if (o->op) {
+		argv[n++] = "--op";
+		argv[n++] = (char *)o->op;
+	}
 	argv[n++] = (char *)opdir;
 	if (run_step(cmd_plan, argv, &quiet, &out) == EXIT_OK)
 		j = cJSON_Parse(out);
@@ -547,7 +579,7 @@ static cJSON *plan_json(const char *opdir, const struct opts *o, struct diag *di
 
 /* The gates of the staged project but those that run the team's build. */
 static void run_gates(struct instrument_run *run, struct project_opts *go, const char *opdir, const char *rules,
-		      const char *script, const char *tree)
+		      const char *op, const char *script, const char *tree)
 {
 	struct diag quiet;
 	FILE *null = fopen("/dev/null", "w");
@@ -556,6 +588,7 @@ static void run_gates(struct instrument_run *run, struct project_opts *go, const
 	memset(go, 0, sizeof(*go));
 	go->opdir = opdir;
 	go->rules = rules;
+	go->op = op;
 	go->script = script;
 	go->tree = tree;
 	run->project = project_load(go, &quiet);
@@ -629,7 +662,7 @@ static int run_instrument(const char *opdir, const struct opts *given, bool dry_
 	struct opts o = *given;
 	struct change *ch = NULL;
 	size_t nch = 0;
-	char *rules_abs = NULL, *script_real = NULL, *script_staged = NULL;
+	char *rules_abs = NULL, *script_real = NULL, *script_staged = NULL, *journal = NULL;
 	int status = EXIT_OK;
 	struct stat sb;
 	bool entered = false;
@@ -657,6 +690,7 @@ static int run_instrument(const char *opdir, const struct opts *given, bool dry_
 	memset(&lo, 0, sizeof(lo));
 	lo.opdir = opdir;
 	lo.rules = o.rules;
+	lo.op = o.op;
 	real = project_load(&lo, diag);
 	if (!real) {
 		status = EXIT_BAD_INPUT;
@@ -695,7 +729,7 @@ static int run_instrument(const char *opdir, const struct opts *given, bool dry_
 		/* the result, seen in the staging copy: its plan, its gates, its changes */
 		run.plan = plan_json(st.opdir, &o, diag);
 		run.script = staged_script(&st, real, o.script, script_real);
-		run_gates(&run, &go, st.opdir, o.rules, run.script, o.tree);
+		run_gates(&run, &go, st.opdir, o.rules, o.op, run.script, o.tree);
 		if (find_changes(&st, &ch, &nch, diag) != 0) {
 			status = EXIT_INTERNAL;
 			goto out;
@@ -715,7 +749,8 @@ static int run_instrument(const char *opdir, const struct opts *given, bool dry_
 			for (size_t i = 0; i < nch; i++)
 				udiff_print(stdout, ch[i].display, ch[i].orig ? ch[i].orig->data : "", ch[i].orig ? ch[i].orig->len : 0,
 					    ch[i].now->data, ch[i].now->len);
-		else if (nch && write_changes(opdir, ch, nch, diag) != 0) {
+		else if (nch && (journal = project_op_journal(&real->choice, INSTRUMENT_UNDO_NAME)) &&
+			 write_changes(opdir, journal, ch, nch, diag) != 0) {
 			status = EXIT_BAD_INPUT; /* said why; nothing changed, no report of a job not done */
 			goto out;
 		}
@@ -724,7 +759,7 @@ static int run_instrument(const char *opdir, const struct opts *given, bool dry_
 		run.to_real = identity_path;
 		run.plan = plan_json(opdir, &o, diag);
 		run.script = script_real ? xstrdup(script_real) : NULL;
-		run_gates(&run, &go, opdir, o.rules, run.script, o.tree);
+		run_gates(&run, &go, opdir, o.rules, o.op, run.script, o.tree);
 		report = instrument_report(&run);
 	}
 	if (report && emit_report(report, json) != 0)
@@ -748,6 +783,7 @@ out:
 	free(rules_abs);
 	free(script_real);
 	free(script_staged);
+	free(journal);
 	return status;
 }
 
@@ -758,7 +794,8 @@ int cmd_instrument(int argc, char **argv, struct diag *diag)
 		{ "replace", no_argument, NULL, 'R' },      { "dry-run", no_argument, NULL, 'n' },
 		{ "format", required_argument, NULL, 'f' }, { "undo", no_argument, NULL, 'u' },
 		{ "force", no_argument, NULL, 'F' },        { "tree", required_argument, NULL, 't' },
-		{ "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 },
+		{ "op", required_argument, NULL, 'o' },     { "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
 	};
 	struct opts o;
 	const char *opdir = ".";
@@ -771,6 +808,7 @@ int cmd_instrument(int argc, char **argv, struct diag *diag)
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'r': o.rules = optarg; break;
+		case 'o': o.op = optarg; break;
 		case 's': o.script = optarg; break;
 		case 'R': o.replace = true; break;
 		case 't':
@@ -816,8 +854,15 @@ int cmd_instrument(int argc, char **argv, struct diag *diag)
 		if (!dry_run && stat(opdir, &st) == 0 && S_ISDIR(st.st_mode) &&
 		    !(lock = edit_lock_acquire(opdir, undo ? "instrument --undo" : "instrument", diag)))
 			return EXIT_BAD_INPUT;
-		status = undo ? undo_journal_restore(opdir, INSTRUMENT_UNDO_NAME, "instrument", dry_run, force, diag)
-			      : run_instrument(opdir, &o, dry_run, json, diag);
+		if (undo) {
+			char *journal;
+			status = opdirs_journal(opdir, o.rules, o.op, INSTRUMENT_UNDO_NAME, &journal, diag) == 0
+					 ? undo_journal_restore(opdir, journal, "instrument", dry_run, force, diag)
+					 : EXIT_BAD_INPUT;
+			free(journal);
+		} else {
+			status = run_instrument(opdir, &o, dry_run, json, diag);
+		}
 		edit_lock_release(lock);
 		return status;
 	}

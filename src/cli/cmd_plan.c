@@ -8,11 +8,12 @@
 #include "exit_status.h"
 #include "opdirs.h"
 #include "plan.h"
+#include "project_ops.h"
 #include "rule_find.h"
 
 static void usage(FILE *out)
 {
-	fputs("Usage: autotrace plan [--rules FILE] [--format tree|json] [OPDIR...]\n"
+	fputs("Usage: autotrace plan [--rules FILE] [--op NAME] [--format tree|json] [OPDIR...]\n"
 	      "\n"
 	      "Show where 'autotrace apply' puts trace points: the tree from the roots\n"
 	      "(by default the __global__ kernel entry) through the static call graph\n"
@@ -28,6 +29,12 @@ static void usage(FILE *out)
 	      "\n"
 	      "  --rules FILE        the rules (default: OPDIR/autotrace.rules, else the\n"
 	      "                      shipped moe.rules)\n"
+	      "  --op NAME           the operator, in a directory that holds several (an\n"
+	      "                      OpDef class name or its snake_case): only its kernel\n"
+	      "                      entry (the __global__ of that snake_case name) and the\n"
+	      "                      files it includes are planned; without it, a directory\n"
+	      "                      of several operators is refused with their list (the\n"
+	      "                      rules' `name \"NAME\";` names it too)\n"
 	      "  --format tree|json  output form (default tree)\n"
 	      "  -h, --help          this help\n"
 	      "\n"
@@ -40,6 +47,7 @@ static void usage(FILE *out)
 
 struct plan_opts {
 	const char *rules;
+	const char *op;          /* --op */
 	struct rule_cache cache; /* the rules, loaded once for operators sharing them */
 	bool json;
 };
@@ -49,12 +57,13 @@ static int plan_one(const char *opdir, void *ctx, struct diag *diag)
 	struct plan_opts *o = ctx;
 	const struct rule_policy *p = NULL;
 	struct plan *pl = NULL;
+	struct project_op_choice op = { NULL, NULL, NULL, 0, -1, -1 };
 	int status = EXIT_BAD_INPUT;
 
 	p = rule_cache_get(&o->cache, o->rules, opdir, diag);
-	if (!p)
+	if (!p || project_op_select(opdir, p, o->op, &op, diag) != 0)
 		goto out;
-	pl = plan_build(p, opdir, diag);
+	pl = plan_build(p, opdir, op.entry, diag);
 	if (!pl)
 		goto out;
 	if (o->json)
@@ -68,6 +77,7 @@ static int plan_one(const char *opdir, void *ctx, struct diag *diag)
 		status = EXIT_INTERNAL;
 	}
 out:
+	project_op_choice_release(&op);
 	plan_free(pl);
 	return status;
 }
@@ -78,9 +88,10 @@ int cmd_plan(int argc, char **argv, struct diag *diag)
 		{ "help", no_argument, NULL, 'h' },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "format", required_argument, NULL, 'f' },
+		{ "op", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct plan_opts o = { NULL, { NULL, NULL }, false };
+	struct plan_opts o = { NULL, NULL, { NULL, NULL }, false };
 	int c, status;
 
 	while ((c = getopt_long(argc, argv, "hr:f:", opts, NULL)) != -1) {
@@ -90,6 +101,9 @@ int cmd_plan(int argc, char **argv, struct diag *diag)
 			return EXIT_OK;
 		case 'r':
 			o.rules = optarg;
+			break;
+		case 'o':
+			o.op = optarg;
 			break;
 		case 'f':
 			if (strcmp(optarg, "json") == 0) {

@@ -12,7 +12,11 @@
 #include "edit_journal.h"
 #include "exit_status.h"
 #include "opdirs.h"
+#include "cxx_pp.h"
+#include "cxx_scan.h"
 #include "path_glob.h"
+#include "plan.h"
+#include "project_ops.h"
 #include "rule_find.h"
 #include "runtime_embed.h"
 #include "udiff.h"
@@ -20,7 +24,7 @@
 
 static void usage(FILE *out)
 {
-	fputs("Usage: autotrace strip [--rules FILE] [--all] [--dry-run] [--check] [OPDIR...]\n"
+	fputs("Usage: autotrace strip [--rules FILE] [--op NAME] [--all] [--dry-run] [--check] [OPDIR...]\n"
 	      "\n"
 	      "Remove what 'autotrace apply' inserted in the kernel sources (the C, C++\n"
 	      "and CUDA sources and headers under the rules' 'kernel' directory, by\n"
@@ -31,6 +35,11 @@ static void usage(FILE *out)
 	      "Hand-written points are kept.\n"
 	      "\n"
 	      "  --rules FILE   the rules (default: OPDIR/autotrace.rules, else moe.rules)\n"
+	      "  --op NAME      the operator, in a directory that holds several (an OpDef\n"
+	      "                 class name or its snake_case): only its kernel entry and\n"
+	      "                 the files that entry includes (headers it shares with\n"
+	      "                 another operator too); without it such a directory is\n"
+	      "                 refused with the list of its operators\n"
 	      "  --all          also remove every line that holds only a MoeTracing(...)\n"
 	      "                 statement (hand-written points; their braces stay)\n"
 	      "  --dry-run      print the changes as a unified diff, write nothing\n"
@@ -48,9 +57,59 @@ static void usage(FILE *out)
 
 struct strip_opts {
 	const char *rules;
+	const char *op;          /* --op */
 	struct rule_cache cache; /* the rules, loaded once for operators sharing them */
 	bool all, dry_run, check;
 };
+
+/* The kernel entry `entry` and its #include closure under the kernel root,
+ * as paths relative to it (what path_walk gives). 0 or -1 (reported). */
+static int entry_closure(const struct rule_policy *p, const char *opdir, const char *kernel, const char *entry,
+			 char ***out, size_t *n, struct diag *diag)
+{
+	char **idirs = xcalloc(p->include_dirs.n + 1, sizeof(*idirs)), **files = NULL;
+	struct cxx_scan_opts so;
+	struct cxx_scan *scan = NULL;
+	struct cxx_unit *u;
+	size_t nf = 0;
+	struct diag quiet;
+	FILE *null = fopen("/dev/null", "w");
+	int rc = -1;
+
+	*out = NULL;
+	*n = 0;
+	diag_init(&quiet, null ? null : stderr, false);
+	for (size_t i = 0; i < p->include_dirs.n; i++)
+		idirs[i] = path_join(opdir, p->include_dirs.v[i]);
+	memset(&so, 0, sizeof(so));
+	so.root = kernel;
+	so.include_dirs = (const char *const *)idirs;
+	so.ninclude_dirs = p->include_dirs.n;
+	so.macros = plan_macros(p);
+	if (plan_entry_files(p, &so, kernel, entry, &files, &nf, diag) != 0 || !(scan = cxx_scan_new(&so, &quiet)))
+		goto out;
+	for (size_t i = 0; i < nf; i++)
+		if (cxx_scan_add(scan, files[i]) != 0)
+			goto out;
+	while ((u = cxx_scan_next(scan)) != NULL) {
+		if (strncmp(u->path, "../", 3) != 0) {
+			*out = xrealloc(*out, (*n + 1) * sizeof(**out));
+			(*out)[(*n)++] = xstrdup(u->path);
+		}
+		cxx_unit_free(u);
+	}
+	rc = 0;
+out:
+	cxx_scan_free(scan);
+	cxx_macros_free(so.macros);
+	path_glob_free(files, nf);
+	for (size_t i = 0; i < p->include_dirs.n; i++)
+		free(idirs[i]);
+	free(idirs);
+	if (null)
+		fclose(null);
+	return rc;
+}
 
 static int strip_one(const char *opdir, void *ctx, struct diag *diag)
 {
@@ -62,16 +121,19 @@ static int strip_one(const char *opdir, void *ctx, struct diag *diag)
 	struct { char *path; char *text; size_t len; unsigned removed; bool runtime, remove; } *ch = NULL;
 	unsigned total = 0;
 	struct edit_lock *lock = NULL;
+	struct project_op_choice op = { NULL, NULL, NULL, 0, -1, -1 };
 	int status = EXIT_BAD_INPUT;
 
 	/* before anything is read (see edit_journal.h) */
 	if (!o->dry_run && !o->check && !(lock = edit_lock_acquire(opdir, "strip", diag)))
 		goto out;
 	p = rule_cache_get(&o->cache, o->rules, opdir, diag);
-	if (!p)
+	if (!p || project_op_select(opdir, p, o->op, &op, diag) != 0)
 		goto out;
 	kernel = path_join(opdir, p->kernel.value ? p->kernel.value : ".");
-	if (path_walk(kernel, &files, &nfiles, diag) != 0)
+	/* one operator of several: its entry's files, else every file */
+	if ((op.entry ? entry_closure(p, opdir, kernel, op.entry, &files, &nfiles, diag)
+		      : path_walk(kernel, &files, &nfiles, diag)) != 0)
 		goto out;
 	status = EXIT_OK;
 	for (size_t i = 0; i < nfiles && status == EXIT_OK; i++) {
@@ -167,6 +229,7 @@ out:
 	free(ch);
 	path_glob_free(files, nfiles);
 	free(kernel);
+	project_op_choice_release(&op);
 	edit_lock_release(lock);
 	return status;
 }
@@ -176,9 +239,10 @@ int cmd_strip(int argc, char **argv, struct diag *diag)
 	static const struct option opts[] = {
 		{ "help", no_argument, NULL, 'h' },    { "rules", required_argument, NULL, 'r' },
 		{ "all", no_argument, NULL, 'a' },     { "dry-run", no_argument, NULL, 'n' },
-		{ "check", no_argument, NULL, 'c' },   { NULL, 0, NULL, 0 },
+		{ "check", no_argument, NULL, 'c' },   { "op", required_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 },
 	};
-	struct strip_opts o = { NULL, { NULL, NULL }, false, false, false };
+	struct strip_opts o = { NULL, NULL, { NULL, NULL }, false, false, false };
 	int c, status;
 
 	while ((c = getopt_long(argc, argv, "hr:anc", opts, NULL)) != -1) {
@@ -188,6 +252,9 @@ int cmd_strip(int argc, char **argv, struct diag *diag)
 			return EXIT_OK;
 		case 'r':
 			o.rules = optarg;
+			break;
+		case 'o':
+			o.op = optarg;
 			break;
 		case 'a':
 			o.all = true;

@@ -11,6 +11,7 @@
 #include "edit_journal.h"
 #include "exit_status.h"
 #include "project_model.h"
+#include "opdirs.h"
 #include "path_glob.h"
 #include "rule_find.h"
 #include "udiff.h"
@@ -23,7 +24,7 @@
 
 static void usage(FILE *out)
 {
-	fputs("Usage: autotrace wire [--rules FILE] [--dry-run] [--undo [--force]] [OPDIR]\n"
+	fputs("Usage: autotrace wire [--rules FILE] [--op NAME] [--dry-run] [--undo [--force]] [OPDIR]\n"
 	      "\n"
 	      "Makes every edit that gates G2, G4 and G5 require, so that the profiling\n"
 	      "output (the rules' 'profiling' name, REQUIRED = mode B, OPTIONAL = mode A)\n"
@@ -53,6 +54,13 @@ static void usage(FILE *out)
 	      "when they name the operator; a layer not found is a manual step. The\n"
 	      "rules' 'profiling ... auto' (the default) picks mode A when the binding\n"
 	      "returns tensors its caller passed, else mode B.\n"
+	      "In a directory that holds several operators (one OpDef class and one\n"
+	      "op_kernel/<snake_case>.cpp entry each), --op NAME (the class name or its\n"
+	      "snake_case, or the rules' name \"NAME\";) says which: only its OpDef, its\n"
+	      "functions and registrations in a shared infer, aclnn or binding source,\n"
+	      "its kernel entry and base header, and its samples are edited; without it\n"
+	      "the operators are listed (exit 2). Its journal is\n"
+	      "OPDIR/.autotrace/" WIRE_UNDO_NAME ".<snake_case>/.\n"
 	      "Running it again changes nothing. Every edit is listed; a step it cannot do\n"
 	      "safely is reported as 'manual step: ...' and the exit status is 1.\n"
 	      "\n"
@@ -64,6 +72,7 @@ static void usage(FILE *out)
 	      "\n"
 	      "Options:\n"
 	      "  --rules FILE   the rules file (default OPDIR/autotrace.rules, else moe.rules)\n"
+	      "  --op NAME      the operator, in a directory that holds several\n"
 	      "  --dry-run      print the changes as a unified diff, write nothing\n"
 	      "  --undo         restore the files of the last wire (with --dry-run: show it)\n"
 	      "  --force        with --undo: restore even files edited since wire wrote them\n"
@@ -88,7 +97,7 @@ struct result {
 	size_t len;
 };
 
-static int run_wire(const char *opdir, const char *rules, bool dry_run, struct diag *diag)
+static int run_wire(const char *opdir, const char *rules, const char *op, bool dry_run, struct diag *diag)
 {
 	struct project_opts o;
 	struct project_model *p;
@@ -99,7 +108,7 @@ static int run_wire(const char *opdir, const char *rules, bool dry_run, struct d
 	const struct src_file **origs = NULL;
 	const char **texts = NULL;
 	size_t *lens = NULL;
-	char *rt;
+	char *rt, *journal = NULL;
 	int status = EXIT_OK;
 	unsigned errors0 = diag->errors;
 	struct stat st;
@@ -111,6 +120,7 @@ static int run_wire(const char *opdir, const char *rules, bool dry_run, struct d
 	memset(&o, 0, sizeof(o));
 	o.opdir = opdir;
 	o.rules = rules;
+	o.op = op;
 	p = project_load(&o, diag);
 	if (!p)
 		return EXIT_BAD_INPUT;
@@ -135,6 +145,7 @@ static int run_wire(const char *opdir, const char *rules, bool dry_run, struct d
 	wire_base(&w);
 	wire_aclnn(&w);
 	wire_pybind(&w);
+	wire_decls(&w);
 	wire_samples(&w);
 
 	for (size_t i = 0; i < w.nfiles; i++) {
@@ -166,7 +177,8 @@ static int run_wire(const char *opdir, const char *rules, bool dry_run, struct d
 			texts[i] = res[i].text;
 			lens[i] = res[i].len;
 		}
-		if (undo_journal_write(opdir, WIRE_UNDO_NAME, "wire", paths, origs, texts, lens, nres, diag) != 0) {
+		journal = project_op_journal(&p->choice, WIRE_UNDO_NAME);
+		if (undo_journal_write(opdir, journal, "wire", paths, origs, texts, lens, nres, diag) != 0) {
 			status = EXIT_BAD_INPUT;
 			goto out;
 		}
@@ -181,9 +193,10 @@ static int run_wire(const char *opdir, const char *rules, bool dry_run, struct d
 	if (nres == 0)
 		printf("wire: nothing to change in %s\n", opdir);
 	else
-		printf("wire: %s%zu edit%s in %zu file%s (mode %s, '%s' last)%s\n", dry_run ? "would make " : "", nedits,
-		       nedits == 1 ? "" : "s", nres, nres == 1 ? "" : "s", w.required ? "B" : "A", w.prof,
-		       dry_run ? "" : "; undo with: autotrace wire --undo");
+		printf("wire: %s%zu edit%s in %zu file%s (mode %s, '%s' last)%s%s%s\n", dry_run ? "would make " : "",
+		       nedits, nedits == 1 ? "" : "s", nres, nres == 1 ? "" : "s", w.required ? "B" : "A", w.prof,
+		       dry_run ? "" : "; undo with: autotrace wire --undo", !dry_run && p->choice.journal ? " --op " : "",
+		       !dry_run && p->choice.journal ? p->choice.journal : "");
 	if (w.manual) {
 		fprintf(stderr, "wire: %u manual step%s left (see above)\n", w.manual, w.manual == 1 ? "" : "s");
 		status = EXIT_FINDINGS;
@@ -197,6 +210,7 @@ out:
 	free(texts);
 	free(lens);
 	free(rt);
+	free(journal);
 	wire_release(&w);
 	project_free(p);
 	return status;
@@ -209,10 +223,11 @@ int cmd_wire(int argc, char **argv, struct diag *diag)
 		{ "dry-run", no_argument, NULL, 'n' },
 		{ "undo", no_argument, NULL, 'u' },
 		{ "force", no_argument, NULL, 'f' },
+		{ "op", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *rules = NULL, *opdir = ".";
+	const char *rules = NULL, *opdir = ".", *op = NULL;
 	bool dry_run = false, undo = false, force = false;
 	int c;
 
@@ -222,6 +237,9 @@ int cmd_wire(int argc, char **argv, struct diag *diag)
 		switch (c) {
 		case 'r':
 			rules = optarg;
+			break;
+		case 'o':
+			op = optarg;
 			break;
 		case 'n':
 			dry_run = true;
@@ -263,8 +281,15 @@ int cmd_wire(int argc, char **argv, struct diag *diag)
 		 * an interrupted run is completed first, a second one is refused */
 		if (!dry_run && !(lock = edit_lock_acquire(opdir, undo ? "wire --undo" : "wire", diag)))
 			return EXIT_BAD_INPUT;
-		status = undo ? undo_journal_restore(opdir, WIRE_UNDO_NAME, "wire", dry_run, force, diag)
-			      : run_wire(opdir, rules, dry_run, diag);
+		if (undo) {
+			char *journal;
+			status = opdirs_journal(opdir, rules, op, WIRE_UNDO_NAME, &journal, diag) == 0
+					 ? undo_journal_restore(opdir, journal, "wire", dry_run, force, diag)
+					 : EXIT_BAD_INPUT;
+			free(journal);
+		} else {
+			status = run_wire(opdir, rules, op, dry_run, diag);
+		}
 		edit_lock_release(lock);
 		return status;
 	}

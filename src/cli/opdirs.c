@@ -1,10 +1,13 @@
 /* Running a per-operator command (plan, apply, strip) on several operator
  * directories in one process: `autotrace apply ops/NAME...` does every
- * operator of a repository in one run. */
+ * operator of a repository in one run. And the other way round, the undo
+ * journal of one operator of a directory that holds several. */
 #include <stdio.h>
 
 #include "exit_status.h"
 #include "opdirs.h"
+#include "project_ops.h"
+#include "rule_find.h"
 
 /* The exit status that tells most: internal failure, bad input, findings, ok. */
 static int worse(int a, int b)
@@ -45,4 +48,21 @@ int opdirs_run(const char *cmd, int n, char *const *dirs, bool json, opdir_fn on
 	if (fflush(stdout) != 0 || ferror(stdout))
 		status = worse(status, EXIT_INTERNAL);
 	return status;
+}
+
+int opdirs_journal(const char *opdir, const char *rules, const char *op, const char *base, char **name,
+		   struct diag *diag)
+{
+	struct rule_policy *p = rule_find_and_load(rules, opdir, diag);
+	struct project_op_choice c;
+	int rc = -1;
+
+	*name = NULL;
+	if (p && project_op_select(opdir, p, op, &c, diag) == 0) {
+		*name = project_op_journal(&c, base);
+		project_op_choice_release(&c);
+		rc = 0;
+	}
+	rule_policy_free(p);
+	return rc;
 }

@@ -1,4 +1,5 @@
-/* Several operator directories for one command (opdirs.c). */
+/* Several operator directories for one command, and the undo journal of
+ * one operator of a directory (opdirs.c). */
 #ifndef AUTOTRACE_OPDIRS_H
 #define AUTOTRACE_OPDIRS_H
 
@@ -15,5 +16,13 @@ typedef int (*opdir_fn)(const char *opdir, void *ctx, struct diag *diag);
  * every operator is run, and the status is the one that tells most (3, 2,
  * 1, 0). */
 int opdirs_run(const char *cmd, int n, char *const *dirs, bool json, opdir_fn one, void *ctx, struct diag *diag);
+
+/* The undo journal `base` ("wire-undo", "instrument-undo") of operator `op`
+ * (--op, maybe NULL) of opdir under the rules `rules` (maybe NULL): `base`
+ * in a directory of one operator, "base.<snake_case>" in one of several
+ * (project_ops.h), newly allocated in *name. 0, or -1 after reporting bad
+ * rules, an operator that is not there, or several and none named (exit 2). */
+int opdirs_journal(const char *opdir, const char *rules, const char *op, const char *base, char **name,
+		   struct diag *diag);
 
 #endif

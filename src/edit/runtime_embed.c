@@ -162,3 +162,16 @@ char *runtime_strip_apply(const char *data, size_t len, const char *path, size_t
 	free(skeleton);
 	return out;
 }
+
+bool runtime_embedded(const char *data, size_t len)
+{
+	static const char def[] = "void MoeTracing(";
+	size_t b, e;
+
+	if (runtime_markers(data, len, &b, &e) != 1)
+		return false;
+	for (size_t i = b; i + sizeof(def) - 1 <= e; i++)
+		if (data[i] == 'v' && memcmp(data + i, def, sizeof(def) - 1) == 0)
+			return true;
+	return false;
+}

@@ -25,6 +25,11 @@ enum runtime_owner { RUNTIME_BY_WIRE, RUNTIME_BY_APPLY };
  * (*begin then holds the line of the one found). */
 int runtime_markers(const char *data, size_t len, size_t *begin, size_t *end);
 
+/* True when paired markers enclose a runtime (its MoeTracing definition):
+ * what the text holds, whichever #if branches a scan of it takes (another
+ * operator's base may have defined the runtime's include guard first). */
+bool runtime_embedded(const char *data, size_t len);
+
 /* The offset of the line after the one at p. */
 size_t runtime_next_line(const char *data, size_t len, size_t p);
 

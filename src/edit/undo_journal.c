@@ -209,6 +209,92 @@ static int ignore_journal(const char *opdir, struct diag *diag)
 	return rc;
 }
 
+/* ---- journals of several operators of one directory ---- */
+
+/* "NAME.OP": the operator's part ("OP"), or NULL for a journal of a
+ * directory of one operator. */
+static const char *journal_op(const char *name)
+{
+	const char *dot = strchr(name, '.');
+
+	return dot && dot[1] ? dot + 1 : NULL;
+}
+
+/* The other operators' journals of the same command ("NAME.*" beside
+ * `name`) that exist now, newly allocated. */
+static size_t sibling_journals(const char *opdir, const char *name, char ***out)
+{
+	char *top = path_join(opdir, ".autotrace");
+	size_t fl = (size_t)(strchr(name, '.') - name) + 1, n = 0;
+	DIR *d = opendir(top);
+	struct dirent *de;
+
+	*out = NULL;
+	while (d && (de = readdir(d))) {
+		char *dir, *mp;
+		struct stat st;
+		if (strncmp(de->d_name, name, fl) != 0 || strcmp(de->d_name, name) == 0 || !journal_op(de->d_name))
+			continue;
+		dir = path_join(top, de->d_name);
+		mp = path_join(dir, "MANIFEST");
+		if (stat(mp, &st) == 0) {
+			*out = xrealloc(*out, (n + 1) * sizeof(**out));
+			(*out)[n++] = xstrdup(de->d_name);
+		}
+		free(mp);
+		free(dir);
+	}
+	if (d)
+		closedir(d);
+	free(top);
+	return n;
+}
+
+/* A new journal of one operator of several records which journals of the
+ * other operators were there before it (AFTER, one name a line): undo goes
+ * last in, first out (see undo_journal_restore). 0 or -1 (reported). */
+static int record_after(const struct journal *j, const char *name, struct edit_batch *b)
+{
+	char **sib = NULL, *text, *path;
+	size_t n, len = 0;
+	int rc;
+
+	if (!journal_op(name))
+		return 0;
+	n = sibling_journals(j->opdir, name, &sib);
+	for (size_t i = 0; i < n; i++)
+		len += strlen(sib[i]) + 1;
+	text = xmalloc(len + 1);
+	len = 0;
+	for (size_t i = 0; i < n; i++)
+		len += (size_t)sprintf(text + len, "%s\n", sib[i]);
+	path = path_join(j->dir, "AFTER");
+	rc = b ? edit_batch_add(b, path, text, len, j->diag) : atomic_write(path, text, len, j->diag);
+	free(path);
+	free(text);
+	path_glob_free(sib, n);
+	return rc;
+}
+
+/* True when journal `other` lists `name` in its AFTER: it was begun while
+ * `name` was there. */
+static bool written_after(const char *opdir, const char *other, const char *name)
+{
+	char *top = path_join(opdir, ".autotrace"), *dir = path_join(top, other), *ap = path_join(dir, "AFTER");
+	struct src_file *f = src_file_load(ap);
+	size_t nl = strlen(name);
+	bool yes = false;
+
+	for (size_t i = 0; f && i + nl <= f->len && !yes; i++)
+		yes = (i == 0 || f->data[i - 1] == '\n') && memcmp(f->data + i, name, nl) == 0 &&
+		      (i + nl == f->len || f->data[i + nl] == '\n');
+	src_file_free(f);
+	free(ap);
+	free(dir);
+	free(top);
+	return yes;
+}
+
 bool undo_journal_exists(const char *opdir, const char *name)
 {
 	struct journal j;
@@ -244,6 +330,8 @@ int undo_journal_save(const char *opdir, const char *name, const char *const *pa
 		goto out;
 	if (lock)
 		b = edit_batch_new(lock, 0);
+	if (m.n == 0 && record_after(&j, name, b) != 0)
+		goto out;
 	for (size_t i = 0; i < n; i++) {
 		char *rel = rel_to(opdir, paths[i]), *p;
 		if (manifest_find(&m, rel) >= 0) {
@@ -400,6 +488,9 @@ static void remove_journal(const struct journal *j, size_t n)
 	mp = path_join(j->dir, "MANIFEST");
 	unlink(mp);
 	free(mp);
+	mp = path_join(j->dir, "AFTER");
+	unlink(mp);
+	free(mp);
 	rmdir(j->dir);
 	/* .autotrace/ goes too when nothing but its .gitignore is left */
 	if (only_gitignore(top)) {
@@ -430,6 +521,29 @@ int undo_journal_restore(const char *opdir, const char *name, const char *cmd, b
 		journal_close(&j);
 		return EXIT_OK;
 	}
+	if (journal_op(name)) {
+		/* last in, first out: an operator instrumented after this one wrote on
+		   top of what this one wrote (the build script's one hook, headers
+		   both entries include), so it is undone first */
+		char **sib = NULL;
+		size_t ns = sibling_journals(opdir, name, &sib);
+		for (size_t i = 0; i < ns; i++)
+			if (written_after(opdir, sib[i], name)) {
+				diag_plain(diag, dry_run ? DIAG_WARNING : DIAG_ERROR,
+					   "operator %s was done by `autotrace %s --op %s` after operator %s, on top of its "
+					   "edits (the build script's hook, headers both include): undo it first with "
+					   "`autotrace %s --undo --op %s`%s", journal_op(sib[i]), cmd, journal_op(sib[i]),
+					   journal_op(name), cmd, journal_op(sib[i]), dry_run ? "" : "; nothing restored");
+				if (!dry_run)
+					status = EXIT_BAD_INPUT;
+			}
+		path_glob_free(sib, ns);
+		if (status != EXIT_OK) {
+			manifest_release(&m);
+			journal_close(&j);
+			return status;
+		}
+	}
 	e = xcalloc(m.n, sizeof(*e));
 	/* first every entry is read and checked: all files are restored or none */
 	for (size_t k = 0; k < m.n; k++) {
@@ -457,9 +571,11 @@ int undo_journal_restore(const char *opdir, const char *name, const char *cmd, b
 		}
 	}
 	if (status == EXIT_OK && changed && !force && !dry_run) {
+		const char *op = journal_op(name);
 		diag_plain(diag, DIAG_NOTE,
-			   "nothing restored; see what would be lost with `autotrace %s --undo --dry-run`, "
-			   "then restore anyway with `autotrace %s --undo --force`", cmd, cmd);
+			   "nothing restored; see what would be lost with `autotrace %s --undo%s%s --dry-run`, "
+			   "then restore anyway with `autotrace %s --undo%s%s --force`", cmd, op ? " --op " : "", op ? op : "",
+			   cmd, op ? " --op " : "", op ? op : "");
 		status = EXIT_BAD_INPUT;
 	}
 	if (status == EXIT_OK) {

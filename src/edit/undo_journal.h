@@ -6,7 +6,14 @@
  * "../" for files of the project outside it). The journal is written before
  * any source is touched, so an interrupted run can always be undone; undo
  * refuses to overwrite a file edited since the command wrote it (unless
- * forced). OPDIR/.autotrace/.gitignore keeps the journal out of git. */
+ * forced). OPDIR/.autotrace/.gitignore keeps the journal out of git.
+ *
+ * In a directory of several operators each has its own journal,
+ * NAME.<operator> (project_ops.h), begun with AFTER: the other operators'
+ * journals there were then. Undo goes last in, first out: an operator done
+ * after this one wrote on top of its edits (the build script's one hook, a
+ * header both entries include), so its journal, while it is there, stops the
+ * undo of this one (exit 2, nothing restored, the command to run first). */
 #ifndef AUTOTRACE_UNDO_JOURNAL_H
 #define AUTOTRACE_UNDO_JOURNAL_H
 

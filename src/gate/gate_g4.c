@@ -5,8 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "project_py.h"
+#include "g4_names.h"
 #include "gate_run.h"
+#include "project_py.h"
 #include "project_tokens.h"
 #include "xalloc.h"
 
@@ -87,6 +88,60 @@ static void check_calls(struct project_model *p, struct gate_report *r, const st
 	}
 }
 
+/* The tensor a save writes is the operator's profiling output: in mode A
+ * the one a call of the op in the same function is passed (the op writes
+ * into it), in mode B one the op's result is unpacked into. A save of
+ * anything else saves zeros. Saves in a function without a call of the op
+ * (the tensor handed over from elsewhere) are not judged. */
+static void check_saved(struct project_model *p, struct gate_report *r, const struct src_file *f, struct py_module *m)
+{
+	for (size_t c = 0; c < m->ncalls; c++) {
+		const struct py_call *save = &m->calls[c];
+		const struct py_arg *arg;
+		const char *x;
+		int func = m->stmts[save->stmt].func;
+		bool calls = false, ok = false;
+		if (!project_py_is_save(save) || !(arg = project_py_arg(save, "profiling", 0)) ||
+		    arg->tok_end != arg->tok_start + 1 || m->toks[arg->tok_start].kind != PY_TOK_NAME)
+			continue;
+		x = py_text(m, arg->tok_start, arg->tok_end);
+		for (size_t k = 0; k < m->ncalls && !ok; k++) {
+			const struct py_call *op = &m->calls[k];
+			const struct py_assign *a;
+			if (!project_is_op_call(p, op) || m->stmts[op->stmt].func != func)
+				continue;
+			calls = true;
+			if (!p->required) {
+				for (size_t i = 0; i < op->nargs && !ok; i++)
+					ok = strcmp(py_text(m, op->args[i].tok_start, op->args[i].tok_end), x) == 0;
+				continue;
+			}
+			/* mode B: x among the targets of op(...) or of a later unpacking of its result */
+			if (!(a = project_py_assign_of_call(m, k)))
+				continue;
+			for (size_t t = 0; t < a->ntargets && !ok; t++)
+				ok = strcmp(a->targets[t].text, x) == 0;
+			for (size_t u = 0; u < m->nassigns && !ok && a->ntargets == 1; u++) {
+				const struct py_assign *v = &m->assigns[u];
+				if (m->stmts[v->stmt].func != func ||
+				    strcmp(py_text(m, v->value_tok_start, v->value_tok_end), a->targets[0].text) != 0)
+					continue;
+				for (size_t t = 0; t < v->ntargets && !ok; t++)
+					ok = strcmp(v->targets[t].text, x) == 0;
+			}
+		}
+		if (calls && !ok)
+			gate_add(r, GATE_RULE_G4_SAVE, DIAG_ERROR, gate_loc_at(f, arg->range.start, arg->range.end),
+				 p->required ? "save the last value the operator returns (mode B)"
+					     : "pass the tensor to the operator's call: profiling_data=profiling_data (mode A)",
+				 p->required ? "saves '%s', which is not a value the call of the operator in this function returns: "
+					       "the dump holds no record"
+					     : "saves '%s', which no call of the operator in this function is passed (mode A: the "
+					       "operator writes into the tensor its caller passes): the dump holds no record",
+				 x);
+	}
+}
+
 /* save_profiling_data after a synchronize that runs on every path to it. */
 static void check_saves(struct gate_report *r, const struct src_file *f, struct py_module *m)
 {
@@ -137,6 +192,52 @@ static const struct py_func *func_named(const struct py_module *m, const char *n
 	return NULL;
 }
 
+/* True when `name` is passed as an argument of a call (mp.spawn(run, ...),
+ * Process(target=run)). */
+static bool passed(struct py_module *m, const char *name)
+{
+	for (size_t k = 0; k < m->ncalls; k++)
+		for (size_t a = 0; a < m->calls[k].nargs; a++)
+			if (strcmp(py_text(m, m->calls[k].args[a].tok_start, m->calls[k].args[a].tok_end), name) == 0)
+				return true;
+	return false;
+}
+
+/* Where call `c` really runs from the script's flow: `c` itself when it is
+ * in the module body or in a function that spawns, else (a helper like
+ * _autotrace_collect()) the call of its function, a few levels up; NULL
+ * when its function is never called. */
+static const struct py_call *called_from(struct py_module *m, const struct py_call *c)
+{
+	for (int hop = 0; hop < 4; hop++) {
+		int def = m->stmts[c->stmt].func;
+		const char *name = NULL;
+		const struct py_call *site = NULL;
+		bool spawns = false;
+		if (def == PY_NONE)
+			return c;
+		for (size_t k = 0; k < m->ncalls && !spawns; k++)
+			spawns = project_py_is_spawn(&m->calls[k]) && m->stmts[m->calls[k].stmt].func == def;
+		if (spawns)
+			return c;
+		for (size_t q = 0; q < m->nfuncs && !name; q++)
+			if (m->funcs[q].stmt == def)
+				name = m->funcs[q].name;
+		for (size_t k = 0; name && k < m->ncalls && !site; k++)
+			if (strcmp(m->calls[k].callee_text, name) == 0 && !py_stmt_within(m, m->calls[k].stmt, def))
+				site = &m->calls[k];
+		if (!site) {
+			/* a test function the runner calls (pytest's test_*), a method, a function
+			   handed to a call (a spawn's target): as it is */
+			if (name && (strncmp(name, "test", 4) == 0 || m->stmts[def].parent != PY_NONE || passed(m, name)))
+				return c;
+			return NULL;
+		}
+		c = site;
+	}
+	return c;
+}
+
 /* With --point_map / --chrome_trace: the collector runs after the join. */
 static void check_collector(struct gate_report *r, const struct src_file *f, struct py_module *m)
 {
@@ -167,8 +268,17 @@ static void check_collector(struct gate_report *r, const struct src_file *f, str
 		return;
 	}
 	{
-		const struct py_call *col = &m->calls[collector];
-		int cfunc = m->stmts[col->stmt].func;
+		const struct py_call *col = called_from(m, &m->calls[collector]);
+		int cfunc;
+		if (!col) {
+			const struct py_call *c0 = &m->calls[collector];
+			gate_add(r, GATE_RULE_G4_COLLECT, DIAG_ERROR, loc_of(f, c0->callee),
+				 "call the function that collects, after the spawn has joined",
+				 "the collector runs in a function the script never calls: the trace is never made");
+			project_py_options_free(opts, nopt);
+			return;
+		}
+		cfunc = m->stmts[col->stmt].func;
 		for (size_t c = 0; c < m->ncalls; c++) {
 			const struct py_call *sp = &m->calls[c];
 			const struct py_arg *target;
@@ -238,7 +348,9 @@ void gate_g4(struct project_model *p, struct gate_report *r)
 				 "unclosed %s: the rest of the file is read as well as it can be", m->unclosed_what);
 		check_calls(p, r, f, m);
 		check_saves(r, f, m);
+		check_saved(p, r, f, m);
 		check_collector(r, f, m);
+		g4_check_names(p, r, f, m);
 		for (size_t c = 0; c < m->ncalls; c++) {
 			if (project_py_is_save(&m->calls[c]))
 				saves++;

@@ -5,8 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "project_py.h"
+#include "g5_env.h"
 #include "gate_run.h"
+#include "project_py.h"
 #include "xalloc.h"
 
 struct g5 {
@@ -225,8 +226,10 @@ void gate_g5(struct project_model *p, struct gate_report *r)
 		struct g5 g = { p, r, p->samples[s].f, p->samples[s].py, NULL, 0 };
 		g.opts = project_py_options(g.m, &g.nopt);
 		for (size_t c = 0; c < g.m->ncalls; c++)
-			if (project_py_is_spawn(&g.m->calls[c]))
+			if (project_py_is_spawn(&g.m->calls[c])) {
 				check_spawn(&g, &g.m->calls[c]);
+				g5_check_env(r, g.f, g.m, &g.m->calls[c]);
+			}
 		project_py_options_free(g.opts, g.nopt);
 	}
 }

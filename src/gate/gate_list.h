@@ -30,17 +30,19 @@ enum gate_phase { GATE_READS_SOURCES, GATE_BUILDS, GATE_READS_BUILD };
 	  "(as 'hook verify'); a point_map.json found under OPDIR (or --point-map)\n"                 \
 	  "has the build stamp of the current kernel sources")                                         \
 	X(G2, gate_g2, "G2", GATE_READS_SOURCES, "profiling output order",                            \
-	  "profiling_data is the last tensor output, in the same position, in the\n"                  \
-	  "OpDef, infer, kernel __global__ and Init, aclnn and EXEC_NPU_CMD (and the\n"               \
-	  "returned tuple in mode B); REQUIRED/OPTIONAL as the rules' mode says;\n"                   \
-	  "never nullptr/c10::nullopt when REQUIRED; no *_profiling op; infer sets\n"                 \
-	  "its shape and int64 dtype unconditionally from a named bound")                              \
+	  "profiling_data is the last tensor output, in the same position and\n"                      \
+	  "kind, in every layer G2 finds by the operator's names under the project\n"                \
+	  "root: OpDef, infer, kernel __global__ and every Init, the runtime they\n"                  \
+	  "reach, aclnn and aclnnInner, EXEC_NPU_CMD, every binding and meta\n"                       \
+	  "function, every registration's schema, every call in the samples;\n"                      \
+	  "REQUIRED/OPTIONAL as the rules say; no nullptr when REQUIRED")                              \
 	X(G3, gate_g3, "G3", GATE_BUILDS, "build",                                                    \
 	  "the build command (gate { build \"...\"; } or --build-cmd) succeeds")                       \
 	X(G4, gate_g4, "G4", GATE_READS_SOURCES, "samples unpack, synchronize, save, collect",        \
 	  "samples/tests unpack the op's new arity or branch on len(outs),\n"                         \
-	  "synchronize before save_profiling_data, and run the collector after\n"                     \
-	  "the spawn has joined when they take --point_map/--chrome_trace")                            \
+	  "synchronize before save_profiling_data, save the op's own profiling\n"                    \
+	  "tensor, run the collector after the spawn has joined when they take\n"                    \
+	  "--point_map/--chrome_trace; the names that code uses are bound")                            \
 	X(G5, gate_g5, "G5", GATE_READS_SOURCES, "absolute paths before spawn",                       \
 	  "profiling dir, chrome trace and point map paths are made absolute\n"                       \
 	  "before the spawn that passes them")
@@ -61,11 +63,16 @@ enum gate_phase { GATE_READS_SOURCES, GATE_BUILDS, GATE_READS_BUILD };
 	X(G2_DTYPE, G2, "G2.dtype", "The profiling output is int64 wherever its type is declared")                \
 	X(G2_NAME, G2, "G2.name", "No second operator named *_profiling or *_with_profiling")                    \
 	X(G2_INFER, G2, "G2.infer", "Infer sets the profiling shape and dtype unconditionally from a named bound") \
+	X(G2_RUNTIME, G2, "G2.runtime", "The kernel hands the profiling tensor to the runtime and ends the recording") \
+	X(G2_UNUSED, G2, "G2.unused", "Every function that receives the profiling tensor uses it")                \
+	X(G2_KIND, G2, "G2.kind", "The profiling tensor has the kind each layer gives it: GM_ADDR, Tensor? = None")  \
+	X(G2_CALL, G2, "G2.call", "Calls of the operator pass arguments its schema has and unpack what it returns") \
 	X(G3_BUILD, G3, "G3.build", "The team's build command succeeds")                                          \
 	X(G4_ARITY, G4, "G4.arity", "Calls of the operator unpack its new arity or branch on len(outs)")         \
 	X(G4_SAVE, G4, "G4.save", "A sample saves the profiling output")                                          \
 	X(G4_SYNC, G4, "G4.sync", "The device is synchronized before save_profiling_data")                       \
 	X(G4_COLLECT, G4, "G4.collect", "The collector runs after the spawned ranks have joined")                 \
+	X(G4_NAMES, G4, "G4.names", "The names the save and collect code uses are bound, its options declared")   \
 	X(G5_RELATIVE, G5, "G5.relative", "Profiling paths are made absolute before the spawn that passes them")
 
 #endif

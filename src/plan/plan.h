@@ -123,9 +123,26 @@ struct plan {
 };
 
 /* Scans the kernel sources of `opdir` under the policy (kernel root,
- * include_dirs, define/undef), then plans. Warnings and errors go to
- * `diag`. Returns NULL when the sources cannot be read (exit 2). */
-struct plan *plan_build(const struct rule_policy *p, const char *opdir, struct diag *diag);
+ * include_dirs, define/undef), then plans. With `entry` (one operator of a
+ * directory that holds several, project_ops.h) only the files defining the
+ * __global__ kernel entry of that name (or the same name but for case and
+ * underscores) and their #include closure are scanned, so another
+ * operator's entry is neither planned nor edited; NULL: every source under
+ * the kernel root. Warnings and errors go to `diag`. Returns NULL when the
+ * sources cannot be read or no file defines `entry` (exit 2). */
+struct plan *plan_build(const struct rule_policy *p, const char *opdir, const char *entry, struct diag *diag);
+
+/* The files under `kernel` (the kernel root, as so->root) that define the
+ * __global__ kernel entry `entry` (or the same name but for case and
+ * underscores), as KERNEL/PATH (newly allocated, path_glob_free). The scan
+ * that finds them has macros of its own (the headers' include guards must
+ * not be defined for the scan that follows, whatever so->macros holds) and
+ * shows no warning: the other operators' files are not this operator's
+ * business. 0, or -1 after reporting that no file defines it, with the
+ * entries there are. */
+struct cxx_scan_opts;
+int plan_entry_files(const struct rule_policy *p, const struct cxx_scan_opts *so, const char *kernel,
+		     const char *entry, char ***files, size_t *n, struct diag *diag);
 
 /* The macro table the rules' define/undef statements make (fixed for the
  * whole scan); freed with cxx_macros_free. */

@@ -1,6 +1,7 @@
 /* Loading an operator's kernel sources for the planner: the scan of the
  * kernel root under the policy (include dirs, define/undef), the followed
  * includes of each file, the base headers and what reaches them. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,7 +9,20 @@
 #include "cxx_scan.h"
 #include "path_glob.h"
 #include "plan_int.h"
+#include "runtime_embed.h"
+#include "src_file.h"
 #include "xalloc.h"
+
+/* The other kernel entries an error about a missing one lists. */
+#define PLAN_ENTRIES_LISTED 32
+struct plan_entry_at {
+	char *name, *path;
+	size_t line, col;
+};
+struct plan_entry_seen {
+	struct plan_entry_at v[PLAN_ENTRIES_LISTED];
+	size_t n;
+};
 
 static size_t find_unit(struct plan_map *paths, const char *path)
 {
@@ -42,7 +56,95 @@ struct cxx_macro_table *plan_macros(const struct rule_policy *p)
 	return macros;
 }
 
-struct plan *plan_build(const struct rule_policy *p, const char *opdir, struct diag *diag)
+/* `a` and `b` are one name but for case and underscores. */
+static bool same_name_key(const char *a, const char *b)
+{
+	for (;;) {
+		while (*a == '_')
+			a++;
+		while (*b == '_')
+			b++;
+		if (!*a || !*b)
+			return !*a && !*b;
+		if ((*a | 0x20) != (*b | 0x20))
+			return false;
+		a++, b++;
+	}
+}
+
+/* True when the outline defines the __global__ kernel entry `entry`. */
+static bool defines_entry(const struct cxx_outline *ol, const char *entry, struct plan_entry_seen *seen,
+			  const struct cxx_unit *u)
+{
+	bool yes = false;
+
+	for (size_t k = 0; k < ol->nfuncs; k++) {
+		const struct cxx_func *fn = &ol->funcs[k];
+		if (!fn->kernel || fn->def != CXX_DEF_BODY)
+			continue;
+		if (strcmp(fn->name, entry) == 0 || same_name_key(fn->name, entry))
+			yes = true;
+		else if (seen->n < PLAN_ENTRIES_LISTED)
+			seen->v[seen->n++] = (struct plan_entry_at){ xstrdup(fn->name), xstrdup(u->path),
+								     src_file_line(u->file, fn->name_range.start),
+								     src_file_column(u->file, fn->name_range.start) };
+	}
+	return yes;
+}
+
+int plan_entry_files(const struct rule_policy *p, const struct cxx_scan_opts *opts, const char *kernel,
+		       const char *entry, char ***files, size_t *n, struct diag *diag)
+{
+	struct cxx_scan_opts so = *opts;
+	struct diag quiet;
+	FILE *null = fopen("/dev/null", "w");
+	struct cxx_scan *scan;
+	struct cxx_unit *u;
+	struct plan_entry_seen seen;
+	int rc = -1;
+
+	*files = NULL;
+	*n = 0;
+	memset(&seen, 0, sizeof(seen));
+	diag_init(&quiet, null ? null : stderr, false);
+	so.macros = plan_macros(p);
+	scan = cxx_scan_new(&so, &quiet);
+	if (!scan || cxx_scan_add(scan, kernel) != 0) {
+		diag_plain(diag, DIAG_ERROR, "the kernel directory %s cannot be read", kernel);
+		goto out;
+	}
+	while ((u = cxx_scan_next(scan)) != NULL) {
+		if (defines_entry(u->outline, entry, &seen, u)) {
+			*files = xrealloc(*files, (*n + 1) * sizeof(**files));
+			(*files)[(*n)++] = path_join(kernel, u->path);
+		}
+		cxx_unit_free(u);
+	}
+	if (*n) {
+		rc = 0;
+		goto out;
+	}
+	diag_plain(diag, DIAG_ERROR,
+		   "no __global__ kernel entry named %s under %s (an operator's entry is the __global__ function named "
+		   "after it in snake_case)", entry, kernel);
+	for (size_t i = 0; i < seen.n; i++) {
+		char *path = path_join(kernel, seen.v[i].path);
+		diag_pos(diag, DIAG_NOTE, path, seen.v[i].line, seen.v[i].col, "kernel entry %s", seen.v[i].name);
+		free(path);
+	}
+out:
+	for (size_t i = 0; i < seen.n; i++) {
+		free(seen.v[i].name);
+		free(seen.v[i].path);
+	}
+	cxx_scan_free(scan);
+	cxx_macros_free(so.macros);
+	if (null)
+		fclose(null);
+	return rc;
+}
+
+struct plan *plan_build(const struct rule_policy *p, const char *opdir, const char *entry, struct diag *diag)
 {
 	struct cxx_macro_table *macros = plan_macros(p);
 	char *kernel = path_join(opdir, p->kernel.value ? p->kernel.value : ".");
@@ -64,10 +166,25 @@ struct plan *plan_build(const struct rule_policy *p, const char *opdir, struct d
 	so.include_dirs = (const char *const *)idirs;
 	so.ninclude_dirs = p->include_dirs.n;
 	so.macros = macros;
-	scan = cxx_scan_new(&so, diag);
-	if (!scan || cxx_scan_add(scan, kernel) != 0) {
-		failed = true;
-		goto out;
+	if (entry) {
+		/* one operator of several: its entry and what that includes */
+		char **files = NULL;
+		size_t nf = 0;
+		int rc = plan_entry_files(p, &so, kernel, entry, &files, &nf, diag);
+		scan = rc == 0 ? cxx_scan_new(&so, diag) : NULL;
+		for (size_t i = 0; scan && i < nf && rc == 0; i++)
+			rc = cxx_scan_add(scan, files[i]);
+		path_glob_free(files, nf);
+		if (!scan || rc != 0) {
+			failed = true;
+			goto out;
+		}
+	} else {
+		scan = cxx_scan_new(&so, diag);
+		if (!scan || cxx_scan_add(scan, kernel) != 0) {
+			failed = true;
+			goto out;
+		}
 	}
 	while ((u = cxx_scan_next(scan)) != NULL) {
 		struct plan_unit *pu;
@@ -226,11 +343,15 @@ static void mark_reaching(struct plan *pl, size_t base)
 }
 
 /* Does unit u define the trace point runtime (MoeTracing as a function or a
- * macro, or autotrace's embedded copy), or include autotrace's runtime
- * header (moe_tracing.h, from the include path)? */
+ * macro, or autotrace's embedded copy, also when the scan passed over it
+ * because another operator's base defined its include guard first), or
+ * include autotrace's runtime header (moe_tracing.h, from the include path)? */
 static bool defines_runtime(const struct plan_unit *u)
 {
 	const struct cxx_outline *ol = u->outline;
+
+	if (runtime_embedded(u->file->data, u->file->len))
+		return true;
 
 	for (size_t i = 0; i < ol->nincludes; i++) {
 		const char *name = ol->includes[i].name, *slash = strrchr(name, '/');
@@ -270,10 +391,27 @@ static void choose_base(struct plan *pl)
 		if (pl->nodes[i].kind == PLAN_root)
 			entry = pl->nodes[i].unit;
 	if (entry != SIZE_MAX) {
-		closure_mark(pl, entry, seen, 1, stack);
-		for (size_t b = 0; b < pl->nbases && pl->base == SIZE_MAX; b++)
-			if (seen[pl->bases[b]] == 1)
-				pl->base = pl->bases[b];
+		/* the base nearest the entry, breadth first along its includes (as wire
+		   chooses): a header the entry shares with another operator may include
+		   that operator's base too */
+		size_t head = 0, tail = 0;
+		bool *is_base = xcalloc(pl->nunits + 1, sizeof(*is_base));
+		for (size_t b = 0; b < pl->nbases; b++)
+			is_base[pl->bases[b]] = true;
+		stack[tail++] = entry;
+		seen[entry] = 1;
+		while (head < tail && pl->base == SIZE_MAX) {
+			const struct plan_unit *u = &pl->units[stack[head]];
+			if (is_base[stack[head]])
+				pl->base = stack[head];
+			head++;
+			for (size_t k = 0; k < u->nincs; k++)
+				if (seen[u->incs[k]] != 1) {
+					seen[u->incs[k]] = 1;
+					stack[tail++] = u->incs[k];
+				}
+		}
+		free(is_base);
 		if (pl->base == SIZE_MAX) {
 			char *stem = path_stem(pl->units[entry].path);
 			char *want = xasprintf("%s_base.h", stem);
@@ -295,6 +433,19 @@ static void choose_base(struct plan *pl)
 			if (seen[u] == 2 && defines_runtime(&pl->units[u]))
 				pl->base_has_runtime = true;
 		mark_reaching(pl, pl->base);
+	}
+	/* a header shared with another operator that reaches that operator's base,
+	   with its runtime, has the runtime already (one text, one include guard) */
+	for (size_t b = 0; b < pl->nbases; b++) {
+		unsigned stamp = 3 + (unsigned)b;
+		bool rt = false;
+		if (pl->bases[b] == pl->base)
+			continue;
+		closure_mark(pl, pl->bases[b], seen, stamp, stack);
+		for (size_t u = 0; u < pl->nunits && !rt; u++)
+			rt = seen[u] == stamp && defines_runtime(&pl->units[u]);
+		if (rt)
+			mark_reaching(pl, pl->bases[b]);
 	}
 	free(stack);
 	free(seen);

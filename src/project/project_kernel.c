@@ -121,9 +121,11 @@ struct found_def {
 	const struct src_file *file;
 };
 
-/* The declaration of `Init` with `nparams` parameters in the body of class
- * `klass`, in any of the files: fills *out and returns 0, or -1. */
-static int class_decl(struct cxx_unit **units, size_t nunits, const char *klass, size_t nparams, struct project_kfunc *out)
+/* The declaration of `Init` with `nparams` parameters (any count with
+ * `any_count`) in the body of class `klass`, in any of the files: fills *out
+ * and returns 0, or -1. */
+static int class_decl_of(struct cxx_unit **units, size_t nunits, const char *klass, size_t nparams, bool any_count,
+			 struct project_kfunc *out)
 {
 	for (size_t u = 0; u < nunits; u++) {
 		const struct src_file *f = units[u]->file;
@@ -157,7 +159,7 @@ static int class_decl(struct cxx_unit **units, size_t nunits, const char *klass,
 				if (!tv_is(&tv, after, ";"))
 					continue;
 				n = tv_split_args(&tv, k + 1, &s, &e);
-				if (n == nparams) {
+				if (n == nparams || any_count) {
 					memset(out, 0, sizeof(*out));
 					out->file = f;
 					out->decl = true;
@@ -188,6 +190,16 @@ static int class_decl(struct cxx_unit **units, size_t nunits, const char *klass,
 			return 0;
 	}
 	return -1;
+}
+
+/* The declaration in class `klass` of its Init with `nparams` parameters,
+ * else of its first Init whatever its count: a declaration that disagrees
+ * with its definition is what G2 is there to find. */
+static int class_decl(struct cxx_unit **units, size_t nunits, const char *klass, size_t nparams, struct project_kfunc *out)
+{
+	if (class_decl_of(units, nunits, klass, nparams, false, out) == 0)
+		return 0;
+	return class_decl_of(units, nunits, klass, nparams, true, out);
 }
 
 /* The definition a call reaches: of its class with as many parameters, else
@@ -336,6 +348,38 @@ static void take_calls(struct project_kentry *e, const struct cxx_func *fn, cons
 	}
 }
 
+/* The files entry `e`'s file includes, transitively (itself first), among
+ * the units the scan followed. */
+static void entry_closure(struct project_kentry *e, struct cxx_unit **units, size_t nunits)
+{
+	size_t *stack = xmalloc((nunits + 1) * sizeof(*stack)), top = 0;
+	bool *seen = xcalloc(nunits + 1, sizeof(*seen));
+
+	for (size_t i = 0; i < nunits; i++)
+		if (units[i]->file == e->file) {
+			stack[top++] = i;
+			seen[i] = true;
+		}
+	while (top) {
+		size_t u = stack[--top];
+		const struct cxx_outline *ol = units[u]->outline;
+		e->closure = xrealloc(e->closure, (e->nclosure + 1) * sizeof(*e->closure));
+		e->closure[e->nclosure++] = units[u]->file;
+		for (size_t k = 0; k < ol->nincludes; k++) {
+			const struct cxx_include *inc = &ol->includes[k];
+			if (inc->status != CXX_INC_FOLLOWED || !inc->resolved)
+				continue;
+			for (size_t j = 0; j < nunits; j++)
+				if (!seen[j] && strcmp(units[j]->path, inc->resolved) == 0) {
+					seen[j] = true;
+					stack[top++] = j;
+				}
+		}
+	}
+	free(stack);
+	free(seen);
+}
+
 int project_kernels_read(const char *kernel_root, struct project_kernels *out, struct diag *diag)
 {
 	struct cxx_scan_opts so;
@@ -394,6 +438,9 @@ int project_kernels_read(const char *kernel_root, struct project_kernels *out, s
 			out->v[out->n++] = e;
 		}
 	}
+	/* each entry's #include closure, while the outlines are there */
+	for (size_t k = 0; k < out->n; k++)
+		entry_closure(&out->v[k], units, nunits);
 	/* keep the files, drop the outlines */
 	out->files = nunits ? xmalloc(nunits * sizeof(*out->files)) : NULL;
 	for (size_t i = 0; i < nunits; i++) {
@@ -428,6 +475,7 @@ void project_kernels_release(struct project_kernels *k)
 			free_params(e->funcs[f].params, e->funcs[f].nparams);
 		}
 		free(e->funcs);
+		free(e->closure);
 	}
 	for (size_t i = 0; i < k->nfiles; i++)
 		src_file_free(k->files[i]);

@@ -64,6 +64,8 @@ struct project_kentry {
 	size_t ncalls;
 	struct project_kfunc *funcs;            /* the definitions and declarations they reach, each once */
 	size_t nfuncs;
+	const struct src_file **closure;        /* the entry's file and what it includes, transitively */
+	size_t nclosure;
 };
 
 struct project_kernels {

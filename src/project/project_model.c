@@ -101,33 +101,6 @@ struct project_text project_globs_text(const struct rule_strlist *l)
 	return t;
 }
 
-/* Loads the files of `globs` under opdir. */
-static int load_layer(const char *opdir, const struct rule_strlist *globs, struct src_file ***files, size_t *n,
-		      struct diag *diag)
-{
-	char **found = NULL;
-	size_t nf = 0;
-
-	*files = NULL;
-	*n = 0;
-	if (globs->n == 0)
-		return 0;
-	if (path_glob(opdir, globs->v, globs->n, &found, &nf, diag) != 0)
-		return -1;
-	*files = nf ? xmalloc(nf * sizeof(**files)) : NULL;
-	for (size_t i = 0; i < nf; i++) {
-		char *p = path_join(opdir, found[i]);
-		struct src_file *f = src_file_load(p);
-		if (!f)
-			diag_pos(diag, DIAG_ERROR, p, 0, 0, "cannot read: %s", strerror(errno));
-		else
-			(*files)[(*n)++] = f;
-		free(p);
-	}
-	path_glob_free(found, nf);
-	return 0;
-}
-
 static void add_py_name(struct project_model *p, const char *name)
 {
 	for (size_t i = 0; i < p->npy_names; i++)
@@ -301,8 +274,11 @@ static void load_aclnn(struct project_model *p, struct project_files *pf, struct
 	struct src_file **files = NULL;
 	size_t n = 0;
 
-	for (int root = 0; root < 2 && n == 0; root++) {
+	/* the operator directory's, and the project's (a header of the API may
+	   sit in a shared include directory) */
+	for (int root = 0; root < 2; root++) {
 		struct search c;
+		size_t before = n;
 		if (root && p->root.how == PROJECT_ROOT_OPDIR)
 			break;
 		candidates(p, pf, &p->policy->aclnn, root, false, &c, diag);
@@ -314,7 +290,7 @@ static void load_aclnn(struct project_model *p, struct project_files *pf, struct
 				src_file_free(f);
 		}
 		search_release(&c);
-		if (n)
+		if (n > before && (root || p->aclnn_where == PROJECT_WHERE_NONE))
 			p->aclnn_where = root ? PROJECT_WHERE_ROOT : PROJECT_WHERE_OPDIR;
 	}
 	p->aclnns = n ? xcalloc(n, sizeof(*p->aclnns)) : NULL;
@@ -357,90 +333,111 @@ static void add_pybind(struct project_model *p, struct src_file *f, struct pybin
 	p->npybinds++;
 }
 
-/* pybind: the files that run EXEC_NPU_CMD(aclnn<Op>, ...); then the files that
- * register the torch.ops names those functions are registered under (the
- * schema, meta functions). */
+/* The candidates of a layer in the operator directory and under the project
+ * root together (the root's without the operator directory's, which it
+ * searches on its own). */
+static void candidates_both(struct project_model *p, struct project_files *pf, const struct rule_strlist *globs,
+			    bool others, struct search *out, struct diag *diag)
+{
+	struct search r;
+
+	candidates(p, pf, globs, false, others, out, diag);
+	if (p->root.how == PROJECT_ROOT_OPDIR)
+		return;
+	candidates(p, pf, globs, true, others, &r, diag);
+	out->paths = xrealloc(out->paths, (out->n + r.n + 1) * sizeof(*out->paths));
+	memcpy(out->paths + out->n, r.paths, r.n * sizeof(*r.paths));
+	out->n += r.n;
+	free(r.paths);
+}
+
+/* pybind: the files that run EXEC_NPU_CMD(aclnn<Op>, ...), in the operator
+ * directory and under the project root alike (an adapter inside the operator
+ * directory is registered by a binding file of the project); then the files
+ * that register the torch.ops names those functions are registered under
+ * (the schema, meta functions), wherever they are. */
 static void load_pybind(struct project_model *p, struct project_files *pf, struct diag *diag)
 {
 	char *api;
 	char **names = NULL;
 	size_t nnames = 0;
+	struct search c;
 
 	if (!p->op || !p->op->name[0])
 		return;
 	api = xasprintf("aclnn%s", p->op->name);
-	for (int root = 0; root < 2 && p->npybinds == 0; root++) {
-		struct search c;
-		if (root && p->root.how == PROJECT_ROOT_OPDIR)
-			break;
-		/* bindings shared by several operators live in any directory */
-		candidates(p, pf, &p->policy->pybind, root, true, &c, diag);
-		for (size_t i = 0; i < c.n; i++) {
-			struct src_file *f = src_file_load(c.paths[i]);
+	/* bindings shared by several operators live in any directory */
+	candidates_both(p, pf, &p->policy->pybind, true, &c, diag);
+	for (size_t i = 0; i < c.n; i++) {
+		struct src_file *f = src_file_load(c.paths[i]);
+		struct pybind_file pb;
+		bool ours = false;
+		if (!f || !text_has(f, "EXEC_NPU_CMD") || !text_has(f, api)) {
+			src_file_free(f);
+			continue;
+		}
+		project_pybind(f, &pb);
+		for (size_t x = 0; x < pb.nexecs; x++)
+			if (strcmp(pb.execs[x].api, api) == 0 && pb.execs[x].func >= 0) {
+				ours = true;
+				add_name(&p->bind_funcs, &p->nbind_funcs, pb.funcs[pb.execs[x].func].name);
+			}
+		if (ours)
+			add_pybind(p, f, &pb);
+		else {
+			pybind_file_release(&pb);
+			src_file_free(f);
+		}
+	}
+	/* the torch.ops names of those functions, then every file registering them */
+	for (size_t i = 0; i < c.n && p->npybinds; i++) {
+		struct src_file *f = src_file_load(c.paths[i]);
+		bool maybe = false;
+		for (size_t k = 0; f && k < p->nbind_funcs && !maybe; k++)
+			maybe = text_has(f, p->bind_funcs[k]);
+		if (maybe) {
 			struct pybind_file pb;
-			bool ours = false;
-			if (!f || !text_has(f, "EXEC_NPU_CMD") || !text_has(f, api)) {
-				src_file_free(f);
-				continue;
-			}
 			project_pybind(f, &pb);
-			for (size_t x = 0; x < pb.nexecs; x++)
-				if (strcmp(pb.execs[x].api, api) == 0 && pb.execs[x].func >= 0) {
-					ours = true;
-					add_name(&p->bind_funcs, &p->nbind_funcs, pb.funcs[pb.execs[x].func].name);
-				}
-			if (ours)
-				add_pybind(p, f, &pb);
-			else {
-				pybind_file_release(&pb);
-				src_file_free(f);
-			}
+			for (size_t o = 0; o < pb.nnames; o++)
+				if (pb.names[o].impl_fn && has_name(p->bind_funcs, p->nbind_funcs, pb.names[o].impl_fn))
+					add_name(&names, &nnames, pb.names[o].name);
+			pybind_file_release(&pb);
 		}
-		if (p->npybinds) {
-			p->pybind_where = root ? PROJECT_WHERE_ROOT : PROJECT_WHERE_OPDIR;
-			/* the torch.ops names of those functions, then every file registering them */
-			for (size_t i = 0; i < c.n; i++) {
-				struct src_file *f = src_file_load(c.paths[i]);
-				bool maybe = false;
-				for (size_t k = 0; f && k < p->nbind_funcs && !maybe; k++)
-					maybe = text_has(f, p->bind_funcs[k]);
-				if (maybe) {
-					struct pybind_file pb;
-					project_pybind(f, &pb);
-					for (size_t o = 0; o < pb.nnames; o++)
-						if (pb.names[o].impl_fn && has_name(p->bind_funcs, p->nbind_funcs, pb.names[o].impl_fn))
-							add_name(&names, &nnames, pb.names[o].name);
-					pybind_file_release(&pb);
-				}
-				src_file_free(f);
-			}
-			for (size_t i = 0; i < c.n && nnames; i++) {
-				struct src_file *f = src_file_load(c.paths[i]);
-				struct pybind_file pb;
-				bool reg = false;
-				for (size_t k = 0; f && k < nnames && !reg; k++)
-					reg = text_has_literal(f, names[k]);
-				if (!reg) {
-					src_file_free(f);
-					continue;
-				}
-				project_pybind(f, &pb);
-				reg = false;
-				for (size_t o = 0; o < pb.nnames; o++)
-					if (has_name(names, nnames, pb.names[o].name)) {
-						reg = true;
-						if (pb.names[o].impl_fn)
-							add_name(&p->bind_funcs, &p->nbind_funcs, pb.names[o].impl_fn);
-					}
-				if (reg)
-					add_pybind(p, f, &pb);
-				else {
-					pybind_file_release(&pb);
-					src_file_free(f);
-				}
-			}
+		src_file_free(f);
+	}
+	for (size_t i = 0; i < c.n && nnames; i++) {
+		struct src_file *f = src_file_load(c.paths[i]);
+		struct pybind_file pb;
+		bool reg = false;
+		for (size_t k = 0; f && k < nnames && !reg; k++)
+			reg = text_has_literal(f, names[k]);
+		if (!reg) {
+			src_file_free(f);
+			continue;
 		}
-		search_release(&c);
+		project_pybind(f, &pb);
+		reg = false;
+		for (size_t o = 0; o < pb.nnames; o++)
+			if (has_name(names, nnames, pb.names[o].name)) {
+				reg = true;
+				if (pb.names[o].impl_fn)
+					add_name(&p->bind_funcs, &p->nbind_funcs, pb.names[o].impl_fn);
+			}
+		if (reg)
+			add_pybind(p, f, &pb);
+		else {
+			pybind_file_release(&pb);
+			src_file_free(f);
+		}
+	}
+	search_release(&c);
+	p->pybind_where = PROJECT_WHERE_NONE;
+	for (size_t b = 0; b < p->npybinds; b++) {
+		size_t ol = strlen(p->opts->opdir);
+		/* the operator directory's candidates are written under it */
+		bool inside = strncmp(p->pybinds[b].f->path, p->opts->opdir, ol) == 0 && p->pybinds[b].f->path[ol] == '/';
+		if (!inside || p->pybind_where == PROJECT_WHERE_NONE)
+			p->pybind_where = inside ? PROJECT_WHERE_OPDIR : PROJECT_WHERE_ROOT;
 	}
 	for (size_t i = 0; i < nnames; i++) {
 		if (!project_profiling_suffix(names[i]))
@@ -451,11 +448,24 @@ static void load_pybind(struct project_model *p, struct project_files *pf, struc
 	free(api);
 }
 
-/* The operator: the first OpDef op with the profiling output (else the first op). */
+/* The operator: the one chosen, else the first OpDef op with the profiling
+ * output (else the first op). */
 static void derive_op(struct project_model *p)
 {
 	p->prof_out = -1;
 	p->py_returns = -1;
+	if (p->choice.host >= 0) {
+		const struct opdef_op *op = &p->hosts[p->choice.host].od.ops[p->choice.op];
+		p->op = op;
+		p->op_file = p->hosts[p->choice.host].f;
+		for (size_t i = 0, k = 0; i < op->nparams && p->prof_out < 0; i++)
+			if (op->params[i].output && tv_names_profiling(op->params[i].name, p->profiling))
+				p->prof_out = (long)k;
+			else if (op->params[i].output)
+				k++;
+		if (p->choice.count > 1)
+			return;
+	}
 	for (size_t h = 0; h < p->nhosts && p->prof_out < 0; h++)
 		for (size_t o = 0; o < p->hosts[h].od.nops; o++) {
 			const struct opdef_op *op = &p->hosts[h].od.ops[o];
@@ -493,6 +503,31 @@ static bool file_names_key(const char *path, const char *key)
 	return yes;
 }
 
+bool project_sample_read(const struct project_model *p, const char *path, struct project_sample *out)
+{
+	struct src_file *f = src_file_load(path);
+	struct py_module *m;
+	bool calls = false, mentions = false;
+
+	for (size_t k = 0; f && k < p->npy_names && !mentions; k++)
+		mentions = text_has(f, p->py_names[k]);
+	if (!mentions) {
+		src_file_free(f);
+		return false;
+	}
+	m = py_scan(f->data, f->len);
+	for (size_t k = 0; k < m->ncalls && !calls; k++)
+		calls = project_is_op_call(p, &m->calls[k]);
+	if (!calls) {
+		py_module_free(m);
+		src_file_free(f);
+		return false;
+	}
+	out->f = f;
+	out->py = m;
+	return true;
+}
+
 /* samples: the scripts that call one of the torch.ops names. */
 static void load_samples(struct project_model *p, struct project_files *pf, struct diag *diag)
 {
@@ -507,27 +542,11 @@ static void load_samples(struct project_model *p, struct project_files *pf, stru
 			break;
 		candidates(p, pf, &p->policy->samples, root, false, &c, diag);
 		for (size_t i = 0; i < c.n; i++) {
-			struct src_file *f = src_file_load(c.paths[i]);
-			struct py_module *m;
-			bool calls = false, mentions = false;
-			for (size_t k = 0; f && k < p->npy_names && !mentions; k++)
-				mentions = text_has(f, p->py_names[k]);
-			if (!mentions) {
-				src_file_free(f);
+			struct project_sample sm;
+			if (!project_sample_read(p, c.paths[i], &sm))
 				continue;
-			}
-			m = py_scan(f->data, f->len);
-			for (size_t k = 0; k < m->ncalls && !calls; k++)
-				calls = project_is_op_call(p, &m->calls[k]);
-			if (!calls) {
-				py_module_free(m);
-				src_file_free(f);
-				continue;
-			}
 			p->samples = xrealloc(p->samples, (p->nsamples + 1) * sizeof(*p->samples));
-			p->samples[p->nsamples].f = f;
-			p->samples[p->nsamples].py = m;
-			p->nsamples++;
+			p->samples[p->nsamples++] = sm;
 		}
 		search_release(&c);
 		if (!p->nsamples)
@@ -640,17 +659,11 @@ struct project_model *project_load(const struct project_opts *opts, struct diag 
 	if (project_root_find(opts->opdir, p->policy, &p->root, diag) != 0)
 		goto fail;
 
-	if (load_layer(opts->opdir, &p->policy->host, &files, &n, diag) != 0)
+	if (project_hosts_load(opts->opdir, p->policy, &p->hosts, &p->nhosts, diag) != 0 ||
+	    project_op_choose(p->hosts, p->nhosts, opts->opdir, p->policy, opts->op, &p->choice, diag) != 0)
 		goto fail;
-	p->hosts = n ? xcalloc(n, sizeof(*p->hosts)) : NULL;
-	for (size_t i = 0; i < n; i++) {
-		p->hosts[i].f = files[i];
-		project_opdef(files[i]->data, files[i]->len, &p->hosts[i].od);
-	}
-	p->nhosts = n;
-	free(files);
 
-	if (load_layer(opts->opdir, &p->policy->infer, &files, &n, diag) != 0)
+	if (project_layer_load(opts->opdir, &p->policy->infer, &files, &n, diag) != 0)
 		goto fail;
 	p->infers = n ? xcalloc(n, sizeof(*p->infers)) : NULL;
 	for (size_t i = 0; i < n; i++) {
@@ -758,14 +771,9 @@ bool project_is_bind_func(const struct project_model *p, const char *name)
 	return name && has_name(p->bind_funcs, p->nbind_funcs, name);
 }
 
-void project_free(struct project_model *p)
+void project_free_layers(struct project_model *p)
 {
-	if (!p)
-		return;
-	for (size_t i = 0; i < p->nhosts; i++) {
-		opdef_file_release(&p->hosts[i].od);
-		src_file_free(p->hosts[i].f);
-	}
+	project_hosts_free(p->hosts, p->nhosts);
 	for (size_t i = 0; i < p->ninfers; i++) {
 		infer_file_release(&p->infers[i].inf);
 		src_file_free(p->infers[i].f);
@@ -782,16 +790,21 @@ void project_free(struct project_model *p)
 		py_module_free(p->samples[i].py);
 		src_file_free(p->samples[i].f);
 	}
-	for (size_t i = 0; i < p->npy_names; i++)
-		free(p->py_names[i]);
-	free(p->py_names);
+	path_glob_free(p->py_names, p->npy_names);
 	path_glob_free(p->bind_funcs, p->nbind_funcs);
-	project_root_release(&p->root);
-	free(p->hosts);
 	free(p->infers);
 	free(p->aclnns);
 	free(p->pybinds);
 	free(p->samples);
+}
+
+void project_free(struct project_model *p)
+{
+	if (!p)
+		return;
+	project_free_layers(p);
+	project_op_choice_release(&p->choice);
+	project_root_release(&p->root);
 	if (p->kernels_read)
 		project_kernels_release(&p->kernels);
 	free(p->kernel_root);

@@ -18,6 +18,7 @@
 #include "project_kernel.h"
 #include "project_infer.h"
 #include "project_opdef.h"
+#include "project_ops.h"
 #include "py_scan.h"
 #include "project_pybind.h"
 #include "rule_policy.h"
@@ -30,10 +31,10 @@ struct project_opts {
 	const char *build_cmd;        /* --build-cmd: G3 */
 	const char *build_log;        /* --build-log: where G3 keeps the log */
 	const char *point_map;        /* --point-map: G1's stale check on this map only */
+	const char *op;               /* --op: the operator of a directory holding several */
 	const char *tree;             /* --tree: G1's tree, as the build script writes it (hook_setup.h) */
 };
 
-struct project_host { struct src_file *f; struct opdef_file od; };
 struct project_infer { struct src_file *f; struct infer_file inf; };
 struct project_aclnn { struct src_file *f; struct aclnn_file ac; };
 struct project_pybind { struct src_file *f; struct pybind_file pb; };
@@ -64,7 +65,9 @@ struct project_model {
 	bool kernels_read;
 	char *kernel_root;
 
-	/* the operator: the first OpDef op with the profiling output (else the first op) */
+	/* the operator: the one chosen (project_ops.h), in a directory of one the
+	   first OpDef op with the profiling output (else the first op) */
+	struct project_op_choice choice;
 	const struct opdef_op *op;
 	const struct src_file *op_file;
 	long prof_out;                /* its position among the outputs, -1 when absent */
@@ -87,6 +90,14 @@ struct project_model {
  * reporting a problem with the rules or the operator directory (exit 2). */
 struct project_model *project_load(const struct project_opts *opts, struct diag *diag);
 void project_free(struct project_model *p);
+/* Frees the layers' files and readings only (hosts, infers, aclnns, pybinds,
+ * samples, the torch.ops names and binding functions): for a view that
+ * borrows the rest of another model (G2's scope). */
+void project_free_layers(struct project_model *p);
+
+/* Reads `path` as a sample of the operator: true, with its file and scan in
+ * *out (owned by the caller), when it calls one of p->py_names. */
+bool project_sample_read(const struct project_model *p, const char *path, struct project_sample *out);
 
 /* The file that stands for the operator where a finding has no file of its
  * own: the rules file read from the operator directory, else the OpDef

@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "project_tokens.h"
 #include "xalloc.h"
@@ -38,6 +39,7 @@ bool project_py_is_save(const struct py_call *c)
 	return strcmp(c->name, "save_profiling_data") == 0;
 }
 
+/* `what` in a name or string of range r, case ignored (TRACE_COLLECTOR). */
 static bool text_has(struct py_module *m, struct py_range r, const char *what)
 {
 	size_t i = py_tok_at(m, r.start), j = py_tok_at(m, r.end);
@@ -47,7 +49,7 @@ static bool text_has(struct py_module *m, struct py_range r, const char *what)
 			const char *s = m->data + m->toks[k].start;
 			size_t n = m->toks[k].end - m->toks[k].start, w = strlen(what);
 			for (size_t q = 0; q + w <= n; q++)
-				if (memcmp(s + q, what, w) == 0)
+				if (strncasecmp(s + q, what, w) == 0)
 					return true;
 		}
 	return false;

@@ -278,6 +278,43 @@ static void schema_parts(const char *s, char **name, long *nret)
 	}
 }
 
+/* pybind11's m.def("name", callable, "doc", py::arg("x"), py::arg("y") = v):
+ * the callable's function name and the py::arg annotations. */
+static void read_pybind11(const struct tok_view *tv, size_t open, struct pybind_opname *o)
+{
+	size_t close = tv->match[open], *s, *e, n;
+
+	o->pybind11 = true;
+	if (close == TV_NONE)
+		return;
+	o->call_end = tv->v[close].start;
+	n = tv_split_args(tv, open, &s, &e);
+	for (size_t k = n >= 2 ? s[1] : 0; n >= 2 && k < e[1]; k++)
+		if (tv_ident(tv, k) && !tv_is(tv, k, "TORCH_FN") && !tv_is(tv, k, "overload_cast") && !tv_is(tv, k, "py")) {
+			free(o->impl_fn);
+			o->impl_fn = tv_tok_text(tv, k, false);
+		}
+	for (size_t a = 2; a < n; a++) {
+		size_t k = s[a];
+		struct pybind_pyarg pa;
+		/* py::arg("x") [= v], pybind11::arg(...), "x"_a */
+		while (k < e[a] && !tv_is(tv, k, "arg"))
+			k++;
+		if (k + 2 >= e[a] || !tv_punct(tv, k + 1, CXX_P_LPAREN) || tv->v[k + 2].kind != CXX_TOK_STRING)
+			continue;
+		memset(&pa, 0, sizeof(pa));
+		pa.name = tv_tok_text(tv, k + 2, true);
+		pa.range = rng(tv->v[s[a]].start, tv->v[e[a] - 1].end);
+		for (size_t q = tv->match[k + 1] != TV_NONE ? tv->match[k + 1] : k; q < e[a]; q++)
+			if (tv_punct(tv, q, CXX_P_ASSIGN))
+				pa.has_default = true;
+		o->pyargs = xrealloc(o->pyargs, (o->npyargs + 1) * sizeof(*o->pyargs));
+		o->pyargs[o->npyargs++] = pa;
+	}
+	free(s);
+	free(e);
+}
+
 void project_pybind(const struct src_file *f, struct pybind_file *out)
 {
 	struct tok_view tv;
@@ -397,7 +434,13 @@ void project_pybind(const struct src_file *f, struct pybind_file *out)
 			memset(&o, 0, sizeof(o));
 			o.range = rng(tv.v[i + 2].start, tv.v[k - 1].end);
 			o.schema = tv_is(&tv, i, "def");
-			if (o.schema) {
+			if (o.schema && !strchr(s, '(') && tv_punct(&tv, k, CXX_P_COMMA)) {
+				/* pybind11: m.def("name", &fn, ...) names a function, no schema */
+				o.schema = false;
+				o.name = s;
+				o.nreturns = -1;
+				read_pybind11(&tv, i + 1, &o);
+			} else if (o.schema) {
 				schema_parts(s, &o.name, &o.nreturns);
 				free(s);
 			} else {
@@ -436,6 +479,9 @@ void pybind_file_release(struct pybind_file *p)
 	for (size_t i = 0; i < p->nnames; i++) {
 		free(p->names[i].name);
 		free(p->names[i].impl_fn);
+		for (size_t k = 0; k < p->names[i].npyargs; k++)
+			free(p->names[i].pyargs[k].name);
+		free(p->names[i].pyargs);
 	}
 	free(p->funcs);
 	free(p->execs);

@@ -75,13 +75,26 @@ struct pybind_func {
 	size_t nparams;
 };
 
-/* A schema (m.def("name(...) -> ...")) or implementation (m.impl("name", ...)). */
+/* A pybind11 keyword annotation of m.def: py::arg("name") [= default]. */
+struct pybind_pyarg {
+	char *name;
+	struct pybind_range range;    /* py::arg(...) to the end of its default */
+	bool has_default;
+};
+
+/* A schema (m.def("name(...) -> ...")), an implementation (m.impl("name",
+ * ...)) or a pybind11 function (m.def("name", &fn, "doc", py::arg("x"), ...),
+ * which is both: its name and its callable). */
 struct pybind_opname {
 	char *name;
 	struct pybind_range range;    /* the string literal */
-	bool schema;                  /* from m.def */
+	bool schema;                  /* from m.def of a torch schema */
 	long nreturns;                /* schema: the number of returned values, -1 unknown */
-	char *impl_fn;                /* m.impl("name", ..., &ns::fn): "fn"; NULL otherwise */
+	char *impl_fn;                /* m.impl("name", ..., &ns::fn) or pybind11's m.def: "fn"; NULL otherwise */
+	bool pybind11;                /* m.def("name", callable, ...) of a pybind11 module */
+	struct pybind_pyarg *pyargs;  /* pybind11: its py::arg annotations, in order */
+	size_t npyargs;
+	uint32_t call_end;            /* pybind11: the offset of the def call's ')' */
 };
 
 /* What the reader found, arrays by kind: the same shape as every project

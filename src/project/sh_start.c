@@ -420,11 +420,13 @@ static bool python_call(const struct search *sr, const struct src_file *f, size_
 	}
 	token = xstrndup(data + ts, te - ts);
 	{
-		/* os.path.join(ROOT, "csrc", "build_aclnn.sh"): the path is whole, the process's cwd does not matter for it */
+		/* os.path.join(ROOT, "csrc", "build_aclnn.sh"): the path is whole,
+		   the process's cwd does not matter for it */
 		const char *b = data + ts - 1;
 		while (b > ls && (b[-1] == ' ' || b[-1] == '\t'))
 			b--;
-		joined = b > ls && (b[-1] == ',' || b[-1] == '/') && (has_text(s, data + ts, "join(") || has_text(s, data + ts, "Path("));
+		joined = b > ls && (b[-1] == ',' || b[-1] == '/') &&
+			 (has_text(s, data + ts, "join(") || has_text(s, data + ts, "Path("));
 	}
 	abs = path_absolute(f->path);
 	pydir = abs ? dir_of(abs) : xstrdup(sr->root);
@@ -447,7 +449,8 @@ static bool python_call(const struct search *sr, const struct src_file *f, size_
 		} else if (has_text(v, ve, "__file__") && !has_text(v, ve, "parent.parent")) {
 			dir = xstrdup(pydir);
 		}
-		out->how = xasprintf("\"%.*s\" in a subprocess with cwd=%.*s", (int)(te - ts), data + ts, (int)(strcspn(cwd + 4, ",)\n")), cwd + 4);
+		out->how = xasprintf("\"%.*s\" in a subprocess with cwd=%.*s", (int)(te - ts), data + ts,
+				     (int)strcspn(cwd + 4, ",)\n"), cwd + 4);
 		if (!dir)
 			out->unknown = xstrdup("its cwd= is not known here");
 	} else {
@@ -588,7 +591,8 @@ static bool cmake_call(const struct search *sr, const struct src_file *f, size_t
 		}
 		val = xstrndup(v, (size_t)(ve - v));
 		dir = cmake_dir(sr, file_abs, val);
-		out->how = xasprintf("%.*s(... %s ...) with WORKING_DIRECTORY %s", (int)(name_e - name_s), data + name_s, token, val);
+		out->how = xasprintf("%.*s(... %s ...) with WORKING_DIRECTORY %s", (int)(name_e - name_s), data + name_s,
+				     token, val);
 		if (!dir)
 			out->unknown = xasprintf("WORKING_DIRECTORY %s is not known here", val);
 		free(val);

@@ -431,6 +431,34 @@ static void d_include(struct decode *dc, const struct rule_node *n)
 
 /* ---- operator ---- */
 
+/* A C++ identifier: what an OpDef class name and its snake_case are. */
+static bool is_identifier(const char *s)
+{
+	if (!((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || *s == '_'))
+		return false;
+	for (; *s; s++)
+		if (!((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '_'))
+			return false;
+	return true;
+}
+
+/* name "NAME"; the operator the rules are for, among the OpDef classes of
+ * the directory (checked against them when a command reads the directory). */
+static void d_name(struct decode *dc, const struct rule_node *n)
+{
+	struct cursor c = cursor_of(dc, n);
+	struct src_loc loc;
+	const char *name = take_string(&c, "the operator's name string", &loc);
+
+	if (name && !is_identifier(name)) {
+		error_at(dc, n->args[0]->span,
+			 "an operator name is an OpDef class name or its snake_case (letters, digits, '_'), not \"%s\"", name);
+		return;
+	}
+	if (name && finish(&c) && once(dc, n))
+		rule_str_set(&dc->p->name, name, loc);
+}
+
 /* kernel "DIR"; and project "DIR"; (both relative to the operator directory). */
 static void d_dir(struct decode *dc, const struct rule_node *n)
 {

@@ -100,6 +100,7 @@ cJSON *rule_dump_json(const struct rule_policy *p)
 		cJSON_AddItemToArray(files, cJSON_CreateString(p->sources[i]->path));
 
 	op = cJSON_AddObjectToObject(root, "operator");
+	add_opt_string(op, "name", p->name.value);
 	add_opt_string(op, "project", p->project.value);
 	cJSON_AddStringToObject(op, "kernel", p->kernel.value);
 	add_list(op, "base", &p->base);

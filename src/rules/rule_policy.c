@@ -148,6 +148,7 @@ void rule_policy_free(struct rule_policy *p)
 	for (size_t i = 0; i < p->nsources; i++)
 		src_file_free(p->sources[i]);
 	free(p->sources);
+	free(p->name.value);
 	free(p->project.value);
 	free(p->kernel.value);
 	rule_strlist_clear(&p->base);

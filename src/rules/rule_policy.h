@@ -104,6 +104,8 @@ struct rule_policy {
 	size_t nsources;
 
 	/* operator */
+	struct rule_str name;         /* `name "NAME";`: the operator of a directory that holds
+	                                 several (an OpDef class or its snake_case); NULL: none */
 	struct rule_str project;      /* the project root, relative to the operator directory;
 	                                 NULL value: found from the operator directory upwards */
 	struct rule_str kernel;

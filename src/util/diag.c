@@ -21,6 +21,18 @@ void diag_init(struct diag *d, FILE *out, bool color)
 	d->color = color;
 }
 
+static void drop(void *ctx, const struct diag_msg *m)
+{
+	(void)ctx;
+	(void)m;
+}
+
+void diag_init_quiet(struct diag *d)
+{
+	diag_init(d, stderr, false);
+	d->sink = drop;
+}
+
 static const char *level_name(enum diag_level level)
 {
 	switch (level) {

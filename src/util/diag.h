@@ -46,6 +46,9 @@ struct diag {
 bool diag_color_auto(FILE *out);
 
 void diag_init(struct diag *d, FILE *out, bool color);
+/* A diag that counts its messages and prints none (a step asked only for
+ * its answer). */
+void diag_init_quiet(struct diag *d);
 
 /* A message at a source range; the line and a caret follow. A NULL loc.file
  * prints `autotrace: level: message`. */

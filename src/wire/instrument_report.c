@@ -325,6 +325,8 @@ static void rows_kernel(cJSON *rows, const struct instrument_run *run, const str
 	for (size_t k = 0; k < p->kernels.n; k++) {
 		const struct project_kentry *e = &p->kernels.v[k];
 		long at = -1;
+		if (p->choice.entry && strcmp(e->name, p->choice.entry) != 0)
+			continue; /* another operator's entry */
 		for (size_t i = 0; i < e->nparams; i++)
 			if (tv_names_profiling(e->params[i].name, p->profiling))
 				at = (long)i;
@@ -722,7 +724,13 @@ cJSON *instrument_report(const struct instrument_run *run)
 					map ? map : "<point_map.json of the build>", prof, prof));
 		free(prof);
 	}
-	add_str_owned(rep, "undo", run->nfiles && !run->dry_run ? xasprintf("autotrace instrument --undo %s", run->opdir) : NULL);
+	{
+		/* one operator of several: its own journal */
+		const char *op = run->project ? run->project->choice.journal : NULL;
+		add_str_owned(rep, "undo", run->nfiles && !run->dry_run ? xasprintf("autotrace instrument --undo%s%s %s", op ? " --op " : "",
+										    op ? op : "", run->opdir)
+									: NULL);
+	}
 	free(map);
 	if (have_hs)
 		hook_setup_release(&hs);

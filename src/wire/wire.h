@@ -86,6 +86,8 @@ void wire_base(struct wire *w);
 void wire_aclnn(struct wire *w);
 void wire_pybind(struct wire *w);
 void wire_samples(struct wire *w);
+/* After wire_pybind: each declaration of a binding function it changed changes with it. */
+void wire_decls(struct wire *w);
 
 /* The device runtime for one operator, on its own (autotrace apply uses it
  * too): for each __global__ entry under the rules' kernel directory, the base
@@ -111,12 +113,14 @@ struct wire_runtime {
 };
 
 /* Plans the runtime of operator `opdir` under `policy` (kernel, base);
- * `runtime_path` NULL means wire_runtime_default(). Returns 0 with the plan
- * (no edits: up to date), or -1 after reporting a located reason it cannot
- * be done safely (a header with a runtime of its own, unpaired markers, no
+ * `runtime_path` NULL means wire_runtime_default(). `entry`: the kernel
+ * entry of the one operator of several (project_ops.h), whose base header
+ * alone gets the runtime; NULL: every entry's. Returns 0 with the plan (no
+ * edits: up to date), or -1 after reporting a located reason it cannot be
+ * done safely (a header with a runtime of its own, unpaired markers, no
  * kernel entry). wire_runtime_release frees the plan. */
 int wire_runtime_plan(const char *opdir, const struct rule_policy *policy, const char *runtime_path,
-		      struct wire_runtime *out, struct diag *diag);
+		      const char *entry, struct wire_runtime *out, struct diag *diag);
 void wire_runtime_release(struct wire_runtime *r);
 /* device/moe_tracing.h of this autotrace ($AUTOTRACE_DEVICE_DIR, the installed
  * or the source tree's device directory). */

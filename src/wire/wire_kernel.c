@@ -8,6 +8,7 @@
 
 #include "cxx_scan.h"
 #include "path_glob.h"
+#include "project_tokens.h"
 #include "rule_find.h"
 #include "runtime_embed.h"
 #include "wire.h"
@@ -161,17 +162,21 @@ static void wire_calls(struct wire *w, const struct project_kentry *e, size_t fi
 		const struct project_kcall *k = &e->calls[c];
 		long pos = call_position(e, k, want), have = project_kcall_arg(k, pname);
 		const long fns[2] = { k->def, k->decl };
+		/* an Init that does not take the kernel's outputs in their order (one of
+		   several sub-operators the entry runs, each with its own tensors) is not
+		   where the outputs are recorded: it gets nothing, the entry records the
+		   profiling tensor itself (MOE_TRACING_KERNEL_BEGIN, entry_helpers) */
+		if (have < 0 && (pos < 0 || !outputs_in_order(e, k, first, want))) {
+			diag_at(w->diag, DIAG_NOTE, src_loc_make(k->file, k->start, k->end),
+				"this Init does not take the kernel's outputs in their order (%s ... %s): it is not passed "
+				"'%s'; the entry records it itself",
+				first < e->nparams && e->params[first].name ? e->params[first].name : "?",
+				want > 0 && e->params[want - 1].name ? e->params[want - 1].name : "?", pname);
+			continue;
+		}
 		if (pos < 0) {
 			wire_manual(w, k->file, k->start, k->end,
 				    "pass '%s' to this Init right after the argument that passes the kernel's last output", pname);
-			continue;
-		}
-		if (have < 0 && !outputs_in_order(e, k, first, want)) {
-			wire_manual(w, k->file, k->start, k->end,
-				    "this Init does not take the kernel's outputs in their order (%s ... %s): wire cannot tell where "
-				    "'%s' goes; add it by hand to the Init of the class that records the outputs, after the last one",
-				    first < e->nparams && e->params[first].name ? e->params[first].name : "?",
-				    want > 0 && e->params[want - 1].name ? e->params[want - 1].name : "?", pname);
 			continue;
 		}
 		if (have >= 0 && have != pos) {
@@ -473,8 +478,25 @@ const char *wire_runtime_default(void)
 	return path;
 }
 
+/* File i of the scan defines the kernel entry `entry` (its name maybe
+ * qualified, and but for case and underscores). */
+static bool defines_entry(const struct cxx_scan *scan, size_t i, const char *entry)
+{
+	char *want = tv_name_key(entry);
+	bool yes = false;
+
+	for (size_t k = 0; k < cxx_scan_nkernels(scan, i) && !yes; k++) {
+		const char *kname = cxx_scan_kernel(scan, i, k), *colon = strrchr(kname, ':');
+		char *key = tv_name_key(colon ? colon + 1 : kname);
+		yes = strcmp(key, want) == 0;
+		free(key);
+	}
+	free(want);
+	return yes;
+}
+
 int wire_runtime_plan(const char *opdir, const struct rule_policy *policy, const char *runtime_path,
-		      struct wire_runtime *out, struct diag *diag)
+		      const char *entry, struct wire_runtime *out, struct diag *diag)
 {
 	struct cxx_scan_opts so;
 	struct cxx_scan *scan;
@@ -511,7 +533,7 @@ int wire_runtime_plan(const char *opdir, const struct rule_policy *policy, const
 	for (size_t i = 0; i < cxx_scan_nfiles(scan) && ret == 0; i++) {
 		size_t *closure, nc;
 		const char *base = NULL;
-		if (cxx_scan_nkernels(scan, i) == 0)
+		if (cxx_scan_nkernels(scan, i) == 0 || (entry && !defines_entry(scan, i, entry)))
 			continue;
 		entries++;
 		nc = cxx_scan_closure(scan, i, &closure);
@@ -587,7 +609,12 @@ int wire_runtime_plan(const char *opdir, const struct rule_policy *policy, const
 		free(closure);
 	}
 	if (ret == 0 && entries == 0) {
-		diag_plain(diag, DIAG_ERROR, "no __global__ kernel entry under %s: the runtime has no header to go into", kroot);
+		if (entry)
+			diag_plain(diag, DIAG_ERROR, "no __global__ kernel entry %s under %s: the runtime has no header to go into",
+				   entry, kroot);
+		else
+			diag_plain(diag, DIAG_ERROR, "no __global__ kernel entry under %s: the runtime has no header to go into",
+				   kroot);
 		ret = -1;
 	}
 out:
@@ -619,7 +646,7 @@ void wire_base(struct wire *w)
 	struct wire_runtime r;
 	unsigned errors = w->diag->errors;
 
-	if (wire_runtime_plan(w->opdir, w->p->policy, w->runtime_path, &r, w->diag) != 0) {
+	if (wire_runtime_plan(w->opdir, w->p->policy, w->runtime_path, w->p->choice.entry, &r, w->diag) != 0) {
 		w->manual += w->diag->errors > errors ? w->diag->errors - errors : 1;
 		return;
 	}

@@ -291,8 +291,9 @@ START_TEST(t_gate_table)
 	fclose(fp);
 	ck_assert_str_eq(strstr(help, "  G3  "), "  G3  the build command (gate { build \"...\"; } or --build-cmd) succeeds\n"
 						 "  G4  samples/tests unpack the op's new arity or branch on len(outs),\n"
-						 "      synchronize before save_profiling_data, and run the collector after\n"
-						 "      the spawn has joined when they take --point_map/--chrome_trace\n"
+						 "      synchronize before save_profiling_data, save the op's own profiling\n"
+						 "      tensor, run the collector after the spawn has joined when they take\n"
+						 "      --point_map/--chrome_trace; the names that code uses are bound\n"
 						 "  G5  profiling dir, chrome trace and point map paths are made absolute\n"
 						 "      before the spawn that passes them\n");
 	for (const char *c = help; *c; c++)

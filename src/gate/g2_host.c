@@ -1,0 +1,245 @@
+/* G2 on the op_host side: the OpDef declares the profiling output last,
+ * REQUIRED/OPTIONAL as the mode says, int64; infer sets its shape (1-D, from
+ * a named bound) and data type on every path. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "g2_checks.h"
+#include "gate_run.h"
+#include "project_tokens.h"
+#include "xalloc.h"
+
+void g2_check_opdef(struct project_model *p, struct gate_report *r)
+{
+	bool any = false;
+
+	for (size_t h = 0; h < p->nhosts; h++) {
+		const struct src_file *f = p->hosts[h].f;
+		for (size_t o = 0; o < p->hosts[h].od.nops; o++) {
+			const struct opdef_op *op = &p->hosts[h].od.ops[o];
+			long prof = -1, k = 0, nout_after = 0;
+			if (op->name[0] && project_profiling_suffix(op->name)) {
+				struct opdef_range at = op->class_name.end > op->class_name.start ? op->class_name : op->op_add;
+				gate_add(r, GATE_RULE_G2_NAME, DIAG_ERROR, gate_loc_at(f, at.start, at.end),
+					 "keep one operator: add the profiling output to the original op under its own name",
+					 "'%s' looks like a second operator for profiling; profiling is an extra output of the same op",
+					 op->name);
+			}
+			if (op->nparams == 0 || (p->op && p->op->name[0] && strcmp(op->name, p->op->name) != 0))
+				continue; /* (another operator of the directory: not this run's) */
+			any = true;
+			for (size_t i = 0; i < op->nparams; i++) {
+				const struct opdef_param *q = &op->params[i];
+				if (!tv_names_profiling(q->name, p->profiling))
+					continue;
+				if (!q->output) {
+					gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR,
+						 gate_loc_at(f, q->chain.start, q->chain.start + 10), "declare it with this->Output(...)",
+						 "'%s' is declared as an input of '%s'; it must be an output", q->name, op->name);
+					continue;
+				}
+				prof = (long)i;
+			}
+			if (prof < 0) {
+				uint32_t at = op->last_output >= 0 ? op->params[op->last_output].chain.start : op->body.start;
+				uint32_t end = op->last_output >= 0 ? op->params[op->last_output].chain.end : op->body.start + 1;
+				if (op->noutputs == 0 && op->body.end == 0) {
+					at = op->params[0].chain.start;
+					end = op->params[0].chain.end;
+				}
+				gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, at, end),
+					 "after the last Output chain add: this->Output(\"profiling_data\").ParamType(REQUIRED)"
+					 ".DataType({ge::DT_INT64}).Format({ge::FORMAT_ND});",
+					 "the OpDef of '%s' has no output '%s'", op->name, p->profiling);
+				continue;
+			}
+			for (size_t i = (size_t)prof + 1; i < op->nparams; i++)
+				if (op->params[i].output) {
+					if (nout_after++ == 0) {
+						const struct opdef_param *q = &op->params[prof];
+						gate_add(r, GATE_RULE_G2_LAST, DIAG_ERROR,
+							 gate_loc_at(f, q->name_lit.start, q->name_lit.end), g2_fix_last,
+							 "'%s' is not the last output of '%s': '%s' follows it (line %zu)", q->name,
+							 op->name, op->params[i].name, src_file_line(f, op->params[i].chain.start));
+					}
+				}
+			for (size_t i = 0; i < (size_t)prof; i++)
+				if (op->params[i].output)
+					k++;
+			{
+				const struct opdef_param *q = &op->params[prof];
+				enum opdef_param_type want = p->required ? OPDEF_REQUIRED : OPDEF_OPTIONAL;
+				if (q->type != want)
+					gate_add(r, GATE_RULE_G2_MODE, DIAG_ERROR,
+						 q->type == OPDEF_UNSET ? gate_loc_at(f, q->name_lit.start, q->name_lit.end)
+									: gate_loc_at(f, q->type_arg.start, q->type_arg.end),
+						 p->required ? "use .ParamType(REQUIRED), or say 'profiling \"...\" optional;' in the rules (mode A)"
+							     : "use .ParamType(OPTIONAL), or say 'profiling \"...\" required;' in the rules (mode B)",
+						 "'%s' is %s, but the rules say %s (mode %s)", q->name,
+						 q->type == OPDEF_UNSET ? "without a ParamType" : opdef_param_type_name(q->type),
+						 p->required ? "required" : "optional", p->required ? "B" : "A");
+				for (size_t d = 0; d < q->ndtypes; d++)
+					if (!strstr(q->dtypes[d], "DT_INT64")) {
+						gate_add(r, GATE_RULE_G2_DTYPE, DIAG_ERROR,
+							 gate_loc_at(f, q->chain.start, q->chain.end),
+							 "use .DataType({ge::DT_INT64})", "'%s' has data type %s; profiling records are int64",
+							 q->name, q->dtypes[d]);
+						break;
+					}
+			}
+		}
+	}
+	if (!any)
+		gate_add(r, GATE_RULE_G2_LAYER, DIAG_ERROR, gate_loc_path(NULL, 0, 0),
+			 "point the rules' 'host' patterns at the op_host OpDef sources",
+			 "no OpDef (this->Input/Output chains) in the files matching %s",
+			 project_globs_text(&p->policy->host).s);
+}
+
+static bool names_prof_const(const char *text)
+{
+	char *k = tv_name_key(text);
+	bool yes = strstr(k, "prof") != NULL;
+
+	free(k);
+	return yes;
+}
+
+void g2_check_infer(struct project_model *p, struct gate_report *r)
+{
+	const struct opdef_op *op = p->op;
+	long want = p->prof_out;
+	bool shape = false, dtype = false, any = false, misplaced = false;
+
+	if (!op || want < 0)
+		return;
+	if (p->ninfers == 0) {
+		gate_add(r, GATE_RULE_G2_LAYER, DIAG_ERROR, gate_loc_path(NULL, 0, 0),
+			 "point the rules' 'infer' patterns at the InferShape / InferDataType source",
+			 "no infer source matches %s", project_globs_text(&p->policy->infer).s);
+		return;
+	}
+	for (size_t i = 0; i < p->ninfers; i++) {
+		const struct src_file *f = p->infers[i].f;
+		const struct infer_file *inf = &p->infers[i].inf;
+		const struct infer_impl *impl = NULL;
+		bool named = false;
+		for (size_t m = 0; m < inf->nimpls; m++)
+			if (strcmp(inf->impls[m].op, op->name) == 0)
+				impl = &inf->impls[m];
+		/* a constant named for profiling says which index infer means */
+		for (size_t u = 0; u < inf->nuses; u++)
+			if (infer_impl_has(impl, inf->uses[u].func) && names_prof_const(inf->uses[u].index_text))
+				named = true;
+		for (size_t u = 0; u < inf->nuses; u++) {
+			const struct infer_use *use = &inf->uses[u];
+			const char *what = use->kind == INFER_SHAPE ? "GetOutputShape" : "SetOutputDataType";
+			if (!infer_impl_has(impl, use->func))
+				continue;
+			any = true;
+			if (use->index >= (long)op->noutputs) {
+				gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR,
+					 gate_loc_at(f, use->index_arg.start, use->index_arg.end),
+					 "index the outputs as the OpDef declares them",
+					 "%s(%s) is output %ld, but the OpDef of '%s' has %zu outputs", what, use->index_text,
+					 use->index, op->name, op->noutputs);
+				continue;
+			}
+			if (use->index >= 0 && use->index != want && names_prof_const(use->index_text)) {
+				misplaced = true;
+				gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR,
+					 gate_loc_at(f, use->index_arg.start, use->index_arg.end),
+					 "give the constant the position of the profiling output in the OpDef",
+					 "%s is %ld, but '%s' is output %ld of '%s'", use->index_text, use->index,
+					 p->profiling, want, op->name);
+				continue;
+			}
+			if (use->index != want || (named && !names_prof_const(use->index_text)))
+				continue;
+			if (use->kind == INFER_SHAPE) {
+				bool set = false, cond_only = true;
+				const struct infer_dim *cond_dim = NULL;
+				shape = true;
+				if (use->conditional)
+					gate_add(r, GATE_RULE_G2_INFER, DIAG_ERROR, gate_loc_at(f, use->call.start, use->call.end),
+						 "set the profiling shape on every path, like the main outputs'",
+						 "the shape of '%s' is taken inside a condition in %s()", p->profiling,
+						 use->func);
+				for (size_t d = 0; use->var && d < inf->ndims; d++) {
+					const struct infer_dim *dim = &inf->dims[d];
+					if (strcmp(dim->var, use->var) != 0 || strcmp(dim->func, use->func) != 0)
+						continue;
+					if (dim->is_num) {
+						if (dim->has_value && dim->value != 1)
+							gate_add(r, GATE_RULE_G2_INFER, DIAG_ERROR,
+								 gate_loc_at(f, dim->expr_range.start, dim->expr_range.end),
+								 "use SetDimNum(1): one int64 vector of all slots",
+								 "'%s' has %lld dimensions; the profiling tensor is 1-D", p->profiling,
+								 (long long)dim->value);
+						continue;
+					}
+					if (dim->dim > 0)
+						continue;
+					set = true;
+					if (!dim->conditional)
+						cond_only = false;
+					else if (!cond_dim)
+						cond_dim = dim;
+					if (dim->runtime_call)
+						gate_add(r, GATE_RULE_G2_INFER, DIAG_ERROR,
+							 gate_loc_at(f, dim->expr_range.start, dim->expr_range.end),
+							 "size it from a named upper bound: MAX_INFER_GETBLOCKNUM_UB * SLOTS_PER_GROUP * PROF_SIZE_PER_CORE",
+							 "the size of '%s' is computed at run time (%s): infer cannot know the core count, "
+							 "size it from an upper bound", p->profiling, dim->runtime_call);
+					else if (dim->literal)
+						gate_add(r, GATE_RULE_G2_INFER, DIAG_ERROR,
+							 gate_loc_at(f, dim->expr_range.start, dim->expr_range.end),
+							 "name the bound: constexpr int64_t MAX_INFER_GETBLOCKNUM_UB = 128; and use it",
+							 "the size of '%s' hard-codes %s (a core count?): use a named upper bound",
+							 p->profiling, dim->literal);
+					else if (!dim->named)
+						gate_add(r, GATE_RULE_G2_INFER, DIAG_ERROR,
+							 gate_loc_at(f, dim->expr_range.start, dim->expr_range.end),
+							 "size it from named constants: MAX_INFER_GETBLOCKNUM_UB * SLOTS_PER_GROUP * PROF_SIZE_PER_CORE",
+							 "the size of '%s' (%s) is not built from named bounds", p->profiling,
+							 dim->expr);
+				}
+				if (!set)
+					gate_add(r, GATE_RULE_G2_INFER, DIAG_ERROR, gate_loc_at(f, use->call.start, use->call.end),
+						 "set it: SetDimNum(1); SetDim(0, MAX_INFER_GETBLOCKNUM_UB * SLOTS * PROF_SIZE_PER_CORE);",
+						 "the shape of '%s' is taken but its size is never set", p->profiling);
+				else if (cond_only && !use->conditional)
+					gate_add(r, GATE_RULE_G2_INFER, DIAG_ERROR, gate_loc_at(f, cond_dim->call.start, cond_dim->call.end),
+						 "set the profiling shape on every path, like the main outputs'",
+						 "the size of '%s' is set only inside a condition", p->profiling);
+			} else {
+				dtype = true;
+				if (use->conditional)
+					gate_add(r, GATE_RULE_G2_INFER, DIAG_ERROR, gate_loc_at(f, use->call.start, use->call.end),
+						 "set the profiling data type on every path",
+						 "the data type of '%s' is set inside a condition in %s()", p->profiling,
+						 use->func);
+				if (use->dtype && !strstr(use->dtype, "DT_INT64"))
+					gate_add(r, GATE_RULE_G2_DTYPE, DIAG_ERROR, gate_loc_at(f, use->call.start, use->call.end),
+						 "use ge::DT_INT64", "the data type of '%s' is set to %s; profiling records are int64",
+						 p->profiling, use->dtype);
+			}
+		}
+	}
+	if (!any) {
+		gate_add(r, GATE_RULE_G2_LAYER, DIAG_ERROR, gate_loc_path(p->infers[0].f->path, 0, 0),
+			 "point the rules' 'infer' patterns at the InferShape / InferDataType source",
+			 "no GetOutputShape / SetOutputDataType in the infer sources of '%s'", op->name);
+		return;
+	}
+	if (misplaced)
+		return;
+	if (!shape)
+		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_path(p->infers[0].f->path, 0, 0),
+			 "in InferShape: GetOutputShape(OUTPUT_PROFILING_DATA)->SetDimNum(1) and SetDim(0, <named bound>)",
+			 "InferShape never sets the shape of '%s' (output %ld)", p->profiling, want);
+	if (!dtype)
+		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_path(p->infers[0].f->path, 0, 0),
+			 "in InferDataType: SetOutputDataType(OUTPUT_PROFILING_DATA, ge::DT_INT64)",
+			 "InferDataType never sets the data type of '%s' (output %ld)", p->profiling, want);
+}

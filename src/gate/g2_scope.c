@@ -1,0 +1,499 @@
+/* G2's own search of the project for the operator's layers, by its names. */
+#define _GNU_SOURCE /* memmem(3) */
+#include <string.h>
+
+#include "g2_scope.h"
+
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#include "path_glob.h"
+#include "project_tokens.h"
+#include "xalloc.h"
+
+/* The candidates: every C/C++ and Python file under the root, as paths are
+ * written (the root's path joined), with whether it lies in the operator
+ * directory. */
+struct cand {
+	char *path;
+	bool in_opdir;
+	bool kernel;           /* under the operator's kernel directory: device code */
+	bool py;
+	bool taken;            /* read into a layer already */
+};
+
+struct search {
+	const struct project_model *p;
+	struct g2_scope *s;
+	struct cand *v;
+	size_t n;
+	char *api;             /* "aclnn<Op>" */
+	char **names;          /* torch.ops names */
+	size_t nnames;
+};
+
+static bool has_str(char *const *v, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i], s) == 0)
+			return true;
+	return false;
+}
+
+/* Adds `s` to the set; true when it was not there. */
+static bool add_str(char ***v, size_t *n, const char *s)
+{
+	if (has_str(*v, *n, s))
+		return false;
+	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[(*n)++] = xstrdup(s);
+	return true;
+}
+
+/* A directory that holds a build's output, not sources of its own: its
+ * files are copies (a build tree) or generated. */
+static bool build_tree(const char *root, const char *rel_dir)
+{
+	char *d = path_join(root, rel_dir), *cache = path_join(d, "CMakeCache.txt");
+	const char *base = strrchr(rel_dir, '/');
+	struct stat st;
+	bool yes;
+
+	base = base ? base + 1 : rel_dir;
+	yes = strcmp(base, "build_out") == 0 || strcmp(base, "__pycache__") == 0 || stat(cache, &st) == 0;
+	free(cache);
+	free(d);
+	return yes;
+}
+
+/* True when rel lies under a build tree (each of its directories asked once
+ * per prefix through the cache of the last answers). */
+static bool under_build_tree(const char *root, const char *rel, char **last_dir, bool *last_yes)
+{
+	const char *slash = strrchr(rel, '/');
+	size_t dl;
+	bool yes = false;
+
+	if (!slash)
+		return false;
+	dl = (size_t)(slash - rel);
+	if (*last_dir && strlen(*last_dir) == dl && strncmp(*last_dir, rel, dl) == 0)
+		return *last_yes;
+	for (const char *q = rel; (q = strchr(q, '/')) != NULL && !yes; q++) {
+		char *dir = xstrndup(rel, (size_t)(q - rel));
+		yes = build_tree(root, dir);
+		free(dir);
+	}
+	free(*last_dir);
+	*last_dir = xstrndup(rel, dl);
+	*last_yes = yes;
+	return yes;
+}
+
+static bool py_name(const char *path)
+{
+	size_t n = strlen(path);
+	return n > 3 && strcmp(path + n - 3, ".py") == 0;
+}
+
+static int walk(struct search *q, struct diag *diag)
+{
+	const struct project_model *p = q->p;
+	char **all = NULL, *last = NULL;
+	size_t n = 0;
+	bool last_yes = false;
+	const char *own = p->root.opdir_rel;
+	size_t ol = strlen(own);
+	bool whole = strcmp(own, ".") == 0;
+	char *krel = NULL;
+	size_t kl = 0;
+
+	if (path_walk(p->root.path, &all, &n, diag) != 0)
+		return -1;
+	if (p->policy->kernel.value) {
+		krel = whole ? xstrdup(p->policy->kernel.value) : path_join(own, p->policy->kernel.value);
+		kl = strlen(krel);
+	}
+	q->v = xcalloc(n ? n : 1, sizeof(*q->v));
+	for (size_t i = 0; i < n; i++) {
+		bool py = py_name(all[i]);
+		if ((py || src_file_is_cxx_name(all[i])) && !under_build_tree(p->root.path, all[i], &last, &last_yes)) {
+			struct cand *c = &q->v[q->n++];
+			c->path = path_join(p->root.path, all[i]);
+			c->py = py;
+			c->in_opdir = whole || (strncmp(all[i], own, ol) == 0 && all[i][ol] == '/');
+			c->kernel = krel && strncmp(all[i], krel, kl) == 0 && all[i][kl] == '/';
+		}
+	}
+	free(krel);
+	free(last);
+	path_glob_free(all, n);
+	return 0;
+}
+
+static bool word_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* `word` in the text as a whole identifier; with `suffix_ok`, also as the
+ * start of a longer one ("EXEC_NPU_CMD" in "EXEC_NPU_CMD_EXT"). */
+static bool has_word(const struct src_file *f, const char *word, bool suffix_ok)
+{
+	size_t n = strlen(word);
+	const char *s = f->data, *end = f->data + f->len;
+
+	if (!n)
+		return false;
+	while ((s = memmem(s, (size_t)(end - s), word, n)) != NULL) {
+		bool left = s == f->data || !word_char(s[-1]);
+		bool right = s + n == end || suffix_ok || !word_char(s[n]);
+		if (left && right)
+			return true;
+		s++;
+	}
+	return false;
+}
+
+/* A string literal that starts with `name` and ends it there ("name", "name(",
+ * "name.overload", "name "). */
+static bool has_literal(const struct src_file *f, const char *name)
+{
+	size_t n = strlen(name);
+	const char *s = f->data, *end = f->data + f->len;
+
+	while ((s = memmem(s, (size_t)(end - s), name, n)) != NULL) {
+		if (s > f->data && (s[-1] == '"' || s[-1] == '\'')) {
+			char c = s + n < end ? s[n] : '\0';
+			if (c == '"' || c == '\'' || c == '(' || c == ' ' || c == '.')
+				return true;
+		}
+		s++;
+	}
+	return false;
+}
+
+static void keep_path(struct g2_scope *s, const char *path)
+{
+	add_str(&s->paths, &s->npaths, path);
+}
+
+/* ---- the operator directory: OpDef and infer ---- */
+
+static void find_hosts_infers(struct search *q)
+{
+	struct project_model *v = &q->s->view;
+	const char *op = q->p->op ? q->p->op->name : NULL;
+
+	for (size_t i = 0; i < q->n; i++) {
+		struct cand *c = &q->v[i];
+		struct src_file *f;
+		bool keep = false;
+		if (c->py || !c->in_opdir)
+			continue;
+		f = src_file_load(c->path);
+		if (!f)
+			continue;
+		if (has_word(f, "OpDef", false) && (!op || has_word(f, op, false))) {
+			struct opdef_file od;
+			bool ours = false;
+			project_opdef(f->data, f->len, &od);
+			for (size_t o = 0; o < od.nops && !ours; o++)
+				ours = od.ops[o].nparams > 0 && (!op || strcmp(od.ops[o].name, op) == 0);
+			if (ours) {
+				v->hosts = xrealloc(v->hosts, (v->nhosts + 1) * sizeof(*v->hosts));
+				v->hosts[v->nhosts].f = src_file_from_buffer(f->path, f->data, f->len);
+				v->hosts[v->nhosts].od = od;
+				v->nhosts++;
+				keep = true;
+			} else {
+				opdef_file_release(&od);
+			}
+		}
+		if (op && has_word(f, op, true) &&
+		    (memmem(f->data, f->len, "GetOutputShape", 14) || memmem(f->data, f->len, "SetOutputDataType", 17))) {
+			struct infer_file inf;
+			bool ours = false;
+			project_infer(f, &inf);
+			for (size_t m = 0; m < inf.nimpls && !ours; m++)
+				ours = strcmp(inf.impls[m].op, op) == 0;
+			if (ours) {
+				v->infers = xrealloc(v->infers, (v->ninfers + 1) * sizeof(*v->infers));
+				v->infers[v->ninfers].f = src_file_from_buffer(f->path, f->data, f->len);
+				v->infers[v->ninfers].inf = inf;
+				v->ninfers++;
+				keep = true;
+			} else {
+				infer_file_release(&inf);
+			}
+		}
+		if (op && (has_word(f, "IMPL_OP_OPTILING", false) ||
+			   (strstr(c->path, "tiling") && has_word(f, "TilingContext", true))) &&
+		    has_word(f, op, true)) {
+			q->s->tilings = xrealloc(q->s->tilings, (q->s->ntilings + 1) * sizeof(*q->s->tilings));
+			q->s->tilings[q->s->ntilings++] = src_file_from_buffer(f->path, f->data, f->len);
+			keep = true;
+		}
+		if (keep)
+			keep_path(q->s, c->path);
+		src_file_free(f);
+	}
+}
+
+/* The operator in G2's own OpDef reading: the model's (same name). */
+static void pick_op(struct search *q)
+{
+	struct project_model *v = &q->s->view;
+	const char *name = q->p->op ? q->p->op->name : NULL;
+
+	v->op = NULL;
+	v->op_file = NULL;
+	v->prof_out = -1;
+	if (!name)
+		return;
+	for (size_t h = 0; h < v->nhosts && !v->op; h++)
+		for (size_t o = 0; o < v->hosts[h].od.nops; o++) {
+			const struct opdef_op *op = &v->hosts[h].od.ops[o];
+			if (op->nparams == 0 || strcmp(op->name, name) != 0)
+				continue;
+			v->op = op;
+			v->op_file = v->hosts[h].f;
+			v->prof_out = opdef_output_index(op, v->profiling);
+			break;
+		}
+	/* a chain named for profiling under another spelling (profilingData) */
+	if (v->op && v->prof_out < 0) {
+		long k = 0;
+		for (size_t i = 0; i < v->op->nparams; i++) {
+			if (!v->op->params[i].output)
+				continue;
+			if (tv_names_profiling(v->op->params[i].name, v->profiling)) {
+				v->prof_out = k;
+				break;
+			}
+			k++;
+		}
+	}
+}
+
+/* ---- the project: aclnn, bindings, registrations ---- */
+
+static void find_aclnn(struct search *q)
+{
+	struct project_model *v = &q->s->view;
+	char *a, *b;
+
+	if (!q->api)
+		return;
+	a = xasprintf("%sGetWorkspaceSize", q->api);
+	b = xasprintf("aclnnInner%sGetWorkspaceSize", q->api + 5);
+	for (size_t i = 0; i < q->n; i++) {
+		struct src_file *f;
+		if (q->v[i].py)
+			continue;
+		f = src_file_load(q->v[i].path);
+		if (f && (has_word(f, a, false) || has_word(f, b, false))) {
+			v->aclnns = xrealloc(v->aclnns, (v->naclnns + 1) * sizeof(*v->aclnns));
+			v->aclnns[v->naclnns].f = f;
+			project_aclnn(f->data, f->len, &v->aclnns[v->naclnns].ac);
+			v->naclnns++;
+			keep_path(q->s, q->v[i].path);
+		} else {
+			src_file_free(f);
+		}
+	}
+	free(a);
+	free(b);
+}
+
+static void add_binding(struct project_model *v, struct src_file *f, struct pybind_file *pb)
+{
+	v->pybinds = xrealloc(v->pybinds, (v->npybinds + 1) * sizeof(*v->pybinds));
+	v->pybinds[v->npybinds].f = f;
+	v->pybinds[v->npybinds].pb = *pb;
+	v->npybinds++;
+}
+
+/* One round over the C/C++ files not taken yet: those that run the API, or
+ * name a binding function or a torch.ops name; true when it learnt a name. */
+static bool bindings_round(struct search *q)
+{
+	struct project_model *v = &q->s->view;
+	bool learnt = false;
+
+	for (size_t i = 0; i < q->n; i++) {
+		struct cand *c = &q->v[i];
+		struct src_file *f;
+		struct pybind_file pb;
+		bool maybe = false, ours = false;
+		if (c->py || c->taken || c->kernel)
+			continue;
+		f = src_file_load(c->path);
+		if (!f)
+			continue;
+		maybe = q->api && has_word(f, "EXEC_NPU_CMD", true) && has_word(f, q->api, false);
+		for (size_t k = 0; k < v->nbind_funcs && !maybe; k++)
+			maybe = has_word(f, v->bind_funcs[k], false);
+		for (size_t k = 0; k < q->nnames && !maybe; k++)
+			maybe = has_literal(f, q->names[k]);
+		if (!maybe) {
+			src_file_free(f);
+			continue;
+		}
+		project_pybind(f, &pb);
+		for (size_t x = 0; x < pb.nexecs; x++)
+			if (q->api && strcmp(pb.execs[x].api, q->api) == 0) {
+				ours = true;
+				if (pb.execs[x].func >= 0)
+					learnt |= add_str(&v->bind_funcs, &v->nbind_funcs, pb.funcs[pb.execs[x].func].name);
+			}
+		for (size_t o = 0; o < pb.nnames; o++) {
+			const struct pybind_opname *on = &pb.names[o];
+			if (on->impl_fn && has_str(v->bind_funcs, v->nbind_funcs, on->impl_fn)) {
+				ours = true;
+				learnt |= add_str(&q->names, &q->nnames, on->name);
+			}
+			if (has_str(q->names, q->nnames, on->name)) {
+				ours = true;
+				if (on->impl_fn)
+					learnt |= add_str(&v->bind_funcs, &v->nbind_funcs, on->impl_fn);
+			}
+		}
+		for (size_t k = 0; k < pb.nfuncs && !ours; k++)
+			ours = has_str(v->bind_funcs, v->nbind_funcs, pb.funcs[k].name);
+		if (ours) {
+			c->taken = true;
+			add_binding(v, f, &pb);
+			keep_path(q->s, c->path);
+		} else {
+			pybind_file_release(&pb);
+			src_file_free(f);
+		}
+	}
+	return learnt;
+}
+
+static void find_bindings(struct search *q)
+{
+	struct project_model *v = &q->s->view;
+
+	while (bindings_round(q))
+		;
+	for (size_t i = 0; i < q->nnames; i++)
+		if (!project_profiling_suffix(q->names[i]))
+			add_str(&v->py_names, &v->npy_names, q->names[i]);
+	/* the torch.ops name the binding layer would take: the snake name */
+	if (v->npy_names == 0 && q->p->op && q->p->op->name[0]) {
+		char *sn = project_snake(q->p->op->name);
+		add_str(&v->py_names, &v->npy_names, sn);
+		free(sn);
+	}
+}
+
+/* ---- declarations of the binding functions ---- */
+
+static void find_decls(struct search *q)
+{
+	struct project_model *v = &q->s->view;
+
+	if (v->nbind_funcs == 0)
+		return;
+	for (size_t i = 0; i < q->n; i++) {
+		struct src_file *f;
+		struct project_decls d;
+		bool named = false;
+		if (q->v[i].py || q->v[i].kernel)
+			continue;
+		f = src_file_load(q->v[i].path);
+		for (size_t k = 0; f && k < v->nbind_funcs && !named; k++)
+			named = has_word(f, v->bind_funcs[k], false);
+		if (!named) {
+			src_file_free(f);
+			continue;
+		}
+		project_decls_read(f, v->bind_funcs, v->nbind_funcs, &d);
+		if (d.n == 0) {
+			project_decls_release(&d);
+			src_file_free(f);
+			continue;
+		}
+		q->s->decls = xrealloc(q->s->decls, (q->s->ndecls + 1) * sizeof(*q->s->decls));
+		q->s->decls[q->s->ndecls].f = f;
+		q->s->decls[q->s->ndecls].d = d;
+		q->s->ndecls++;
+		keep_path(q->s, q->v[i].path);
+	}
+}
+
+/* ---- samples: every script that calls a torch.ops name ---- */
+
+static void find_samples(struct search *q)
+{
+	struct project_model *v = &q->s->view;
+
+	for (size_t i = 0; i < q->n; i++) {
+		struct project_sample sm;
+		if (!q->v[i].py || !project_sample_read(v, q->v[i].path, &sm))
+			continue;
+		v->samples = xrealloc(v->samples, (v->nsamples + 1) * sizeof(*v->samples));
+		v->samples[v->nsamples++] = sm;
+		keep_path(q->s, q->v[i].path);
+	}
+}
+
+int g2_scope_load(const struct project_model *p, struct g2_scope *s, struct diag *diag)
+{
+	struct search q;
+	struct project_model *v = &s->view;
+	int rc = 0;
+
+	memset(s, 0, sizeof(*s));
+	memset(&q, 0, sizeof(q));
+	/* the model's facts; the layers are G2's own */
+	v->opts = p->opts;
+	v->policy = p->policy;
+	v->profiling = p->profiling;
+	v->required = p->required;
+	v->mode_reason = p->mode_reason;
+	v->root = p->root;
+	v->kernels = p->kernels;
+	v->kernels_read = p->kernels_read;
+	v->kernel_root = p->kernel_root;
+	v->py_returns = p->py_returns;
+	v->aclnn_where = v->pybind_where = v->samples_where = PROJECT_WHERE_ROOT;
+	q.p = p;
+	q.s = s;
+	if (walk(&q, diag) != 0) {
+		rc = -1;
+		goto out;
+	}
+	find_hosts_infers(&q);
+	pick_op(&q);
+	q.api = v->op && v->op->name[0] ? xasprintf("aclnn%s", v->op->name) : NULL;
+	find_aclnn(&q);
+	find_bindings(&q);
+	find_decls(&q);
+	find_samples(&q);
+out:
+	for (size_t i = 0; i < q.n; i++)
+		free(q.v[i].path);
+	free(q.v);
+	free(q.api);
+	path_glob_free(q.names, q.nnames);
+	return rc;
+}
+
+void g2_scope_release(struct g2_scope *s)
+{
+	project_free_layers(&s->view);
+	for (size_t i = 0; i < s->ntilings; i++)
+		src_file_free(s->tilings[i]);
+	free(s->tilings);
+	for (size_t i = 0; i < s->ndecls; i++) {
+		project_decls_release(&s->decls[i].d);
+		src_file_free(s->decls[i].f);
+	}
+	free(s->decls);
+	path_glob_free(s->paths, s->npaths);
+	memset(s, 0, sizeof(*s));
+}
