@@ -10,6 +10,7 @@
 #include "gate_out.h"
 #include "project_model.h"
 #include "gate_run.h"
+#include "hook_setup.h"
 #include "xalloc.h"
 
 static void usage(FILE *out)
@@ -39,6 +40,9 @@ static void usage(FILE *out)
 	      "                     rules' 'build' patterns up to the project root)\n"
 	      "  --point-map FILE   G1: check this map's build stamp (default: every\n"
 	      "                     point_map.json under OPDIR)\n"
+	      "  --tree WORD        G1: the tree the hook preprocesses, as the build script\n"
+	      "                     writes it (default: the rules' 'gate { hook tree \"WORD\"; }',\n"
+	      "                     else found from the script: see hook --help)\n"
 	      "  --build-cmd CMD    G3: the build command, run by /bin/sh in OPDIR\n"
 	      "  --build-log FILE   G3: keep the build's output here (default: a new\n"
 	      "                     $TMPDIR/autotrace-gate-G3-XXXXXX file; its path is printed)\n"
@@ -77,8 +81,8 @@ int cmd_gate(int argc, char **argv, struct diag *diag)
 		{ "skip", required_argument, NULL, 's' },      { "format", required_argument, NULL, 'f' },
 		{ "script", required_argument, NULL, 'S' },    { "point-map", required_argument, NULL, 'm' },
 		{ "build-cmd", required_argument, NULL, 'b' }, { "build-log", required_argument, NULL, 'l' },
-		{ "op", required_argument, NULL, 'O' },        { "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		{ "op", required_argument, NULL, 'O' },        { "tree", required_argument, NULL, 't' },
+		{ "help", no_argument, NULL, 'h' },            { NULL, 0, NULL, 0 },
 	};
 	struct project_opts go;
 	bool only[GATE_COUNT] = { false }, skip[GATE_COUNT] = { false }, run[GATE_COUNT], any_only = false;
@@ -97,6 +101,11 @@ int cmd_gate(int argc, char **argv, struct diag *diag)
 		case 'm': go.point_map = optarg; break;
 		case 'b': go.build_cmd = optarg; break;
 		case 'l': go.build_log = optarg; break;
+		case 't':
+			if (hook_tree_option(optarg, diag) != 0)
+				return EXIT_BAD_INPUT;
+			go.tree = optarg;
+			break;
 		case 'o':
 			if (parse_gates(optarg, only, diag) != 0)
 				return EXIT_BAD_INPUT;

@@ -8,7 +8,9 @@
 #include "commands.h"
 #include "exit_status.h"
 #include "hook_block.h"
+#include "hook_setup.h"
 #include "path_glob.h"
+#include "path_rel.h"
 #include "project_root.h"
 #include "rule_find.h"
 #include "udiff.h"
@@ -29,6 +31,12 @@ static void usage(FILE *out)
 	      "A script that copies nothing and builds the sources where they are gets\n"
 	      "the block right before the build step: it preprocesses the operator\n"
 	      "directory in place and puts the original files back when the script ends.\n"
+	      "The operator directory is named as the build step sees it: the flow to\n"
+	      "the step is followed (cd, pushd, popd, subshells, the script's functions,\n"
+	      "its variables: 'cd csrc' gives mc2/op, 'cd \"${ROOT_DIR}/csrc\"' gives\n"
+	      "\"${ROOT_DIR}/csrc/mc2/op\") from the directory the script starts in: where\n"
+	      "what runs it in the project (another script, setup.py, CMake, a CI file,\n"
+	      "a Makefile) runs it, else the project root; install says which.\n"
 	      "The build script is found from OPDIR: the nearest match of the rules'\n"
 	      "'build' patterns on the way up to the project root.\n"
 	      "\n"
@@ -46,7 +54,10 @@ static void usage(FILE *out)
 	      "  --allow-missing   install a block that only warns when autotrace is missing\n"
 	      "  --replace         take the place of another preprocessor's call or block\n"
 	      "                    (kept in the block, commented; 'remove' puts it back)\n"
-	      "  --tree WORD       the tree to preprocess, as the script writes it (a shell word)\n"
+	      "  --tree WORD       the tree to preprocess, as the script writes it at the block:\n"
+	      "                    a plain path (written quoted), or quoted text and $NAME /\n"
+	      "                    ${NAME} expansions; anything else is refused (default: the\n"
+	      "                    rules' 'gate { hook tree \"WORD\"; }', else found as above)\n"
 	      "  --dry-run         print the change as a unified diff, write nothing\n"
 	      "  -h, --help        this help\n"
 	      "\n"
@@ -99,6 +110,20 @@ static int write_or_show(const char *path, const struct src_file *f, const char 
 	return atomic_write(path, text, len, diag);
 }
 
+/* How the in-place tree was found, and from where the script was taken to start. */
+static void print_tree_why(const char *path, const struct src_file *clean, const struct sh_script *sh,
+			   const struct hook_place *place, const struct hook_ctx *ctx)
+{
+	printf("%s: the build step at line %zu sees the operator directory as %s: %s", path,
+	       src_file_line(clean, sh->cmds[place->build_cmd].start), place->dest, place->tree_why);
+	if (place->from_start && ctx->start) {
+		char *d = path_display(ctx->start->dir);
+		printf(", %s (%s)", d, ctx->start->why);
+		free(d);
+	}
+	putchar('\n');
+}
+
 static int do_install(const char *path, const struct src_file *f, const struct hook_ctx *ctx, bool allow_missing,
 		      bool replace, bool dry_run, struct diag *diag)
 {
@@ -119,6 +144,9 @@ static int do_install(const char *path, const struct src_file *f, const struct h
 			"have autotrace's block take its place (it keeps the old block, commented, for 'hook remove')");
 		return EXIT_BAD_INPUT;
 	}
+	/* a block that already took another preprocessor's place keeps it: installing again changes nothing */
+	if (b.present && b.ours && b.replaced)
+		replace = true;
 	if (b.present && b.ours)
 		text = hook_text_without(f, &b, &len);
 	else if (b.present) {
@@ -197,6 +225,8 @@ static int do_install(const char *path, const struct src_file *f, const struct h
 			size_t block_lines = 0;
 			for (const char *q = block; *q; q++)
 				block_lines += *q == '\n';
+			if (place.in_place && place.tree_why)
+				print_tree_why(path, clean, &sh, &place, ctx);
 			if (place.in_place)
 				printf("%s: %s the G1 hook before the build step at line %zu (it preprocesses %s in place and "
 				       "puts the sources back when the script ends)%s\n",
@@ -254,8 +284,9 @@ int cmd_hook(int argc, char **argv, struct diag *diag)
 	const char *script = NULL, *rules = NULL, *after_s = NULL, *before_s = NULL, *action, *opdir = ".";
 	bool allow_missing = false, dry_run = false, replace = false;
 	const char *tree = NULL;
-	struct hook_ctx ctx;
-	char *opdir_rel = NULL;
+	struct hook_setup hs;
+	struct hook_invocation inv;
+	bool have_setup = false;
 	struct rule_policy *p = NULL;
 	struct rule_regex *after = NULL, *before = NULL;
 	struct src_file *after_src = NULL, *before_src = NULL, *f = NULL;
@@ -271,7 +302,11 @@ int cmd_hook(int argc, char **argv, struct diag *diag)
 		case 'm': allow_missing = true; break;
 		case 'n': dry_run = true; break;
 		case 'R': replace = true; break;
-		case 't': tree = optarg; break;
+		case 't':
+			tree = optarg;
+			if (hook_tree_option(tree, diag) != 0)
+				return EXIT_BAD_INPUT;
+			break;
 		case 'h': usage(stdout); return EXIT_OK;
 		default: usage(stderr); return EXIT_BAD_INPUT;
 		}
@@ -306,17 +341,22 @@ int cmd_hook(int argc, char **argv, struct diag *diag)
 		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot read the build script: %s", strerror(errno));
 		goto out;
 	}
-	opdir_rel = hook_opdir_rel(path, opdir);
-	ctx.after = after ? after : p->hook_after;
-	ctx.before = before ? before : p->hook_before;
-	ctx.opdir_rel = opdir_rel;
-	ctx.tree = tree;
+	inv.rules = rules;
+	inv.script = path;
+	inv.tree = tree;
+	inv.opdir = opdir;
+	if (hook_setup_init(&hs, &inv, p, diag) != 0)
+		goto out;
+	have_setup = true;
+	hs.ctx.after = after ? after : p->hook_after;
+	hs.ctx.before = before ? before : p->hook_before;
 	if (strcmp(action, "install") == 0) {
-		status = do_install(path, f, &ctx, allow_missing, replace, dry_run, diag);
+		hs.ctx.installing = true;
+		status = do_install(path, f, &hs.ctx, allow_missing, replace, dry_run, diag);
 	} else if (strcmp(action, "remove") == 0) {
 		status = do_remove(path, f, dry_run, diag);
 	} else {
-		int n = hook_verify(f, &ctx, diag);
+		int n = hook_verify(f, &hs.ctx, diag);
 		if (n < 0)
 			status = EXIT_BAD_INPUT;
 		else if (n > 0)
@@ -327,7 +367,8 @@ int cmd_hook(int argc, char **argv, struct diag *diag)
 		}
 	}
 out:
-	free(opdir_rel);
+	if (have_setup)
+		hook_setup_release(&hs);
 	src_file_free(f);
 	free(path);
 	rule_regex_free(after);

@@ -16,11 +16,13 @@
 #include "exit_status.h"
 #include "g2_scope.h"
 #include "gate_run.h"
+#include "hook_setup.h"
 #include "instrument.h"
 #include "opdirs.h"
 #include "path_glob.h"
 #include "path_rel.h"
 #include "project_root.h"
+#include "sh_start.h"
 #include "udiff.h"
 #include "undo_journal.h"
 #include "xalloc.h"
@@ -61,6 +63,9 @@ static void usage(FILE *out)
 	      "                  out: an operator instrumented after it is undone first\n"
 	      "  --script FILE   the build script (default: the nearest one, see hook --help)\n"
 	      "  --replace       let the hook take the place of another preprocessor's call\n"
+	      "  --tree WORD     the tree the hook preprocesses, as the build script writes it\n"
+	      "                  (see hook --help; default: the rules' 'gate { hook tree ...; }',\n"
+	      "                  else found from the script, from where it starts)\n"
 	      "  --dry-run       print every diff and the report, write nothing\n"
 	      "  --format F      text (default) or json, for the report on standard output\n"
 	      "  --undo          put back every file the last instrument changed, remove\n"
@@ -189,11 +194,23 @@ static char *stage_to_real(const void *ctx, const char *staged)
 	return real;
 }
 
-/* The files of the layers that lie outside the operator directory. */
+/* The files of the layers that lie outside the operator directory, and the
+ * file that runs the build script (it says where the script starts). */
 static int stage_project_files(const struct stage *s, const struct project_model *p, const char *script,
 			       struct diag *diag)
 {
 	int rc = 0;
+
+	if (script) {
+		struct sh_start start;
+		sh_start_find(p->root.abs, script, &start);
+		if (start.runner) {
+			char *runner = path_join(p->root.abs, start.runner);
+			rc = stage_file(s, runner, diag);
+			free(runner);
+		}
+		sh_start_release(&start);
+	}
 
 	for (size_t i = 0; i < p->naclnns && rc == 0; i++)
 		rc = stage_file(s, p->aclnns[i].f->path, diag);
@@ -374,12 +391,13 @@ struct opts {
 	const char *rules;            /* absolute */
 	const char *op;               /* --op */
 	const char *script;           /* staged path */
+	const char *tree;             /* --tree */
 	bool replace;
 };
 
 static char **step_argv(const char *a0, const char *a1, const struct opts *o, bool script, const char *opdir)
 {
-	char **v = xcalloc(12, sizeof(*v));
+	char **v = xcalloc(14, sizeof(*v));
 	size_t n = 0;
 
 	v[n++] = (char *)a0;
@@ -395,6 +413,10 @@ static char **step_argv(const char *a0, const char *a1, const struct opts *o, bo
 	}
 	if (script && o->replace)
 		v[n++] = "--replace";
+	if (script && o->tree) {
+		v[n++] = "--tree";
+		v[n++] = (char *)o->tree;
+	}
 	if (!script && o->op) {
 		/* the build script's hook serves every operator of the directory */
 		v[n++] = "--op";
@@ -557,7 +579,7 @@ static cJSON *plan_json(const char *opdir, const struct opts *o, struct diag *di
 
 /* The gates of the staged project but those that run the team's build. */
 static void run_gates(struct instrument_run *run, struct project_opts *go, const char *opdir, const char *rules,
-		      const char *op, const char *script)
+		      const char *op, const char *script, const char *tree)
 {
 	struct diag quiet;
 	FILE *null = fopen("/dev/null", "w");
@@ -568,6 +590,7 @@ static void run_gates(struct instrument_run *run, struct project_opts *go, const
 	go->rules = rules;
 	go->op = op;
 	go->script = script;
+	go->tree = tree;
 	run->project = project_load(go, &quiet);
 	if (run->project) {
 		struct gate_report *r = gate_report_new(opdir);
@@ -706,7 +729,7 @@ static int run_instrument(const char *opdir, const struct opts *given, bool dry_
 		/* the result, seen in the staging copy: its plan, its gates, its changes */
 		run.plan = plan_json(st.opdir, &o, diag);
 		run.script = staged_script(&st, real, o.script, script_real);
-		run_gates(&run, &go, st.opdir, o.rules, o.op, run.script);
+		run_gates(&run, &go, st.opdir, o.rules, o.op, run.script, o.tree);
 		if (find_changes(&st, &ch, &nch, diag) != 0) {
 			status = EXIT_INTERNAL;
 			goto out;
@@ -736,7 +759,7 @@ static int run_instrument(const char *opdir, const struct opts *given, bool dry_
 		run.to_real = identity_path;
 		run.plan = plan_json(opdir, &o, diag);
 		run.script = script_real ? xstrdup(script_real) : NULL;
-		run_gates(&run, &go, opdir, o.rules, o.op, run.script);
+		run_gates(&run, &go, opdir, o.rules, o.op, run.script, o.tree);
 		report = instrument_report(&run);
 	}
 	if (report && emit_report(report, json) != 0)
@@ -770,8 +793,9 @@ int cmd_instrument(int argc, char **argv, struct diag *diag)
 		{ "rules", required_argument, NULL, 'r' },  { "script", required_argument, NULL, 's' },
 		{ "replace", no_argument, NULL, 'R' },      { "dry-run", no_argument, NULL, 'n' },
 		{ "format", required_argument, NULL, 'f' }, { "undo", no_argument, NULL, 'u' },
-		{ "force", no_argument, NULL, 'F' },        { "help", no_argument, NULL, 'h' },
-		{ "op", required_argument, NULL, 'o' },     { NULL, 0, NULL, 0 },
+		{ "force", no_argument, NULL, 'F' },        { "tree", required_argument, NULL, 't' },
+		{ "op", required_argument, NULL, 'o' },     { "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
 	};
 	struct opts o;
 	const char *opdir = ".";
@@ -787,6 +811,11 @@ int cmd_instrument(int argc, char **argv, struct diag *diag)
 		case 'o': o.op = optarg; break;
 		case 's': o.script = optarg; break;
 		case 'R': o.replace = true; break;
+		case 't':
+			if (hook_tree_option(optarg, diag) != 0)
+				return EXIT_BAD_INPUT;
+			o.tree = optarg;
+			break;
 		case 'n': dry_run = true; break;
 		case 'u': undo = true; break;
 		case 'F': force = true; break;

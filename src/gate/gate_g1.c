@@ -7,6 +7,7 @@
 
 #include "gate_run.h"
 #include "hook_block.h"
+#include "hook_setup.h"
 #include "path_glob.h"
 #include "point_map.h"
 #include "preprocess.h"
@@ -43,11 +44,10 @@ static char *find_script(struct project_model *p, struct gate_report *r)
 
 static void check_hook(struct project_model *p, struct gate_report *r)
 {
-	char *path = find_script(p, r), *fix;
+	char *path = find_script(p, r), *fix = NULL;
 	struct src_file *f;
 	struct diag d;
 	struct gate_diag_capture cap = { r, GATE_RULE_G1_HOOK, NULL, 0 };
-	size_t flen;
 
 	if (!path)
 		return;
@@ -58,26 +58,24 @@ static void check_hook(struct project_model *p, struct gate_report *r)
 		free(path);
 		return;
 	}
-	flen = strlen(path) + 96;
-	fix = xmalloc(flen);
-	snprintf(fix, flen, "run 'autotrace hook install --script %s': it places (or moves) the block", path);
-	cap.fix = fix;
 	gate_diag_capture(&d, &cap);
 	{
-		struct hook_ctx ctx;
-		char *rel = hook_opdir_rel(path, p->opts->opdir);
-		int n;
-		ctx.after = p->policy->hook_after;
-		ctx.before = p->policy->hook_before;
-		ctx.opdir_rel = rel;
-		ctx.tree = NULL;
-		n = hook_verify(f, &ctx, &d);
-		free(rel);
+		/* the same context as `hook install|verify` makes: they agree */
+		struct hook_setup hs;
+		struct hook_invocation inv = { p->opts->rules, path, p->opts->tree, p->opts->opdir };
+		int n = -1;
+		if (hook_setup_init(&hs, &inv, p->policy, &d) == 0) {
+			/* what fixes a finding, unless the finding says better: the install command */
+			fix = xstrdup(hs.fix);
+			cap.fix = fix;
+			n = hook_verify(f, &hs.ctx, &d);
+			hook_setup_release(&hs);
+		}
 		if (n < 0 && d.errors == 0)
-			gate_add(r, GATE_RULE_G1_HOOK, DIAG_ERROR, gate_loc_path(path, 1, 0), fix,
+			gate_add(r, GATE_RULE_G1_HOOK, DIAG_ERROR, gate_loc_path(path, 1, 0), cap.fix,
 				 "the build script cannot be followed");
+		free(fix);
 	}
-	free(fix);
 	src_file_free(f);
 	free(path);
 }

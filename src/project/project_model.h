@@ -32,6 +32,7 @@ struct project_opts {
 	const char *build_log;        /* --build-log: where G3 keeps the log */
 	const char *point_map;        /* --point-map: G1's stale check on this map only */
 	const char *op;               /* --op: the operator of a directory holding several */
+	const char *tree;             /* --tree: G1's tree, as the build script writes it (hook_setup.h) */
 };
 
 struct project_infer { struct src_file *f; struct infer_file inf; };

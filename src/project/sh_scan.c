@@ -13,6 +13,7 @@ struct group {
 	enum group_kind kind;
 	int func;            /* G_FUNC: its function */
 	int case_depth;      /* case nesting when the group opened */
+	int sub;             /* the subshell it opens (a '(' group), or -1 */
 };
 
 struct heredoc {
@@ -56,6 +57,14 @@ static int recorded_depth(const struct scanner *sc)
 	return sc->depth < cap ? sc->depth : cap;
 }
 
+static int current_subshell(const struct scanner *sc)
+{
+	for (int d = recorded_depth(sc) - 1; d >= 0; d--)
+		if (sc->stack[d].sub >= 0)
+			return sc->stack[d].sub;
+	return -1;
+}
+
 static int current_func(const struct scanner *sc)
 {
 	for (int d = recorded_depth(sc) - 1; d >= 0; d--)
@@ -93,18 +102,30 @@ static void end_command(struct scanner *sc)
 	c->line_end = (uint32_t)sc->len;
 	c->func = current_func(sc);
 	c->defines = -1;
+	c->subshell = current_subshell(sc);
 	c->words = xmalloc(sc->nwords * sizeof(*c->words));
 	memcpy(c->words, sc->words, sc->nwords * sizeof(*c->words));
 	c->nwords = sc->nwords;
 	sc->nwords = 0;
 }
 
-static void push_group(struct scanner *sc, enum group_kind kind, int func)
+/* Opens a group at sc->i; `subshell` for a '(' one. */
+static void push_group(struct scanner *sc, enum group_kind kind, int func, bool subshell)
 {
 	if (sc->depth < (int)(sizeof(sc->stack) / sizeof(sc->stack[0]))) {
+		struct sh_script *o = sc->out;
+		int sub = -1;
+		if (subshell) {
+			XGROW(o->subshells, o->cap_subshells, o->nsubshells + 1);
+			o->subshells[o->nsubshells].start = (uint32_t)sc->i;
+			o->subshells[o->nsubshells].end = (uint32_t)sc->len;
+			o->subshells[o->nsubshells].parent = current_subshell(sc);
+			sub = (int)o->nsubshells++;
+		}
 		sc->stack[sc->depth].kind = kind;
 		sc->stack[sc->depth].func = func;
 		sc->stack[sc->depth].case_depth = sc->case_depth;
+		sc->stack[sc->depth].sub = sub;
 	}
 	sc->depth++;
 }
@@ -116,6 +137,8 @@ static void pop_group(struct scanner *sc, uint32_t end)
 	sc->depth--;
 	if (sc->depth < 64 && sc->stack[sc->depth].kind == G_FUNC)
 		sc->out->funcs[sc->stack[sc->depth].func].body_end = end;
+	if (sc->depth < 64 && sc->stack[sc->depth].sub >= 0)
+		sc->out->subshells[sc->stack[sc->depth].sub].end = end;
 }
 
 static int new_func(struct scanner *sc, uint32_t name_start, uint32_t name_end)
@@ -465,7 +488,7 @@ void sh_scan(const char *data, size_t len, struct sh_script *out)
 		}
 		if (c == '(') {
 			end_command(&sc);
-			push_group(&sc, sc.pending_func >= 0 ? G_FUNC : G_PAREN, sc.pending_func);
+			push_group(&sc, sc.pending_func >= 0 ? G_FUNC : G_PAREN, sc.pending_func, true);
 			sc.pending_func = -1;
 			sc.i++;
 			sc.cmd_pos = true;
@@ -489,7 +512,7 @@ void sh_scan(const char *data, size_t len, struct sh_script *out)
 			}
 			if (sc.cmd_pos && sc.nwords == 0) {
 				if (word_is(&sc, &w, "{")) {
-					push_group(&sc, sc.pending_func >= 0 ? G_FUNC : G_BRACE, sc.pending_func);
+					push_group(&sc, sc.pending_func >= 0 ? G_FUNC : G_BRACE, sc.pending_func, false);
 					sc.pending_func = -1;
 					continue;
 				}
@@ -532,6 +555,7 @@ void sh_script_release(struct sh_script *s)
 		free(s->funcs[i].name);
 	free(s->cmds);
 	free(s->funcs);
+	free(s->subshells);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -590,6 +614,14 @@ bool sh_cmd_reachable(const struct sh_script *s, size_t cmd)
 	result = s->cmds[cmd].defines < 0 && (s->cmds[cmd].func < 0 || live[s->cmds[cmd].func]);
 	free(live);
 	return result;
+}
+
+bool sh_cmd_visible_at(const struct sh_script *s, size_t cmd, uint32_t at)
+{
+	for (int g = s->cmds[cmd].subshell; g >= 0; g = s->subshells[g].parent)
+		if (at < s->subshells[g].start || at >= s->subshells[g].end)
+			return false;
+	return true;
 }
 
 char *sh_word_text(const struct sh_script *s, const struct sh_word *w)

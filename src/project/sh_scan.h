@@ -20,6 +20,7 @@ struct sh_cmd {
 	uint32_t line_end;          /* just past the newline ending its logical line */
 	int func;                   /* index of the function whose body holds it, or -1 */
 	int defines;                /* index of the function this command defines, or -1 */
+	int subshell;               /* the innermost subshell holding it (sh_script.subshells), or -1 */
 	struct sh_word *words;      /* owned */
 	size_t nwords;
 };
@@ -32,6 +33,14 @@ struct sh_func {
 	int header_cmd;             /* the sh_cmd of `name() {` */
 };
 
+/* A subshell: `( ... )`, a function body written `name() ( ... )`, `<( ... )`.
+ * What runs inside it (cd, assignments) does not outlive it. */
+struct sh_subshell {
+	uint32_t start;             /* the '(' */
+	uint32_t end;               /* just past the ')' (or the end of the script) */
+	int parent;                 /* the enclosing subshell, or -1 */
+};
+
 struct sh_script {
 	const char *data;           /* not owned */
 	size_t len;
@@ -39,6 +48,8 @@ struct sh_script {
 	size_t ncmds, cap_cmds;
 	struct sh_func *funcs;
 	size_t nfuncs, cap_funcs;
+	struct sh_subshell *subshells;
+	size_t nsubshells, cap_subshells;
 	uint32_t unclosed;          /* offset of an unclosed quote/group, or UINT32_MAX */
 	const char *unclosed_what;
 };
@@ -58,6 +69,11 @@ long sh_cmd_word(const struct sh_script *s, const struct sh_cmd *c);
 /* True when command `cmd` runs when the script runs: it is at the top level,
  * or inside a function that a running command calls. */
 bool sh_cmd_reachable(const struct sh_script *s, size_t cmd);
+
+/* True when command `cmd`'s effects on the shell (cd, assignments) are
+ * still there at offset `at` of the script: every subshell holding the
+ * command holds `at` too. */
+bool sh_cmd_visible_at(const struct sh_script *s, size_t cmd, uint32_t at);
 
 /* The word `w` of `cmd` with quotes removed when it is a plain quoted word;
  * newly allocated. */

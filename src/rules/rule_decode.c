@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "dump_layout.h"
+#include "sh_word.h"
 #include "suggest.h"
 #include "xalloc.h"
 
@@ -934,20 +935,53 @@ static void d_reset(struct decode *dc, const struct rule_node *n)
 
 /* ---- gate ---- */
 
+/* Each clause is optional (one at least, each once, in any order) and
+ * replaces its own setting only; the tree is shell code once written into
+ * the build script, so it is checked here. */
 static void d_hook(struct decode *dc, const struct rule_node *n)
 {
+	static const char *const clauses[] = { "after", "before", "tree", NULL };
 	struct cursor c = cursor_of(dc, n);
 	struct rule_regex *after = NULL, *before = NULL;
+	const char *tree = NULL;
+	struct src_loc tree_loc;
+	bool seen[3] = { false, false, false }, any = false;
 
-	if (take_keyword(&c, "after"))
-		after = take_regex(&c);
-	if (take_keyword(&c, "before"))
-		before = take_regex(&c);
+	while (!c.failed && peek(&c) && !(peek(&c)->kind == RV_WORD && is_keyword(peek(&c)->text) &&
+					  !at_word(&c, "after") && !at_word(&c, "before") && !at_word(&c, "tree"))) {
+		const struct rule_value *kw = peek(&c);
+		int k = take_choice(&c, clauses, "hook clause");
+		if (k < 0)
+			break;
+		if (seen[k]) {
+			error_at(dc, kw->span, "'%s' given twice in one hook statement", clauses[k]);
+			c.failed = true;
+			break;
+		}
+		seen[k] = any = true;
+		if (k == 0)
+			after = take_regex(&c);
+		else if (k == 1)
+			before = take_regex(&c);
+		else if ((tree = take_string(&c, "the tree as the build script writes it", &tree_loc)) != NULL &&
+			 sh_word_check_at(tree, tree_loc, true, dc->diag) != 0) {
+			dc->errors++;
+			c.failed = true;
+		}
+	}
+	if (!any)
+		expected(&c, "'after', 'before' or 'tree'");
 	if (finish(&c) && once(dc, n)) {
-		rule_regex_free(dc->p->hook_after);
-		rule_regex_free(dc->p->hook_before);
-		dc->p->hook_after = after;
-		dc->p->hook_before = before;
+		if (after) {
+			rule_regex_free(dc->p->hook_after);
+			dc->p->hook_after = after;
+		}
+		if (before) {
+			rule_regex_free(dc->p->hook_before);
+			dc->p->hook_before = before;
+		}
+		if (tree)
+			rule_str_set(&dc->p->hook_tree, tree, tree_loc);
 		return;
 	}
 	rule_regex_free(after);

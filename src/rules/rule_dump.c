@@ -147,6 +147,7 @@ cJSON *rule_dump_json(const struct rule_policy *p)
 	hook = cJSON_AddObjectToObject(gate, "hook");
 	add_regex(hook, "after", p->hook_after);
 	add_regex(hook, "before", p->hook_before);
+	add_opt_string(hook, "tree", p->hook_tree.value);
 	add_opt_string(gate, "build", p->gate_build.value);
 
 	/* an array of small objects, built like instrument_report.c's steps:

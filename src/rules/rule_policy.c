@@ -176,6 +176,7 @@ void rule_policy_free(struct rule_policy *p)
 	free(p->rules);
 	rule_regex_free(p->hook_after);
 	rule_regex_free(p->hook_before);
+	free(p->hook_tree.value);
 	free(p->gate_build.value);
 	for (size_t i = 0; i < p->ncores; i++)
 		free(p->cores[i].type);

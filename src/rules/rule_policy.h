@@ -128,6 +128,8 @@ struct rule_policy {
 
 	/* gate */
 	struct rule_regex *hook_after, *hook_before;
+	struct rule_str hook_tree;    /* `hook tree "WORD"`: the tree the G1 hook preprocesses, as the
+	                                 build script writes it; NULL value: found from the script */
 	struct rule_str gate_build;
 
 	/* collect */

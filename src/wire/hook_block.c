@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include "path_rel.h"
+#include "sh_eval.h"
+#include "sh_word.h"
 #include "xalloc.h"
 
 static char *word_text(const struct src_file *f, const struct sh_word *w)
@@ -111,6 +113,14 @@ static struct src_loc cmd_loc(const struct src_file *f, const struct sh_cmd *c)
 	return src_loc_make(f, c->start, c->end);
 }
 
+/* The fix of a tree the hook cannot tell: the command that names it. */
+static void tree_fix(const struct hook_ctx *ctx, const char *what, struct diag *diag)
+{
+	if (ctx->fix_tree)
+		diag_plain(diag, DIAG_NOTE, "%s, WORD being %s (or the rules' 'gate { hook tree \"WORD\"; }')", ctx->fix_tree,
+			   what);
+}
+
 /* ---- what a copy writes to ---- */
 
 static bool is_copy_program(const struct src_file *f, const struct sh_word *w)
@@ -175,7 +185,8 @@ static int positional_of(const struct src_file *f, const struct sh_script *sh, i
 
 /* The tree a copy call writes to, as a shell word of the call site (newly
  * allocated), or NULL after reporting why it cannot be told. */
-static char *copy_dest(const struct src_file *f, const struct sh_script *sh, const struct sh_cmd *c, struct diag *diag)
+static char *copy_dest_word(const struct src_file *f, const struct sh_script *sh, const struct sh_cmd *c,
+			    struct diag *diag)
 {
 	long cw = command_word(f, c), op;
 	char *name;
@@ -226,84 +237,203 @@ static char *copy_dest(const struct src_file *f, const struct sh_script *sh, con
 	return NULL;
 }
 
-/* ---- the in-place form ---- */
-
-static char *unquoted(const char *w)
+/* The copy's destination, when it can be written again in the block (the
+ * block runs it as shell code: no command substitution, nothing that ends
+ * the command). */
+static char *copy_dest(const struct src_file *f, const struct sh_script *sh, const struct sh_cmd *c,
+		       const struct hook_ctx *ctx, struct diag *diag)
 {
-	size_t n = strlen(w);
+	char *w = copy_dest_word(f, sh, c, diag), *what;
+	size_t at, len;
+	const char *why;
 
-	if (n >= 2 && ((w[0] == '"' && w[n - 1] == '"') || (w[0] == '\'' && w[n - 1] == '\'')))
-		return xstrndup(w + 1, n - 2);
-	return xstrdup(w);
+	if (w && sh_word_check(w, &at, &len, &why) == SH_WORD_BAD) {
+		diag_at(diag, DIAG_ERROR, cmd_loc(f, c),
+			"this copy writes to %s, which the hook cannot write again (%s): name the build tree with --tree", w,
+			why);
+		free(w);
+		w = NULL;
+	}
+	if (!w) {
+		what = xasprintf("the build tree the copy at line %zu writes to, as the script writes it there",
+				 src_file_line(f, c->start));
+		tree_fix(ctx, what, diag);
+		free(what);
+	}
+	return w;
 }
 
-/* The operator directory as the build step at command b sees it: from the
- * last `cd DIR` before it in its flow when DIR ends in the script's own
- * directory name, else from the script's location when nothing changed the
- * directory. NULL after reporting. */
-static char *inplace_tree(const struct src_file *f, const struct sh_script *sh, size_t b, const char *opdir_rel,
-			  struct diag *diag)
+/* ---- the in-place form ---- */
+
+/* `abs` as the report writes it: from the project root ("." for itself). */
+static char *from_root(const struct hook_ctx *ctx, const char *abs)
+{
+	if (ctx->root_abs && path_within(abs, ctx->root_abs))
+		return path_relative(ctx->root_abs, abs);
+	return xstrdup(abs);
+}
+
+static char *script_dir_abs(const struct src_file *f)
+{
+	char *abs = path_absolute(f->path), *slash;
+
+	if (!abs)
+		return NULL;
+	slash = strrchr(abs, '/');
+	if (slash && slash != abs)
+		*slash = '\0';
+	return abs;
+}
+
+/* What the flow model needs: where the script starts, the project, the
+ * directories an unknown variable may lead to. `sdir` is owned by the caller. */
+static struct sh_eval_ctx eval_ctx(const struct hook_ctx *ctx, const char *sdir)
+{
+	struct sh_eval_ctx ec;
+
+	ec.start = ctx->start ? ctx->start->dir : sdir;
+	ec.root = ctx->root_abs;
+	ec.anchors[0] = sdir;
+	ec.anchors[1] = ctx->opdir_abs;
+	return ec;
+}
+
+/* The operator directory as the build step at command b sees it, from the
+ * directory the flow is in at the step's line: a path from there after a
+ * relative cd (or one computed: `cd "$(dirname "$0")/.."`), the cd's own
+ * word and the path below it after `cd "${ROOT_DIR}/csrc"`, the script's own
+ * directory when nothing changed the directory. NULL after reporting. */
+static char *inplace_tree(const struct src_file *f, const struct sh_script *sh, size_t b, const struct hook_ctx *ctx,
+			  char **why, bool *from_start, struct diag *diag)
 {
 	const struct sh_cmd *bc = &sh->cmds[b];
-	long cd = -1;
-	char *tree = NULL;
+	char *sdir, *tree = NULL, *rel, *what;
+	struct sh_eval_ctx ec;
+	struct sh_dir d;
 
-	if (!opdir_rel) {
+	*why = NULL;
+	*from_start = false;
+	what = xasprintf("the operator directory as the build step at line %zu sees it", src_file_line(f, bc->start));
+	if (!ctx->opdir_rel || !ctx->opdir_abs) {
 		diag_at(diag, DIAG_ERROR, cmd_loc(f, bc),
 			"this build step compiles the sources in place, but the operator directory is not known here: "
 			"name it with --tree");
+		tree_fix(ctx, what, diag);
+		free(what);
 		return NULL;
 	}
-	for (size_t k = 0; k < b; k++) {
-		long w = command_word(f, &sh->cmds[k]);
-		if (sh->cmds[k].func == bc->func && w >= 0 && word_is(f, &sh->cmds[k].words[w], "cd"))
-			cd = (long)k;
-	}
-	if (cd < 0) {
-		tree = xasprintf("\"$(cd \"$(dirname \"${BASH_SOURCE[0]:-$0}\")\" && pwd)/%s\"", opdir_rel);
-		return tree;
+	sdir = script_dir_abs(f);
+	ec = eval_ctx(ctx, sdir);
+	sh_eval_dir(f, sh, b, bc->line_start, &ec, &d);
+	if (d.cmd < 0) {
+		/* nothing changed the directory: the operator from the script's own, wherever it starts */
+		char *q = sh_quote(ctx->opdir_rel);
+		tree = strcmp(ctx->opdir_rel, ".") == 0 ? xstrdup("\"$(cd \"$(dirname \"${BASH_SOURCE[0]:-$0}\")\" && pwd)\"")
+							 : xasprintf("\"$(cd \"$(dirname \"${BASH_SOURCE[0]:-$0}\")\" && pwd)\"/%s", q);
+		*why = xstrdup("no cd before the build step: the tree is named from the script's own directory");
+		free(q);
+		goto out;
 	}
 	{
-		const struct sh_cmd *c = &sh->cmds[cd];
-		long w = command_word(f, c);
-		char *raw, *dir, *script_dir = xstrdup(f->path), *slash, *sabs, *base;
-		bool ok = false;
-		size_t dl;
-		if ((size_t)(w + 1) >= c->nwords) {
-			diag_at(diag, DIAG_ERROR, cmd_loc(f, c),
-				"the build step (line %zu) runs after this cd, whose directory the hook cannot follow: name "
-				"the operator directory with --tree", src_file_line(f, bc->start));
-			free(script_dir);
-			return NULL;
+		const struct sh_cmd *cd = &sh->cmds[d.cmd];
+		int n = (int)(cd->end - cd->start);
+		if (!d.abs) {
+			diag_at(diag, DIAG_ERROR, cmd_loc(f, cd),
+				"the build step (line %zu) runs in the directory this goes to, which depends on %s: name the "
+				"operator directory as the build step sees it with --tree",
+				src_file_line(f, bc->start), d.unknown ? d.unknown : "something not known here");
+			tree_fix(ctx, what, diag);
+			goto out;
 		}
-		raw = word_text(f, &c->words[w + 1]);
-		dir = unquoted(raw);
-		slash = strrchr(script_dir, '/');
-		if (slash)
-			*slash = '\0';
-		sabs = path_absolute(slash ? script_dir : ".");
-		base = sabs ? strrchr(sabs, '/') : NULL;
-		base = base ? base + 1 : sabs;
-		dl = strlen(dir);
-		while (dl > 1 && dir[dl - 1] == '/')
-			dir[--dl] = '\0';
-		if (base && *base && dl > strlen(base) && strcmp(dir + dl - strlen(base), base) == 0 &&
-		    dir[dl - strlen(base) - 1] == '/')
-			ok = true;
-		if (ok)
-			tree = xasprintf("\"%s/%s\"", dir, opdir_rel);
-		else
-			diag_at(diag, DIAG_ERROR, cmd_loc(f, c),
-				"the build step (line %zu) runs in %s, which the hook cannot relate to the operator "
-				"directory: name the operator directory as the script sees it with --tree",
-				src_file_line(f, bc->start), raw);
-		/* this step's strings (path_relative frees four arrays of the same shape) */
-		free(raw);
-		free(dir);
-		free(script_dir);
-		free(sabs);
-		return tree;
+		if (ctx->root_abs && !path_within(d.abs, ctx->root_abs)) {
+			diag_at(diag, DIAG_ERROR, cmd_loc(f, cd),
+				"the build step (line %zu) runs in %s, outside the project %s: name the operator directory as "
+				"the build step sees it with --tree",
+				src_file_line(f, bc->start), d.abs, ctx->root_abs);
+			tree_fix(ctx, what, diag);
+			goto out;
+		}
+		rel = path_relative(d.abs, ctx->opdir_abs);
+		tree = d.word ? sh_word_join(d.word, rel) : sh_quote(rel);
+		free(rel);
+		if (d.assumed_var) {
+			char *v = from_root(ctx, d.assumed_value);
+			*why = xasprintf("after `%.*s` at line %zu, taking %s%s%s for %s%s", n, f->data + cd->start,
+					 src_file_line(f, cd->start), d.assumed_var[0] >= '1' && d.assumed_var[0] <= '9' ? "$" : "${",
+					 d.assumed_var, d.assumed_var[0] >= '1' && d.assumed_var[0] <= '9' ? "" : "}",
+					 ctx->root_abs && strcmp(d.assumed_value, ctx->root_abs) == 0 ? "the project root " : "", v);
+			free(v);
+		} else {
+			*why = xasprintf("after `%.*s` at line %zu%s", n, f->data + cd->start, src_file_line(f, cd->start),
+					 d.from_start ? ", from the directory the script starts in" : "");
+		}
+		*from_start = d.from_start;
 	}
+out:
+	sh_dir_release(&d);
+	free(sdir);
+	free(what);
+	return tree;
+}
+
+char *hook_tree_path(const struct src_file *f, const struct sh_script *sh, const struct hook_place *place,
+		     const struct hook_ctx *ctx)
+{
+	size_t at = place->in_place ? place->build_cmd : place->copy_cmd;
+	uint32_t point = place->in_place ? sh->cmds[at].line_start : sh->cmds[at].line_end;
+	char *sdir = script_dir_abs(f), *abs;
+	struct sh_eval_ctx ec = eval_ctx(ctx, sdir);
+
+	abs = sh_eval_word(f, sh, at, point, &ec, place->dest);
+	free(sdir);
+	return abs;
+}
+
+/* "given by --tree", "given by the rules (x.rules:4)". */
+static char *given_why(const struct hook_ctx *ctx)
+{
+	const struct src_file *f = ctx->tree_loc.file;
+
+	if (!f || strcmp(f->path, "--tree") == 0)
+		return xstrdup("given by --tree");
+	return xasprintf("given by the rules' hook tree (%s:%zu)", f->path, src_file_line(f, ctx->tree_loc.start));
+}
+
+/* The tree given by the user, for the block at `point`: it may not name a
+ * directory outside the project (the block would rewrite files there). Sets
+ * out->dest and out->tree_why; returns 0, or -1 after reporting. */
+static int given_tree(const struct src_file *f, const struct sh_script *sh, size_t at, uint32_t point,
+		      const struct hook_ctx *ctx, bool in_place, struct hook_place *out, struct diag *diag)
+{
+	char *sdir = script_dir_abs(f), *abs;
+	struct sh_eval_ctx ec = eval_ctx(ctx, sdir);
+	int rc = 0;
+
+	abs = sh_eval_word(f, sh, at, point, &ec, ctx->tree);
+	if (abs && in_place && ctx->root_abs && !path_within(abs, ctx->root_abs)) {
+		char *rel = path_relative(ctx->root_abs, abs);
+		diag_at(diag, DIAG_ERROR, ctx->tree_loc,
+			"this tree names %s from the project root at line %zu, outside the project: the hook would "
+			"rewrite the files there", rel, src_file_line(f, sh->cmds[at].start));
+		free(rel);
+		rc = -1;
+	} else if (abs && in_place && ctx->installing && ctx->opdir_abs && strcmp(abs, ctx->opdir_abs) != 0) {
+		char *o = from_root(ctx, ctx->opdir_abs), *t = from_root(ctx, abs);
+		char *st = from_root(ctx, ctx->start ? ctx->start->dir : sdir);
+		diag_at(diag, DIAG_WARNING, ctx->tree_loc,
+			"this tree names %s at line %zu (the script followed from %s), not the operator directory %s", t,
+			src_file_line(f, sh->cmds[at].start), st, o);
+		free(o);
+		free(t);
+		free(st);
+	}
+	if (rc == 0) {
+		out->dest = sh_word_for(ctx->tree);
+		out->tree_why = given_why(ctx);
+	}
+	free(abs);
+	free(sdir);
+	return rc;
 }
 
 char *hook_opdir_rel(const char *script, const char *opdir)
@@ -395,7 +525,12 @@ static int place_in_place(const struct src_file *f, const struct sh_script *sh, 
 				"one: copy the sources into a build tree instead, or name the copy with 'hook after'");
 			goto out;
 		}
-		out->dest = ctx->tree ? xstrdup(ctx->tree) : inplace_tree(f, sh, k, ctx->opdir_rel, diag);
+		if (ctx->tree) {
+			if (given_tree(f, sh, k, c->line_start, ctx, true, out, diag) != 0)
+				goto out;
+		} else {
+			out->dest = inplace_tree(f, sh, k, ctx, &out->tree_why, &out->from_start, diag);
+		}
 		if (!out->dest)
 			goto out;
 		out->in_place = true;
@@ -447,7 +582,13 @@ int hook_find_place(const struct src_file *f, const struct sh_script *sh, const 
 				first_nobuild = (long)k;
 			continue;
 		}
-		out->dest = ctx->tree ? xstrdup(ctx->tree) : copy_dest(f, sh, c, diag);
+		if (ctx->tree) {
+			if (given_tree(f, sh, k, c->line_end, ctx, false, out, diag) != 0)
+				goto out;
+		} else {
+			out->dest = copy_dest(f, sh, c, ctx, diag);
+			out->tree_why = out->dest ? xasprintf("what the copy at line %zu writes to", src_file_line(f, c->start)) : NULL;
+		}
 		if (!out->dest)
 			goto out;
 		out->copy_cmd = k;
@@ -500,6 +641,7 @@ void hook_place_release(struct hook_place *p)
 {
 	free(p->indent);
 	free(p->dest);
+	free(p->tree_why);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -567,6 +709,7 @@ int hook_find_block(const struct src_file *f, struct hook_found *out, struct dia
 	nl = memchr(e, '\n', (size_t)(end - e));
 	out->end = nl ? (uint32_t)(nl + 1 - f->data) : (uint32_t)f->len;
 	out->ours = range_has(f, out->start, out->end, "preprocess --in-place");
+	out->replaced = range_has(f, out->start, out->end, HOOK_REPLACED);
 	return 0;
 }
 
@@ -615,10 +758,11 @@ char *hook_block_text(const struct hook_place *p, bool allow_missing, const char
 			      "%s        echo \"error: %s: no such directory: the trace points cannot be preprocessed\" >&2\n"
 			      "%s        exit 1\n"
 			      "%s    fi\n"
+			      "%s    _autotrace_tree=$(cd %s && pwd) || exit 1\n"
 			      "%s    _autotrace_orig=$(mktemp -d \"${TMPDIR:-/tmp}/autotrace-src.XXXXXX\") && "
 			      "cp -a %.*s/.\" \"${_autotrace_orig}/\" || exit 1\n"
 			      "%s    trap 'cp -a \"${_autotrace_orig}/.\" %.*s/\" && rm -rf \"${_autotrace_orig}\"' EXIT\n",
-			      i, d, i, "${_autotrace_tree}", i, i, i, (int)strlen(d) - 1, d, i, (int)strlen(d) - 1, d);
+			      i, d, i, "${_autotrace_tree}", i, i, i, d, i, (int)strlen(d) - 1, d, i, (int)strlen(d) - 1, d);
 		cat(&s, &len, &cap, t);
 		free(t);
 	}
@@ -739,7 +883,8 @@ static uint32_t in_script(const struct hook_found *b, uint32_t off, uint32_t rem
 }
 
 static void report_foreign(const struct src_file *f, const struct sh_script *sh, const struct hook_place *place,
-			   const struct hook_found *b, uint32_t removed, uint32_t restored, struct diag *diag)
+			   const struct hook_found *b, uint32_t removed, uint32_t restored, const struct hook_ctx *ctx,
+			   struct diag *diag)
 {
 	const struct sh_cmd *c = &sh->cmds[place->foreign_cmd];
 	uint32_t s = in_script(b, c->start, removed, restored), e = in_script(b, c->end, removed, restored);
@@ -748,6 +893,37 @@ static void report_foreign(const struct src_file *f, const struct sh_script *sh,
 		"this unmarked preprocessor call runs after the hook and rewrites point_map.json from sources whose "
 		"points are already ids (an empty map): remove it, or let 'autotrace hook install --replace' take its "
 		"place");
+	if (ctx->fix_replace)
+		diag_plain(diag, DIAG_NOTE, "%s", ctx->fix_replace);
+}
+
+/* Does the block's tree `word` name the tree the placement found? The same
+ * word, or, for a word with no command substitution in it, the same
+ * directory where the block stands ("mc2/op" after `cd csrc` is
+ * "${ROOT_DIR}/csrc/mc2/op"). */
+static bool same_tree(const struct src_file *clean, const struct sh_script *sh, const struct hook_place *place,
+		      const struct hook_ctx *ctx, const char *word)
+{
+	size_t at = place->in_place ? place->build_cmd : place->copy_cmd, bad, len;
+	uint32_t point = place->in_place ? sh->cmds[at].line_start : sh->cmds[at].line_end;
+	const char *why;
+	char *sdir, *a, *b;
+	struct sh_eval_ctx ec;
+	bool same;
+
+	if (strcmp(word, place->dest) == 0)
+		return true;
+	if (sh_word_check(word, &bad, &len, &why) == SH_WORD_BAD)
+		return false;
+	sdir = script_dir_abs(clean);
+	ec = eval_ctx(ctx, sdir);
+	a = sh_eval_word(clean, sh, at, point, &ec, word);
+	b = a ? hook_tree_path(clean, sh, place, ctx) : NULL;
+	same = a && b && strcmp(a, b) == 0;
+	free(a);
+	free(b);
+	free(sdir);
+	return same;
 }
 
 int hook_verify(const struct src_file *f, const struct hook_ctx *ctx, struct diag *diag)
@@ -786,13 +962,16 @@ int hook_verify(const struct src_file *f, const struct hook_ctx *ctx, struct dia
 		diag_at(diag, DIAG_ERROR, src_loc_make(f, anchor->start, anchor->end),
 			place.in_place
 				? "no G1 hook block (" HOOK_MARK_START " ... " HOOK_MARK_END ") before this build step: it "
-				  "compiles %s with its trace points never preprocessed; run 'autotrace hook install --script %s'"
+				  "compiles %s with its trace points never preprocessed"
 				: "no G1 hook block (" HOOK_MARK_START " ... " HOOK_MARK_END ") after this copy into %s: the "
-				  "build never preprocesses the trace points; run 'autotrace hook install --script %s'",
-			place.dest, f->path);
+				  "build never preprocesses the trace points",
+			place.dest);
 		findings++;
 		if (place.has_foreign) {
-			report_foreign(f, &sh, &place, &b, 0, 0, diag);
+			/* install alone refuses: the fix takes the other call's place */
+			if (ctx->fix_replace)
+				diag_plain(diag, DIAG_NOTE, "%s", ctx->fix_replace);
+			report_foreign(f, &sh, &place, &b, 0, 0, ctx, diag);
 			findings++;
 		}
 		goto out;
@@ -831,7 +1010,7 @@ int hook_verify(const struct src_file *f, const struct hook_ctx *ctx, struct dia
 		}
 		if (place.has_foreign && place.foreign_cmd < sh.ncmds &&
 		    in_script(&b, sh.cmds[place.foreign_cmd].start, removed, restored) > b.start) {
-			report_foreign(f, &sh, &place, &b, removed, restored, diag);
+			report_foreign(f, &sh, &place, &b, removed, restored, ctx, diag);
 			findings++;
 		}
 	}
@@ -846,6 +1025,9 @@ int hook_verify(const struct src_file *f, const struct hook_ctx *ctx, struct dia
 		diag_at(diag, DIAG_ERROR,
 			src_loc_make(f, b.start_mark, b.start_mark + (uint32_t)strlen(HOOK_MARK_START)),
 			"the hook block does not run 'autotrace preprocess'");
+		/* another preprocessor's block: install takes its place only when told to */
+		if (ctx->fix_replace && !b.ours)
+			diag_plain(diag, DIAG_NOTE, "%s", ctx->fix_replace);
 		findings++;
 	} else {
 		const struct sh_cmd *c = &block.cmds[pre];
@@ -862,16 +1044,28 @@ int hook_verify(const struct src_file *f, const struct hook_ctx *ctx, struct dia
 				if (a->nwords == 1 && strncmp(w0, "_autotrace_tree=", 16) == 0) {
 					free(last);
 					last = xstrndup(w0 + 16, a->words[0].end - a->words[0].start - 16);
+					break;
 				}
 			}
 		}
 		if (!program_exists(prog, shown, sizeof(shown))) {
-			diag_at(diag, DIAG_ERROR, loc, "the hook calls %s, which does not exist on this machine", shown);
-			diag_plain(diag, DIAG_NOTE, "put autotrace on the build's PATH, or set AUTOTRACE to its path in the "
-					   "build's environment (the block runs \"${AUTOTRACE:-autotrace}\")");
+			char self[4096];
+			ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+			diag_at(diag, DIAG_ERROR, loc,
+				"the hook calls %s, which does not exist on this machine: put autotrace on the build's PATH, "
+				"or set AUTOTRACE to its path in the build's environment (the block runs "
+				"\"${AUTOTRACE:-autotrace}\")", shown);
+			if (n > 0) {
+				/* the fix: this very autotrace, for the builds of this shell */
+				char *q;
+				self[n] = '\0';
+				q = sh_quote(self);
+				diag_plain(diag, DIAG_NOTE, "export AUTOTRACE=%s", q);
+				free(q);
+			}
 			findings++;
 		}
-		if (strcmp(last, place.dest) != 0) {
+		if (!same_tree(clean, &sh, &place, ctx, last)) {
 			diag_at(diag, DIAG_ERROR, loc,
 				place.in_place ? "the hook preprocesses %s, but the build compiles %s"
 					       : "the hook preprocesses %s, but the sources are copied to %s",

@@ -10,7 +10,12 @@
  * where they are (no copy call at all, a build step matching `hook before`);
  * the block goes right before the build step and preprocesses the operator
  * directory as the script sees it there, keeping the original files and
- * putting them back when the script ends (an EXIT trap). */
+ * putting them back when the script ends (an EXIT trap). That directory is
+ * found by following the flow to the build step from where the script
+ * starts (sh_start.h, sh_eval.h): after `cd csrc` it is written "mc2/op",
+ * after `cd "${ROOT_DIR}/csrc"` it is "${ROOT_DIR}/csrc/mc2/op", with no cd
+ * at all it is named from the script's own directory. Every tree written is
+ * a plain path, quoted, or quoted text and $NAME expansions (sh_word.h). */
 #ifndef AUTOTRACE_HOOK_BLOCK_H
 #define AUTOTRACE_HOOK_BLOCK_H
 
@@ -19,6 +24,7 @@
 #include "diag.h"
 #include "rule_regex.h"
 #include "sh_scan.h"
+#include "sh_start.h"
 #include "src_file.h"
 
 #define HOOK_MARK_START "# TRACE_PREPROCESSOR_HOOK_START"
@@ -26,12 +32,22 @@
 /* Lines of a replaced preprocessor call, kept in the block for `hook remove`. */
 #define HOOK_REPLACED "# autotrace replaced: "
 
-/* What the placement needs to know beyond the script. */
+/* What the placement needs to know beyond the script (hook_setup.h fills it). */
 struct hook_ctx {
 	const struct rule_regex *after, *before;
 	const char *opdir_rel;        /* the operator directory from the script's directory ("mc2/op"),
 	                                 for the in-place form; NULL when unknown */
-	const char *tree;             /* --tree: the tree to preprocess as a shell word, or NULL */
+	const char *opdir_abs;        /* the same, absolute; NULL when unknown */
+	const char *root_abs;         /* the project root, absolute; NULL when unknown */
+	const struct sh_start *start; /* where the script starts; NULL: in its own directory */
+	const char *tree;             /* the tree given (--tree, the rules' hook tree), checked by
+	                                 sh_word_check_at, as given; or NULL: found from the script */
+	struct src_loc tree_loc;      /* where it was given */
+	bool installing;              /* install: a given tree that names another directory than the
+	                                 operator's is warned about */
+	const char *fix_replace;      /* the command that installs the hook in another preprocessor's
+	                                 place, for the fix of that finding; or NULL */
+	const char *fix_tree;         /* the same with --tree WORD, for a tree the hook cannot tell; or NULL */
 };
 
 /* Where the block goes. */
@@ -42,6 +58,8 @@ struct hook_place {
 	uint32_t insert_at;   /* copy: just past the copy call's logical line; in place: the build step's line */
 	char *indent;         /* the anchor's indentation; owned */
 	char *dest;           /* the tree to preprocess, as a shell word; owned */
+	char *tree_why;       /* how the tree was found, for messages; owned */
+	bool from_start;      /* the tree is found from the directory the script starts in */
 	/* an unmarked preprocessor call between copy and build (the field's
 	   trace_preprocessor.py), which would run after the block; or none */
 	bool has_foreign;
@@ -55,6 +73,7 @@ struct hook_found {
 	uint32_t start, end;  /* start of the START line, end of the END line (newline included) */
 	uint32_t start_mark;  /* offset of the START marker text */
 	bool ours;            /* it runs `autotrace preprocess` (else: another preprocessor's block) */
+	bool replaced;        /* it keeps what it took the place of (HOOK_REPLACED lines) */
 };
 
 /* Finds the placement in `f` (already scanned into `sh`). On failure reports
@@ -62,6 +81,13 @@ struct hook_found {
 int hook_find_place(const struct src_file *f, const struct sh_script *sh, const struct hook_ctx *ctx,
 		    struct hook_place *out, struct diag *diag);
 void hook_place_release(struct hook_place *p);
+
+/* The absolute path the placement's tree names where the block stands (the
+ * flow followed from where the script starts), or NULL when it depends on
+ * something the script does not say. `f` and `sh` are the script without a
+ * block. Newly allocated. */
+char *hook_tree_path(const struct src_file *f, const struct sh_script *sh, const struct hook_place *place,
+		     const struct hook_ctx *ctx);
 
 /* Finds the marked block. A START without END (or the reverse, or two blocks)
  * is reported and returns -1. */

@@ -11,10 +11,13 @@
 #include "gate_run.h"
 #include "project_tokens.h"
 #include "hook_block.h"
+#include "hook_setup.h"
 #include "instrument.h"
 #include "path_glob.h"
 #include "path_rel.h"
 #include "sh_eval.h"
+#include "sh_word.h"
+#include "strbuf.h"
 #include "xalloc.h"
 
 /* A staged path as the user writes the real one. */
@@ -83,14 +86,16 @@ static const struct gate_finding *first_error(const struct gate_report *r, enum 
 	return NULL;
 }
 
-/* The build script's command line as gate G3 runs it (in OPDIR): the script
- * relative to OPDIR, then <NAME> for each argument it takes. NULL: none. */
-static char *build_command(const struct instrument_run *run)
+/* The build script's command line as gate G3 runs it (in OPDIR): into the
+ * directory the script starts in, the script from there, then <NAME> for
+ * each argument it takes. NULL: none. */
+static char *build_command(const struct instrument_run *run, const struct sh_start *start)
 {
-	char *script, *opdir, *rel, **args = NULL;
+	char *script, *opdir, *from, *rel, **args = NULL, *q;
 	struct src_file *f;
 	struct sh_script sh;
-	size_t nargs = 0, len, cap;
+	size_t nargs = 0;
+	struct strbuf b = { 0 };
 
 	if (!run->script)
 		return NULL;
@@ -102,32 +107,42 @@ static char *build_command(const struct instrument_run *run)
 		opdir = path_normalize(j);
 		free(j);
 	}
-	rel = opdir ? path_relative(opdir, script) : xstrdup(script);
+	from = start ? real_abs(run, start->dir) : xstrdup(opdir);
+	if (strcmp(from, opdir) != 0) {
+		rel = path_relative(opdir, from);
+		q = sh_quote(rel);
+		strbuf_puts(&b, "cd ");
+		strbuf_puts(&b, q);
+		strbuf_puts(&b, " && ");
+		free(q);
+		free(rel);
+	}
+	rel = path_relative(from, script);
+	q = sh_quote(rel);
+	strbuf_puts(&b, "bash ");
+	strbuf_puts(&b, q);
+	free(q);
+	free(rel);
 	if ((f = src_file_load(run->script)) != NULL) {
 		sh_scan(f->data, f->len, &sh);
 		nargs = sh_eval_arguments(f, &sh, &args);
 		sh_script_release(&sh);
 		src_file_free(f);
 	}
-	cap = strlen(rel) + 8;
-	for (size_t i = 0; i < nargs; i++)
-		cap += strlen(args[i]) + 3;
-	{
-		char *cmd = xmalloc(cap);
-		len = (size_t)snprintf(cmd, cap, "bash %s", rel);
-		for (size_t i = 0; i < nargs; i++) {
-			len += (size_t)snprintf(cmd + len, cap - len, " <%s>", args[i]);
-			free(args[i]);
-		}
-		free(args);
-		free(rel);
-		free(opdir);
-		free(script);
-		return cmd;
+	for (size_t i = 0; i < nargs; i++) {
+		strbuf_puts(&b, " <");
+		strbuf_puts(&b, args[i]);
+		strbuf_puts(&b, ">");
+		free(args[i]);
 	}
+	free(args);
+	free(from);
+	free(opdir);
+	free(script);
+	return strbuf_take(&b);
 }
 
-static void add_gates(cJSON *rep, const struct instrument_run *run)
+static void add_gates(cJSON *rep, const struct instrument_run *run, const struct sh_start *start)
 {
 	cJSON *gates = cJSON_AddArrayToObject(rep, "gates");
 
@@ -137,13 +152,14 @@ static void add_gates(cJSON *rep, const struct instrument_run *run)
 		cJSON_AddStringToObject(o, "id", gate_name((enum gate_id)g));
 		cJSON_AddStringToObject(o, "title", gate_title((enum gate_id)g));
 		if (gate_def((enum gate_id)g)->phase == GATE_BUILDS) {
-			char *cmd = build_command(run);
+			char *cmd = build_command(run, start), *qc = sh_quote(cmd ? cmd : "<the team's build command>");
+			char *qo = sh_quote(run->opdir);
 			cJSON_AddStringToObject(o, "status", "not checked");
 			cJSON_AddStringToObject(o, "reason", "instrument does not run the team's build (static checks are not a build)");
-			add_str_owned(o, "next_step",
-				      xasprintf("run the whole build: autotrace gate --build-cmd '%s' %s",
-						cmd ? cmd : "<the team's build command>", run->opdir));
+			add_str_owned(o, "next_step", xasprintf("autotrace gate --build-cmd %s %s", qc, qo));
 			free(cmd);
+			free(qc);
+			free(qo);
 		} else if (!run->gates) {
 			cJSON_AddStringToObject(o, "status", "not checked");
 			cJSON_AddStringToObject(o, "reason", "the staged project could not be read");
@@ -494,7 +510,8 @@ static void add_samples(cJSON *rep, cJSON *rows, const struct instrument_run *ru
 /* ---- the hook ---- */
 
 /* Fills "hook" and returns the absolute (real) path of the point map, or NULL. */
-static char *add_hook(cJSON *rep, const struct instrument_run *run, const struct project_model *p)
+static char *add_hook(cJSON *rep, const struct instrument_run *run, const struct project_model *p,
+		      const struct hook_setup *hs)
 {
 	cJSON *o = cJSON_AddObjectToObject(rep, "hook");
 	struct src_file *f = run->script ? src_file_load(run->script) : NULL;
@@ -503,9 +520,16 @@ static char *add_hook(cJSON *rep, const struct instrument_run *run, const struct
 	FILE *null = fopen("/dev/null", "w");
 	char *map = NULL;
 
+	(void)p;
 	diag_init(&quiet, null ? null : stderr, false);
-	if (!f || hook_find_block(f, &b, &quiet) != 0 || !b.present) {
-		add_str_owned(o, "script", run->script ? disp(run, run->script) : NULL);
+	add_str_owned(o, "script", run->script ? disp(run, run->script) : NULL);
+	if (hs) {
+		/* where the script is taken to start, and why: its relative cds are followed from there */
+		cJSON *st = cJSON_AddObjectToObject(o, "start");
+		add_str_owned(st, "dir", disp(run, hs->start.dir));
+		cJSON_AddStringToObject(st, "why", hs->start.why);
+	}
+	if (!f || !hs || hook_find_block(f, &b, &quiet) != 0 || !b.present) {
 		cJSON_AddNullToObject(o, "line");
 		cJSON_AddNullToObject(o, "form");
 		cJSON_AddNullToObject(o, "point_map");
@@ -513,42 +537,35 @@ static char *add_hook(cJSON *rep, const struct instrument_run *run, const struct
 	}
 	{
 		size_t len;
-		char *text = hook_text_without(f, &b, &len), *rel = hook_opdir_rel(f->path, p->opts->opdir);
+		char *text = hook_text_without(f, &b, &len);
 		struct src_file *clean = src_file_from_buffer(f->path, text, len);
 		struct sh_script sh;
 		struct hook_place place;
-		struct hook_ctx ctx = { p->policy->hook_after, p->policy->hook_before, rel, NULL };
 		free(text);
 		sh_scan(clean->data, clean->len, &sh);
-		add_str_owned(o, "script", disp(run, f->path));
 		cJSON_AddNumberToObject(o, "line", (double)src_file_line(f, b.start_mark));
-		if (hook_find_place(clean, &sh, &ctx, &place, &quiet) == 0) {
-			char *staged;
+		if (hook_find_place(clean, &sh, &hs->ctx, &place, &quiet) == 0) {
+			char *tree;
 			cJSON_AddStringToObject(o, "form", place.in_place ? "in place" : "copy");
 			cJSON_AddStringToObject(o, "tree", place.dest);
+			if (place.tree_why)
+				cJSON_AddStringToObject(o, "tree_why", place.tree_why);
+			cJSON_AddBoolToObject(o, "tree_from_start", place.from_start);
 			add_str_owned(o, "anchor", xasprintf("%s line %zu", place.in_place ? "before the build step at" : "after the copy at",
 							     src_file_line(f, sh.cmds[place.in_place ? place.build_cmd : place.copy_cmd].start)));
-			if (place.in_place) {
-				char *od = path_join(p->opts->opdir, "point_map.json");
-				staged = xstrdup(od);
-				free(od);
-			} else {
-				char *tree = sh_eval_path(clean, &sh, place.copy_cmd, place.dest);
-				staged = tree ? path_join(tree, "point_map.json") : NULL;
-				free(tree);
-			}
-			if (staged) {
+			tree = hook_tree_path(clean, &sh, &place, &hs->ctx);
+			if (tree) {
+				char *staged = path_join(tree, "point_map.json");
 				map = run->to_real(run->ctx, staged);
-				if (!map) {
-					char *a = path_absolute(staged);
-					map = a ? a : xstrdup(staged);
-				}
+				if (!map)
+					map = xstrdup(staged);
 				free(staged);
 				cJSON_AddStringToObject(o, "point_map", map);
 			} else {
 				add_str_owned(o, "point_map", xasprintf("%s/point_map.json (as the build script computes it)",
 									 place.dest));
 			}
+			free(tree);
 			hook_place_release(&place);
 		} else {
 			cJSON_AddNullToObject(o, "form");
@@ -556,7 +573,6 @@ static char *add_hook(cJSON *rep, const struct instrument_run *run, const struct
 		}
 		sh_script_release(&sh);
 		src_file_free(clean);
-		free(rel);
 	}
 out:
 	src_file_free(f);
@@ -628,6 +644,18 @@ cJSON *instrument_report(const struct instrument_run *run)
 	const struct project_model *p = run->project;
 	char *map = NULL, *prof;
 	const char *result;
+	struct hook_setup hs;
+	bool have_hs = false;
+
+	if (p && run->script) {
+		struct hook_invocation inv = { p->opts->rules, run->script, p->opts->tree, p->opts->opdir };
+		struct diag quiet;
+		FILE *null = fopen("/dev/null", "w");
+		diag_init(&quiet, null ? null : stderr, false);
+		have_hs = hook_setup_init(&hs, &inv, p->policy, &quiet) == 0;
+		if (null)
+			fclose(null);
+	}
 
 	cJSON_AddStringToObject(rep, "operator", run->opdir);
 	if (p) {
@@ -674,10 +702,10 @@ cJSON *instrument_report(const struct instrument_run *run)
 		cJSON_AddStringToObject(chk, "status", !st->ran ? "not run" : st->status == 0 ? "passed" : "failed");
 		add_str_owned(chk, "summary", st->ran && st->out ? summary_of(st->out) : NULL);
 	}
-	add_gates(rep, run);
+	add_gates(rep, run, have_hs ? &hs.start : NULL);
 	rows = cJSON_AddArrayToObject(rep, "alignment");
 	if (p) {
-		map = add_hook(rep, run, p);
+		map = add_hook(rep, run, p, have_hs ? &hs : NULL);
 		{
 			char *od = real_abs(run, p->opts->opdir), *norm = path_normalize(od);
 			prof = path_join(norm, "profiling");
@@ -704,6 +732,8 @@ cJSON *instrument_report(const struct instrument_run *run)
 									: NULL);
 	}
 	free(map);
+	if (have_hs)
+		hook_setup_release(&hs);
 	return rep;
 }
 
@@ -791,6 +821,12 @@ void instrument_report_text(FILE *out, const cJSON *r)
 				jstr(hook, "anchor"), jstr(hook, "tree"));
 		else
 			fprintf(out, "  none installed%s%s\n", *jstr(hook, "script") ? " in " : "", jstr(hook, "script"));
+		if (*jstr(hook, "tree_why"))
+			fprintf(out, "  tree %s: %s\n", jstr(hook, "tree"), jstr(hook, "tree_why"));
+		if (cJSON_GetObjectItemCaseSensitive(hook, "start"))
+			fprintf(out, "  starts in %s (%s)\n",
+				jstr(cJSON_GetObjectItemCaseSensitive(hook, "start"), "dir"),
+				jstr(cJSON_GetObjectItemCaseSensitive(hook, "start"), "why"));
 		if (*jstr(hook, "point_map"))
 			fprintf(out, "  point_map.json: %s\n", jstr(hook, "point_map"));
 	}

@@ -142,7 +142,8 @@ static void walk(const char *dir)
 		snprintf(names[n++], l, "%s/%s", dir, e->d_name);
 	}
 	closedir(d);
-	qsort(names, n, sizeof(*names), cmp);
+	if (n)
+		qsort(names, n, sizeof(*names), cmp);
 	for (size_t i = 0; i < n; i++) {
 		struct stat st;
 		if (stat(names[i], &st) == 0) {

@@ -1,0 +1,5 @@
+void Process()
+{
+    MoeTracing(TRACE_POINT("processing", "B"));
+    MoeTracing(TRACE_POINT("processing", "E"));
+}

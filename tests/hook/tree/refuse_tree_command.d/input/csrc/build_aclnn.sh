@@ -1,0 +1,4 @@
+#!/bin/bash
+set -e
+cd csrc
+bash build.sh

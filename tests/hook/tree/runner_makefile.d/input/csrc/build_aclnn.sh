@@ -1,0 +1,5 @@
+#!/bin/bash
+# Run from csrc by the Makefile's recipe.
+set -e
+cd ../csrc
+bash build.sh
