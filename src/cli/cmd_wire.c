@@ -145,6 +145,7 @@ static int run_wire(const char *opdir, const char *rules, const char *op, bool d
 	wire_base(&w);
 	wire_aclnn(&w);
 	wire_pybind(&w);
+	wire_launch(&w);
 	wire_samples(&w);
 
 	for (size_t i = 0; i < w.nfiles; i++) {

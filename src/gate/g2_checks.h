@@ -26,5 +26,9 @@ void g2_check_infer(struct project_model *p, struct gate_report *r);
 void g2_check_kernel(struct project_model *p, struct gate_report *r);
 void g2_check_aclnn(struct project_model *p, struct gate_report *r);
 void g2_check_binding(struct project_model *p, struct gate_report *r);
+/* The direct-launch form (project_launch.h): the launch against the kernel
+ * (g2_binding.c), the launched kernel's parameter, Init and runtime (g2_kernel.c). */
+void g2_check_launch(struct project_model *p, struct gate_report *r);
+void g2_check_launch_kernel(struct project_model *p, struct gate_report *r);
 
 #endif

@@ -448,6 +448,51 @@ static void load_pybind(struct project_model *p, struct project_files *pf, struc
 	free(api);
 }
 
+/* The direct launches of the operator's kernel entries (the chosen one, else
+ * every entry of its kernel directory), in the C/C++ files of the operator
+ * directory and of the project that are not its device code. */
+static void load_launch(struct project_model *p, struct project_files *pf, struct diag *diag)
+{
+	struct search c;
+	char **entries = NULL, **paths;
+	size_t nentries = 0, n = 0, kl = p->kernel_root ? strlen(p->kernel_root) : 0;
+
+	if (!p->kernels_read || p->naclnns || p->npybinds)
+		return;
+	for (size_t k = 0; k < p->kernels.n; k++) {
+		const char *name = p->kernels.v[k].name, *colon = strrchr(name, ':');
+		if (!p->choice.entry || strcmp(colon ? colon + 1 : name, p->choice.entry) == 0)
+			add_name(&entries, &nentries, colon ? colon + 1 : name);
+	}
+	candidates_both(p, pf, &p->policy->pybind, true, &c, diag);
+	paths = xmalloc((c.n ? c.n : 1) * sizeof(*paths));
+	for (size_t i = 0; i < c.n; i++)
+		if (!(kl && strncmp(c.paths[i], p->kernel_root, kl) == 0 && c.paths[i][kl] == '/'))
+			paths[n++] = c.paths[i];
+	project_launch_read(&p->launch, paths, n, entries, nentries, p->profiling);
+	free(paths);
+	search_release(&c);
+	path_glob_free(entries, nentries);
+	project_launch_names(p);
+}
+
+void project_launch_names(struct project_model *p)
+{
+	if (!p->launch.nsites || !p->launch.nnames)
+		return;
+	path_glob_free(p->py_names, p->npy_names);
+	p->py_names = NULL;
+	p->npy_names = 0;
+	for (size_t i = 0; i < p->launch.nnames; i++)
+		if (!project_profiling_suffix(p->launch.names[i]))
+			add_py_name(p, p->launch.names[i]);
+}
+
+bool project_launch_form(const struct project_model *p)
+{
+	return p->launch.nsites > 0 && p->naclnns == 0 && p->npybinds == 0;
+}
+
 /* The operator: the one chosen, else the first OpDef op with the profiling
  * output (else the first op). */
 static void derive_op(struct project_model *p)
@@ -587,6 +632,12 @@ static void decide_mode(struct project_model *p)
 		p->required = p->policy->mode == RULE_MODE_REQUIRED;
 		return;
 	}
+	if (project_launch_form(p)) {
+		p->required = true;
+		p->mode_reason = "the host function launches the kernel directly: mode B (it allocates the profiling tensor, "
+				 "passes it to the kernel and returns it last)";
+		return;
+	}
 	if (!p->op) {
 		p->required = true;
 		p->mode_reason = "no OpDef: mode B, the default";
@@ -681,17 +732,20 @@ struct project_model *project_load(const struct project_opts *opts, struct diag 
 		add_py_name(p, sn);
 		free(sn);
 	}
-	load_samples(p, &pf, diag);
-	project_files_release(&pf);
-
 	if (p->policy->kernel.value) {
 		p->kernel_root = path_join(opts->opdir, p->policy->kernel.value);
 		if (stat(p->kernel_root, &st) == 0 && S_ISDIR(st.st_mode)) {
 			p->kernels_read = project_kernels_read(p->kernel_root, &p->kernels, diag) == 0;
 		}
 	}
+	load_launch(p, &pf, diag);
+	load_samples(p, &pf, diag);
+	project_files_release(&pf);
+
 	decide_mode(p);
-	if (p->op)
+	if (project_launch_form(p))
+		p->py_returns = p->launch.nmain < 0 ? -1 : p->launch.nmain + (p->required ? 1 : 0);
+	else if (p->op)
 		p->py_returns = (long)p->op->noutputs - (p->required || p->prof_out < 0 ? 0 : 1);
 	return p;
 fail:
@@ -792,6 +846,7 @@ void project_free_layers(struct project_model *p)
 	}
 	path_glob_free(p->py_names, p->npy_names);
 	path_glob_free(p->bind_funcs, p->nbind_funcs);
+	project_launch_release(&p->launch);
 	free(p->infers);
 	free(p->aclnns);
 	free(p->pybinds);
