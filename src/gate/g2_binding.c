@@ -297,21 +297,22 @@ static void check_site(struct project_model *p, struct gate_report *r, const str
 	const struct project_kentry *e = project_launch_entry(&p->kernels, s->kernel);
 	const struct pybind_var *v;
 	long kat = -1, pa = -1;
-	char *undef;
+	char *id = NULL;
 
 	if (!e)
 		return;
 	for (size_t i = 0; i < e->nparams; i++)
 		if (e->params[i].name && tv_names_profiling(e->params[i].name, p->profiling))
 			kat = (long)i;
-	for (size_t a = 0; a < s->args.n; a++)
-		if (tv_names_profiling(s->args.v[a], p->profiling))
+	for (size_t a = 0; a < s->args.n && pa < 0; a++)
+		if ((id = project_launch_prof_ident(s->args.v[a], p->profiling)) != NULL)
 			pa = (long)a;
 	if (s->unknown) {
 		gate_add(r, GATE_RULE_G2_LAYER, DIAG_ERROR, gate_loc_at(lf->f, s->range.start, s->range.end),
 			 "write the launch with ACLRT_LAUNCH_KERNEL, <<<>>> or a macro whose last parameters are the kernel's",
 			 "%s launches '%s', but its definition does not tell which of its arguments are the kernel's: G2 "
 			 "cannot see the profiling tensor reach the kernel", s->via, s->kernel);
+		free(id);
 		return;
 	}
 	if (s->args.n != e->nparams)
@@ -319,13 +320,16 @@ static void check_site(struct project_model *p, struct gate_report *r, const str
 			 "pass one argument per parameter of the kernel, in its order",
 			 "%s launches '%s' with %zu arguments, but the kernel (%s:%zu) takes %zu", s->via, s->kernel, s->args.n,
 			 e->file->path, src_file_line(e->file, e->params_start), e->nparams);
-	if (kat < 0)
+	if (kat < 0) {
+		free(id);
 		return; /* the kernel's own finding (g2_kernel.c) */
+	}
 	if (pa < 0) {
 		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(lf->f, s->range.start, s->range.end),
 			 "pass the profiling tensor where the kernel takes it (run autotrace wire)",
 			 "%s launches '%s' without '%s': the kernel takes '%s' as parameter %ld (%s:%zu)", s->via, s->kernel,
 			 p->profiling, e->params[kat].name, kat + 1, e->file->path, src_file_line(e->file, e->params[kat].start));
+		free(id);
 		return;
 	}
 	if (pa != kat)
@@ -335,22 +339,18 @@ static void check_site(struct project_model *p, struct gate_report *r, const str
 			 "'%s' is argument %ld of this launch, but the kernel '%s' takes '%s' as parameter %ld (%s:%zu)",
 			 s->args.v[pa], pa + 1, s->kernel, e->params[kat].name, kat + 1, e->file->path,
 			 src_file_line(e->file, e->params[kat].start));
-	v = pybind_var_before(&lf->pb, s->func, s->args.v[pa], s->range.start);
+	v = pybind_var_before(&lf->pb, s->func, id, s->range.start);
 	if (v && p->required && g2_is_null_text(v->init))
 		gate_add(r, GATE_RULE_G2_NULL, DIAG_ERROR, gate_loc_at(lf->f, v->range.start, v->range.end),
 			 "allocate the profiling tensor (at::zeros({bound}, int64)) and pass it",
 			 "'%s' is %s, but the kernel records into it", v->name, v->init);
-	else if (v && (undef = bound_undefined(lf->f, v->init)) != NULL) {
-		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(lf->f, v->range.start, v->range.end),
-			 "name the bound in this file (constexpr int64_t ... = ...; run autotrace wire)",
-			 "'%s' is sized from %s, which this file does not define", v->name, undef);
-		free(undef);
-	} else if (!v && !takes_param(&lf->pb, s->func, s->args.v[pa]))
+	else if (!v && !takes_param(&lf->pb, s->func, id))
 		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR,
 			 gate_loc_at(lf->f, s->args.ranges[pa].start, s->args.ranges[pa].end),
 			 "allocate it at the top of the function: at::Tensor profiling_data = at::zeros({bound}, int64 options)",
-			 "%s passes '%s', which %s() neither declares nor takes as a parameter", s->via, s->args.v[pa],
+			 "%s passes '%s', which %s() neither declares nor takes as a parameter", s->via, id,
 			 s->func >= 0 ? lf->pb.funcs[s->func].name : "the enclosing function");
+	free(id);
 }
 
 /* The return arity a function of the launch gives now. */
@@ -371,14 +371,23 @@ static const struct launch_func *func_named(const struct project_launch *l, cons
 	return NULL;
 }
 
-/* Mode B: the function returns the tensor, last, on every return. */
+/* Mode B: the function allocates the tensor from a bound its file names and
+ * returns it, last, on every return. */
 static void check_launch_returns(struct project_model *p, struct gate_report *r, const struct launch_func *fn)
 {
 	const struct project_launch *l = &p->launch;
 	const struct launch_file *lf = &l->files[fn->file];
 	const struct pybind_func *pf = project_launch_pf(l, fn);
+	const struct pybind_var *v = pybind_var_before(&lf->pb, fn->index, p->profiling, pf->body.end);
 	size_t nret = 0;
+	char *undef;
 
+	if (v && (undef = bound_undefined(lf->f, v->init)) != NULL) {
+		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(lf->f, v->range.start, v->range.end),
+			 "name the bound in this file (constexpr int64_t ... = ...; run autotrace wire)",
+			 "'%s' is sized from %s, which this file does not define", v->name, undef);
+		free(undef);
+	}
 	for (size_t k = 0; k < lf->pb.nreturns; k++)
 		nret += lf->pb.returns[k].func == fn->index && lf->pb.returns[k].elems.n > 0;
 	if (func_arity(l, fn) == 0)

@@ -547,9 +547,11 @@ static bool read_regs(struct reading *r, size_t fi)
 		g.file = fi;
 		g.name = xstrdup(o->name);
 		g.at = o->range;
-		if (tv_punct(&tv, st[n - 1], CXX_P_LBRACKET))
-			read_lambda(l, &tv, st[n - 1], en[n - 1], &g);
-		else
+		/* a lambda runs to the call's ')' (the commas of its template types split it) */
+		for (size_t a = 1; a < n && !g.lambda; a++)
+			if (tv_punct(&tv, st[a], CXX_P_LBRACKET))
+				read_lambda(l, &tv, st[a], en[n - 1], &g);
+		if (!g.lambda)
 			for (size_t q = st[n - 1]; q < en[n - 1]; q++)
 				if (tv_ident(&tv, q) && !tv_is(&tv, q, "TORCH_FN")) {
 					free(g.func);
@@ -707,6 +709,7 @@ static void read_decls_of(struct reading *r, size_t fi, const struct tok_view *t
 	for (size_t k = 1; k + 1 < tv->n; k++) {
 		size_t q = k, s, after;
 		bool ok = true;
+		int angle = 0;
 		if (!tv_is(tv, k, name) || !tv_punct(tv, k + 1, CXX_P_LPAREN) || tv->match[k + 1] == TV_NONE)
 			continue;
 		after = tv->match[k + 1] + 1;
@@ -716,14 +719,19 @@ static void read_decls_of(struct reading *r, size_t fi, const struct tok_view *t
 			continue;
 		while (q >= 2 && tv_punct(tv, q - 1, CXX_P_SCOPE) && tv_ident(tv, q - 2))
 			q -= 2;
-		/* back to the statement's start (a label or access specifier ends one too) */
+		/* back to the statement's start (a label or access specifier ends one too);
+		   a comma only between template arguments (std::tuple<A, B>) */
 		for (s = q; s > 0 && !tv_punct(tv, s - 1, CXX_P_SEMI) && !tv_punct(tv, s - 1, CXX_P_LBRACE) &&
 			    !tv_punct(tv, s - 1, CXX_P_RBRACE) && !tv_punct(tv, s - 1, CXX_P_COLON);
-		     s--)
+		     s--) {
+			angle += tv_punct(tv, s - 1, CXX_P_GT) ? 1 : tv_punct(tv, s - 1, CXX_P_SHR) ? 2 : 0;
+			angle -= tv_punct(tv, s - 1, CXX_P_LT) ? 1 : 0;
 			if (tv_punct(tv, s - 1, CXX_P_ASSIGN) || tv_punct(tv, s - 1, CXX_P_DOT) || tv_punct(tv, s - 1, CXX_P_ARROW) ||
-			    tv_punct(tv, s - 1, CXX_P_LPAREN) || tv_punct(tv, s - 1, CXX_P_COMMA) || tv_is(tv, s - 1, "return") ||
-			    tv_is(tv, s - 1, "else") || tv_is(tv, s - 1, "do") || tv_is(tv, s - 1, "throw"))
+			    tv_punct(tv, s - 1, CXX_P_LPAREN) || (tv_punct(tv, s - 1, CXX_P_COMMA) && angle <= 0) ||
+			    tv_is(tv, s - 1, "return") || tv_is(tv, s - 1, "else") || tv_is(tv, s - 1, "do") ||
+			    tv_is(tv, s - 1, "throw"))
 				ok = false;
+		}
 		if (!ok || s == q)
 			continue;
 		{
@@ -962,6 +970,24 @@ void project_launch_release(struct project_launch *l)
 	free(l->paths);
 	memset(l, 0, sizeof(*l));
 	l->nmain = -1;
+}
+
+char *project_launch_prof_ident(const char *arg, const char *profiling)
+{
+	struct tok_view tv;
+	char *id = NULL;
+
+	tok_view_init(&tv, arg, strlen(arg));
+	for (size_t k = 0; k < tv.n && !id; k++)
+		if (tv_ident(&tv, k) && !(k > 0 && (tv_punct(&tv, k - 1, CXX_P_DOT) || tv_punct(&tv, k - 1, CXX_P_ARROW)))) {
+			char *t = tv_tok_text(&tv, k, false);
+			if (tv_names_profiling(t, profiling))
+				id = t;
+			else
+				free(t);
+		}
+	tok_view_release(&tv);
+	return id;
 }
 
 const struct project_kentry *project_launch_entry(const struct project_kernels *k, const char *kernel)

@@ -162,6 +162,11 @@ long project_launch_arity(const char *type, size_t len, bool *ref);
 char *project_launch_missing(const struct project_launch *l, const struct launch_reg *reg, const char *root,
 			     const char *profiling, struct pybind_range *at);
 
+/* The identifier of a launch argument's text that names the profiling
+ * tensor (`profiling_data`, `profiling_data.data_ptr()`, `(uint8_t
+ * *)profilingData.data_ptr()`), newly allocated, or NULL. */
+char *project_launch_prof_ident(const char *arg, const char *profiling);
+
 /* The function record's pybind function. */
 const struct pybind_func *project_launch_pf(const struct project_launch *l, const struct launch_func *fn);
 

@@ -31,16 +31,76 @@ static bool own_line(const struct src_file *f, uint32_t at)
 
 /* ---- the launch ---- */
 
-static void wire_site(struct wire *w, const struct src_file *f, const struct launch_site *s)
+/* Whether `name` is a tensor of the host function at the launch: 1 a tensor
+ * parameter or a local declared as one (at::Tensor, auto of a tensor), -1
+ * something else (another parameter, a pointer), 0 not known. */
+static int tensor_name(const struct launch_file *lf, const struct launch_site *s, const char *name)
+{
+	const struct pybind_func *pf = s->func >= 0 ? &lf->pb.funcs[s->func] : NULL;
+	const struct pybind_var *v;
+	uint32_t at;
+	bool tensor = false, star = false, aut = false;
+
+	for (size_t k = 0; pf && k < pf->nparams; k++)
+		if (pf->params[k].name && strcmp(pf->params[k].name, name) == 0)
+			return pf->params[k].tensor ? 1 : -1;
+	if (!(v = pybind_var_before(&lf->pb, s->func, name, s->range.start)))
+		return 0;
+	/* the declaration's type: back from the name to the statement's start */
+	for (at = v->range.start; at > 0 && !strchr(";{}", lf->f->data[at - 1]); at--)
+		;
+	for (uint32_t i = at; i < v->range.start; i++) {
+		tensor = tensor || memcmp(lf->f->data + i, "Tensor", 6) == 0;
+		aut = aut || memcmp(lf->f->data + i, "auto", 4) == 0;
+		star = star || lf->f->data[i] == '*';
+	}
+	if (star || strstr(v->init, "data_ptr"))
+		return -1;
+	return tensor || aut ? 1 : 0;
+}
+
+/* The argument that passes the profiling tensor as the launch passes its
+ * neighbour `arg`: its tensor replaced (`y.data_ptr()` ->
+ * `profiling_data.data_ptr()`), a plain name when it is one; NULL when the
+ * neighbour holds no tensor wire can see. */
+static char *like_arg(const struct wire *w, const struct launch_file *lf, const struct launch_site *s, const char *arg)
+{
+	struct tok_view tv;
+	char *out = NULL;
+	size_t idents = 0;
+
+	tok_view_init(&tv, arg, strlen(arg));
+	for (size_t k = 0; k < tv.n; k++)
+		idents += tv_ident(&tv, k);
+	for (size_t k = 0; k < tv.n && !out; k++) {
+		char *name;
+		int t;
+		if (!tv_ident(&tv, k) || (k > 0 && (tv_punct(&tv, k - 1, CXX_P_DOT) || tv_punct(&tv, k - 1, CXX_P_ARROW))))
+			continue;
+		name = tv_tok_text(&tv, k, false);
+		t = tensor_name(lf, s, name);
+		if (t > 0 || (t == 0 && idents == 1 && tv.n == 1))
+			out = xasprintf("%.*s%s%s", (int)tv.v[k].start, arg, w->prof, arg + tv.v[k].end);
+		free(name);
+	}
+	tok_view_release(&tv);
+	return out;
+}
+
+static void wire_site(struct wire *w, const struct src_file *f, const struct launch_file *lf,
+		      const struct launch_site *s)
 {
 	const struct project_kentry *e = project_launch_entry(&w->p->kernels, s->kernel);
 	size_t want, need, n = s->args.n;
 	bool kernel_has = false;
-	char *t;
+	char *t, *arg;
 
-	for (size_t a = 0; a < n; a++)
-		if (tv_names_profiling(s->args.v[a], w->prof))
+	for (size_t a = 0; a < n; a++) {
+		char *id = project_launch_prof_ident(s->args.v[a], w->prof);
+		free(id);
+		if (id)
 			return; /* passed already: G2 says where it belongs */
+	}
 	if (!e)
 		return;
 	if (s->unknown) {
@@ -64,22 +124,33 @@ static void wire_site(struct wire *w, const struct src_file *f, const struct lau
 		t = xasprintf(", %s", w->prof);
 		wire_edit(w, f, s->tail, s->tail, t, "launch: %s passes '%s' to '%s' as argument 1", s->via, w->prof,
 			  s->kernel);
-	} else if (want < n) {
+		free(t);
+		return;
+	}
+	/* in the form the launch passes its other tensors in */
+	if (!(arg = like_arg(w, lf, s, s->args.v[want > 0 ? want - 1 : 0]))) {
+		wire_manual(w, f, s->args.ranges[want > 0 ? want - 1 : 0].start, s->args.ranges[want > 0 ? want - 1 : 0].end,
+			    "wire cannot tell how this launch passes its tensors ('%s' is no tensor of %s() it can see): pass "
+			    "'%s' the same way, as argument %zu", s->args.v[want > 0 ? want - 1 : 0],
+			    s->func >= 0 ? lf->pb.funcs[s->func].name : "the host function", w->prof, want + 1);
+		return;
+	}
+	if (want < n) {
 		uint32_t at = s->args.ranges[want].start;
 		char *ind = wire_indent_at(f, at);
-		t = own_line(f, at) ? xasprintf("%s,\n%s", w->prof, ind) : xasprintf("%s, ", w->prof);
-		wire_edit(w, f, at, at, t, "launch: %s passes '%s' to '%s' as argument %zu (before '%s')", s->via, w->prof,
+		t = own_line(f, at) ? xasprintf("%s,\n%s", arg, ind) : xasprintf("%s, ", arg);
+		wire_edit(w, f, at, at, t, "launch: %s passes '%s' to '%s' as argument %zu (before '%s')", s->via, arg,
 			  s->kernel, want + 1, s->args.v[want]);
 		free(ind);
 	} else {
 		uint32_t at = s->args.ranges[n - 1].end, last = s->args.ranges[n - 1].start;
 		char *ind = wire_indent_at(f, last);
-		t = own_line(f, last) ? xasprintf(",\n%s%s", ind, w->prof) : xasprintf(", %s", w->prof);
-		wire_edit(w, f, at, at, t, "launch: %s passes '%s' to '%s' last (argument %zu)", s->via, w->prof, s->kernel,
-			  n + 1);
+		t = own_line(f, last) ? xasprintf(",\n%s%s", ind, arg) : xasprintf(", %s", arg);
+		wire_edit(w, f, at, at, t, "launch: %s passes '%s' to '%s' last (argument %zu)", s->via, arg, s->kernel, n + 1);
 		free(ind);
 	}
 	free(t);
+	free(arg);
 }
 
 /* ---- return types ---- */
@@ -233,7 +304,7 @@ static void wire_func(struct wire *w, size_t fi, const struct launch_func *fn, b
 		wire_alloc_profiling(w, f, pf, fn->launches, consts_done);
 	for (size_t s = 0; s < lf->nsites; s++)
 		if (lf->sites[s].func == fn->index)
-			wire_site(w, f, &lf->sites[s]);
+			wire_site(w, f, lf, &lf->sites[s]);
 	if (fn->returns_prof)
 		return;
 	what = xasprintf("%s()", pf->name);

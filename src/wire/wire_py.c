@@ -243,6 +243,9 @@ static int keep_result(struct sample *s, size_t c, const struct py_assign *a, ch
 	const struct py_stmt *st = &m->stmts[call->stmt];
 	char *t;
 
+	for (size_t k = 0; !a && k < m->nassigns; k++)
+		if (m->assigns[k].value.start == call->range.start && m->assigns[k].stmt == call->stmt)
+			a = &m->assigns[k]; /* out = op(...).method() */
 	if (!a) {
 		if (nmain != 0 || st->kind != PY_STMT_SIMPLE || st->range.start != call->range.start ||
 		    st->range.end != call->range.end)
@@ -863,8 +866,11 @@ static void wire_env_cli(struct sample *s, const struct py_func *driver)
 static void other_calls(struct sample *s, long saved)
 {
 	for (size_t c = 0; c < s->m->ncalls; c++) {
+		const struct py_call *call = &s->m->calls[c];
+		const struct py_stmt *st = &s->m->stmts[call->stmt];
 		char *prof = NULL;
-		if ((long)c == saved || !project_is_op_call(s->w->p, &s->m->calls[c]) || !project_py_assign_of_call(s->m, c))
+		if ((long)c == saved || !project_is_op_call(s->w->p, call) ||
+		    (st->range.start == call->range.start && st->range.end == call->range.end))
 			continue;
 		unpack_mode_b(s, c, &prof);
 		free(prof);
