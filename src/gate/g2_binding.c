@@ -315,6 +315,14 @@ static void check_site(struct project_model *p, struct gate_report *r, const str
 		free(id);
 		return;
 	}
+	if (s->kind == LAUNCH_MACRO && !p->launch.macros[s->macro].variadic &&
+	    s->nmacro_args != p->launch.macros[s->macro].nparams) {
+		const struct launch_macro *mc = &p->launch.macros[s->macro];
+		gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR, gate_loc_at(lf->f, s->range.start, s->range.end),
+			 "give the macro a parameter for the profiling tensor (or '...')",
+			 "%s takes %zu arguments (%s:%zu), but this launch passes %zu", mc->name, mc->nparams,
+			 mc->path ? mc->path : "?", mc->line, s->nmacro_args);
+	}
 	if (s->args.n != e->nparams)
 		gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR, gate_loc_at(lf->f, s->range.start, s->range.end),
 			 "pass one argument per parameter of the kernel, in its order",
@@ -421,8 +429,9 @@ static void check_launch_schema(struct project_model *p, struct gate_report *r, 
 		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(lf->f, o->range.start, o->range.end),
 			 p->required ? "return one more Tensor, last: -> Tensor, -> (Tensor, Tensor), ... (run autotrace wire)"
 				     : "make the schema's returns those of the function",
-			 "the schema of '%s' returns %ld values, but %s() (%s:%zu), registered for it, returns %ld", o->name,
-			 s->nreturns, pf->name, ff->path, src_file_line(ff, pf->range.start), func_arity(l, fn));
+			 "the schema of '%s' returns %ld value%s, but %s() (%s:%zu), registered for it, returns %ld", o->name,
+			 s->nreturns, s->nreturns == 1 ? "" : "s", pf->name, ff->path, src_file_line(ff, pf->range.start),
+			 func_arity(l, fn));
 	}
 }
 
@@ -460,8 +469,8 @@ void g2_check_launch(struct project_model *p, struct gate_report *r)
 			if (a != func_arity(l, fn))
 				gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, reg->lambda_ret.start, reg->lambda_ret.end),
 					 "give the lambda the return type of the function it forwards",
-					 "the lambda registered for '%s' returns %ld values, %s() %ld", reg->name, a, reg->func,
-					 func_arity(l, fn));
+					 "the lambda registered for '%s' returns %ld value%s, %s() %ld", reg->name, a, a == 1 ? "" : "s",
+					 reg->func, func_arity(l, fn));
 		}
 	}
 	for (size_t d = 0; d < l->ndecls; d++) {
@@ -473,8 +482,8 @@ void g2_check_launch(struct project_model *p, struct gate_report *r)
 			const struct src_file *ff = l->files[fn->file].f;
 			gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, dc->type.start, dc->name.end),
 				 "declare it as it is defined (run autotrace wire)",
-				 "this declaration of %s() returns %ld values, its definition (%s:%zu) %ld", dc->func, dc->arity,
-				 ff->path, src_file_line(ff, pf->range.start), func_arity(l, fn));
+				 "this declaration of %s() returns %ld value%s, its definition (%s:%zu) %ld", dc->func, dc->arity,
+				 dc->arity == 1 ? "" : "s", ff->path, src_file_line(ff, pf->range.start), func_arity(l, fn));
 		}
 	}
 	for (size_t g = 0; g < l->nregs; g++) {

@@ -243,8 +243,11 @@ static void read_define(struct reading *r, const struct src_file *f, const struc
 		mc->name = xstrndup(f->data + t[i + 2].start, t[i + 2].end - t[i + 2].start);
 		mc->kernel = (size_t)kernel;
 		mc->first = first < -1 ? -1 : first;
+		mc->variadic = variadic;
+		mc->nparams = nparams;
 		mc->path = xstrdup(f->path);
 		mc->at = t[i + 2].start;
+		mc->line = t[i + 2].line;
 	}
 	for (size_t p = 0; p < nparams; p++)
 		free(params[p]);
@@ -294,7 +297,7 @@ static void read_macros(struct reading *r)
 	if (!known) {
 		/* torch_npu projects' EXEC_KERNEL_CMD(kernel, blockDim, args...), defined in a header not here */
 		l->macros = xrealloc(l->macros, (l->nmacros + 1) * sizeof(*l->macros));
-		l->macros[l->nmacros++] = (struct launch_macro){ xstrdup("EXEC_KERNEL_CMD"), 0, 2, NULL, 0 };
+		l->macros[l->nmacros++] = (struct launch_macro){ xstrdup("EXEC_KERNEL_CMD"), 0, 2, true, 2, NULL, 0, 0 };
 	}
 }
 
@@ -392,6 +395,8 @@ static void read_sites(struct reading *r, size_t i)
 			free(en);
 			s.kind = LAUNCH_MACRO;
 			s.via = xstrdup(mc->name);
+			s.macro = m;
+			s.nmacro_args = n;
 			open = k + 1;
 			s.unknown = mc->first < 0;
 			from = mc->first < 0 ? n : (size_t)mc->first;
@@ -865,10 +870,26 @@ char *project_launch_missing(const struct project_launch *l, const struct launch
 		free(names);
 		names = t;
 	}
-	if (l->nmain == 0)
+	const struct launch_func *fn = NULL;
+	bool ref = false;
+
+	for (size_t i = 0; i < l->nfuncs; i++)
+		if (strcmp(project_launch_pf(l, &l->funcs[i])->name, reg->func) == 0)
+			fn = &l->funcs[i];
+	ref = fn && fn->ref;
+	if (fn && fn->returns_prof) {
+		/* wired already: the definition's type as it is now */
+		const struct pybind_func *pf = project_launch_pf(l, fn);
+		const char *t = l->files[fn->file].f->data + pf->return_type.start;
+		size_t n = pf->return_type.end - pf->return_type.start;
+		while (n && (t[n - 1] == ' ' || t[n - 1] == '\n'))
+			n--;
+		change = xasprintf("the definition's: %.*s", (int)n, t);
+	} else if (l->nmain == 0)
 		change = xstrdup("void -> at::Tensor");
 	else if (l->nmain == 1)
-		change = xstrdup("at::Tensor -> std::tuple<at::Tensor, at::Tensor>");
+		change = xstrdup(ref ? "at::Tensor & -> std::tuple<at::Tensor &, at::Tensor>"
+				     : "at::Tensor -> std::tuple<at::Tensor, at::Tensor>");
 	else
 		change = xasprintf("std::tuple of %ld -> %ld tensors", l->nmain, l->nmain + 1);
 	msg = xasprintf("%s() is registered in this file but declared in no file under the project root %s: its "

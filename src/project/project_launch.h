@@ -48,8 +48,11 @@ struct launch_macro {
 	char *name;
 	size_t kernel;                /* the argument naming the kernel */
 	long first;                   /* the kernel's arguments: from this argument on; -1: not told apart */
+	bool variadic;                /* `...`: it takes one more argument as it is */
+	size_t nparams;               /* its named parameters */
 	char *path;                   /* where it is defined; NULL: EXEC_KERNEL_CMD, defined nowhere here */
 	uint32_t at;
+	size_t line;
 };
 
 struct launch_site {
@@ -60,6 +63,8 @@ struct launch_site {
 	struct pybind_list args;      /* the kernel's arguments (block dim and stream aside) */
 	uint32_t tail;                /* where a first kernel argument goes when there is none */
 	bool unknown;                 /* a macro whose kernel arguments are not told apart */
+	long macro;                   /* LAUNCH_MACRO: index into macros[] */
+	size_t nmacro_args;           /* LAUNCH_MACRO: the arguments of the macro call */
 	long func;                    /* the host function: index into the file's pb.funcs, -1 */
 };
 

@@ -781,6 +781,23 @@ struct project_text project_searched_text(const struct project_model *p)
 bool project_op_anchor(const struct project_model *p, enum project_anchor_kind kind, const struct src_file **f, uint32_t *start,
 		    uint32_t *end)
 {
+	if (project_launch_form(p)) {
+		/* a direct launch: the schema of its torch.ops name, else the launch */
+		const struct project_launch *l = &p->launch;
+		for (size_t s = 0; s < l->nschemas && kind == PROJECT_ANCHOR_TORCH_NAME; s++) {
+			*f = l->files[l->schemas[s].file].f;
+			*start = l->files[l->schemas[s].file].pb.names[l->schemas[s].name].range.start;
+			*end = l->files[l->schemas[s].file].pb.names[l->schemas[s].name].range.end;
+			return true;
+		}
+		for (size_t fi = 0; fi < l->nfiles; fi++)
+			if (l->files[fi].nsites) {
+				*f = l->files[fi].f;
+				*start = l->files[fi].sites[0].range.start;
+				*end = l->files[fi].sites[0].range.end;
+				return true;
+			}
+	}
 	if (kind == PROJECT_ANCHOR_TORCH_NAME)
 		for (size_t b = 0; b < p->npybinds; b++)
 			for (size_t i = 0; i < p->pybinds[b].pb.nnames; i++)

@@ -109,6 +109,14 @@ static void wire_site(struct wire *w, const struct src_file *f, const struct lau
 			    "'%s' by hand where '%s' takes 'profilingData'", s->via, s->kernel, w->prof, e->name);
 		return;
 	}
+	if (s->kind == LAUNCH_MACRO && !w->p->launch.macros[s->macro].variadic) {
+		const struct launch_macro *mc = &w->p->launch.macros[s->macro];
+		wire_manual(w, f, s->range.start, s->range.end,
+			    "%s (%s:%zu) takes a fixed number of arguments: give it one more parameter, or '...', for '%s' "
+			    "and pass it where '%s' takes 'profilingData', by hand", mc->name, mc->path ? mc->path : "?",
+			    mc->line, w->prof, e->name);
+		return;
+	}
 	want = project_launch_position(e, w->prof);
 	for (size_t i = 0; i < e->nparams; i++)
 		kernel_has = kernel_has || (e->params[i].name && tv_names_profiling(e->params[i].name, w->prof));
@@ -332,8 +340,8 @@ static void wire_decl(struct wire *w, const struct launch_decl *d)
 		return;
 	if (d->arity != l->nmain) {
 		wire_manual(w, f, d->name.start, d->name.end,
-			    "this declaration of %s() returns %ld values, its definition %ld: make them agree, then run wire "
-			    "again", d->func, d->arity, l->nmain);
+			    "this declaration of %s() returns %ld value%s, its definition %ld: make them agree, then run wire "
+			    "again", d->func, d->arity, d->arity == 1 ? "" : "s", l->nmain);
 		return;
 	}
 	what = xasprintf("the declaration of %s()", d->func);
@@ -378,8 +386,8 @@ static void wire_schema(struct wire *w, const struct launch_schema *s)
 		return;
 	if (s->nreturns < 0 || s->nreturns != l->nmain) {
 		wire_manual(w, f, o->range.start, o->range.end,
-			    "the schema of '%s' returns %ld values, the function registered for it %ld: make them agree, "
-			    "then run wire again", o->name, s->nreturns, l->nmain);
+			    "the schema of '%s' returns %ld value%s, the function registered for it %ld: make them agree, "
+			    "then run wire again", o->name, s->nreturns, s->nreturns == 1 ? "" : "s", l->nmain);
 		return;
 	}
 	if (s->nreturns == 0) {

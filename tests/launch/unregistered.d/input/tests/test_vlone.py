@@ -1,0 +1,15 @@
+import unittest
+
+import torch
+import torch_npu
+
+
+class Test(unittest.TestCase):
+    def test_vlone(self):
+        x = torch.ones(8, device="npu")
+        y = torch.empty(8, device="npu")
+        torch.ops.npu.vlone(x, y)
+
+
+if __name__ == "__main__":
+    unittest.main()
