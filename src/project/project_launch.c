@@ -901,8 +901,9 @@ char *project_launch_missing(const struct project_launch *l, const struct launch
 	return msg;
 }
 
-void project_launch_read(struct project_launch *out, char *const *paths, size_t npaths, char *const *entries,
-			 size_t nentries, const char *profiling)
+/* The reading over files read already (`loaded`, borrowed) or to be read on demand. */
+static void read_all(struct project_launch *out, char *const *paths, struct src_file *const *loaded, size_t npaths,
+		     char *const *entries, size_t nentries, const char *profiling)
 {
 	struct reading r;
 
@@ -916,6 +917,10 @@ void project_launch_read(struct project_launch *out, char *const *paths, size_t 
 	r.npaths = npaths;
 	r.cache = xcalloc(npaths, sizeof(*r.cache));
 	r.tried = xcalloc(npaths, sizeof(*r.tried));
+	for (size_t i = 0; loaded && i < npaths; i++) {
+		r.cache[i] = loaded[i];
+		r.tried[i] = true;
+	}
 	r.entries = entries;
 	r.nentries = nentries;
 	r.profiling = profiling;
@@ -941,10 +946,27 @@ void project_launch_read(struct project_launch *out, char *const *paths, size_t 
 	for (size_t m = 0; m < out->nmacros; m++)
 		if (out->macros[m].path)
 			strset_add(&out->paths, &out->npaths, out->macros[m].path);
-	for (size_t i = 0; i < npaths; i++)
+	for (size_t i = 0; i < npaths && !loaded; i++)
 		src_file_free(r.cache[i]);
 	free(r.cache);
 	free(r.tried);
+}
+
+void project_launch_read(struct project_launch *out, char *const *paths, size_t npaths, char *const *entries,
+			 size_t nentries, const char *profiling)
+{
+	read_all(out, paths, NULL, npaths, entries, nentries, profiling);
+}
+
+void project_launch_read_files(struct project_launch *out, struct src_file *const *files, size_t nfiles,
+			       char *const *entries, size_t nentries, const char *profiling)
+{
+	char **paths = xmalloc((nfiles ? nfiles : 1) * sizeof(*paths));
+
+	for (size_t i = 0; i < nfiles; i++)
+		paths[i] = files[i]->path;
+	read_all(out, paths, files, nfiles, entries, nentries, profiling);
+	free(paths);
 }
 
 void project_launch_release(struct project_launch *l)

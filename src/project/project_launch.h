@@ -148,6 +148,9 @@ struct project_launch {
  * returns it). Never fails: what it cannot read is left out. */
 void project_launch_read(struct project_launch *out, char *const *paths, size_t npaths, char *const *entries,
 			 size_t nentries, const char *profiling);
+/* The same over files read already (borrowed; their paths as the reading's). */
+void project_launch_read_files(struct project_launch *out, struct src_file *const *files, size_t nfiles,
+			       char *const *entries, size_t nentries, const char *profiling);
 void project_launch_release(struct project_launch *l);
 
 /* The kernel entry a launch names, or NULL. */

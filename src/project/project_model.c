@@ -453,7 +453,7 @@ static void load_pybind(struct project_model *p, struct project_files *pf, struc
  * directory and of the project that are not its device code. */
 static void load_launch(struct project_model *p, struct project_files *pf, struct diag *diag)
 {
-	struct search c;
+	struct search c, h;
 	char **entries = NULL, **paths;
 	size_t nentries = 0, n = 0, kl = p->kernel_root ? strlen(p->kernel_root) : 0;
 
@@ -464,14 +464,22 @@ static void load_launch(struct project_model *p, struct project_files *pf, struc
 		if (!p->choice.entry || strcmp(colon ? colon + 1 : name, p->choice.entry) == 0)
 			add_name(&entries, &nentries, colon ? colon + 1 : name);
 	}
+	/* the bindings' files, and the operator's host sources whatever the pybind patterns say */
 	candidates_both(p, pf, &p->policy->pybind, true, &c, diag);
-	paths = xmalloc((c.n ? c.n : 1) * sizeof(*paths));
-	for (size_t i = 0; i < c.n; i++)
-		if (!(kl && strncmp(c.paths[i], p->kernel_root, kl) == 0 && c.paths[i][kl] == '/'))
-			paths[n++] = c.paths[i];
+	candidates(p, pf, &p->policy->host, false, false, &h, diag);
+	paths = xmalloc((c.n + h.n + 1) * sizeof(*paths));
+	for (size_t i = 0; i < c.n + h.n; i++) {
+		char *path = i < c.n ? c.paths[i] : h.paths[i - c.n];
+		bool seen = false;
+		for (size_t k = 0; k < n && !seen; k++)
+			seen = strcmp(paths[k], path) == 0;
+		if (!seen && !(kl && strncmp(path, p->kernel_root, kl) == 0 && path[kl] == '/'))
+			paths[n++] = path;
+	}
 	project_launch_read(&p->launch, paths, n, entries, nentries, p->profiling);
 	free(paths);
 	search_release(&c);
+	search_release(&h);
 	path_glob_free(entries, nentries);
 	project_launch_names(p);
 }

@@ -382,9 +382,9 @@ static void wire_schema(struct wire *w, const struct launch_schema *s)
 	uint32_t a = s->returns.start, e = s->returns.end;
 	char *t;
 
-	if (!f || s->nreturns == l->nmain + 1)
-		return;
-	if (s->nreturns < 0 || s->nreturns != l->nmain) {
+	if (!f || s->nreturns < 0 || s->nreturns == l->nmain + 1)
+		return; /* no returns written (a pybind11 m.def("name", &f)): nothing to grow */
+	if (s->nreturns != l->nmain) {
 		wire_manual(w, f, o->range.start, o->range.end,
 			    "the schema of '%s' returns %ld value%s, the function registered for it %ld: make them agree, "
 			    "then run wire again", o->name, s->nreturns, s->nreturns == 1 ? "" : "s", l->nmain);
