@@ -5,7 +5,9 @@
  * The declarations are read from the rules' `host` files by the OpDef reader
  * gate G2 uses (project_opdef.h), so that check and G2 see the same inputs and
  * outputs. Names compare without case and underscores (`expert_ids` =
- * `expertIds`). */
+ * `expertIds`). A GM parameter for the profiling output that op_host does
+ * not declare is not counted: with a direct launch the OpDef describes the
+ * tiling context only (G2 judges the profiling output's layers). */
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -13,6 +15,7 @@
 
 #include "check_trace.h"
 #include "project_opdef.h"
+#include "project_tokens.h"
 #include "path_glob.h"
 #include "xalloc.h"
 
@@ -98,8 +101,11 @@ static bool framework_param(const char *name)
 	return strstr(low, "workspace") || strstr(low, "tiling");
 }
 
+/* `prof`: the profiling output's name when op_host does not declare it (a
+ * direct launch: the OpDef describes the tiling context), so that the
+ * kernel's parameter for it is no extra tensor; NULL otherwise. */
 static unsigned check_kernel(const struct cxx_outline *ol, const struct cxx_func *fn, const struct host_decls *h,
-			     struct diag *diag)
+			     const char *prof, struct diag *diag)
 {
 	const struct cxx_param **gm = xcalloc(fn->nparams + 1, sizeof(*gm));
 	size_t n = 0, k;
@@ -107,7 +113,7 @@ static unsigned check_kernel(const struct cxx_outline *ol, const struct cxx_func
 	bool renamed = false;
 
 	for (k = 0; k < fn->nparams; k++)
-		if (gm_param(&fn->params[k]))
+		if (gm_param(&fn->params[k]) && !(prof && tv_names_profiling(fn->params[k].name, prof)))
 			gm[n++] = &fn->params[k];
 	while (n > 0 && framework_param(gm[n - 1]->name))
 		n--;
@@ -168,6 +174,7 @@ unsigned check_gm_params(const char *opdir, const struct rule_policy *p, const c
 	char **found = NULL;
 	size_t nfound = 0;
 	unsigned errors = 0;
+	const char *prof = p->profiling.value ? p->profiling.value : "profiling_data";
 
 	memset(&h, 0, sizeof(h));
 	if (nkernels == 0 || p->host.n == 0 || path_glob(opdir, p->host.v, p->host.n, &found, &nfound, diag) != 0)
@@ -187,11 +194,14 @@ unsigned check_gm_params(const char *opdir, const struct rule_policy *p, const c
 	}
 	if (h.n > 1)
 		xqsort(h.v, h.n, sizeof(*h.v), cmp_io);
+	for (size_t i = 0; i < h.n && prof; i++)
+		if (tv_names_profiling(h.v[i].value, prof))
+			prof = NULL;
 	if (h.n > 0)
 		for (size_t i = 0; i < nkernels; i++)
 			for (size_t k = 0; k < kernels[i]->nfuncs; k++)
 				if (kernels[i]->funcs[k].kernel && kernels[i]->funcs[k].def == CXX_DEF_BODY)
-					errors += check_kernel(kernels[i], &kernels[i]->funcs[k], &h, diag);
+					errors += check_kernel(kernels[i], &kernels[i]->funcs[k], &h, prof, diag);
 	for (size_t i = 0; i < h.n; i++)
 		free(h.v[i].value);
 	free(h.v);

@@ -218,6 +218,10 @@ static int stage_project_files(const struct stage *s, const struct project_model
 		rc = stage_file(s, p->pybinds[i].f->path, diag);
 	for (size_t i = 0; i < p->nsamples && rc == 0; i++)
 		rc = stage_file(s, p->samples[i].f->path, diag);
+	/* a direct launch: the host functions, registrations, declarations, the
+	   launch macros' definitions and the headers the registrations include */
+	for (size_t i = 0; i < p->launch.npaths && rc == 0; i++)
+		rc = stage_file(s, p->launch.paths[i], diag);
 	if (script && rc == 0)
 		rc = stage_file(s, script, diag);
 	/* every file G2 reads of the operator, so that the gates of the staged

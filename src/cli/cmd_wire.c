@@ -57,6 +57,14 @@ static void usage(FILE *out)
 	      "            --profiling_dir / --point_map / --chrome_trace\n"
 	      "            (or AUTOTRACE_PROFILING_DIR / _POINT_MAP / _CHROME_TRACE in tests\n"
 	      "            without options) resolved before the spawn, collect after the join\n"
+	      "  launch    a host function that launches the kernel itself (no aclnn API,\n"
+	      "            no EXEC_NPU_CMD): ACLRT_LAUNCH_KERNEL(k)(...), k<<<...>>>(...),\n"
+	      "            EXEC_KERNEL_CMD or a macro of the project that expands to one;\n"
+	      "            the tensor allocated there, passed where the kernel takes it,\n"
+	      "            returned last (void -> at::Tensor, Tensor -> std::tuple, tuple\n"
+	      "            + 1), its declarations, the schema of its torch.ops name (one\n"
+	      "            more Tensor), a lambda registered for it; the OpDef, infer and\n"
+	      "            aclnn layers are not edited (mode B)\n"
 	      "The aclnn sources, binding, samples and build script are looked for in\n"
 	      "OPDIR, else under the project root (the rules' 'project', else the git top\n"
 	      "level, else the nearest directory upwards with a build script), and kept\n"
@@ -155,6 +163,7 @@ static int run_wire(const char *opdir, const char *rules, const char *op, bool d
 	wire_aclnn(&w);
 	wire_pybind(&w);
 	wire_decls(&w);
+	wire_launch(&w);
 	wire_samples(&w);
 
 	for (size_t i = 0; i < w.nfiles; i++) {

@@ -156,6 +156,10 @@ void g2_check_binding(struct project_model *p, struct gate_report *r)
 	bool have_schema;
 	long sat;
 
+	if (project_launch_form(p)) {
+		g2_check_launch(p, r);
+		return;
+	}
 	if (op && op->name[0] && p->npybinds == 0)
 		gate_add(r, GATE_RULE_G2_LAYER, DIAG_ERROR, gate_anchor_loc(p, PROJECT_ANCHOR_API),
 			 "point the rules' 'pybind' patterns (or 'project \"DIR\";') at the torch binding",
@@ -392,4 +396,255 @@ static void check_pyargs(const struct project_model *p, struct gate_report *r, c
 			 "the pybind11 m.def of '%s' names '%s' without a default: mode A's profiling tensor is optional, "
 			 "callers that do not profile pass nothing", o->name, o->pyargs[pa].name);
 	}
+}
+
+/* ---- the direct-launch form (project_launch.h) ---- */
+
+/* The upper-case names the initialiser of the profiling tensor sizes it
+ * from are defined in its file (the named bound, G2's "sized from a named
+ * upper bound"): the first one that is not, or NULL. */
+static char *bound_undefined(const struct src_file *f, const char *init)
+{
+	struct tok_view tv, iv;
+	struct tv_consts cs = { 0 };
+	char *missing = NULL;
+
+	tok_view_init(&tv, f->data, f->len);
+	tv_consts_collect(&tv, &cs);
+	tok_view_init(&iv, init, strlen(init));
+	for (size_t k = 0; k < iv.n && !missing; k++) {
+		const struct cxx_token *t = &iv.v[k];
+		bool upper = t->kind == CXX_TOK_IDENT && t->end - t->start > 2;
+		for (uint32_t c = t->start; upper && c < t->end; c++)
+			upper = (init[c] >= 'A' && init[c] <= 'Z') || init[c] == '_' || (init[c] >= '0' && init[c] <= '9');
+		if (upper && !tv_consts_find(&cs, init + t->start, t->end - t->start))
+			missing = xstrndup(init + t->start, t->end - t->start);
+	}
+	tok_view_release(&iv);
+	tv_consts_release(&cs);
+	tok_view_release(&tv);
+	return missing;
+}
+
+/* The launch passes the kernel's parameters one for one, the profiling
+ * tensor where the kernel takes it, a tensor the host function allocates. */
+static void check_site(struct project_model *p, struct gate_report *r, const struct launch_file *lf,
+		       const struct launch_site *s)
+{
+	const struct project_kentry *e = project_launch_entry(&p->kernels, s->kernel);
+	const struct pybind_var *v;
+	long kat = -1, pa = -1;
+	char *id = NULL;
+
+	if (!e)
+		return;
+	for (size_t i = 0; i < e->nparams; i++)
+		if (e->params[i].name && tv_names_profiling(e->params[i].name, p->profiling))
+			kat = (long)i;
+	for (size_t a = 0; a < s->args.n && pa < 0; a++)
+		if ((id = project_launch_prof_ident(s->args.v[a], p->profiling)) != NULL)
+			pa = (long)a;
+	if (s->unknown) {
+		gate_add(r, GATE_RULE_G2_LAYER, DIAG_ERROR, gate_loc_at(lf->f, s->range.start, s->range.end),
+			 "write the launch with ACLRT_LAUNCH_KERNEL, <<<>>> or a macro whose last parameters are the kernel's",
+			 "%s launches '%s', but its definition does not tell which of its arguments are the kernel's: G2 "
+			 "cannot see the profiling tensor reach the kernel", s->via, s->kernel);
+		free(id);
+		return;
+	}
+	if (s->kind == LAUNCH_MACRO && !p->launch.macros[s->macro].variadic &&
+	    s->nmacro_args != p->launch.macros[s->macro].nparams) {
+		const struct launch_macro *mc = &p->launch.macros[s->macro];
+		gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR, gate_loc_at(lf->f, s->range.start, s->range.end),
+			 "give the macro a parameter for the profiling tensor (or '...')",
+			 "%s takes %zu arguments (%s:%zu), but this launch passes %zu", mc->name, mc->nparams,
+			 mc->path ? mc->path : "?", mc->line, s->nmacro_args);
+	}
+	if (s->args.n != e->nparams)
+		gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR, gate_loc_at(lf->f, s->range.start, s->range.end),
+			 "pass one argument per parameter of the kernel, in its order",
+			 "%s launches '%s' with %zu arguments, but the kernel (%s:%zu) takes %zu", s->via, s->kernel, s->args.n,
+			 e->file->path, src_file_line(e->file, e->params_start), e->nparams);
+	if (kat < 0) {
+		free(id);
+		return; /* the kernel's own finding (g2_kernel.c) */
+	}
+	if (pa < 0) {
+		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(lf->f, s->range.start, s->range.end),
+			 "pass the profiling tensor where the kernel takes it (run autotrace wire)",
+			 "%s launches '%s' without '%s': the kernel takes '%s' as parameter %ld (%s:%zu)", s->via, s->kernel,
+			 p->profiling, e->params[kat].name, kat + 1, e->file->path, src_file_line(e->file, e->params[kat].start));
+		free(id);
+		return;
+	}
+	if (pa != kat)
+		gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR,
+			 gate_loc_at(lf->f, s->args.ranges[pa].start, s->args.ranges[pa].end),
+			 "pass the arguments in the order of the kernel's parameters",
+			 "'%s' is argument %ld of this launch, but the kernel '%s' takes '%s' as parameter %ld (%s:%zu)",
+			 s->args.v[pa], pa + 1, s->kernel, e->params[kat].name, kat + 1, e->file->path,
+			 src_file_line(e->file, e->params[kat].start));
+	v = pybind_var_before(&lf->pb, s->func, id, s->range.start);
+	if (v && p->required && g2_is_null_text(v->init))
+		gate_add(r, GATE_RULE_G2_NULL, DIAG_ERROR, gate_loc_at(lf->f, v->range.start, v->range.end),
+			 "allocate the profiling tensor (at::zeros({bound}, int64)) and pass it",
+			 "'%s' is %s, but the kernel records into it", v->name, v->init);
+	else if (!v && !takes_param(&lf->pb, s->func, id))
+		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR,
+			 gate_loc_at(lf->f, s->args.ranges[pa].start, s->args.ranges[pa].end),
+			 "allocate it at the top of the function: at::Tensor profiling_data = at::zeros({bound}, int64 options)",
+			 "%s passes '%s', which %s() neither declares nor takes as a parameter", s->via, id,
+			 s->func >= 0 ? lf->pb.funcs[s->func].name : "the enclosing function");
+	free(id);
+}
+
+/* The return arity a function of the launch gives now. */
+static long func_arity(const struct project_launch *l, const struct launch_func *fn)
+{
+	const struct pybind_func *pf = project_launch_pf(l, fn);
+	const struct src_file *f = l->files[fn->file].f;
+	bool ref;
+
+	return project_launch_arity(f->data + pf->return_type.start, pf->return_type.end - pf->return_type.start, &ref);
+}
+
+static const struct launch_func *func_named(const struct project_launch *l, const char *name)
+{
+	for (size_t i = 0; name && i < l->nfuncs; i++)
+		if (strcmp(project_launch_pf(l, &l->funcs[i])->name, name) == 0)
+			return &l->funcs[i];
+	return NULL;
+}
+
+/* Mode B: the function allocates the tensor from a bound its file names and
+ * returns it, last, on every return. */
+static void check_launch_returns(struct project_model *p, struct gate_report *r, const struct launch_func *fn)
+{
+	const struct project_launch *l = &p->launch;
+	const struct launch_file *lf = &l->files[fn->file];
+	const struct pybind_func *pf = project_launch_pf(l, fn);
+	const struct pybind_var *v = pybind_var_before(&lf->pb, fn->index, p->profiling, pf->body.end);
+	size_t nret = 0;
+	char *undef;
+
+	if (v && (undef = bound_undefined(lf->f, v->init)) != NULL) {
+		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(lf->f, v->range.start, v->range.end),
+			 "name the bound in this file (constexpr int64_t ... = ...; run autotrace wire)",
+			 "'%s' is sized from %s, which this file does not define", v->name, undef);
+		free(undef);
+	}
+	for (size_t k = 0; k < lf->pb.nreturns; k++)
+		nret += lf->pb.returns[k].func == fn->index && lf->pb.returns[k].elems.n > 0;
+	if (func_arity(l, fn) == 0)
+		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(lf->f, pf->return_type.start, pf->range.end > pf->return_type.end ? pf->return_type.end : pf->range.end),
+			 "return the profiling tensor: at::Tensor %s(...) { ... return profiling_data; } (run autotrace wire)",
+			 "%s() returns nothing (void), but mode B returns '%s', the tensor its kernel records into", pf->name,
+			 p->profiling);
+	else if (nret == 0)
+		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(lf->f, pf->body.end - 1, pf->body.end),
+			 "end the function with: return profiling_data;",
+			 "%s() never returns '%s' (mode B: the op returns it last)", pf->name, p->profiling);
+	g2_check_returns(p, r, lf->f, &lf->pb, fn->index);
+}
+
+/* The schema of a torch.ops name returns what the function registered for it does. */
+static void check_launch_schema(struct project_model *p, struct gate_report *r, const struct launch_schema *s)
+{
+	const struct project_launch *l = &p->launch;
+	const struct launch_file *lf = &l->files[s->file];
+	const struct pybind_opname *o = &lf->pb.names[s->name];
+	const struct launch_func *fn = NULL;
+
+	for (size_t g = 0; g < l->nregs && !fn; g++)
+		if (strcmp(l->regs[g].name, o->name) == 0)
+			fn = func_named(l, l->regs[g].func);
+	if (!fn || s->nreturns < 0)
+		return;
+	if (s->nreturns != func_arity(l, fn)) {
+		const struct pybind_func *pf = project_launch_pf(l, fn);
+		const struct src_file *ff = l->files[fn->file].f;
+		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(lf->f, o->range.start, o->range.end),
+			 p->required ? "return one more Tensor, last: -> Tensor, -> (Tensor, Tensor), ... (run autotrace wire)"
+				     : "make the schema's returns those of the function",
+			 "the schema of '%s' returns %ld value%s, but %s() (%s:%zu), registered for it, returns %ld", o->name,
+			 s->nreturns, s->nreturns == 1 ? "" : "s", pf->name, ff->path, src_file_line(ff, pf->range.start),
+			 func_arity(l, fn));
+	}
+}
+
+void g2_check_launch(struct project_model *p, struct gate_report *r)
+{
+	const struct project_launch *l = &p->launch;
+
+	for (size_t fi = 0; fi < l->nfiles; fi++)
+		for (size_t s = 0; s < l->files[fi].nsites; s++)
+			check_site(p, r, &l->files[fi], &l->files[fi].sites[s]);
+	for (size_t k = 0; k < l->nfuncs && p->required; k++)
+		check_launch_returns(p, r, &l->funcs[k]);
+	for (size_t s = 0; s < l->nschemas; s++)
+		check_launch_schema(p, r, &l->schemas[s]);
+	for (size_t g = 0; g < l->nregs; g++) {
+		const struct launch_reg *reg = &l->regs[g];
+		const struct launch_func *fn = func_named(l, reg->func);
+		const struct src_file *f = l->files[reg->file].f;
+		if (project_profiling_suffix(reg->name))
+			gate_add(r, GATE_RULE_G2_NAME, DIAG_ERROR, gate_loc_at(f, reg->at.start, reg->at.end),
+				 "keep one torch.ops name: return profiling_data from the original op",
+				 "'%s' registers a second torch.ops name for profiling", reg->name);
+		if (!reg->lambda || !fn)
+			continue;
+		if (!reg->call_returned && p->required)
+			gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR,
+				 gate_loc_at(f, reg->call.start, reg->call.end > reg->call.start ? reg->call.end : reg->at.end),
+				 "return the call's value from the lambda: return ns::f(...);",
+				 "the lambda registered for '%s' calls %s() but does not return its value: '%s' never reaches "
+				 "Python", reg->name, reg->func, p->profiling);
+		if (reg->lambda_ret.end > reg->lambda_ret.start) {
+			bool ref;
+			long a = project_launch_arity(f->data + reg->lambda_ret.start, reg->lambda_ret.end - reg->lambda_ret.start,
+						      &ref);
+			if (a != func_arity(l, fn))
+				gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, reg->lambda_ret.start, reg->lambda_ret.end),
+					 "give the lambda the return type of the function it forwards",
+					 "the lambda registered for '%s' returns %ld value%s, %s() %ld", reg->name, a, a == 1 ? "" : "s",
+					 reg->func, func_arity(l, fn));
+		}
+	}
+	for (size_t d = 0; d < l->ndecls; d++) {
+		const struct launch_decl *dc = &l->decls[d];
+		const struct launch_func *fn = func_named(l, dc->func);
+		const struct src_file *f = l->files[dc->file].f;
+		if (fn && dc->arity != func_arity(l, fn)) {
+			const struct pybind_func *pf = project_launch_pf(l, fn);
+			const struct src_file *ff = l->files[fn->file].f;
+			gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, dc->type.start, dc->name.end),
+				 "declare it as it is defined (run autotrace wire)",
+				 "this declaration of %s() returns %ld value%s, its definition (%s:%zu) %ld", dc->func, dc->arity,
+				 dc->arity == 1 ? "" : "s", ff->path, src_file_line(ff, pf->range.start), func_arity(l, fn));
+		}
+	}
+	for (size_t g = 0; g < l->nregs; g++) {
+		const struct launch_reg *reg = &l->regs[g];
+		bool seen = false;
+		for (size_t h = 0; h < g && !seen; h++)
+			seen = l->regs[h].file == reg->file && l->regs[h].func && reg->func && strcmp(l->regs[h].func, reg->func) == 0;
+		if (!seen && reg->func && l->files[reg->file].nmissing) {
+			struct pybind_range at;
+			char *msg = project_launch_missing(l, reg, p->root.path, p->profiling, &at);
+			gate_add(r, GATE_RULE_G2_LAYER, DIAG_WARNING, gate_loc_at(l->files[reg->file].f, at.start, at.end),
+				 "bring the header that declares it under the project root, or change the declaration by hand",
+				 "%s", msg);
+			free(msg);
+		}
+	}
+	for (size_t k = 0; k < l->nfuncs && l->nnames == 0; k++)
+		if (l->funcs[k].launches) {
+			const struct pybind_func *pf = project_launch_pf(l, &l->funcs[k]);
+			gate_add(r, GATE_RULE_G2_LAYER, DIAG_ERROR,
+				 gate_loc_at(l->files[l->funcs[k].file].f, pf->range.start, pf->params_range.start),
+				 "register it: m.impl(\"name\", TORCH_FN(ns::f)) in a TORCH_LIBRARY_IMPL block",
+				 "%s() launches the kernel, but no m.impl or m.def registers it (looked for %s): the profiling "
+				 "output never reaches Python", pf->name, project_searched_text(p).s);
+			break;
+		}
 }

@@ -13,6 +13,9 @@ void g2_check_opdef(struct project_model *p, struct gate_report *r)
 {
 	bool any = false;
 
+	if (project_launch_form(p))
+		return; /* a direct launch: an OpDef there describes the tiling context, no layer (g2_binding.c) */
+
 	for (size_t h = 0; h < p->nhosts; h++) {
 		const struct src_file *f = p->hosts[h].f;
 		for (size_t o = 0; o < p->hosts[h].od.nops; o++) {
@@ -111,7 +114,7 @@ void g2_check_infer(struct project_model *p, struct gate_report *r)
 	long want = p->prof_out;
 	bool shape = false, dtype = false, any = false, misplaced = false;
 
-	if (!op || want < 0)
+	if (!op || want < 0 || project_launch_form(p))
 		return;
 	if (p->ninfers == 0) {
 		gate_add(r, GATE_RULE_G2_LAYER, DIAG_ERROR, gate_loc_path(NULL, 0, 0),

@@ -30,6 +30,47 @@ static long kparam_prof(const struct project_model *p, const struct project_kpar
 	return -1;
 }
 
+/* True when the call fills its argument `arg` with the workspace or tiling:
+ * by name, or a local of the call's file computed from them (`GM_ADDR s1 =
+ * workspace + offset;`). */
+static bool workspace_value(const struct project_kcall *call, const char *arg)
+{
+	struct tok_view tv;
+	bool yes = g2_workspace_like(arg);
+
+	if (yes)
+		return true;
+	tok_view_init(&tv, call->file->data, call->file->len);
+	for (size_t i = 1; i + 1 < tv.n && !yes && tv.v[i].start < call->start; i++) {
+		if (!tv_is(&tv, i, arg) || !tv_punct(&tv, i + 1, CXX_P_ASSIGN) ||
+		    !(tv_ident(&tv, i - 1) || tv_punct(&tv, i - 1, CXX_P_STAR)))
+			continue;
+		for (size_t k = i + 2; k < tv.n && !tv_punct(&tv, k, CXX_P_SEMI) && !yes; k++)
+			if (tv_ident(&tv, k)) {
+				char *id = tv_tok_text(&tv, k, false);
+				yes = g2_workspace_like(id);
+				free(id);
+			}
+	}
+	tok_view_release(&tv);
+	return yes;
+}
+
+/* The first GM tensor parameter of Init after `at` that is neither named
+ * for the workspace or tiling nor given them by the call, or NULL. */
+static const struct project_kparam *gm_after_call(const struct project_kfunc *fn, const struct project_kcall *call,
+						  size_t at)
+{
+	for (size_t i = at + 1; i < fn->nparams; i++) {
+		if (!project_kparam_is_gm(&fn->params[i]) || g2_workspace_like(fn->params[i].name))
+			continue;
+		if (i < call->nargs && workspace_value(call, call->args[i]))
+			continue;
+		return &fn->params[i];
+	}
+	return NULL;
+}
+
 /* An Init definition or declaration: the profiling parameter where its calls pass it. */
 static void check_init_func(struct project_model *p, struct gate_report *r, const struct project_kfunc *fn, long pos,
 			    const struct project_kcall *call)
@@ -52,7 +93,7 @@ static void check_init_func(struct project_model *p, struct gate_report *r, cons
 			 "'%s' is parameter %ld of %s%s%s, but the call at %s:%zu passes it as argument %ld",
 			 fn->params[named].name, named + 1, what, *what ? " " : "", fn->qualified, call->file->path,
 			 src_file_line(call->file, call->start), pos + 1);
-	else if ((next = gm_after(fn->params, fn->nparams, (size_t)named)) != NULL)
+	else if ((next = gm_after_call(fn, call, (size_t)named)) != NULL)
 		gate_add(r, GATE_RULE_G2_LAST, DIAG_ERROR, gate_loc_at(fn->file, fn->params[named].start, fn->params[named].end),
 			 g2_fix_last, "'%s' is not the last tensor parameter of %s%s%s: the GM tensor '%s' follows it",
 			 fn->params[named].name, what, *what ? " " : "", fn->qualified, next->name ? next->name : "?");
@@ -320,12 +361,18 @@ static void check_runtime(struct project_model *p, struct gate_report *r, const 
 			 e->name, pname);
 }
 
+static void check_inits(struct project_model *p, struct gate_report *r, const struct project_kentry *e, long at);
+
 void g2_check_kernel(struct project_model *p, struct gate_report *r)
 {
 	const struct opdef_op *op = p->op;
 	long want;
 	char *snake;
 
+	if (project_launch_form(p)) {
+		g2_check_launch_kernel(p, r);
+		return;
+	}
 	if (!op || p->prof_out < 0)
 		return;
 	want = (long)op->ninputs + p->prof_out;
@@ -369,36 +416,83 @@ void g2_check_kernel(struct project_model *p, struct gate_report *r)
 					 "'%s' is parameter %ld of the kernel '%s', but the OpDef puts '%s' at %ld (%zu inputs, output %ld)",
 					 e->params[at].name, at + 1, e->name, p->profiling, want + 1, op->ninputs, p->prof_out + 1),
 				p);
-		/* every Init call, in every branch, and the definition and declaration it reaches */
-		for (size_t c = 0; c < e->ncalls; c++) {
-			const struct project_kcall *call = &e->calls[c];
-			long ca = project_kcall_arg(call, e->params[at].name);
-			long after = at > 0 ? project_kcall_arg(call, e->params[at - 1].name) : -1;
-			if (ca < 0) {
-				/* an Init (found) that takes no profiling tensor, of an entry that
-				   records itself (SetMoeProfilePtr in the entry): nothing to pass */
-				bool takes = (call->def >= 0 && kparam_prof(p, e->funcs[call->def].params, e->funcs[call->def].nparams) >= 0) ||
-					     (call->decl >= 0 && kparam_prof(p, e->funcs[call->decl].params, e->funcs[call->decl].nparams) >= 0);
-				if (!takes && (call->def >= 0 || call->decl >= 0) && entry_records(e, at))
-					continue;
-				gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(call->file, call->start, call->end),
-					 "pass the kernel's profiling parameter to every Init call, after the last output",
-					 "this Init call%s%s%s does not pass '%s'", call->macro ? " (in macro " : "",
-					 call->macro ? call->macro : "", call->macro ? ")" : "", e->params[at].name);
-				continue;
-			}
-			if (after >= 0 && ca != after + 1)
-				gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR,
-					 gate_loc_at(call->file, call->arg_start[ca], call->arg_end[ca]),
-					 "pass it right after the kernel's last output, as the kernel's parameters are ordered",
-					 "this Init call passes '%s' as argument %ld, but the kernel takes it right after '%s' "
-					 "(argument %ld here)", call->args[ca], ca + 1, call->args[after], after + 1);
-			if (call->def >= 0)
-				check_init_func(p, r, &e->funcs[call->def], ca, call);
-			if (call->decl >= 0)
-				check_init_func(p, r, &e->funcs[call->decl], ca, call);
-		}
-		check_runtime(p, r, e, at);
+		check_inits(p, r, e, at);
 	}
 	free(snake);
+}
+
+/* Every Init call of entry e, in every branch, passes its profiling
+ * parameter `at` where the entry has it, the definition and declaration it
+ * reaches take it there; the entry hands it to the runtime. */
+static void check_inits(struct project_model *p, struct gate_report *r, const struct project_kentry *e, long at)
+{
+	for (size_t c = 0; c < e->ncalls; c++) {
+		const struct project_kcall *call = &e->calls[c];
+		long ca = project_kcall_arg(call, e->params[at].name);
+		long after = at > 0 ? project_kcall_arg(call, e->params[at - 1].name) : -1;
+		if (ca < 0) {
+			/* an Init (found) that takes no profiling tensor, of an entry that
+			   records itself (SetMoeProfilePtr in the entry): nothing to pass */
+			bool takes = (call->def >= 0 && kparam_prof(p, e->funcs[call->def].params, e->funcs[call->def].nparams) >= 0) ||
+				     (call->decl >= 0 && kparam_prof(p, e->funcs[call->decl].params, e->funcs[call->decl].nparams) >= 0);
+			if (!takes && (call->def >= 0 || call->decl >= 0) && entry_records(e, at))
+				continue;
+			gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(call->file, call->start, call->end),
+				 "pass the kernel's profiling parameter to every Init call, after the last output",
+				 "this Init call%s%s%s does not pass '%s'", call->macro ? " (in macro " : "",
+				 call->macro ? call->macro : "", call->macro ? ")" : "", e->params[at].name);
+			continue;
+		}
+		if (after >= 0 && ca != after + 1)
+			gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR,
+				 gate_loc_at(call->file, call->arg_start[ca], call->arg_end[ca]),
+				 "pass it right after the kernel's last output, as the kernel's parameters are ordered",
+				 "this Init call passes '%s' as argument %ld, but the kernel takes it right after '%s' "
+				 "(argument %ld here)", call->args[ca], ca + 1, call->args[after], after + 1);
+		if (call->def >= 0)
+			check_init_func(p, r, &e->funcs[call->def], ca, call);
+		if (call->decl >= 0)
+			check_init_func(p, r, &e->funcs[call->decl], ca, call);
+	}
+	check_runtime(p, r, e, at);
+}
+
+/* The kernel a host function launches directly: its profiling parameter,
+ * after the GM tensors the launch passes (workspace and tiling may follow),
+ * the Init calls and the runtime as for every kernel. The launch's side is
+ * g2_binding.c's. */
+void g2_check_launch_kernel(struct project_model *p, struct gate_report *r)
+{
+	const struct project_launch *l = &p->launch;
+
+	for (size_t k = 0; k < p->kernels.n; k++) {
+		const struct project_kentry *e = &p->kernels.v[k];
+		const struct launch_site *site = NULL;
+		const struct launch_file *lf = NULL;
+		const struct project_kparam *next;
+		long at;
+		for (size_t fi = 0; fi < l->nfiles && !site; fi++)
+			for (size_t s = 0; s < l->files[fi].nsites && !site; s++)
+				if (project_launch_entry(&p->kernels, l->files[fi].sites[s].kernel) == e) {
+					site = &l->files[fi].sites[s];
+					lf = &l->files[fi];
+				}
+		if (!site)
+			continue;
+		at = kparam_prof(p, e->params, e->nparams);
+		if (at < 0) {
+			char *c = project_camel(p->profiling);
+			gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(e->file, e->params_start, e->params_end),
+				 "add 'GM_ADDR profilingData' after the GM tensors the launch passes, before workspace and tiling",
+				 "the kernel '%s' has no '%s' parameter, but %s:%zu launches it with the profiling tensor the host "
+				 "function allocates", e->name, c, lf->f->path, src_file_line(lf->f, site->range.start));
+			free(c);
+			continue;
+		}
+		if ((next = gm_after(e->params, e->nparams, (size_t)at)) != NULL)
+			gate_add(r, GATE_RULE_G2_LAST, DIAG_ERROR, gate_loc_at(e->file, e->params[at].start, e->params[at].end),
+				 g2_fix_last, "'%s' is not the last tensor parameter of the kernel '%s': the GM tensor '%s' follows it",
+				 e->params[at].name, e->name, next->name ? next->name : "?");
+		check_inits(p, r, e, at);
+	}
 }

@@ -10,6 +10,7 @@
 #include "path_glob.h"
 #include "project_autograd.h"
 #include "project_tokens.h"
+#include "strset.h"
 #include "xalloc.h"
 
 /* The candidates: every C/C++ and Python file under the root, as paths are
@@ -33,24 +34,6 @@ struct search {
 	char **names;          /* torch.ops names */
 	size_t nnames;
 };
-
-static bool has_str(char *const *v, size_t n, const char *s)
-{
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(v[i], s) == 0)
-			return true;
-	return false;
-}
-
-/* Adds `s` to the set; true when it was not there. */
-static bool add_str(char ***v, size_t *n, const char *s)
-{
-	if (has_str(*v, *n, s))
-		return false;
-	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
-	(*v)[(*n)++] = xstrdup(s);
-	return true;
-}
 
 /* A directory that holds a build's output, not sources of its own: its
  * files are copies (a build tree) or generated. */
@@ -141,51 +124,9 @@ static int walk(struct search *q, struct diag *diag)
 	return 0;
 }
 
-static bool word_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-/* `word` in the text as a whole identifier; with `suffix_ok`, also as the
- * start of a longer one ("EXEC_NPU_CMD" in "EXEC_NPU_CMD_EXT"). */
-static bool has_word(const struct src_file *f, const char *word, bool suffix_ok)
-{
-	size_t n = strlen(word);
-	const char *s = f->data, *end = f->data + f->len;
-
-	if (!n)
-		return false;
-	while ((s = memmem(s, (size_t)(end - s), word, n)) != NULL) {
-		bool left = s == f->data || !word_char(s[-1]);
-		bool right = s + n == end || suffix_ok || !word_char(s[n]);
-		if (left && right)
-			return true;
-		s++;
-	}
-	return false;
-}
-
-/* A string literal that starts with `name` and ends it there ("name", "name(",
- * "name.overload", "name "). */
-static bool has_literal(const struct src_file *f, const char *name)
-{
-	size_t n = strlen(name);
-	const char *s = f->data, *end = f->data + f->len;
-
-	while ((s = memmem(s, (size_t)(end - s), name, n)) != NULL) {
-		if (s > f->data && (s[-1] == '"' || s[-1] == '\'')) {
-			char c = s + n < end ? s[n] : '\0';
-			if (c == '"' || c == '\'' || c == '(' || c == ' ' || c == '.')
-				return true;
-		}
-		s++;
-	}
-	return false;
-}
-
 static void keep_path(struct g2_scope *s, const char *path)
 {
-	add_str(&s->paths, &s->npaths, path);
+	strset_add(&s->paths, &s->npaths, path);
 }
 
 /* ---- the operator directory: OpDef and infer ---- */
@@ -204,7 +145,7 @@ static void find_hosts_infers(struct search *q)
 		f = src_file_load(c->path);
 		if (!f)
 			continue;
-		if (has_word(f, "OpDef", false) && (!op || has_word(f, op, false))) {
+		if (src_file_has_word(f, "OpDef", false) && (!op || src_file_has_word(f, op, false))) {
 			struct opdef_file od;
 			bool ours = false;
 			project_opdef(f->data, f->len, &od);
@@ -220,7 +161,7 @@ static void find_hosts_infers(struct search *q)
 				opdef_file_release(&od);
 			}
 		}
-		if (op && has_word(f, op, true) &&
+		if (op && src_file_has_word(f, op, true) &&
 		    (memmem(f->data, f->len, "GetOutputShape", 14) || memmem(f->data, f->len, "SetOutputDataType", 17))) {
 			struct infer_file inf;
 			bool ours = false;
@@ -237,9 +178,9 @@ static void find_hosts_infers(struct search *q)
 				infer_file_release(&inf);
 			}
 		}
-		if (op && (has_word(f, "IMPL_OP_OPTILING", false) ||
-			   (strstr(c->path, "tiling") && has_word(f, "TilingContext", true))) &&
-		    has_word(f, op, true)) {
+		if (op && (src_file_has_word(f, "IMPL_OP_OPTILING", false) ||
+			   (strstr(c->path, "tiling") && src_file_has_word(f, "TilingContext", true))) &&
+		    src_file_has_word(f, op, true)) {
 			q->s->tilings = xrealloc(q->s->tilings, (q->s->ntilings + 1) * sizeof(*q->s->tilings));
 			q->s->tilings[q->s->ntilings++] = src_file_from_buffer(f->path, f->data, f->len);
 			keep = true;
@@ -302,7 +243,7 @@ static void find_aclnn(struct search *q)
 		if (q->v[i].py || q->v[i].other_op)
 			continue;
 		f = src_file_load(q->v[i].path);
-		if (f && (has_word(f, a, false) || has_word(f, b, false))) {
+		if (f && (src_file_has_word(f, a, false) || src_file_has_word(f, b, false))) {
 			v->aclnns = xrealloc(v->aclnns, (v->naclnns + 1) * sizeof(*v->aclnns));
 			v->aclnns[v->naclnns].f = f;
 			project_aclnn(f->data, f->len, &v->aclnns[v->naclnns].ac);
@@ -334,7 +275,7 @@ static void learn_name(const char *name, void *ctx)
 {
 	struct learn *l = ctx;
 
-	l->learnt |= add_str(&l->v->bind_funcs, &l->v->nbind_funcs, name);
+	l->learnt |= strset_add(&l->v->bind_funcs, &l->v->nbind_funcs, name);
 }
 
 /* One round over the C/C++ files not taken yet: those that run the API, or
@@ -354,12 +295,12 @@ static bool bindings_round(struct search *q)
 		f = src_file_load(c->path);
 		if (!f)
 			continue;
-		maybe = q->api && ((has_word(f, "EXEC_NPU_CMD", true) && has_word(f, q->api, false)) ||
+		maybe = q->api && ((src_file_has_word(f, "EXEC_NPU_CMD", true) && src_file_has_word(f, q->api, false)) ||
 				   memmem(f->data, f->len, "::apply(", 8));
 		for (size_t k = 0; k < v->nbind_funcs && !maybe; k++)
-			maybe = has_word(f, v->bind_funcs[k], false);
+			maybe = src_file_has_word(f, v->bind_funcs[k], false);
 		for (size_t k = 0; k < q->nnames && !maybe; k++)
-			maybe = has_literal(f, q->names[k]);
+			maybe = src_file_has_literal(f, q->names[k]);
 		if (!maybe) {
 			src_file_free(f);
 			continue;
@@ -371,7 +312,7 @@ static bool bindings_round(struct search *q)
 				/* (an autograd Function's forward() is the Function's, found through
 				   the binding that applies it, never a name of its own) */
 				if (pb.execs[x].func >= 0 && pybind_autograd_of_func(&pb, pb.execs[x].func) < 0)
-					learnt |= add_str(&v->bind_funcs, &v->nbind_funcs, pb.funcs[pb.execs[x].func].name);
+					learnt |= strset_add(&v->bind_funcs, &v->nbind_funcs, pb.funcs[pb.execs[x].func].name);
 			}
 		if (q->api && memmem(f->data, f->len, "::apply(", 8)) {
 			struct autograd_cache ag = { NULL, NULL, 0 };
@@ -383,18 +324,18 @@ static bool bindings_round(struct search *q)
 		}
 		for (size_t o = 0; o < pb.nnames; o++) {
 			const struct pybind_opname *on = &pb.names[o];
-			if (on->impl_fn && has_str(v->bind_funcs, v->nbind_funcs, on->impl_fn)) {
+			if (on->impl_fn && strset_has(v->bind_funcs, v->nbind_funcs, on->impl_fn)) {
 				ours = true;
-				learnt |= add_str(&q->names, &q->nnames, on->name);
+				learnt |= strset_add(&q->names, &q->nnames, on->name);
 			}
-			if (has_str(q->names, q->nnames, on->name)) {
+			if (strset_has(q->names, q->nnames, on->name)) {
 				ours = true;
 				if (on->impl_fn)
-					learnt |= add_str(&v->bind_funcs, &v->nbind_funcs, on->impl_fn);
+					learnt |= strset_add(&v->bind_funcs, &v->nbind_funcs, on->impl_fn);
 			}
 		}
 		for (size_t k = 0; k < pb.nfuncs && !ours; k++)
-			ours = has_str(v->bind_funcs, v->nbind_funcs, pb.funcs[k].name);
+			ours = strset_has(v->bind_funcs, v->nbind_funcs, pb.funcs[k].name);
 		if (ours) {
 			c->taken = true;
 			add_binding(v, f, &pb);
@@ -415,11 +356,11 @@ static void find_bindings(struct search *q)
 		;
 	for (size_t i = 0; i < q->nnames; i++)
 		if (!project_profiling_suffix(q->names[i]))
-			add_str(&v->py_names, &v->npy_names, q->names[i]);
+			strset_add(&v->py_names, &v->npy_names, q->names[i]);
 	/* the torch.ops name the binding layer would take: the snake name */
 	if (v->npy_names == 0 && q->p->op && q->p->op->name[0]) {
 		char *sn = project_snake(q->p->op->name);
-		add_str(&v->py_names, &v->npy_names, sn);
+		strset_add(&v->py_names, &v->npy_names, sn);
 		free(sn);
 	}
 }
@@ -440,7 +381,7 @@ static void find_decls(struct search *q)
 			continue;
 		f = src_file_load(q->v[i].path);
 		for (size_t k = 0; f && k < v->nbind_funcs && !named; k++)
-			named = has_word(f, v->bind_funcs[k], false);
+			named = src_file_has_word(f, v->bind_funcs[k], false);
 		if (!named) {
 			src_file_free(f);
 			continue;
@@ -457,6 +398,37 @@ static void find_decls(struct search *q)
 		q->s->ndecls++;
 		keep_path(q->s, q->v[i].path);
 	}
+}
+
+/* ---- the direct launch: no aclnn API and no EXEC_NPU_CMD binding ---- */
+
+/* The launches of the operator's kernel entries in the project's C/C++
+ * files that are not its device code, and what registers them; their
+ * torch.ops names are the operator's. */
+static void find_launch(struct search *q)
+{
+	struct project_model *v = &q->s->view;
+	const struct project_model *p = q->p;
+	char **entries = NULL, **paths;
+	size_t nentries = 0, n = 0;
+
+	if (v->naclnns || v->npybinds || !v->kernels_read)
+		return;
+	for (size_t k = 0; k < v->kernels.n; k++) {
+		const char *name = v->kernels.v[k].name, *colon = strrchr(name, ':');
+		if (!p->choice.entry || strcmp(colon ? colon + 1 : name, p->choice.entry) == 0)
+			strset_add(&entries, &nentries, colon ? colon + 1 : name);
+	}
+	paths = xmalloc((q->n ? q->n : 1) * sizeof(*paths));
+	for (size_t i = 0; i < q->n; i++)
+		if (!q->v[i].py && !q->v[i].kernel)
+			paths[n++] = q->v[i].path;
+	project_launch_read(&v->launch, paths, n, entries, nentries, v->profiling);
+	free(paths);
+	path_glob_free(entries, nentries);
+	for (size_t i = 0; i < v->launch.npaths; i++)
+		keep_path(q->s, v->launch.paths[i]);
+	project_launch_names(v);
 }
 
 /* ---- samples: every script that calls a torch.ops name ---- */
@@ -507,6 +479,7 @@ int g2_scope_load(const struct project_model *p, struct g2_scope *s, struct diag
 	find_aclnn(&q);
 	find_bindings(&q);
 	find_decls(&q);
+	find_launch(&q);
 	find_samples(&q);
 out:
 	for (size_t i = 0; i < q.n; i++)

@@ -88,6 +88,65 @@ static void check_calls(struct project_model *p, struct gate_report *r, const st
 	}
 }
 
+/* Mode B, a tuple result: the op's result used as a tensor, where it is a
+ * tuple now -- a method called on the call (`op(...).contiguous()`), or a
+ * name holding the whole result (`out = op(...)`, neither unpacked nor
+ * branched on len(out)) used as `out.attr` before it is bound again. */
+static void check_tensor_uses(struct project_model *p, struct gate_report *r, const struct src_file *f,
+			      struct py_module *m)
+{
+	if (!p->required || p->py_returns < 2)
+		return;
+	for (size_t c = 0; c < m->ncalls; c++) {
+		const struct py_call *call = &m->calls[c];
+		const struct py_assign *a;
+		size_t t = py_tok_at(m, call->range.end);
+		const char *name;
+		int func;
+		uint32_t until = (uint32_t)f->len;
+		if (!project_is_op_call(p, call))
+			continue;
+		if (t < m->ntoks && py_tok_is(m, t, ".") && t + 1 < m->ntoks && m->toks[t + 1].kind == PY_TOK_NAME) {
+			gate_add(r, GATE_RULE_G4_ARITY, DIAG_ERROR, gate_loc_at(f, m->toks[t].start, m->toks[t + 1].end),
+				 "unpack the result first (`out, profiling_data = op(...)`), then use the tensor",
+				 "calls .%s on the result of %s, which returns %ld values in mode B ('%s' last)",
+				 py_text(m, t + 1, t + 2), call->name, p->py_returns, p->profiling);
+			continue;
+		}
+		if (!(a = project_py_assign_of_call(m, c)) || a->unpacks || a->ntargets != 1 || a->targets[0].starred)
+			continue;
+		name = a->targets[0].text;
+		func = m->stmts[a->stmt].func;
+		if (func != PY_NONE)
+			until = m->stmts[func].block.end;
+		for (size_t k = 0; k < m->ncalls; k++)
+			if (strcmp(m->calls[k].callee_text, "len") == 0 && m->calls[k].nargs == 1 &&
+			    m->stmts[m->calls[k].stmt].func == func &&
+			    strcmp(py_text(m, m->calls[k].args[0].tok_start, m->calls[k].args[0].tok_end), name) == 0)
+				until = 0;
+		for (size_t k = 0; k < m->nassigns; k++) {
+			const struct py_assign *u = &m->assigns[k];
+			if (u->stmt <= a->stmt || m->stmts[u->stmt].func != func)
+				continue;
+			if (u->unpacks && strcmp(py_text(m, u->value_tok_start, u->value_tok_end), name) == 0)
+				until = 0; /* unpacked later: check_calls judges it */
+			for (size_t q = 0; q < u->ntargets; q++)
+				if (strcmp(u->targets[q].text, name) == 0 && u->value.end < until)
+					until = u->value.end;
+		}
+		for (size_t k = py_tok_at(m, m->stmts[a->stmt].range.end); k + 2 < m->ntoks && m->toks[k].start < until; k++)
+			if (m->toks[k].kind == PY_TOK_NAME && strcmp(py_text(m, k, k + 1), name) == 0 && py_tok_is(m, k + 1, ".") &&
+			    (k == 0 || !py_tok_is(m, k - 1, "."))) {
+				gate_add(r, GATE_RULE_G4_ARITY, DIAG_ERROR, loc_of(f, a->target_range),
+					 "unpack it: `out, profiling_data = op(...)` (or `*outs, profiling_data = ...`)",
+					 "'%s' holds the %ld values %s returns in mode B ('%s' last), but is used as a tensor at line "
+					 "%zu (%s.%s)", name, p->py_returns, call->name, p->profiling,
+					 src_file_line(f, m->toks[k].start), name, py_text(m, k + 2, k + 3));
+				break;
+			}
+	}
+}
+
 /* The tensor a save writes is the operator's profiling output: in mode A
  * the one a call of the op in the same function is passed (the op writes
  * into it), in mode B one the op's result is unpacked into. A save of
@@ -356,6 +415,7 @@ void gate_g4(struct project_model *p, struct gate_report *r)
 			gate_add(r, GATE_RULE_G4_SAVE, DIAG_WARNING, gate_loc_at(f, m->unclosed, m->unclosed + 1), NULL,
 				 "unclosed %s: the rest of the file is read as well as it can be", m->unclosed_what);
 		check_calls(p, r, f, m);
+		check_tensor_uses(p, r, f, m);
 		check_saves(r, f, m);
 		check_saved(p, r, f, m);
 		check_collector(r, f, m);

@@ -57,8 +57,9 @@ static bool passes_params(const struct cxx_call *call, const struct cxx_func *en
 }
 
 /* The class of `object` from its declaration in [from, to): `Kernel<T, U> op;`,
- * `Kernel op(...)`, `ns::Kernel op{...}`. NULL when not found. */
-static char *object_class(const struct src_file *f, uint32_t from, uint32_t to, const char *object)
+ * `Kernel op(...)`, `ns::Kernel op{...}`; its written qualifier ("ns") in
+ * *scope (NULL when none). NULL when not found. */
+static char *object_class(const struct src_file *f, uint32_t from, uint32_t to, const char *object, char **scope)
 {
 	struct tok_view tv;
 	char *klass = NULL;
@@ -73,7 +74,7 @@ static char *object_class(const struct src_file *f, uint32_t from, uint32_t to, 
 		if (!(tv_is(&tv, i + 1, ";") || tv_is(&tv, i + 1, "(") || tv_is(&tv, i + 1, "{")))
 			continue;
 		k = i - 1;
-		if (tv_is(&tv, k, ">")) {
+		if (tv_is(&tv, k, ">") || tv_is(&tv, k, ">>")) {
 			int depth = 0;
 			for (;; k--) {
 				if (tv_is(&tv, k, ">"))
@@ -89,11 +90,31 @@ static char *object_class(const struct src_file *f, uint32_t from, uint32_t to, 
 				continue;
 			k--;
 		}
-		if (tv_ident(&tv, k) && !tv_is(&tv, k, "return") && !tv_is(&tv, k, "auto"))
+		if (tv_ident(&tv, k) && !tv_is(&tv, k, "return") && !tv_is(&tv, k, "auto")) {
+			size_t q = k;
 			klass = tv_tok_text(&tv, k, false);
+			while (q >= 2 && tv_is(&tv, q - 1, "::") && tv_ident(&tv, q - 2))
+				q -= 2;
+			*scope = q < k ? tv_text(&tv, q, k - 1) : NULL;
+		}
 	}
 	tok_view_release(&tv);
 	return klass;
+}
+
+/* True when the qualified name of fn names the class in the written scope
+ * ("MLAPO_FP16::MLAOperation::Init" for scope "MLAPO_FP16"); true without one. */
+static bool in_scope(const struct cxx_func *fn, const char *scope, const char *klass)
+{
+	char *want;
+	bool yes;
+
+	if (!scope)
+		return true;
+	want = xasprintf("%s::%s::", scope, klass);
+	yes = strstr(fn->qualified_name, want) != NULL;
+	free(want);
+	return yes;
 }
 
 /* The class of a member function, from its qualified name ("ns::Kernel::Init"
@@ -203,10 +224,13 @@ static int class_decl(struct cxx_unit **units, size_t nunits, const char *klass,
 }
 
 /* The definition a call reaches: of its class with as many parameters, else
- * any with as many, else one of its class. */
-static struct found_def find_def(struct cxx_unit **units, size_t nunits, const char *klass, size_t nargs)
+ * any with as many, else one of its class; a class of the written scope
+ * (ns::Kernel) before one of another namespace with the same name. */
+static struct found_def find_def(struct cxx_unit **units, size_t nunits, const char *klass, const char *scope,
+				 size_t nargs)
 {
 	struct found_def best = { NULL, NULL }, count = { NULL, NULL }, of_class = { NULL, NULL };
+	struct found_def scoped = { NULL, NULL }, scoped_any = { NULL, NULL };
 
 	for (size_t i = 0; i < nunits; i++) {
 		const struct cxx_outline *ol = units[i]->outline;
@@ -223,8 +247,16 @@ static struct found_def find_def(struct cxx_unit **units, size_t nunits, const c
 				count = (struct found_def){ fn, units[i]->file };
 			if (same_class && !of_class.fn)
 				of_class = (struct found_def){ fn, units[i]->file };
+			if (same_class && scope && in_scope(fn, scope, klass)) {
+				if (fn->nparams == nargs && !scoped.fn)
+					scoped = (struct found_def){ fn, units[i]->file };
+				if (!scoped_any.fn)
+					scoped_any = (struct found_def){ fn, units[i]->file };
+			}
 		}
 	}
+	if (scoped.fn || scoped_any.fn)
+		return scoped.fn ? scoped : scoped_any;
 	/* a class named at the call that has no Init here (a macro parameter, a
 	   class of another directory) reaches nothing we can edit */
 	if (klass)
@@ -322,8 +354,10 @@ static void take_calls(struct project_kentry *e, const struct cxx_func *fn, cons
 	for (size_t c = 0; c < e->ncalls; c++) {
 		struct project_kcall *k = &e->calls[c];
 		struct found_def d;
-		k->klass = object_class(file, fn->body_range.start, fn->body_range.end, k->object);
-		d = find_def(units, nunits, k->klass, k->nargs);
+		char *scope = NULL;
+		k->klass = object_class(file, fn->body_range.start, fn->body_range.end, k->object, &scope);
+		d = find_def(units, nunits, k->klass, scope, k->nargs);
+		free(scope);
 		if (!d.fn)
 			continue;
 		{

@@ -468,6 +468,59 @@ static void load_pybind(struct project_model *p, struct project_files *pf, struc
 	free(api);
 }
 
+/* The direct launches of the operator's kernel entries (the chosen one, else
+ * every entry of its kernel directory), in the C/C++ files of the operator
+ * directory and of the project that are not its device code. */
+static void load_launch(struct project_model *p, struct project_files *pf, struct diag *diag)
+{
+	struct search c, h;
+	char **entries = NULL, **paths;
+	size_t nentries = 0, n = 0, kl = p->kernel_root ? strlen(p->kernel_root) : 0;
+
+	if (!p->kernels_read || p->naclnns || p->npybinds)
+		return;
+	for (size_t k = 0; k < p->kernels.n; k++) {
+		const char *name = p->kernels.v[k].name, *colon = strrchr(name, ':');
+		if (!p->choice.entry || strcmp(colon ? colon + 1 : name, p->choice.entry) == 0)
+			add_name(&entries, &nentries, colon ? colon + 1 : name);
+	}
+	/* the bindings' files, and the operator's host sources whatever the pybind patterns say */
+	candidates_both(p, pf, &p->policy->pybind, true, &c, diag);
+	candidates(p, pf, &p->policy->host, false, false, &h, diag);
+	paths = xmalloc((c.n + h.n + 1) * sizeof(*paths));
+	for (size_t i = 0; i < c.n + h.n; i++) {
+		char *path = i < c.n ? c.paths[i] : h.paths[i - c.n];
+		bool seen = false;
+		for (size_t k = 0; k < n && !seen; k++)
+			seen = strcmp(paths[k], path) == 0;
+		if (!seen && !(kl && strncmp(path, p->kernel_root, kl) == 0 && path[kl] == '/'))
+			paths[n++] = path;
+	}
+	project_launch_read(&p->launch, paths, n, entries, nentries, p->profiling);
+	free(paths);
+	search_release(&c);
+	search_release(&h);
+	path_glob_free(entries, nentries);
+	project_launch_names(p);
+}
+
+void project_launch_names(struct project_model *p)
+{
+	if (!p->launch.nsites || !p->launch.nnames)
+		return;
+	path_glob_free(p->py_names, p->npy_names);
+	p->py_names = NULL;
+	p->npy_names = 0;
+	for (size_t i = 0; i < p->launch.nnames; i++)
+		if (!project_profiling_suffix(p->launch.names[i]))
+			add_py_name(p, p->launch.names[i]);
+}
+
+bool project_launch_form(const struct project_model *p)
+{
+	return p->launch.nsites > 0 && p->naclnns == 0 && p->npybinds == 0;
+}
+
 /* The operator: the one chosen, else the first OpDef op with the profiling
  * output (else the first op). */
 static void derive_op(struct project_model *p)
@@ -607,6 +660,12 @@ static void decide_mode(struct project_model *p)
 		p->required = p->policy->mode == RULE_MODE_REQUIRED;
 		return;
 	}
+	if (project_launch_form(p)) {
+		p->required = true;
+		p->mode_reason = "the host function launches the kernel directly: mode B (it allocates the profiling tensor, "
+				 "passes it to the kernel and returns it last)";
+		return;
+	}
 	if (!p->op) {
 		p->required = true;
 		p->mode_reason = "no OpDef: mode B, the default";
@@ -701,17 +760,20 @@ struct project_model *project_load(const struct project_opts *opts, struct diag 
 		add_py_name(p, sn);
 		free(sn);
 	}
-	load_samples(p, &pf, diag);
-	project_files_release(&pf);
-
 	if (p->policy->kernel.value) {
 		p->kernel_root = path_join(opts->opdir, p->policy->kernel.value);
 		if (stat(p->kernel_root, &st) == 0 && S_ISDIR(st.st_mode)) {
 			p->kernels_read = project_kernels_read(p->kernel_root, &p->kernels, diag) == 0;
 		}
 	}
+	load_launch(p, &pf, diag);
+	load_samples(p, &pf, diag);
+	project_files_release(&pf);
+
 	decide_mode(p);
-	if (p->op)
+	if (project_launch_form(p))
+		p->py_returns = p->launch.nmain < 0 ? -1 : p->launch.nmain + (p->required ? 1 : 0);
+	else if (p->op)
 		p->py_returns = (long)p->op->noutputs - (p->required || p->prof_out < 0 ? 0 : 1);
 	return p;
 fail:
@@ -747,6 +809,23 @@ struct project_text project_searched_text(const struct project_model *p)
 bool project_op_anchor(const struct project_model *p, enum project_anchor_kind kind, const struct src_file **f, uint32_t *start,
 		    uint32_t *end)
 {
+	if (project_launch_form(p)) {
+		/* a direct launch: the schema of its torch.ops name, else the launch */
+		const struct project_launch *l = &p->launch;
+		for (size_t s = 0; s < l->nschemas && kind == PROJECT_ANCHOR_TORCH_NAME; s++) {
+			*f = l->files[l->schemas[s].file].f;
+			*start = l->files[l->schemas[s].file].pb.names[l->schemas[s].name].range.start;
+			*end = l->files[l->schemas[s].file].pb.names[l->schemas[s].name].range.end;
+			return true;
+		}
+		for (size_t fi = 0; fi < l->nfiles; fi++)
+			if (l->files[fi].nsites) {
+				*f = l->files[fi].f;
+				*start = l->files[fi].sites[0].range.start;
+				*end = l->files[fi].sites[0].range.end;
+				return true;
+			}
+	}
 	if (kind == PROJECT_ANCHOR_TORCH_NAME)
 		for (size_t b = 0; b < p->npybinds; b++)
 			for (size_t i = 0; i < p->pybinds[b].pb.nnames; i++)
@@ -812,6 +891,7 @@ void project_free_layers(struct project_model *p)
 	}
 	path_glob_free(p->py_names, p->npy_names);
 	path_glob_free(p->bind_funcs, p->nbind_funcs);
+	project_launch_release(&p->launch);
 	free(p->infers);
 	free(p->aclnns);
 	free(p->pybinds);

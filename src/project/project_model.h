@@ -16,6 +16,7 @@
 #include "diag.h"
 #include "project_root.h"
 #include "project_kernel.h"
+#include "project_launch.h"
 #include "project_infer.h"
 #include "project_opdef.h"
 #include "project_ops.h"
@@ -74,6 +75,9 @@ struct project_model {
 	char **py_names;              /* torch.ops names: schema and impl names, else snake_case(op) */
 	size_t npy_names;
 	long py_returns;              /* values a Python call returns (mode B: outputs), -1 unknown */
+	/* the direct-launch form (project_launch.h): read when no aclnn API and no
+	   EXEC_NPU_CMD binding of the operator are found */
+	struct project_launch launch;
 };
 
 /* Loads the rules and every layer's files. The operator-level layers
@@ -94,6 +98,16 @@ void project_free(struct project_model *p);
  * samples, the torch.ops names and binding functions): for a view that
  * borrows the rest of another model (G2's scope). */
 void project_free_layers(struct project_model *p);
+
+/* True when the operator is a direct launch: a host function launches its
+ * kernel entry, and no aclnn API or EXEC_NPU_CMD binding runs it. The
+ * kernel's position of the profiling tensor then comes from the launch, an
+ * OpDef there (one with no infer and no aclnn describes the tiling context)
+ * and infer are not layers of the chain, and mode B (auto) is the default. */
+bool project_launch_form(const struct project_model *p);
+/* The torch.ops names of a direct launch (p->launch.names) become the op's
+ * (py_names), when the launch has any. */
+void project_launch_names(struct project_model *p);
 
 /* Reads `path` as a sample of the operator: true, with its file and scan in
  * *out (owned by the caller), when it calls one of p->py_names. */

@@ -58,6 +58,7 @@ const struct py_assign *project_py_assign_of_call(const struct py_module *m, siz
 enum project_py_source {
 	PY_SRC_PARAM, PY_SRC_LOCAL, PY_SRC_SELF, PY_SRC_ENCLOSING, PY_SRC_OPTION, PY_SRC_GLOBAL, PY_SRC_CALL,
 	PY_SRC_SPAWN, PY_SRC_DIST,
+	PY_SRC_ONE,                   /* none: the script runs one rank, _autotrace_rank() ($RANK, else 0) */
 };
 struct project_py_value {
 	char *expr;                   /* "rank", "self.global_rank_id", "args.local_rank", "dist.get_rank()" */

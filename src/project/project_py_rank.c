@@ -278,6 +278,8 @@ const char *project_py_source_text(enum project_py_source s)
 		return "a variable set from torch.distributed or the environment";
 	case PY_SRC_SPAWN:
 		return "the process index the spawn passes first";
+	case PY_SRC_ONE:
+		return "the one process this script runs ($RANK under torchrun, else 0)";
 	case PY_SRC_DIST:
 		return "torch.distributed, which the script initialises";
 	}

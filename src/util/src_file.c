@@ -1,14 +1,54 @@
 /* Loading source files and mapping byte offsets to lines and columns. */
+#define _GNU_SOURCE /* memmem(3) */
+#include <string.h>
+
 #include "src_file.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
-#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "xalloc.h"
+
+static bool word_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+bool src_file_has_word(const struct src_file *f, const char *word, bool prefix_ok)
+{
+	size_t n = strlen(word);
+	const char *s = f->data, *end = f->data + f->len;
+
+	if (!n)
+		return false;
+	while ((s = memmem(s, (size_t)(end - s), word, n)) != NULL) {
+		bool left = s == f->data || !word_char(s[-1]);
+		bool right = s + n == end || prefix_ok || !word_char(s[n]);
+		if (left && right)
+			return true;
+		s++;
+	}
+	return false;
+}
+
+bool src_file_has_literal(const struct src_file *f, const char *name)
+{
+	size_t n = strlen(name);
+	const char *s = f->data, *end = f->data + f->len;
+
+	while ((s = memmem(s, (size_t)(end - s), name, n)) != NULL) {
+		if (s > f->data && (s[-1] == '"' || s[-1] == '\'')) {
+			char c = s + n < end ? s[n] : '\0';
+			if (c == '"' || c == '\'' || c == '(' || c == ' ' || c == '.')
+				return true;
+		}
+		s++;
+	}
+	return false;
+}
 
 bool src_file_is_cxx_name(const char *path)
 {

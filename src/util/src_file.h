@@ -38,6 +38,13 @@ void src_file_free(struct src_file *f);
  * strip cleans, so that each command sees the same set. */
 bool src_file_is_cxx_name(const char *path);
 
+/* `word` in the text as a whole identifier; with `prefix_ok`, also as the
+ * start of a longer one ("EXEC_NPU_CMD" in "EXEC_NPU_CMD_EXT"). */
+bool src_file_has_word(const struct src_file *f, const char *word, bool prefix_ok);
+/* A string literal that starts with `name` and ends it there ("name",
+ * "name(", "name.overload", "name "). */
+bool src_file_has_literal(const struct src_file *f, const char *name);
+
 /* 1-based line of byte offset `off` (clamped to the file). */
 size_t src_file_line(const struct src_file *f, uint32_t off);
 

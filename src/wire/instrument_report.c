@@ -387,6 +387,62 @@ static void rows_aclnn(cJSON *rows, const struct instrument_run *run, const stru
 		add_row(rows, "aclnn", NULL, xstrdup("no hand-written aclnn API: the generated one follows the OpDef"), true);
 }
 
+/* A direct launch: the layers it has not. */
+static void rows_launch_host(cJSON *rows)
+{
+	add_row(rows, "op_host", NULL, xstrdup("a direct launch: no OpDef layer (an OpDef beside it describes the tiling context)"),
+		true);
+	add_row(rows, "infer", NULL, xstrdup("a direct launch: no InferShape (the host function allocates the tensor)"), true);
+	add_row(rows, "aclnn", NULL, xstrdup("a direct launch: no aclnn API"), true);
+}
+
+/* A direct launch: the launch, the host functions' returns, the schemas, the declarations. */
+static void rows_launch(cJSON *rows, const struct instrument_run *run, const struct project_model *p)
+{
+	const struct project_launch *l = &p->launch;
+
+	for (size_t fi = 0; fi < l->nfiles; fi++)
+		for (size_t s = 0; s < l->files[fi].nsites; s++) {
+			const struct launch_site *st = &l->files[fi].sites[s];
+			long at = -1;
+			for (size_t a = 0; a < st->args.n && at < 0; a++) {
+				char *id = project_launch_prof_ident(st->args.v[a], p->profiling);
+				at = id ? (long)a : -1;
+				free(id);
+			}
+			add_row(rows, "launch", where(run, l->files[fi].f, st->range.start),
+				at >= 0 ? xasprintf("%s passes '%s' to '%s' as argument %ld of %zu", st->via, p->profiling, st->kernel,
+						    at + 1, st->args.n)
+					: xasprintf("%s does not pass '%s' to '%s'", st->via, p->profiling, st->kernel),
+				at >= 0 && !g2_error_in(run, l->files[fi].f->path));
+		}
+	for (size_t k = 0; k < l->nfuncs; k++) {
+		const struct pybind_func *pf = project_launch_pf(l, &l->funcs[k]);
+		const struct src_file *f = l->files[l->funcs[k].file].f;
+		add_row(rows, l->funcs[k].launches ? "binding" : "binding meta", where(run, f, pf->range.start),
+			l->funcs[k].returns_prof ? xasprintf("%s() returns '%s' last (%ld value%s)", pf->name, p->profiling,
+							     l->funcs[k].arity, l->funcs[k].arity == 1 ? "" : "s")
+						 : xasprintf("%s() does not return '%s'", pf->name, p->profiling),
+			l->funcs[k].returns_prof && !g2_error_in(run, f->path));
+	}
+	for (size_t d = 0; d < l->ndecls; d++) {
+		const struct src_file *f = l->files[l->decls[d].file].f;
+		add_row(rows, "binding declaration", where(run, f, l->decls[d].name.start),
+			xasprintf("%s() declared to return %ld values", l->decls[d].func, l->decls[d].arity),
+			!g2_error_in(run, f->path));
+	}
+	for (size_t s = 0; s < l->nschemas; s++) {
+		const struct launch_file *lf = &l->files[l->schemas[s].file];
+		const struct pybind_opname *o = &lf->pb.names[l->schemas[s].name];
+		add_row(rows, "binding schema", where(run, lf->f, o->range.start),
+			xasprintf("'%s' returns %ld value%s, '%s' last", o->name, l->schemas[s].nreturns,
+				  l->schemas[s].nreturns == 1 ? "" : "s", p->profiling),
+			!g2_error_in(run, lf->f->path));
+	}
+	if (l->nnames == 0)
+		add_row(rows, "binding", NULL, xstrdup("no m.impl or m.def registers the host function"), false);
+}
+
 static void rows_binding(cJSON *rows, const struct instrument_run *run, const struct project_model *p)
 {
 	char *api = p->op ? xasprintf("aclnn%s", p->op->name) : xstrdup("");
@@ -712,12 +768,19 @@ cJSON *instrument_report(const struct instrument_run *run)
 			free(norm);
 			free(od);
 		}
-		rows_host(rows, run, p);
-		rows_infer(rows, run, p);
-		rows_tiling(rows, run, p);
-		rows_kernel(rows, run, p);
-		rows_aclnn(rows, run, p);
-		rows_binding(rows, run, p);
+		if (project_launch_form(p)) {
+			rows_launch_host(rows);
+			rows_tiling(rows, run, p);
+			rows_kernel(rows, run, p);
+			rows_launch(rows, run, p);
+		} else {
+			rows_host(rows, run, p);
+			rows_infer(rows, run, p);
+			rows_tiling(rows, run, p);
+			rows_kernel(rows, run, p);
+			rows_aclnn(rows, run, p);
+			rows_binding(rows, run, p);
+		}
 		add_samples(rep, rows, run, p, map, prof);
 		add_str_owned(rep, "collect",
 			      xasprintf("autotrace collect --map %s -o %s/chrome_trace.json %s",

@@ -87,9 +87,25 @@ void wire_kernel(struct wire *w);
 void wire_base(struct wire *w);
 void wire_aclnn(struct wire *w);
 void wire_pybind(struct wire *w);
+void wire_launch(struct wire *w);
 void wire_samples(struct wire *w);
 /* After wire_pybind: each declaration of a binding function it changed changes with it. */
 void wire_decls(struct wire *w);
+
+/* Shared by the binding layers (wire_pybind.c, wire_launch.c). Mode B:
+ * 'at::Tensor profiling_data = at::zeros(...)' (at::empty for a function
+ * that only describes the output) first thing in fn's body, sized from the
+ * bound named once per file (*consts_done); a manual step when fn has no
+ * tensor parameter to take the options from. */
+void wire_alloc_profiling(struct wire *w, const struct src_file *f, const struct pybind_func *fn, bool zeros,
+			  bool *consts_done);
+/* The same, the bound named at `consts_at` (UINT32_MAX: before fn), e.g.
+ * before the class of a method. */
+void wire_alloc_profiling_at(struct wire *w, const struct src_file *f, const struct pybind_func *fn, bool zeros,
+			     bool *consts_done, uint32_t consts_at);
+/* Mode B: every return of binding function fi gives the profiling tensor
+ * last (wire_main_outputs values before it), its std::tuple one longer. */
+void wire_mode_b_returns(struct wire *w, const struct src_file *f, const struct pybind_file *pb, long fi);
 
 /* The device runtime for one operator, on its own (autotrace apply uses it
  * too): for each __global__ entry under the rules' kernel directory, the base

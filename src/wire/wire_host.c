@@ -12,6 +12,8 @@ size_t wire_main_outputs(const struct wire *w)
 {
 	const struct opdef_op *op = w->p->op;
 
+	if (project_launch_form(w->p))
+		return w->p->launch.nmain > 0 ? (size_t)w->p->launch.nmain : 0;
 	if (!op)
 		return 0;
 	return w->p->prof_out >= 0 ? op->noutputs - 1 : op->noutputs;
@@ -126,6 +128,8 @@ void wire_opdef(struct wire *w)
 	char *text;
 	size_t cap, len = 0;
 
+	if (project_launch_form(w->p))
+		return; /* no OpDef layer: an OpDef beside a direct launch describes the tiling context */
 	if (!op || op->nparams == 0) {
 		const struct src_file *lf;
 		uint32_t ls, le;
@@ -334,7 +338,7 @@ void wire_infer(struct wire *w)
 	char *consts, *ind, *ctx, *text;
 	const char *cname = "OUTPUT_PROFILING_DATA";
 
-	if (!op || op->nparams == 0)
+	if (!op || op->nparams == 0 || project_launch_form(w->p))
 		return;
 	for (size_t i = 0; i < w->p->ninfers && !impl; i++)
 		for (size_t m = 0; m < w->p->infers[i].inf.nimpls; m++)

@@ -303,16 +303,71 @@ out:
 	tok_view_release(&tv);
 }
 
+/* The profiling parameter of entry e at `want` (the first output at
+ * `first`), passed to its Init calls, handed to the runtime in its body. */
+static void wire_entry(struct wire *w, const struct project_kentry *e, size_t first, size_t want, bool launch)
+{
+	const char *pname = w->prof_camel;
+	long at = prof_param(w, e->params, e->nparams);
+
+	if (at >= 0) {
+		pname = e->params[at].name;
+		if ((size_t)at != want) {
+			wire_manual(w, e->file, e->params[at].start, e->params[at].end,
+				    "move '%s' to parameter %zu of '%s' (after the outputs, before workspace and "
+				    "tiling), and in Init and its calls", pname, want + 1, e->name);
+			return;
+		}
+	} else if (want > e->nparams) {
+		wire_manual(w, e->file, e->params_start, e->params_end,
+			    "'%s' has %zu parameters but the OpDef has %zu tensors before '%s': add 'GM_ADDR %s' "
+			    "after the outputs", e->name, e->nparams, want, w->prof, w->prof_camel);
+		return;
+	} else {
+		uint32_t *s, *en;
+		const char *type = gm_type(e->params, e->nparams, want);
+		char *decl = xasprintf("%s %s", type, pname), *what;
+		param_ranges(e->params, e->nparams, &s, &en);
+		what = xasprintf("kernel: '%s %s' is parameter %zu of '%s'", type, pname, want + 1, e->name);
+		insert_item(w, e->file, s, en, e->nparams, want, e->params_start + 1, decl, what);
+		free(what);
+		free(decl);
+		free(s);
+		free(en);
+	}
+	if (e->ncalls)
+		wire_calls(w, e, first, want, pname);
+	else if (!launch) /* a launched kernel with no class Init records from the entry alone */
+		wire_manual(w, e->file, e->params_start, e->params_end,
+			    "'%s' calls no kernel class Init with its parameters: pass '%s' to the kernel class in the "
+			    "position of the OpDef", e->name, pname);
+	entry_helpers(w, e, pname);
+}
+
+/* True when a direct launch of the operator names entry e. */
+static bool launched(const struct project_launch *l, const struct project_kentry *e)
+{
+	const char *colon = strrchr(e->name, ':');
+
+	for (size_t fi = 0; fi < l->nfiles; fi++)
+		for (size_t s = 0; s < l->files[fi].nsites; s++)
+			if (strcmp(l->files[fi].sites[s].kernel, colon ? colon + 1 : e->name) == 0)
+				return true;
+	return false;
+}
+
 void wire_kernel(struct wire *w)
 {
 	struct project_model *p = w->p;
 	const struct opdef_op *op = p->op;
-	size_t want;
+	bool launch = project_launch_form(p);
+	size_t want = 0;
 	char *snake;
 
-	if (!op || op->nparams == 0)
+	if (!launch && (!op || op->nparams == 0))
 		return;
-	want = op->ninputs + wire_prof_index(w);
+	if (!launch)
+		want = op->ninputs + wire_prof_index(w);
 	if (!p->kernels_read || p->kernels.n == 0) {
 		wire_manual(w, NULL, 0, 0,
 			    "no __global__ kernel found under %s: add 'GM_ADDR %s' as parameter %zu of the kernel entry and of "
@@ -320,46 +375,21 @@ void wire_kernel(struct wire *w)
 			    want + 1);
 		return;
 	}
-	snake = project_snake(op->name);
+	snake = op ? project_snake(op->name) : NULL;
 	for (size_t k = 0; k < p->kernels.n; k++) {
 		const struct project_kentry *e = &p->kernels.v[k];
-		const char *pname = w->prof_camel;
-		long at;
+		if (launch) {
+			/* the launch passes the kernel's parameters one for one: the tensor
+			   goes after the last GM parameter it passes that is no workspace or tiling */
+			if (!launched(&p->launch, e))
+				continue;
+			want = project_launch_position(e, w->prof);
+			wire_entry(w, e, want ? want - 1 : 0, want, true);
+			continue;
+		}
 		if (p->kernels.n > 1 && strcmp(e->name, snake) != 0)
 			continue;
-		at = prof_param(w, e->params, e->nparams);
-		if (at >= 0) {
-			pname = e->params[at].name;
-			if ((size_t)at != want) {
-				wire_manual(w, e->file, e->params[at].start, e->params[at].end,
-					    "move '%s' to parameter %zu of '%s' (after the outputs, before workspace and "
-					    "tiling), and in Init and its calls", pname, want + 1, e->name);
-				continue;
-			}
-		} else if (want > e->nparams) {
-			wire_manual(w, e->file, e->params_start, e->params_end,
-				    "'%s' has %zu parameters but the OpDef has %zu tensors before '%s': add 'GM_ADDR %s' "
-				    "after the outputs", e->name, e->nparams, want, w->prof, w->prof_camel);
-			continue;
-		} else {
-			uint32_t *s, *en;
-			const char *type = gm_type(e->params, e->nparams, want);
-			char *decl = xasprintf("%s %s", type, pname), *what;
-			param_ranges(e->params, e->nparams, &s, &en);
-			what = xasprintf("kernel: '%s %s' is parameter %zu of '%s'", type, pname, want + 1, e->name);
-			insert_item(w, e->file, s, en, e->nparams, want, e->params_start + 1, decl, what);
-			free(what);
-			free(decl);
-			free(s);
-			free(en);
-		}
-		if (e->ncalls == 0)
-			wire_manual(w, e->file, e->params_start, e->params_end,
-				    "'%s' calls no kernel class Init with its parameters: pass '%s' to the kernel class in the "
-				    "position of the OpDef", e->name, pname);
-		else
-			wire_calls(w, e, op->ninputs, want, pname);
-		entry_helpers(w, e, pname);
+		wire_entry(w, e, op->ninputs, want, false);
 	}
 	free(snake);
 }

@@ -44,6 +44,15 @@ static const char *helper_text =
 	"\n"
 	"\n";
 
+static const char *rank_helper_text =
+	"def _autotrace_rank():\n"
+	"    \"\"\"The rank of this process for its dump: $RANK (torchrun), else 0 (one process; added by\n"
+	"    autotrace wire).\"\"\"\n"
+	"    import os\n"
+	"    return int(os.environ.get(\"RANK\", \"0\"))\n"
+	"\n"
+	"\n";
+
 static const char *env_helpers_text =
 	"# autotrace wire (G4, G5): the profiling of the operator, switched on by the environment:\n"
 	"#   AUTOTRACE_PROFILING_DIR  where each rank saves its dump (rankNNN.pt)\n"
@@ -171,6 +180,59 @@ static bool ns_visible(const struct sample *s, int fn_stmt)
 	return false;
 }
 
+/* Mode B where the result is not unpacked: a call made for its effect
+ * (`op(...)` alone, the op returning nothing before: `profiling_data =
+ * op(...)`), a single name (`out = op(...)`: `out, profiling_data = ...`,
+ * `*out, profiling_data = ...` for a tuple), or a method called on the
+ * result (`out = op(...).contiguous()`: the result unpacked, then `out =
+ * out.contiguous()`). Returns the statement after which the tensor is bound,
+ * or PY_NONE when the call is none of these (nothing done). */
+static int keep_result(struct sample *s, size_t c, const struct py_assign *a, char **prof)
+{
+	struct wire *w = s->w;
+	struct py_module *m = s->m;
+	const struct src_file *f = s->f;
+	const struct py_call *call = &m->calls[c];
+	size_t nmain = wire_main_outputs(w);
+	const struct py_stmt *st = &m->stmts[call->stmt];
+	char *t;
+
+	for (size_t k = 0; !a && k < m->nassigns; k++)
+		if (m->assigns[k].value.start == call->range.start && m->assigns[k].stmt == call->stmt)
+			a = &m->assigns[k]; /* out = op(...).method() */
+	if (!a) {
+		if (nmain != 0 || st->kind != PY_STMT_SIMPLE || st->range.start != call->range.start ||
+		    st->range.end != call->range.end)
+			return PY_NONE;
+		t = xasprintf("%s = ", w->prof);
+		wire_edit(w, f, call->range.start, call->range.start, t, "sample: the result of %s kept as '%s'", call->name,
+			  w->prof);
+		free(t);
+		*prof = xstrdup(w->prof);
+		return call->stmt;
+	}
+	if (a->unpacks || a->ntargets != 1 || nmain == 0 || a->value.start != call->range.start || a->targets[0].starred ||
+	    (a->value.end != call->range.end && nmain != 1))
+		return PY_NONE;
+	t = xasprintf(nmain == 1 ? "%s, %s" : "*%s, %s", a->targets[0].text, w->prof);
+	wire_edit(w, f, a->target_range.start, a->target_range.end, t, "sample: the result of %s unpacked, '%s' last",
+		  call->name, w->prof);
+	free(t);
+	if (a->value.end != call->range.end) {
+		/* op(...).method(): applied to the op's first value once it is unpacked */
+		char *ind = indent_of(s, a->stmt), *rest = xstrndup(f->data + call->range.end, a->value.end - call->range.end);
+		wire_edit(w, f, call->range.end, a->value.end, "", "sample: %s applied after the unpacking", rest);
+		t = xasprintf("\n%s%s = %s%s", ind, a->targets[0].text, a->targets[0].text, rest);
+		wire_edit(w, f, a->value.end, a->value.end, t, "sample: %s = %s%s", a->targets[0].text, a->targets[0].text,
+			  rest);
+		free(t);
+		free(ind);
+		free(rest);
+	}
+	*prof = xstrdup(w->prof);
+	return a->stmt;
+}
+
 /* The profiling value after the op call `c`: mode B unpacking. Returns the
  * statement after which it is bound (PY_NONE when it cannot be done). */
 static int unpack_mode_b(struct sample *s, size_t c, char **prof)
@@ -184,9 +246,11 @@ static int unpack_mode_b(struct sample *s, size_t c, char **prof)
 
 	*prof = NULL;
 	if (!a) {
-		wire_manual(w, f, m->calls[c].range.start, m->calls[c].range.end,
-			    "keep the result of this call and take '%s' as its last value", w->prof);
-		return PY_NONE;
+		int kept = keep_result(s, c, a, prof);
+		if (kept == PY_NONE)
+			wire_manual(w, f, m->calls[c].range.start, m->calls[c].range.end,
+				    "keep the result of this call and take '%s' as its last value", w->prof);
+		return kept;
 	}
 	func = m->stmts[a->stmt].func;
 	if (a->unpacks) {
@@ -285,6 +349,11 @@ static int unpack_mode_b(struct sample *s, size_t c, char **prof)
 			*prof = xstrdup(w->prof);
 			return u->stmt;
 		}
+	}
+	{
+		int kept = keep_result(s, c, a, prof);
+		if (kept != PY_NONE)
+			return kept;
 	}
 	wire_manual(w, f, a->target_range.start, a->target_range.end,
 		    "take '%s' as the last value of %s (branch on len(%s))", w->prof, m->calls[c].name,
@@ -565,6 +634,15 @@ static void wire_collector(struct sample *s)
 	}
 }
 
+/* True when the module starts processes (multiprocessing spawn, Process). */
+static bool starts_processes(const struct py_module *m)
+{
+	for (size_t k = 0; k < m->ncalls; k++)
+		if (project_py_is_spawn(&m->calls[k]))
+			return true;
+	return false;
+}
+
 static bool module_defines(const struct sample *s, const char *name)
 {
 	for (size_t i = 0; i < s->m->nfuncs; i++)
@@ -736,12 +814,30 @@ static void wire_env_cli(struct sample *s, const struct py_func *driver)
 	}
 }
 
+/* Mode B: the other calls of the op whose result the sample keeps take the
+ * new arity too (one call saves the tensor; a result left unused needs
+ * nothing). */
+static void other_calls(struct sample *s, long saved)
+{
+	for (size_t c = 0; c < s->m->ncalls; c++) {
+		const struct py_call *call = &s->m->calls[c];
+		const struct py_stmt *st = &s->m->stmts[call->stmt];
+		char *prof = NULL;
+		if ((long)c == saved || !project_is_op_call(s->w->p, call) ||
+		    (st->range.start == call->range.start && st->range.end == call->range.end))
+			continue;
+		unpack_mode_b(s, c, &prof);
+		free(prof);
+	}
+}
+
 /* Wires one sample; returns true when it saves (already or now). */
 static bool wire_sample(struct wire *w, const struct project_sample *gs)
 {
 	struct sample s;
 	struct py_module *m = gs->py;
-	bool saves = false, calls = false, added_save = false;
+	bool saves = false, calls = false, added_save = false, own_rank = false;
+	long saved_call = -1;
 
 	memset(&s, 0, sizeof(s));
 	s.w = w;
@@ -758,7 +854,7 @@ static bool wire_sample(struct wire *w, const struct project_sample *gs)
 		const struct py_call *call = &m->calls[c];
 		char *prof = NULL, *dir, *base_arg;
 		int after, func = m->stmts[call->stmt].func, sync = PY_NONE;
-		struct project_py_value rank, world;
+		struct project_py_value rank = { NULL, PY_SRC_PARAM }, world = { NULL, PY_SRC_PARAM };
 		const char *rank_ns;
 		if (!project_is_op_call(w->p, call))
 			continue;
@@ -773,7 +869,13 @@ static bool wire_sample(struct wire *w, const struct project_sample *gs)
 							    m->stmts[s.ns_stmt].range.end <= call->range.start))
 				  ? s.ns
 				  : NULL;
-		if (!project_py_rank(m, func, call->range.start, rank_ns, &rank)) {
+		if (!project_py_rank(m, func, call->range.start, rank_ns, &rank) && !starts_processes(m)) {
+			/* one process (a unittest, a plain script): torchrun's RANK, else 0 */
+			rank.expr = xstrdup("_autotrace_rank()");
+			rank.from = PY_SRC_ONE;
+			own_rank = true;
+		}
+		if (!rank.expr) {
 			wire_manual(w, s.f, call->range.start, call->range.end,
 				    "after a device synchronize: save_profiling_data(%s, <rank>, %s) -- wire finds no rank here: no "
 				    "parameter, local, self attribute, variable of an enclosing function, command-line option or "
@@ -824,6 +926,7 @@ static bool wire_sample(struct wire *w, const struct project_sample *gs)
 			free(syncs);
 			free(ind);
 			added_save = saves = true;
+			saved_call = (long)c;
 		}
 		free(base_arg);
 		free(dir);
@@ -831,6 +934,8 @@ static bool wire_sample(struct wire *w, const struct project_sample *gs)
 		project_py_value_release(&rank);
 		project_py_value_release(&world);
 	}
+	if (added_save && w->required)
+		other_calls(&s, saved_call);
 	if (added_save) {
 		uint32_t at = helpers_at(&s);
 		if (s.env && !module_defines(&s, "_autotrace_path"))
@@ -839,6 +944,8 @@ static bool wire_sample(struct wire *w, const struct project_sample *gs)
 				  "the environment)");
 		if (!module_defines(&s, "_autotrace_save_helper"))
 			wire_edit(w, s.f, at, at, helper_text, "sample: _autotrace_save_helper() finds save_profiling_data");
+		if (own_rank && !module_defines(&s, "_autotrace_rank"))
+			wire_edit(w, s.f, at, at, rank_helper_text, "sample: _autotrace_rank() ($RANK, else 0: one process)");
 	}
 	if (added_save && s.env) {
 		wire_env_cli(&s, wire_env_driver(&s));
@@ -859,7 +966,7 @@ void wire_samples(struct wire *w)
 	bool saves = false;
 	unsigned manual0 = w->manual;
 
-	if (!w->p->op || w->p->op->nparams == 0)
+	if ((!w->p->op || w->p->op->nparams == 0) && !project_launch_form(w->p))
 		return;
 	for (size_t i = 0; i < w->p->nsamples; i++)
 		if (wire_sample(w, &w->p->samples[i]))

@@ -302,7 +302,7 @@ static void return_type_grows(struct wire *w, const struct src_file *f, const st
 /* Mode B: the returns of fn give the profiling tensor last; its std::tuple
  * one longer. A function returning a list of tensors by name (`return outs;`)
  * appends it before the return. */
-static void mode_b_returns(struct wire *w, const struct src_file *f, const struct pybind_file *pb, long fi)
+void wire_mode_b_returns(struct wire *w, const struct src_file *f, const struct pybind_file *pb, long fi)
 {
 	const struct pybind_func *fn = &pb->funcs[fi];
 	size_t nmain = wire_main_outputs(w);
@@ -354,6 +354,41 @@ static void mode_b_returns(struct wire *w, const struct src_file *f, const struc
 	return_type_grows(w, f, fn, nmain);
 }
 
+void wire_alloc_profiling_at(struct wire *w, const struct src_file *f, const struct pybind_func *fn, bool zeros,
+			     bool *consts_done, uint32_t consts_at)
+{
+	/* mode B: allocated first thing in the body, so it is in scope on every path */
+	const char *like = first_tensor(fn);
+	char *ind, *t;
+	uint32_t at = body_top(f, fn, &ind);
+
+	if (!like) {
+		wire_manual(w, f, fn->range.start, fn->params_range.end,
+			    "allocate '%s' (at::zeros({" WIRE_BOUND_EXPR "}, ...dtype(at::kLong))) at the top of %s()", w->prof,
+			    fn->name);
+	} else {
+		uint32_t fstart = wire_line_start(f, fn->return_type.end > fn->return_type.start &&
+							     fn->return_type.start < fn->range.start
+							 ? fn->return_type.start
+							 : fn->range.start);
+		if (!*consts_done)
+			bound_consts(w, f, consts_at != UINT32_MAX ? consts_at : fstart);
+		*consts_done = true;
+		t = xasprintf("%sat::Tensor %s = at::%s(\n%s    {" WIRE_BOUND_EXPR "},\n%s    %s.options().dtype(at::kLong));\n",
+			     ind, w->prof, zeros ? "zeros" : "empty", ind, ind, like);
+		wire_edit(w, f, at, at, t, "pybind: '%s' allocated at the top of %s(), {%s} int64", w->prof, fn->name,
+			  WIRE_BOUND_EXPR);
+		free(t);
+	}
+	free(ind);
+}
+
+void wire_alloc_profiling(struct wire *w, const struct src_file *f, const struct pybind_func *fn, bool zeros,
+			  bool *consts_done)
+{
+	wire_alloc_profiling_at(w, f, fn, zeros, consts_done, UINT32_MAX);
+}
+
 /* One binding function of the op (with its EXEC_NPU_CMD, or a registered
  * meta function). The named bound goes before the function, or at
  * `consts_at` when it is not UINT32_MAX (before the class of a method). */
@@ -394,29 +429,7 @@ static void wire_func(struct wire *w, const struct src_file *f, const struct pyb
 			free(ind);
 		}
 	} else if (w->required && !pybind_var_before(pb, fi, w->prof, fn->body.end) && have < 0) {
-		/* mode B: allocated first thing in the body, so it is in scope on every path */
-		const char *like = first_tensor(fn);
-		char *ind, *t;
-		uint32_t at = body_top(f, fn, &ind);
-		if (!like) {
-			wire_manual(w, f, fn->range.start, fn->params_range.end,
-				    "allocate '%s' (at::zeros({" WIRE_BOUND_EXPR "}, ...dtype(at::kLong))) at the top of %s()",
-				    w->prof, fn->name);
-		} else {
-			uint32_t fstart = wire_line_start(f, fn->return_type.end > fn->return_type.start &&
-								     fn->return_type.start < fn->range.start
-								 ? fn->return_type.start
-								 : fn->range.start);
-			if (!*consts_done)
-				bound_consts(w, f, consts_at != UINT32_MAX ? consts_at : fstart);
-			*consts_done = true;
-			t = xasprintf("%sat::Tensor %s = at::%s(\n%s    {" WIRE_BOUND_EXPR "},\n%s    %s.options().dtype(at::kLong));\n",
-				     ind, w->prof, execs ? "zeros" : "empty", ind, ind, like);
-			wire_edit(w, f, at, at, t, "pybind: '%s' allocated at the top of %s(), {%s} int64", w->prof, fn->name,
-				  WIRE_BOUND_EXPR);
-			free(t);
-		}
-		free(ind);
+		wire_alloc_profiling_at(w, f, fn, execs, consts_done, consts_at);
 	}
 	/* every EXEC_NPU_CMD of the op in the function, on every path */
 	for (size_t x = 0; x < pb->nexecs; x++) {
@@ -454,7 +467,7 @@ static void wire_func(struct wire *w, const struct src_file *f, const struct pyb
 		free(t);
 	}
 	if (w->required)
-		mode_b_returns(w, f, pb, fi);
+		wire_mode_b_returns(w, f, pb, fi);
 }
 
 /* ---- bindings that return what an autograd Function returns ---- */
@@ -682,8 +695,8 @@ void wire_pybind(struct wire *w)
 	size_t nfuncs = 0;
 	struct forwards done = { NULL, NULL, NULL, 0 };
 
-	if (!w->p->op || w->p->op->nparams == 0)
-		return;
+	if (!w->p->op || w->p->op->nparams == 0 || project_launch_form(w->p))
+		return; /* a direct launch: wire_launch.c */
 	api = xasprintf("aclnn%s", w->p->op->name);
 	slot = w->required ? -1 : mode_a_slot(w);
 	for (size_t i = 0; i < w->p->npybinds; i++) {
