@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "exit_status.h"
 #include "hook_block.h"
+#include "sh_word.h"
 #include "hook_setup.h"
 #include "path_glob.h"
 #include "path_rel.h"
@@ -38,7 +39,9 @@ static void usage(FILE *out)
 	      "what runs it in the project (another script, setup.py, CMake, a CI file,\n"
 	      "a Makefile) runs it, else the project root; install says which.\n"
 	      "The build script is found from OPDIR: the nearest match of the rules'\n"
-	      "'build' patterns on the way up to the project root.\n"
+	      "'build' patterns on the way up to the project root (of equals, not one\n"
+	      "another runs, then the one naming OPDIR). An in-place block of one step\n"
+	      "that builds several operators preprocesses each operator's tree.\n"
 	      "\n"
 	      "  install   insert the block (again, at the right place, if one exists)\n"
 	      "  verify    exit 1 when the block is missing, misplaced, preprocesses\n"
@@ -124,6 +127,42 @@ static void print_tree_why(const char *path, const struct src_file *clean, const
 	putchar('\n');
 }
 
+/* An in-place block that preprocesses other operators' trees (the script
+ * builds them in the same step) keeps them: the new block preprocesses this
+ * operator's tree and theirs. A kept word that is not a safe shell word (a
+ * hand edit) is dropped, with a warning. */
+static void keep_other_trees(const struct src_file *f, const struct hook_found *b, const struct src_file *clean,
+			     const struct sh_script *sh, const struct hook_ctx *ctx, struct hook_place *place,
+			     struct diag *diag)
+{
+	char **trees;
+	size_t n;
+
+	hook_block_trees(f, b, &trees, &n);
+	place->dest_at = 0; /* a new tree comes first */
+	for (size_t k = 0; k < n; k++) {
+		bool self = hook_same_tree(clean, sh, place, ctx, trees[k]), dup = false;
+		for (size_t j = 0; j < place->nalso && !dup; j++)
+			dup = strcmp(place->also[j], trees[k]) == 0;
+		if (self)
+			place->dest_at = place->nalso; /* its place in the block, kept */
+		if (self || dup) {
+			free(trees[k]);
+			continue;
+		}
+		if (!hook_tree_word_ok(trees[k])) {
+			diag_at(diag, DIAG_WARNING, src_loc_make(f, b->start_mark, b->start_mark + (uint32_t)strlen(HOOK_MARK_START)),
+				"the hook block names the tree %s, which is not a word autotrace writes (a plain path, quoted "
+				"text with $VAR expansions, the script's own directory): it is not kept", trees[k]);
+			free(trees[k]);
+			continue;
+		}
+		place->also = xrealloc(place->also, (place->nalso + 1) * sizeof(*place->also));
+		place->also[place->nalso++] = trees[k];
+	}
+	free(trees);
+}
+
 static int do_install(const char *path, const struct src_file *f, const struct hook_ctx *ctx, bool allow_missing,
 		      bool replace, bool dry_run, struct diag *diag)
 {
@@ -169,6 +208,8 @@ static int do_install(const char *path, const struct src_file *f, const struct h
 	sh_scan(clean->data, clean->len, &sh);
 	if (hook_check_scannable(clean, &sh, diag) != 0 || hook_find_place(clean, &sh, ctx, &place, diag) != 0)
 		goto out;
+	if (place.in_place && b.present && b.ours)
+		keep_other_trees(f, &b, clean, &sh, ctx, &place, diag);
 	if (place.has_foreign) {
 		const struct sh_cmd *c = &sh.cmds[place.foreign_cmd];
 		if (!replace) {
@@ -228,10 +269,11 @@ static int do_install(const char *path, const struct src_file *f, const struct h
 			if (place.in_place && place.tree_why)
 				print_tree_why(path, clean, &sh, &place, ctx);
 			if (place.in_place)
-				printf("%s: %s the G1 hook before the build step at line %zu (it preprocesses %s in place and "
-				       "puts the sources back when the script ends)%s\n",
+				printf("%s: %s the G1 hook before the build step at line %zu (it preprocesses %s%s in place "
+				       "and puts the sources back when the script ends)%s\n",
 				       path, b.present ? "moved" : "installed", src_file_line(clean, sh.cmds[place.build_cmd].start),
-				       place.dest, replaced ? "; the old preprocessor call is kept in it, commented" : "");
+				       place.dest, place.nalso ? ", and the other operators' trees it already preprocessed," : "",
+				       replaced ? "; the old preprocessor call is kept in it, commented" : "");
 			else
 				printf("%s: %s the G1 hook after line %zu (copy into %s), before the build step at line %zu%s\n",
 				       path, b.present ? "moved" : "installed", src_file_line(clean, sh.cmds[place.copy_cmd].start),

@@ -7,6 +7,7 @@
 
 #include "path_glob.h"
 #include "path_rel.h"
+#include "sh_scan.h"
 #include "src_file.h"
 #include "xalloc.h"
 
@@ -184,14 +185,90 @@ static bool names_operator(const char *path, const char *opdir_abs)
 	return yes;
 }
 
+/* True when a word (quotes aside) names the file `base` as a path: "build.sh",
+ * "./build.sh", "csrc/build.sh", "\"${ROOT}/build.sh\"". */
+static bool word_names(const char *data, const struct sh_word *w, const char *base)
+{
+	size_t bl = strlen(base), n = 0;
+	char buf[512];
+
+	for (uint32_t i = w->start; i < w->end && n + 1 < sizeof(buf); i++)
+		if (data[i] != '"' && data[i] != '\'')
+			buf[n++] = data[i];
+	buf[n] = '\0';
+	return n >= bl && strcmp(buf + n - bl, base) == 0 && (n == bl || buf[n - bl - 1] == '/');
+}
+
+/* True when the script text runs a script named `base`: as its command
+ * (`./build.sh`), or through an interpreter (`bash build.sh`, `sh -e x/build.sh`,
+ * `source build.sh`). */
+static bool runs_script(const struct src_file *f, const char *base)
+{
+	static const char *const shells[] = { "bash", "sh", "source", ".", "exec", "dash", "zsh" };
+	struct sh_script sh;
+	bool yes = false;
+
+	sh_scan(f->data, f->len, &sh);
+	for (size_t k = 0; k < sh.ncmds && !yes; k++) {
+		const struct sh_cmd *c = &sh.cmds[k];
+		long w = sh_cmd_word(&sh, c);
+		bool shell = false;
+		if (w < 0 || c->defines >= 0)
+			continue;
+		if (word_names(f->data, &c->words[w], base)) {
+			yes = true;
+			break;
+		}
+		for (size_t i = 0; i < sizeof(shells) / sizeof(shells[0]) && !shell; i++)
+			shell = c->words[w].end - c->words[w].start == strlen(shells[i]) &&
+				memcmp(f->data + c->words[w].start, shells[i], strlen(shells[i])) == 0;
+		for (size_t a = (size_t)w + 1; shell && a < c->nwords; a++) {
+			if (f->data[c->words[a].start] == '-')
+				continue; /* an option of the shell */
+			yes = word_names(f->data, &c->words[a], base);
+			break;
+		}
+	}
+	sh_script_release(&sh);
+	return yes;
+}
+
+/* Among scripts equally near, those another of them runs (build_aclnn.sh
+ * runs `bash build.sh`: the build is the outer script's) are not the build
+ * script; keeps the others in cand, returns how many. */
+static size_t drop_inner(const struct project_root *r, char *const *found, size_t *cand, size_t n)
+{
+	bool *inner = xcalloc(n, sizeof(*inner));
+	size_t k = 0;
+
+	for (size_t a = 0; a < n; a++) {
+		char *path = path_join(r->path, found[cand[a]]);
+		struct src_file *f = src_file_load(path);
+		for (size_t b = 0; f && b < n; b++) {
+			const char *base = strrchr(found[cand[b]], '/');
+			base = base ? base + 1 : found[cand[b]];
+			if (a != b && strcmp(found[cand[a]], found[cand[b]]) != 0 && runs_script(f, base))
+				inner[b] = true;
+		}
+		src_file_free(f);
+		free(path);
+	}
+	for (size_t a = 0; a < n; a++)
+		if (!inner[a])
+			cand[k++] = cand[a];
+	free(inner);
+	return k ? k : n; /* scripts that run one another in a circle: none is outer */
+}
+
 int project_build_script(const struct project_root *r, const struct rule_strlist *globs, char **out,
 			 struct diag *diag)
 {
 	char **found = NULL;
 	size_t n = 0, nbest = 0;
 	long best = -2;
-	bool best_names = false;
 	size_t *cand;
+	char *full;
+	bool names = false;
 	int ret = -1;
 
 	*out = NULL;
@@ -199,26 +276,36 @@ int project_build_script(const struct project_root *r, const struct rule_strlist
 		return -1;
 	cand = xmalloc((n ? n : 1) * sizeof(*cand));
 	for (size_t i = 0; i < n; i++) {
-		char *dir = xstrdup(found[i]), *slash = strrchr(dir, '/'), *full;
+		char *dir = xstrdup(found[i]), *slash = strrchr(dir, '/');
 		long near;
-		bool names;
 		if (slash)
 			*slash = '\0';
 		else
 			strcpy(dir, ".");
 		near = nearness(dir, r->opdir_rel);
 		free(dir);
-		full = path_join(r->path, found[i]);
-		names = near >= 0 && names_operator(full, r->opdir_abs);
-		free(full);
-		if (near > best || (near == best && names && !best_names)) {
+		if (near > best) {
 			best = near;
-			best_names = names;
 			nbest = 0;
-		} else if (near < best || (names != best_names)) {
+		} else if (near < best) {
 			continue;
 		}
 		cand[nbest++] = i;
+	}
+	/* of the nearest: not one that another runs, then the ones naming the operator */
+	if (nbest > 1)
+		nbest = drop_inner(r, found, cand, nbest);
+	if (nbest > 1) {
+		size_t k = 0;
+		for (size_t c = 0; c < nbest; c++) {
+			full = path_join(r->path, found[cand[c]]);
+			names = best >= 0 && names_operator(full, r->opdir_abs);
+			free(full);
+			if (names)
+				cand[k++] = cand[c];
+		}
+		if (k)
+			nbest = k;
 	}
 	if (n == 0) {
 		char pats[512] = "";
@@ -226,11 +313,14 @@ int project_build_script(const struct project_root *r, const struct rule_strlist
 			snprintf(pats + strlen(pats), sizeof(pats) - strlen(pats), "%s%s", i ? ", " : "", globs->v[i]);
 		diag_plain(diag, DIAG_ERROR, "no build script matches the rules' 'build' patterns (%s) under the project root %s (%s)",
 			   pats, r->path, project_root_how_text(r->how));
-	} else if (best < 0 && n > 1) {
+	} else if (best < 0) {
+		/* a script off the way up (a template the build copies, another
+		   component's) is not the operator's build script */
 		diag_plain(diag, DIAG_ERROR,
-			   "%zu build scripts match the rules' 'build' patterns (%s, %s%s), none on the way from the operator "
-			   "directory to the project root %s; use --script FILE or narrow the patterns",
-			   n, found[0], found[1], n > 2 ? ", ..." : "", r->path);
+			   "%zu build script%s match%s the rules' 'build' patterns (%s%s%s), none on the way from the operator "
+			   "directory up to the project root %s; use --script FILE or set the patterns",
+			   n, n == 1 ? "" : "s", n == 1 ? "es" : "", found[0], n > 1 ? ", " : "", n > 2 ? "..." : n > 1 ? found[1] : "",
+			   r->path);
 	} else if (nbest > 1) {
 		diag_plain(diag, DIAG_ERROR,
 			   "%zu build scripts are equally near the operator directory (%s, %s%s); use --script FILE or "

@@ -64,6 +64,25 @@ static bool cmd_matches(const struct src_file *f, const struct sh_cmd *c, const 
 	return yes;
 }
 
+/* A build step matches `re` and runs something: a command that only handles
+ * the build script as a file (`chmod +x deepep/build.sh`, `cp build.sh
+ * out/`, `ls`, `echo`) names it without running a build. */
+static bool build_step_matches(const struct src_file *f, const struct sh_cmd *c, const struct rule_regex *re)
+{
+	static const char *const file_tools[] = {
+		"chmod", "chown", "cp", "mv", "rm", "ln", "ls", "cat", "echo", "printf", "touch", "test", "[", "[[",
+		"sed", "grep", "find", "stat", "mkdir", "dos2unix", "git", "install", "log", "tar", "wc", "head", "tail",
+	};
+	long w = command_word(f, c);
+
+	if (!cmd_matches(f, c, re))
+		return false;
+	for (size_t i = 0; w >= 0 && i < sizeof(file_tools) / sizeof(file_tools[0]); i++)
+		if (word_is(f, &c->words[w], file_tools[i]))
+			return false;
+	return true;
+}
+
 static bool name_matches(const struct rule_regex *re, const char *name)
 {
 	return rule_regex_match(re, name, strlen(name));
@@ -86,7 +105,7 @@ static long build_after(const struct src_file *f, const struct sh_script *sh, si
 	int fn = sh->cmds[k].func;
 
 	for (size_t j = k + 1; j < sh->ncmds; j++)
-		if (sh->cmds[j].func == fn && sh->cmds[j].defines < 0 && cmd_matches(f, &sh->cmds[j], before))
+		if (sh->cmds[j].func == fn && sh->cmds[j].defines < 0 && build_step_matches(f, &sh->cmds[j], before))
 			return (long)j;
 	if (fn < 0 || depth > 8)
 		return -1;
@@ -328,8 +347,8 @@ static char *inplace_tree(const struct src_file *f, const struct sh_script *sh, 
 	if (d.cmd < 0) {
 		/* nothing changed the directory: the operator from the script's own, wherever it starts */
 		char *q = sh_quote(ctx->opdir_rel);
-		tree = strcmp(ctx->opdir_rel, ".") == 0 ? xstrdup("\"$(cd \"$(dirname \"${BASH_SOURCE[0]:-$0}\")\" && pwd)\"")
-							 : xasprintf("\"$(cd \"$(dirname \"${BASH_SOURCE[0]:-$0}\")\" && pwd)\"/%s", q);
+		tree = strcmp(ctx->opdir_rel, ".") == 0 ? xstrdup(HOOK_SCRIPT_DIR_WORD)
+							 : xasprintf(HOOK_SCRIPT_DIR_WORD "/%s", q);
 		*why = xstrdup("no cd before the build step: the tree is named from the script's own directory");
 		free(q);
 		goto out;
@@ -516,7 +535,7 @@ static int place_in_place(const struct src_file *f, const struct sh_script *sh, 
 	for (size_t k = 0; k < sh->ncmds; k++) {
 		const struct sh_cmd *c = &sh->cmds[k];
 		long trap;
-		if (c->defines >= 0 || !cmd_matches(f, c, ctx->before) || !sh_cmd_reachable(sh, k))
+		if (c->defines >= 0 || !build_step_matches(f, c, ctx->before) || !sh_cmd_reachable(sh, k))
 			continue;
 		trap = exit_trap(f, sh, k);
 		if (trap >= 0) {
@@ -639,6 +658,9 @@ out:
 
 void hook_place_release(struct hook_place *p)
 {
+	for (size_t i = 0; i < p->nalso; i++)
+		free(p->also[i]);
+	free(p->also);
 	free(p->indent);
 	free(p->dest);
 	free(p->tree_why);
@@ -723,6 +745,116 @@ static void cat(char **s, size_t *len, size_t *cap, const char *t)
 	*len += n;
 }
 
+/* The end of every block: what runs when autotrace is missing, the END marker. */
+static void block_tail(char **s, size_t *len, size_t *cap, const char *i, bool allow_missing)
+{
+	char *t;
+
+	if (allow_missing)
+		t = xasprintf("%selse\n"
+			      "%s    echo \"warning: autotrace not found (install it or set AUTOTRACE): building without "
+			      "preprocessing the trace points\" >&2\n"
+			      "%sfi\n",
+			      i, i, i);
+	else
+		t = xasprintf("%selse\n"
+			      "%s    echo \"error: autotrace not found (install it or set AUTOTRACE): the trace points cannot "
+			      "be preprocessed\" >&2\n"
+			      "%s    exit 1\n"
+			      "%sfi\n",
+			      i, i, i, i);
+	cat(s, len, cap, t);
+	free(t);
+	t = xasprintf("%s" HOOK_MARK_END "\n", i);
+	cat(s, len, cap, t);
+	free(t);
+}
+
+/* The in-place block of several operators' trees, after its START line: one
+ * assignment each (_autotrace_tree1=WORD, ...: evaluated where the single
+ * form evaluates its one), then each tree checked, kept and preprocessed,
+ * every one put back when the script ends. */
+static void multi_tree_body(char **s, size_t *len, size_t *cap, const struct hook_place *p, bool allow_missing)
+{
+	const char *i = p->indent;
+	char *t, *list = xstrdup("");
+	size_t n = p->nalso + 1;
+
+	for (size_t k = 0; k < n; k++) {
+		char *l;
+		const char *word = k == p->dest_at ? p->dest : p->also[k < p->dest_at ? k : k - 1];
+		t = xasprintf("%s_autotrace_tree%zu=%s\n", i, k + 1, word);
+		cat(s, len, cap, t);
+		free(t);
+		l = xasprintf("%s \"${_autotrace_tree%zu}\"", list, k + 1);
+		free(list);
+		list = l;
+	}
+	t = xasprintf("%sif command -v \"${AUTOTRACE:-autotrace}\" >/dev/null 2>&1; then\n"
+		      "%s    _autotrace_orig=$(mktemp -d \"${TMPDIR:-/tmp}/autotrace-src.XXXXXX\") || exit 1\n"
+		      "%s    trap 'for _autotrace_b in \"${_autotrace_orig}\"/*.tree; do cp -a \"${_autotrace_b%%.tree}/.\" "
+		      "\"$(cat \"${_autotrace_b}\")/\"; done; rm -rf \"${_autotrace_orig}\"' EXIT\n"
+		      "%s    _autotrace_n=0\n"
+		      "%s    for _autotrace_tree in%s; do\n"
+		      "%s        if [ ! -d \"${_autotrace_tree}\" ]; then\n"
+		      "%s            echo \"error: ${_autotrace_tree}: no such directory: the trace points cannot be preprocessed\" >&2\n"
+		      "%s            exit 1\n"
+		      "%s        fi\n"
+		      "%s        _autotrace_tree=$(cd \"${_autotrace_tree}\" && pwd) || exit 1\n"
+		      "%s        _autotrace_n=$((_autotrace_n + 1))\n"
+		      "%s        mkdir \"${_autotrace_orig}/${_autotrace_n}\" && cp -a \"${_autotrace_tree}/.\" "
+		      "\"${_autotrace_orig}/${_autotrace_n}/\" && printf '%%s\\n' \"${_autotrace_tree}\" "
+		      ">\"${_autotrace_orig}/${_autotrace_n}.tree\" || exit 1\n"
+		      "%s        \"${AUTOTRACE:-autotrace}\" preprocess --in-place --map \"${_autotrace_tree}\"/point_map.json "
+		      "\"${_autotrace_tree}\" || exit 1\n"
+		      "%s    done\n",
+		      i, i, i, i, i, list, i, i, i, i, i, i, i, i, i);
+	cat(s, len, cap, t);
+	free(t);
+	free(list);
+	block_tail(s, len, cap, i, allow_missing);
+}
+
+bool hook_tree_word_ok(const char *word)
+{
+	size_t bad, len, n = strlen(HOOK_SCRIPT_DIR_WORD);
+	const char *why;
+
+	if (strncmp(word, HOOK_SCRIPT_DIR_WORD, n) == 0) {
+		if (!word[n])
+			return true;
+		if (word[n] != '/')
+			return false;
+		word += n + 1;
+	}
+	return *word && sh_word_check(word, &bad, &len, &why) != SH_WORD_BAD;
+}
+
+void hook_block_trees(const struct src_file *f, const struct hook_found *b, char ***trees, size_t *n)
+{
+	*trees = NULL;
+	*n = 0;
+	if (!b->present || !b->ours)
+		return;
+	for (uint32_t at = b->start; at < b->end;) {
+		const char *line = f->data + at, *nl = memchr(line, '\n', b->end - at), *q = line;
+		size_t ll = nl ? (size_t)(nl - line) : b->end - at;
+		at += (uint32_t)ll + 1;
+		while (q < line + ll && (*q == ' ' || *q == '\t'))
+			q++;
+		if ((size_t)(line + ll - q) < 16 || strncmp(q, "_autotrace_tree", 15) != 0)
+			continue;
+		q += 15;
+		while (*q >= '0' && *q <= '9')
+			q++;
+		if (*q != '=' || strncmp(q + 1, "$(cd \"${_autotrace_tree}\"", 25) == 0)
+			continue; /* (the loop's own `_autotrace_tree=$(cd ... && pwd)`) */
+		q++;
+		*trees = xrealloc(*trees, (*n + 1) * sizeof(**trees));
+		(*trees)[(*n)++] = xstrndup(q, (size_t)(line + ll - q));
+	}
+}
+
 char *hook_block_text(const struct hook_place *p, bool allow_missing, const char *replaced, size_t replaced_len)
 {
 	const char *i = p->indent, *d = p->dest;
@@ -743,6 +875,10 @@ char *hook_block_text(const struct hook_place *p, bool allow_missing, const char
 		cat(&s, &len, &cap, t);
 		free(t);
 		k = e + 1;
+	}
+	if (p->in_place && p->nalso) {
+		multi_tree_body(&s, &len, &cap, p, allow_missing);
+		return s;
 	}
 	if (p->in_place) {
 		t = xasprintf("%s_autotrace_tree=%s\n", i, d);
@@ -769,24 +905,7 @@ char *hook_block_text(const struct hook_place *p, bool allow_missing, const char
 	t = xasprintf("%s    \"${AUTOTRACE:-autotrace}\" preprocess --in-place --map %s/point_map.json %s || exit 1\n", i, d, d);
 	cat(&s, &len, &cap, t);
 	free(t);
-	if (allow_missing)
-		t = xasprintf("%selse\n"
-			      "%s    echo \"warning: autotrace not found (install it or set AUTOTRACE): building without "
-			      "preprocessing the trace points\" >&2\n"
-			      "%sfi\n",
-			      i, i, i);
-	else
-		t = xasprintf("%selse\n"
-			      "%s    echo \"error: autotrace not found (install it or set AUTOTRACE): the trace points cannot "
-			      "be preprocessed\" >&2\n"
-			      "%s    exit 1\n"
-			      "%sfi\n",
-			      i, i, i, i);
-	cat(&s, &len, &cap, t);
-	free(t);
-	t = xasprintf("%s" HOOK_MARK_END "\n", i);
-	cat(&s, &len, &cap, t);
-	free(t);
+	block_tail(&s, &len, &cap, i, allow_missing);
 	return s;
 }
 
@@ -901,8 +1020,8 @@ static void report_foreign(const struct src_file *f, const struct sh_script *sh,
  * word, or, for a word with no command substitution in it, the same
  * directory where the block stands ("mc2/op" after `cd csrc` is
  * "${ROOT_DIR}/csrc/mc2/op"). */
-static bool same_tree(const struct src_file *clean, const struct sh_script *sh, const struct hook_place *place,
-		      const struct hook_ctx *ctx, const char *word)
+bool hook_same_tree(const struct src_file *clean, const struct sh_script *sh, const struct hook_place *place,
+		    const struct hook_ctx *ctx, const char *word)
 {
 	size_t at = place->in_place ? place->build_cmd : place->copy_cmd, bad, len;
 	uint32_t point = place->in_place ? sh->cmds[at].line_start : sh->cmds[at].line_end;
@@ -1065,7 +1184,22 @@ int hook_verify(const struct src_file *f, const struct hook_ctx *ctx, struct dia
 			}
 			findings++;
 		}
-		if (!same_tree(clean, &sh, &place, ctx, last)) {
+		{
+			/* an in-place block names its trees in _autotrace_tree[N]= lines: the
+			   build's is one of them */
+			char **trees;
+			size_t nt;
+			hook_block_trees(f, &b, &trees, &nt);
+			for (size_t k = 0; k < nt; k++) {
+				if (hook_same_tree(clean, &sh, &place, ctx, trees[k])) {
+					free(last);
+					last = xstrdup(place.dest);
+				}
+				free(trees[k]);
+			}
+			free(trees);
+		}
+		if (!hook_same_tree(clean, &sh, &place, ctx, last)) {
 			diag_at(diag, DIAG_ERROR, loc,
 				place.in_place ? "the hook preprocesses %s, but the build compiles %s"
 					       : "the hook preprocesses %s, but the sources are copied to %s",

@@ -29,6 +29,9 @@
 
 #define HOOK_MARK_START "# TRACE_PREPROCESSOR_HOOK_START"
 #define HOOK_MARK_END "# TRACE_PREPROCESSOR_HOOK_END"
+/* The script's own directory, as the in-place block names it when nothing
+ * changes the directory before the build step. */
+#define HOOK_SCRIPT_DIR_WORD "\"$(cd \"$(dirname \"${BASH_SOURCE[0]:-$0}\")\" && pwd)\""
 /* Lines of a replaced preprocessor call, kept in the block for `hook remove`. */
 #define HOOK_REPLACED "# autotrace replaced: "
 
@@ -58,6 +61,12 @@ struct hook_place {
 	uint32_t insert_at;   /* copy: just past the copy call's logical line; in place: the build step's line */
 	char *indent;         /* the anchor's indentation; owned */
 	char *dest;           /* the tree to preprocess, as a shell word; owned */
+	/* in place: the trees of other operators the block preprocesses too (the
+	   script builds them all in one step: one block, one tree each), shell
+	   words kept from the block being replaced; owned */
+	char **also;
+	size_t nalso;
+	size_t dest_at;       /* where `dest` stands among them all (the block's own order kept) */
 	char *tree_why;       /* how the tree was found, for messages; owned */
 	bool from_start;      /* the tree is found from the directory the script starts in */
 	/* an unmarked preprocessor call between copy and build (the field's
@@ -105,6 +114,19 @@ char *hook_block_text(const struct hook_place *p, bool allow_missing, const char
  * line); returns their number, or -1 when the script itself cannot be
  * followed (reported too). */
 int hook_verify(const struct src_file *f, const struct hook_ctx *ctx, struct diag *diag);
+
+/* The trees an in-place block of ours preprocesses, as shell words (newly
+ * allocated, *n of them; none for the copy form or another's block). */
+void hook_block_trees(const struct src_file *f, const struct hook_found *b, char ***trees, size_t *n);
+
+/* True when `word` is a tree word autotrace writes into a block: a safe shell
+ * word (sh_word.h), or HOOK_SCRIPT_DIR_WORD followed by "/" and one. */
+bool hook_tree_word_ok(const char *word);
+
+/* True when the shell word `word` names the tree `place` preprocesses, in
+ * the script `clean` (without its block). */
+bool hook_same_tree(const struct src_file *clean, const struct sh_script *sh, const struct hook_place *place,
+		    const struct hook_ctx *ctx, const char *word);
 
 /* `f`'s text without the block `b`, with what the block replaced put back
  * (newly allocated, length in *len). */
