@@ -40,6 +40,10 @@ static void usage(FILE *out)
 	      "                     rules' 'build' patterns up to the project root)\n"
 	      "  --point-map FILE   G1: check this map's build stamp (default: every\n"
 	      "                     point_map.json under OPDIR)\n"
+	      "  --without LAYERS   binding, samples: layers outside this project (an operator\n"
+	      "                     library whose torch binding lives elsewhere; default: the\n"
+	      "                     rules' 'without'): G2 says the binding was left out, G4\n"
+	      "                     and G5 are skipped, never passed\n"
 	      "  --tree WORD        G1: the tree the hook preprocesses, as the build script\n"
 	      "                     writes it (default: the rules' 'gate { hook tree \"WORD\"; }',\n"
 	      "                     else found from the script: see hook --help)\n"
@@ -82,7 +86,8 @@ int cmd_gate(int argc, char **argv, struct diag *diag)
 		{ "script", required_argument, NULL, 'S' },    { "point-map", required_argument, NULL, 'm' },
 		{ "build-cmd", required_argument, NULL, 'b' }, { "build-log", required_argument, NULL, 'l' },
 		{ "op", required_argument, NULL, 'O' },        { "tree", required_argument, NULL, 't' },
-		{ "help", no_argument, NULL, 'h' },            { NULL, 0, NULL, 0 },
+		{ "without", required_argument, NULL, 'w' },   { "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
 	};
 	struct project_opts go;
 	bool only[GATE_COUNT] = { false }, skip[GATE_COUNT] = { false }, run[GATE_COUNT], any_only = false;
@@ -97,6 +102,7 @@ int cmd_gate(int argc, char **argv, struct diag *diag)
 		switch (c) {
 		case 'r': go.rules = optarg; break;
 		case 'O': go.op = optarg; break;
+		case 'w': go.without = optarg; break;
 		case 'S': go.script = optarg; break;
 		case 'm': go.point_map = optarg; break;
 		case 'b': go.build_cmd = optarg; break;

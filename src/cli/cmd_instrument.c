@@ -63,6 +63,8 @@ static void usage(FILE *out)
 	      "                  out: an operator instrumented after it is undone first\n"
 	      "  --script FILE   the build script (default: the nearest one, see hook --help)\n"
 	      "  --replace       let the hook take the place of another preprocessor's call\n"
+	      "  --without LAYERS  binding, samples: layers outside this project (as wire\n"
+	      "                  --without; default: the rules' 'without')\n"
 	      "  --tree WORD     the tree the hook preprocesses, as the build script writes it\n"
 	      "                  (see hook --help; default: the rules' 'gate { hook tree ...; }',\n"
 	      "                  else found from the script, from where it starts)\n"
@@ -396,12 +398,13 @@ struct opts {
 	const char *op;               /* --op */
 	const char *script;           /* staged path */
 	const char *tree;             /* --tree */
+	const char *without;          /* --without: layers outside the project */
 	bool replace;
 };
 
 static char **step_argv(const char *a0, const char *a1, const struct opts *o, bool script, const char *opdir)
 {
-	char **v = xcalloc(14, sizeof(*v));
+	char **v = xcalloc(16, sizeof(*v));
 	size_t n = 0;
 
 	v[n++] = (char *)a0;
@@ -420,6 +423,10 @@ static char **step_argv(const char *a0, const char *a1, const struct opts *o, bo
 	if (script && o->tree) {
 		v[n++] = "--tree";
 		v[n++] = (char *)o->tree;
+	}
+	if (strcmp(a0, "wire") == 0 && o->without) {
+		v[n++] = "--without";
+		v[n++] = (char *)o->without;
 	}
 	if (!script && o->op) {
 		/* the build script's hook serves every operator of the directory */
@@ -583,7 +590,7 @@ static cJSON *plan_json(const char *opdir, const struct opts *o, struct diag *di
 
 /* The gates of the staged project but those that run the team's build. */
 static void run_gates(struct instrument_run *run, struct project_opts *go, const char *opdir, const char *rules,
-		      const char *op, const char *script, const char *tree)
+		      const char *op, const char *script, const char *tree, const char *without)
 {
 	struct diag quiet;
 	FILE *null = fopen("/dev/null", "w");
@@ -595,6 +602,7 @@ static void run_gates(struct instrument_run *run, struct project_opts *go, const
 	go->op = op;
 	go->script = script;
 	go->tree = tree;
+	go->without = without;
 	run->project = project_load(go, &quiet);
 	if (run->project) {
 		struct gate_report *r = gate_report_new(opdir);
@@ -695,6 +703,7 @@ static int run_instrument(const char *opdir, const struct opts *given, bool dry_
 	lo.opdir = opdir;
 	lo.rules = o.rules;
 	lo.op = o.op;
+	lo.without = o.without;
 	real = project_load(&lo, diag);
 	if (!real) {
 		status = EXIT_BAD_INPUT;
@@ -733,7 +742,7 @@ static int run_instrument(const char *opdir, const struct opts *given, bool dry_
 		/* the result, seen in the staging copy: its plan, its gates, its changes */
 		run.plan = plan_json(st.opdir, &o, diag);
 		run.script = staged_script(&st, real, o.script, script_real);
-		run_gates(&run, &go, st.opdir, o.rules, o.op, run.script, o.tree);
+		run_gates(&run, &go, st.opdir, o.rules, o.op, run.script, o.tree, o.without);
 		if (find_changes(&st, &ch, &nch, diag) != 0) {
 			status = EXIT_INTERNAL;
 			goto out;
@@ -763,7 +772,7 @@ static int run_instrument(const char *opdir, const struct opts *given, bool dry_
 		run.to_real = identity_path;
 		run.plan = plan_json(opdir, &o, diag);
 		run.script = script_real ? xstrdup(script_real) : NULL;
-		run_gates(&run, &go, opdir, o.rules, o.op, run.script, o.tree);
+		run_gates(&run, &go, opdir, o.rules, o.op, run.script, o.tree, o.without);
 		report = instrument_report(&run);
 	}
 	if (report && emit_report(report, json) != 0)
@@ -799,6 +808,7 @@ int cmd_instrument(int argc, char **argv, struct diag *diag)
 		{ "format", required_argument, NULL, 'f' }, { "undo", no_argument, NULL, 'u' },
 		{ "force", no_argument, NULL, 'F' },        { "tree", required_argument, NULL, 't' },
 		{ "op", required_argument, NULL, 'o' },     { "help", no_argument, NULL, 'h' },
+		{ "without", required_argument, NULL, 'w' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct opts o;
@@ -813,6 +823,7 @@ int cmd_instrument(int argc, char **argv, struct diag *diag)
 		switch (c) {
 		case 'r': o.rules = optarg; break;
 		case 'o': o.op = optarg; break;
+		case 'w': o.without = optarg; break;
 		case 's': o.script = optarg; break;
 		case 'R': o.replace = true; break;
 		case 't':

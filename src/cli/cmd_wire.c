@@ -90,6 +90,10 @@ static void usage(FILE *out)
 	      "Options:\n"
 	      "  --rules FILE   the rules file (default OPDIR/autotrace.rules, else moe.rules)\n"
 	      "  --op NAME      the operator, in a directory that holds several\n"
+	      "  --without LAYERS  binding, samples: layers outside this project (its torch\n"
+	      "                 binding lives elsewhere; default: the rules' 'without'): not\n"
+	      "                 looked for, no manual step for them, a note of what their\n"
+	      "                 side must do\n"
 	      "  --dry-run      print the changes as a unified diff, write nothing\n"
 	      "  --undo         restore the files of the last wire (with --dry-run: show it)\n"
 	      "  --force        with --undo: restore even files edited since wire wrote them\n"
@@ -114,7 +118,8 @@ struct result {
 	size_t len;
 };
 
-static int run_wire(const char *opdir, const char *rules, const char *op, bool dry_run, struct diag *diag)
+static int run_wire(const char *opdir, const char *rules, const char *op, const char *without, bool dry_run,
+		    struct diag *diag)
 {
 	struct project_opts o;
 	struct project_model *p;
@@ -138,6 +143,7 @@ static int run_wire(const char *opdir, const char *rules, const char *op, bool d
 	o.opdir = opdir;
 	o.rules = rules;
 	o.op = op;
+	o.without = without;
 	p = project_load(&o, diag);
 	if (!p)
 		return EXIT_BAD_INPUT;
@@ -242,10 +248,11 @@ int cmd_wire(int argc, char **argv, struct diag *diag)
 		{ "undo", no_argument, NULL, 'u' },
 		{ "force", no_argument, NULL, 'f' },
 		{ "op", required_argument, NULL, 'o' },
+		{ "without", required_argument, NULL, 'w' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *rules = NULL, *opdir = ".", *op = NULL;
+	const char *rules = NULL, *opdir = ".", *op = NULL, *without = NULL;
 	bool dry_run = false, undo = false, force = false;
 	int c;
 
@@ -258,6 +265,9 @@ int cmd_wire(int argc, char **argv, struct diag *diag)
 			break;
 		case 'o':
 			op = optarg;
+			break;
+		case 'w':
+			without = optarg;
 			break;
 		case 'n':
 			dry_run = true;
@@ -306,7 +316,7 @@ int cmd_wire(int argc, char **argv, struct diag *diag)
 					 : EXIT_BAD_INPUT;
 			free(journal);
 		} else {
-			status = run_wire(opdir, rules, op, dry_run, diag);
+			status = run_wire(opdir, rules, op, without, dry_run, diag);
 		}
 		edit_lock_release(lock);
 		return status;

@@ -151,6 +151,13 @@ static void check_pyargs(const struct project_model *p, struct gate_report *r, c
 
 void g2_check_binding(struct project_model *p, struct gate_report *r)
 {
+	if (p->without_binding) {
+		if (p->op)
+			gate_add(r, GATE_RULE_G2_LAYER, DIAG_NOTE, gate_anchor_loc(p, PROJECT_ANCHOR_API), NULL,
+				 "the torch binding is left out of this project (without binding): not checked; G2 checks the "
+				 "layers up to aclnn%s, whose callers pass '%s' last", p->op->name, p->profiling);
+		return;
+	}
 	const struct opdef_op *op = p->op;
 	char *api;
 	bool have_schema;

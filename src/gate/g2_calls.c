@@ -69,7 +69,7 @@ void g2_check_calls(struct project_model *p, struct gate_report *r)
 {
 	struct schema_at s;
 
-	if (!find_schema(p, &s))
+	if (p->without_binding || p->without_samples || !find_schema(p, &s))
 		return; /* no schema read: the binding's check says so */
 	for (size_t k = 0; k < p->nsamples; k++) {
 		struct py_module *m = p->samples[k].py;

@@ -58,22 +58,32 @@ static bool workspace_value(const struct project_kcall *call, const char *arg)
 
 /* The first GM tensor parameter of Init after `at` that is neither named
  * for the workspace or tiling nor given them by the call, or NULL. */
-static const struct project_kparam *gm_after_call(const struct project_kfunc *fn, const struct project_kcall *call,
-						  size_t at)
+static const struct project_kparam *gm_after_call(const struct project_kentry *e, long eat, const struct project_kfunc *fn,
+						  const struct project_kcall *call, size_t at)
 {
 	for (size_t i = at + 1; i < fn->nparams; i++) {
+		bool tensor = true;
 		if (!project_kparam_is_gm(&fn->params[i]) || g2_workspace_like(fn->params[i].name))
 			continue;
 		if (i < call->nargs && workspace_value(call, call->args[i]))
 			continue;
-		return &fn->params[i];
+		/* a GM pointer the entry computes (an HCCL context, a window), or one of
+		   its own parameters after the profiling one, is not a tensor output:
+		   only the entry's tensors before it are */
+		if (i < call->nargs) {
+			tensor = false;
+			for (long j = 0; j < eat && !tensor; j++)
+				tensor = e->params[j].name && strcmp(call->args[i], e->params[j].name) == 0;
+		}
+		if (tensor)
+			return &fn->params[i];
 	}
 	return NULL;
 }
 
 /* An Init definition or declaration: the profiling parameter where its calls pass it. */
-static void check_init_func(struct project_model *p, struct gate_report *r, const struct project_kfunc *fn, long pos,
-			    const struct project_kcall *call)
+static void check_init_func(struct project_model *p, struct gate_report *r, const struct project_kentry *e, long eat,
+			    const struct project_kfunc *fn, long pos, const struct project_kcall *call)
 {
 	long named = kparam_prof(p, fn->params, fn->nparams);
 	const char *what = fn->decl ? "the declaration of" : "";
@@ -93,7 +103,7 @@ static void check_init_func(struct project_model *p, struct gate_report *r, cons
 			 "'%s' is parameter %ld of %s%s%s, but the call at %s:%zu passes it as argument %ld",
 			 fn->params[named].name, named + 1, what, *what ? " " : "", fn->qualified, call->file->path,
 			 src_file_line(call->file, call->start), pos + 1);
-	else if ((next = gm_after_call(fn, call, (size_t)named)) != NULL)
+	else if ((next = gm_after_call(e, eat, fn, call, (size_t)named)) != NULL)
 		gate_add(r, GATE_RULE_G2_LAST, DIAG_ERROR, gate_loc_at(fn->file, fn->params[named].start, fn->params[named].end),
 			 g2_fix_last, "'%s' is not the last tensor parameter of %s%s%s: the GM tensor '%s' follows it",
 			 fn->params[named].name, what, *what ? " " : "", fn->qualified, next->name ? next->name : "?");
@@ -450,9 +460,9 @@ static void check_inits(struct project_model *p, struct gate_report *r, const st
 				 "this Init call passes '%s' as argument %ld, but the kernel takes it right after '%s' "
 				 "(argument %ld here)", call->args[ca], ca + 1, call->args[after], after + 1);
 		if (call->def >= 0)
-			check_init_func(p, r, &e->funcs[call->def], ca, call);
+			check_init_func(p, r, e, at, &e->funcs[call->def], ca, call);
 		if (call->decl >= 0)
-			check_init_func(p, r, &e->funcs[call->decl], ca, call);
+			check_init_func(p, r, e, at, &e->funcs[call->decl], ca, call);
 	}
 	check_runtime(p, r, e, at);
 }

@@ -467,6 +467,8 @@ int g2_scope_load(const struct project_model *p, struct g2_scope *s, struct diag
 	v->kernel_root = p->kernel_root;
 	v->py_returns = p->py_returns;
 	v->aclnn_where = v->pybind_where = v->samples_where = PROJECT_WHERE_ROOT;
+	v->without_binding = p->without_binding;
+	v->without_samples = p->without_samples;
 	q.p = p;
 	q.s = s;
 	if (walk(&q, diag) != 0) {
@@ -477,10 +479,13 @@ int g2_scope_load(const struct project_model *p, struct g2_scope *s, struct diag
 	pick_op(&q);
 	q.api = v->op && v->op->name[0] ? xasprintf("aclnn%s", v->op->name) : NULL;
 	find_aclnn(&q);
-	find_bindings(&q);
-	find_decls(&q);
+	if (!v->without_binding) {
+		find_bindings(&q);
+		find_decls(&q);
+	}
 	find_launch(&q);
-	find_samples(&q);
+	if (!v->without_samples)
+		find_samples(&q);
 out:
 	for (size_t i = 0; i < q.n; i++)
 		free(q.v[i].path);

@@ -395,12 +395,25 @@ static void check_collector(struct gate_report *r, const struct src_file *f, str
 	project_py_options_free(opts, nopt);
 }
 
+/* A gate of the samples when the rules leave them out of the project: not
+ * run, said so (a skip, never a pass). */
+void gate_samples_left_out(struct gate_report *r, enum gate_id g)
+{
+	r->gates[g].run = false;
+	free(r->gates[g].note);
+	r->gates[g].note = xstrdup("the samples are left out of this project (without samples)");
+}
+
 void gate_g4(struct project_model *p, struct gate_report *r)
 {
 	const struct src_file *first_file = NULL;
 	const struct py_call *first_call = NULL;
 	size_t saves = 0;
 
+	if (p->without_samples) {
+		gate_samples_left_out(r, GATE_G4);
+		return;
+	}
 	if (p->nsamples == 0) {
 		gate_add(r, GATE_RULE_G4_SAVE, DIAG_ERROR, gate_anchor_loc(p, PROJECT_ANCHOR_TORCH_NAME),
 			 "extend the existing samples (examples/*_sample.py, test_*.py) or set the rules' 'samples' patterns",

@@ -217,6 +217,10 @@ static void check_spawn(struct g5 *g, const struct py_call *sp)
 
 void gate_g5(struct project_model *p, struct gate_report *r)
 {
+	if (p->without_samples) {
+		gate_samples_left_out(r, GATE_G5);
+		return;
+	}
 	if (p->nsamples == 0)
 		gate_add(r, GATE_RULE_G5_RELATIVE, DIAG_ERROR, gate_anchor_loc(p, PROJECT_ANCHOR_TORCH_NAME),
 			 "extend the samples or tests that run the operator (G4), then make their paths absolute",

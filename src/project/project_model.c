@@ -660,6 +660,11 @@ static void decide_mode(struct project_model *p)
 		p->required = p->policy->mode == RULE_MODE_REQUIRED;
 		return;
 	}
+	if (p->without_binding) {
+		p->required = true;
+		p->mode_reason = "the binding is left out of this project (without binding): mode B, the default";
+		return;
+	}
 	if (project_launch_form(p)) {
 		p->required = true;
 		p->mode_reason = "the host function launches the kernel directly: mode B (it allocates the profiling tensor, "
@@ -753,8 +758,13 @@ struct project_model *project_load(const struct project_opts *opts, struct diag 
 	free(files);
 
 	derive_op(p);
+	p->without_binding = p->policy->without_binding;
+	p->without_samples = p->policy->without_samples;
+	if (opts->without && project_without_parse(opts->without, &p->without_binding, &p->without_samples, diag) != 0)
+		goto fail;
 	load_aclnn(p, &pf, diag);
-	load_pybind(p, &pf, diag);
+	if (!p->without_binding)
+		load_pybind(p, &pf, diag);
 	if (p->npy_names == 0 && p->op && p->op->name[0]) {
 		char *sn = project_snake(p->op->name);
 		add_py_name(p, sn);
@@ -767,7 +777,8 @@ struct project_model *project_load(const struct project_opts *opts, struct diag 
 		}
 	}
 	load_launch(p, &pf, diag);
-	load_samples(p, &pf, diag);
+	if (!p->without_samples)
+		load_samples(p, &pf, diag);
 	project_files_release(&pf);
 
 	decide_mode(p);
@@ -780,6 +791,28 @@ fail:
 	project_files_release(&pf);
 	project_free(p);
 	return NULL;
+}
+
+int project_without_parse(const char *list, bool *binding, bool *samples, struct diag *diag)
+{
+	const char *s = list;
+
+	while (*s) {
+		size_t n = strcspn(s, ",");
+		if (n == 7 && strncmp(s, "binding", 7) == 0)
+			*binding = true;
+		else if (n == 7 && strncmp(s, "samples", 7) == 0)
+			*samples = true;
+		else {
+			diag_plain(diag, DIAG_ERROR, "--without %s: '%.*s' is not a layer that can be left out (binding, samples)",
+				   list, (int)n, s);
+			return -1;
+		}
+		s += n;
+		if (*s == ',')
+			s++;
+	}
+	return 0;
 }
 
 struct project_text project_where_text(const struct project_model *p, enum project_where w)

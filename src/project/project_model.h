@@ -34,6 +34,7 @@ struct project_opts {
 	const char *point_map;        /* --point-map: G1's stale check on this map only */
 	const char *op;               /* --op: the operator of a directory holding several */
 	const char *tree;             /* --tree: G1's tree, as the build script writes it (hook_setup.h) */
+	const char *without;          /* --without binding,samples: layers outside this project */
 };
 
 struct project_infer { struct src_file *f; struct infer_file inf; };
@@ -64,6 +65,9 @@ struct project_model {
 	struct project_sample *samples; size_t nsamples;
 	struct project_kernels kernels;
 	bool kernels_read;
+	/* layers outside this project (the rules' `without`, or --without): not
+	   looked for, not wired, reported as left out by G2, G4, G5 */
+	bool without_binding, without_samples;
 	char *kernel_root;
 
 	/* the operator: the one chosen (project_ops.h), in a directory of one the
@@ -94,6 +98,10 @@ struct project_model {
  * reporting a problem with the rules or the operator directory (exit 2). */
 struct project_model *project_load(const struct project_opts *opts, struct diag *diag);
 void project_free(struct project_model *p);
+/* Parses a --without list ("binding", "samples", "binding,samples"): 0 with
+ * the flags set, or -1 after reporting what is not a layer (exit 2). */
+int project_without_parse(const char *list, bool *binding, bool *samples, struct diag *diag);
+
 /* Frees the layers' files and readings only (hosts, infers, aclnns, pybinds,
  * samples, the torch.ops names and binding functions): for a view that
  * borrows the rest of another model (G2's scope). */

@@ -459,6 +459,31 @@ static void d_name(struct decode *dc, const struct rule_node *n)
 		rule_str_set(&dc->p->name, name, loc);
 }
 
+/* without binding, samples; the layers that are not in this project. */
+static void d_without(struct decode *dc, const struct rule_node *n)
+{
+	static const char *const layers[] = { "binding", "samples", NULL };
+	struct cursor c = cursor_of(dc, n);
+	bool seen[2] = { false, false };
+
+	do {
+		const struct rule_value *at = peek(&c);
+		int k = take_choice(&c, layers, "layer ('binding' or 'samples')");
+		if (k < 0)
+			break;
+		if (seen[k]) {
+			error_at(dc, at->span, "'%s' given twice", layers[k]);
+			c.failed = true;
+			break;
+		}
+		seen[k] = true;
+	} while (take_comma(&c));
+	if (!finish(&c) || !once(dc, n))
+		return;
+	dc->p->without_binding = seen[0];
+	dc->p->without_samples = seen[1];
+}
+
 /* kernel "DIR"; and project "DIR"; (both relative to the operator directory). */
 static void d_dir(struct decode *dc, const struct rule_node *n)
 {

@@ -110,6 +110,13 @@ cJSON *rule_dump_json(const struct rule_policy *p)
 	add_list(op, "pybind", &p->pybind);
 	add_list(op, "samples", &p->samples);
 	add_list(op, "build", &p->build);
+	{
+		cJSON *wo = cJSON_AddArrayToObject(op, "without");
+		if (p->without_binding)
+			cJSON_AddItemToArray(wo, cJSON_CreateString("binding"));
+		if (p->without_samples)
+			cJSON_AddItemToArray(wo, cJSON_CreateString("samples"));
+	}
 	add_list(op, "include_dirs", &p->include_dirs);
 	defs = cJSON_AddArrayToObject(op, "defines");
 	for (size_t i = 0; i < p->ndefines; i++) {

@@ -114,6 +114,10 @@ struct rule_policy {
 	size_t ndefines;
 	struct rule_str profiling;
 	enum rule_mode mode;
+	/* `without binding, samples;`: layers that live outside this project (the
+	   torch binding of an operator library consumed elsewhere): wire leaves
+	   them, G2/G4/G5 say they were left out, never that they passed */
+	bool without_binding, without_samples;
 
 	/* trace */
 	struct rule_root *roots;       /* the root statements of the last file that has some */

@@ -187,6 +187,36 @@ static void add_gates(cJSON *rep, const struct instrument_run *run, const struct
 	}
 }
 
+/* The command that gets a stopped step past its stop, when there is one:
+ * wire stopped because the binding or the samples are nowhere in the project
+ * (an operator library whose torch binding lives in another repository):
+ * leave them out (wire --without, or instrument --without when there is a
+ * build script to hook). NULL otherwise: the messages say what to do. */
+static char *step_next(const struct instrument_run *run, int step)
+{
+	const struct project_model *p = run->project;
+	bool binding, samples;
+	char *what, *qo, *qr, *qop, *t;
+
+	if (step != INSTRUMENT_WIRE || !p || !p->op)
+		return NULL;
+	binding = !p->without_binding && p->npybinds == 0 && !project_launch_form(p);
+	samples = !p->without_samples && p->nsamples == 0;
+	if (!binding && !samples)
+		return NULL;
+	what = xasprintf("%s%s%s", binding ? "binding" : "", binding && samples ? "," : "", samples ? "samples" : "");
+	qo = sh_quote(run->opdir);
+	qr = p->opts->rules ? sh_quote(p->opts->rules) : NULL;
+	qop = p->opts->op ? sh_quote(p->opts->op) : NULL;
+	t = xasprintf("autotrace %s --without %s%s%s%s%s %s", run->script ? "instrument" : "wire", what, qr ? " --rules " : "",
+		      qr ? qr : "", qop ? " --op " : "", qop ? qop : "", qo);
+	free(what);
+	free(qo);
+	free(qr);
+	free(qop);
+	return t;
+}
+
 /* ---- the G2 alignment, layer by layer ---- */
 
 /* Is a G2 error located in this file? */
@@ -742,6 +772,7 @@ cJSON *instrument_report(const struct instrument_run *run)
 		cJSON_AddNumberToObject(o, "exit_status", st->ran ? st->status : -1);
 		add_str_owned(o, "summary", st->ran && st->out ? summary_of(st->out) : NULL);
 		cJSON_AddStringToObject(o, "output", st->out ? st->out : "");
+		add_str_owned(o, "next_step", run->stopped_at == i ? step_next(run, i) : NULL);
 		cJSON_AddItemToArray(steps, o);
 	}
 	files = cJSON_AddArrayToObject(rep, "files");
@@ -823,7 +854,11 @@ void instrument_report_text(FILE *out, const cJSON *r)
 			jstr(cJSON_GetObjectItemCaseSensitive(r, "project_root"), "found_by"), jstr(r, "mode"), jstr(r, "mode_reason"));
 	fprintf(out, "\nsteps\n");
 	cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(r, "steps"))
+	{
 		fprintf(out, "  %-13s %-8s %s\n", jstr(x, "name"), jstr(x, "status"), jstr(x, "summary"));
+		if (*jstr(x, "next_step"))
+			fprintf(out, "      next: %s\n", jstr(x, "next_step"));
+	}
 
 	fprintf(out, "\ngates\n");
 	cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(r, "gates"))

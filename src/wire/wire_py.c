@@ -968,6 +968,12 @@ void wire_samples(struct wire *w)
 
 	if ((!w->p->op || w->p->op->nparams == 0) && !project_launch_form(w->p))
 		return;
+	if (w->p->without_samples) {
+		diag_plain(w->diag, DIAG_NOTE,
+			   "the samples are left out of this project (without samples): the one that runs the operator saves "
+			   "'%s' with save_profiling_data after a device synchronize", w->prof);
+		return;
+	}
 	for (size_t i = 0; i < w->p->nsamples; i++)
 		if (wire_sample(w, &w->p->samples[i]))
 			saves = true;
@@ -977,7 +983,9 @@ void wire_samples(struct wire *w)
 		project_op_anchor(w->p, PROJECT_ANCHOR_TORCH_NAME, &f, &s, &e);
 		wire_manual(w, f, s, e,
 			    "no sample or test calls %s (patterns %s, looked for %s): extend one that runs the operator to "
-			    "save '%s' with save_profiling_data after a device synchronize (or name it with the rules' 'samples')",
+			    "save '%s' with save_profiling_data after a device synchronize (or name it with the rules' 'samples'; "
+			    "samples in another repository: leave them out with --without samples or the rules' 'without "
+			    "samples;')",
 			    w->p->npy_names ? w->p->py_names[0] : "the operator", project_globs_text(&w->p->policy->samples).s,
 			    project_searched_text(w->p).s, w->prof);
 	}

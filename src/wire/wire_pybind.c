@@ -697,6 +697,14 @@ void wire_pybind(struct wire *w)
 
 	if (!w->p->op || w->p->op->nparams == 0 || project_launch_form(w->p))
 		return; /* a direct launch: wire_launch.c */
+	if (w->p->without_binding) {
+		/* the binding lives elsewhere: the aclnn API is where this project ends */
+		diag_plain(w->diag, DIAG_NOTE,
+			   "the torch binding is left out of this project (without binding): whoever calls aclnn%s passes "
+			   "'%s' (an int64 tensor of {" WIRE_BOUND_EXPR "} words) last",
+			   w->p->op->name, w->prof_camel);
+		return;
+	}
 	api = xasprintf("aclnn%s", w->p->op->name);
 	slot = w->required ? -1 : mode_a_slot(w);
 	for (size_t i = 0; i < w->p->npybinds; i++) {
@@ -756,7 +764,9 @@ void wire_pybind(struct wire *w)
 		project_op_anchor(w->p, PROJECT_ANCHOR_API, &f, &s, &e);
 		wire_manual(w, f, s, e,
 			    "no torch binding runs %s through EXEC_NPU_CMD (looked for %s): the profiling output cannot reach "
-			    "Python; pass '%s' last where the binding calls it (or name the binding with the rules' 'pybind')",
+			    "Python; pass '%s' last where the binding calls it (or name the binding with the rules' 'pybind'; "
+			    "a binding in another repository: leave it out with --without binding or the rules' 'without "
+			    "binding;')",
 			    api, project_searched_text(w->p).s, w->prof);
 	}
 	free(api);
