@@ -170,6 +170,7 @@ static int run_wire(const char *opdir, const char *rules, const char *op, const 
 	wire_pybind(&w);
 	wire_decls(&w);
 	wire_launch(&w);
+	wire_fakes(&w);
 	wire_samples(&w);
 
 	for (size_t i = 0; i < w.nfiles; i++) {

@@ -39,6 +39,7 @@ void g2_check_calls(struct project_model *p, struct gate_report *r);
 struct g2_scope;
 void g2_check_tiling(const struct g2_scope *s, struct gate_report *r);
 void g2_check_decls(const struct g2_scope *s, struct gate_report *r);
+void g2_check_fakes(const struct g2_scope *s, struct gate_report *r);
 /* The direct-launch form (project_launch.h): the launch against the kernel
  * (g2_binding.c), the launched kernel's parameter, Init and runtime (g2_kernel.c). */
 void g2_check_launch(struct project_model *p, struct gate_report *r);

@@ -431,6 +431,44 @@ static void find_launch(struct search *q)
 	project_launch_names(v);
 }
 
+/* ---- Python implementations registered for the torch.ops names ---- */
+
+static void find_fakes(struct search *q)
+{
+	struct project_model *v = &q->s->view;
+
+	for (size_t i = 0; i < q->n && v->npy_names; i++) {
+		struct src_file *f;
+		struct py_module *m;
+		struct py_fake *fk;
+		size_t n;
+		bool named = false;
+		if (!q->v[i].py)
+			continue;
+		f = src_file_load(q->v[i].path);
+		for (size_t k = 0; f && k < v->npy_names && !named; k++)
+			named = src_file_has_word(f, v->py_names[k], false);
+		if (!named) {
+			src_file_free(f);
+			continue;
+		}
+		m = py_scan(f->data, f->len);
+		n = project_py_fakes(m, v->py_names, v->npy_names, &fk);
+		if (n == 0) {
+			py_module_free(m);
+			src_file_free(f);
+			continue;
+		}
+		q->s->fakes = xrealloc(q->s->fakes, (q->s->nfakes + 1) * sizeof(*q->s->fakes));
+		q->s->fakes[q->s->nfakes].f = f;
+		q->s->fakes[q->s->nfakes].m = m;
+		q->s->fakes[q->s->nfakes].v = fk;
+		q->s->fakes[q->s->nfakes].n = n;
+		q->s->nfakes++;
+		keep_path(q->s, q->v[i].path);
+	}
+}
+
 /* ---- samples: every script that calls a torch.ops name ---- */
 
 static void find_samples(struct search *q)
@@ -482,6 +520,7 @@ int g2_scope_load(const struct project_model *p, struct g2_scope *s, struct diag
 	if (!v->without_binding) {
 		find_bindings(&q);
 		find_decls(&q);
+		find_fakes(&q);
 	}
 	find_launch(&q);
 	if (!v->without_samples)
@@ -506,6 +545,12 @@ void g2_scope_release(struct g2_scope *s)
 		src_file_free(s->decls[i].f);
 	}
 	free(s->decls);
+	for (size_t i = 0; i < s->nfakes; i++) {
+		project_py_fakes_free(s->fakes[i].v);
+		py_module_free(s->fakes[i].m);
+		src_file_free(s->fakes[i].f);
+	}
+	free(s->fakes);
 	path_glob_free(s->paths, s->npaths);
 	memset(s, 0, sizeof(*s));
 }

@@ -29,11 +29,15 @@
 #include "diag.h"
 #include "project_decls.h"
 #include "project_model.h"
+#include "project_py_fake.h"
 
 struct g2_scope {
 	struct project_model view;
 	struct src_file **tilings; /* the operator's tiling sources (IMPL_OP_OPTILING, or a *tiling* file naming it) */
 	size_t ntilings;
+	/* Python implementations registered for the torch.ops names (fake / meta) */
+	struct g2_fakes { struct src_file *f; struct py_module *m; struct py_fake *v; size_t n; } *fakes;
+	size_t nfakes;
 	/* declarations of the binding functions (headers, forward declarations) */
 	struct g2_decls { struct src_file *f; struct project_decls d; } *decls;
 	size_t ndecls;

@@ -77,5 +77,6 @@ void gate_g2(struct project_model *p, struct gate_report *r)
 	g2_check_autograd(&s.view, r);
 	g2_check_decls(&s, r);
 	g2_check_calls(&s.view, r);
+	g2_check_fakes(&s, r);
 	g2_scope_release(&s);
 }

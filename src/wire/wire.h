@@ -70,6 +70,10 @@ void wire_edit(struct wire *w, const struct src_file *f, uint32_t start, uint32_
 /* Reports a step wire cannot do safely (an error at the location; exit 1). */
 void wire_manual(struct wire *w, const struct src_file *f, uint32_t start, uint32_t end, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
+/* Calls each(w, path, ctx) for every file of the project: the operator
+ * directory's (paths under it), then the rest under the project root (paths
+ * under the root), as the model writes its paths. */
+void wire_each_project_file(struct wire *w, void (*each)(struct wire *w, const char *path, void *ctx), void *ctx);
 /* A file wire reads on its own (kept until wire_release). NULL after reporting. */
 const struct src_file *wire_load(struct wire *w, const char *path);
 /* A file wire creates, with `text` as its whole content; `what` for the listing. */
@@ -89,6 +93,9 @@ void wire_aclnn(struct wire *w);
 void wire_pybind(struct wire *w);
 void wire_launch(struct wire *w);
 void wire_samples(struct wire *w);
+/* The Python fake / meta implementations registered for the torch.ops names
+ * take the tensor (mode A) or return it last (mode B), as the schema does. */
+void wire_fakes(struct wire *w);
 /* After wire_pybind: each declaration of a binding function it changed changes with it. */
 void wire_decls(struct wire *w);
 

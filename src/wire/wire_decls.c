@@ -227,6 +227,20 @@ static void wire_pyargs(struct wire *w, const struct def_pair *pairs, size_t npa
 		}
 }
 
+struct decl_walk {
+	char **names;
+	size_t nnames;
+	struct def_pair *pairs;
+	size_t npairs;
+};
+
+static void decls_each(struct wire *w, const char *path, void *ctx)
+{
+	struct decl_walk *dw = ctx;
+
+	decls_in(w, path, dw->names, dw->nnames, dw->pairs, dw->npairs);
+}
+
 void wire_decls(struct wire *w)
 {
 	const struct project_model *p = w->p;
@@ -234,7 +248,6 @@ void wire_decls(struct wire *w)
 	size_t npairs = 0;
 	char **names = NULL;
 	size_t nnames = 0;
-	struct diag quiet;
 
 	if (p->nbind_funcs == 0)
 		return;
@@ -248,28 +261,9 @@ void wire_decls(struct wire *w)
 			pair_release(&pairs[npairs]);
 		}
 	wire_pyargs(w, pairs, npairs);
-	diag_init_quiet(&quiet);
-	/* paths as the model writes them: the operator directory's under it, the
-	   rest of the project's under the root */
-	for (int root = 0; root < 2 && npairs; root++) {
-		const char *top = root ? p->root.path : p->opts->opdir;
-		const char *own = p->root.opdir_rel;
-		size_t ol = strlen(own);
-		char **all = NULL;
-		size_t n = 0;
-		if (root && (p->root.how == PROJECT_ROOT_OPDIR || strcmp(own, ".") == 0))
-			break;
-		if (path_walk(top, &all, &n, &quiet) != 0)
-			continue;
-		for (size_t i = 0; i < n; i++) {
-			char *path;
-			if (root && strncmp(all[i], own, ol) == 0 && all[i][ol] == '/')
-				continue;
-			path = path_join(top, all[i]);
-			decls_in(w, path, names, nnames, pairs, npairs);
-			free(path);
-		}
-		path_glob_free(all, n);
+	if (npairs) {
+		struct decl_walk dw = { names, nnames, pairs, npairs };
+		wire_each_project_file(w, decls_each, &dw);
 	}
 	for (size_t i = 0; i < npairs; i++)
 		pair_release(&pairs[i]);

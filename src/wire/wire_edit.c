@@ -214,3 +214,33 @@ bool wire_has_word(const struct src_file *f, uint32_t start, uint32_t end, const
 	return false;
 }
 
+
+void wire_each_project_file(struct wire *w, void (*each)(struct wire *w, const char *path, void *ctx), void *ctx)
+{
+	const struct project_model *p = w->p;
+	struct diag quiet;
+
+	diag_init_quiet(&quiet);
+	/* paths as the model writes them: the operator directory's under it, the
+	   rest of the project's under the root */
+	for (int root = 0; root < 2; root++) {
+		const char *top = root ? p->root.path : p->opts->opdir;
+		const char *own = p->root.opdir_rel;
+		size_t ol = strlen(own);
+		char **all = NULL;
+		size_t n = 0;
+		if (root && (p->root.how == PROJECT_ROOT_OPDIR || strcmp(own, ".") == 0))
+			break;
+		if (path_walk(top, &all, &n, &quiet) != 0)
+			continue;
+		for (size_t i = 0; i < n; i++) {
+			char *path;
+			if (root && strncmp(all[i], own, ol) == 0 && all[i][ol] == '/')
+				continue;
+			path = path_join(top, all[i]);
+			each(w, path, ctx);
+			free(path);
+		}
+		path_glob_free(all, n);
+	}
+}
