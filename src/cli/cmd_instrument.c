@@ -358,8 +358,9 @@ static void stage_close(struct stage *s)
 
 /* ---- the steps ---- */
 
-/* Runs a command in this process with its standard output kept in *out. */
-static int run_step(cmd_fn fn, char **argv, struct diag *diag, char **out)
+/* Runs a command in this process with its standard output kept in *out and
+ * its first error's text in *error (when not NULL and there was one). */
+static int run_step(cmd_fn fn, char **argv, struct diag *diag, char **out, char **error)
 {
 	int argc = 0, saved, rc;
 	FILE *tmp = tmpfile();
@@ -377,7 +378,10 @@ static int run_step(cmd_fn fn, char **argv, struct diag *diag, char **out)
 		return EXIT_INTERNAL;
 	}
 	optind = 0; /* each command parses its own options afresh */
+	diag->first_error[0] = '\0';
 	rc = fn(argc, argv, diag);
+	if (error && diag->first_error[0])
+		*error = xstrdup(diag->first_error);
 	fflush(stdout);
 	dup2(saved, STDOUT_FILENO);
 	close(saved);
@@ -449,19 +453,19 @@ static int do_steps(struct instrument_run *run, const char *opdir, const struct 
 		switch (i) {
 		case INSTRUMENT_WIRE:
 			argv = step_argv("wire", NULL, o, false, opdir);
-			st->status = run_step(cmd_wire, argv, diag, &st->out);
+			st->status = run_step(cmd_wire, argv, diag, &st->out, &st->error);
 			break;
 		case INSTRUMENT_APPLY:
 			argv = step_argv("apply", NULL, o, false, opdir);
-			st->status = run_step(cmd_apply, argv, diag, &st->out);
+			st->status = run_step(cmd_apply, argv, diag, &st->out, &st->error);
 			break;
 		case INSTRUMENT_HOOK:
 			argv = step_argv("hook", "install", o, true, opdir);
-			st->status = run_step(cmd_hook, argv, diag, &st->out);
+			st->status = run_step(cmd_hook, argv, diag, &st->out, &st->error);
 			break;
 		default:
 			argv = step_argv("check", NULL, o, false, opdir);
-			st->status = run_step(cmd_check, argv, diag, &st->out);
+			st->status = run_step(cmd_check, argv, diag, &st->out, &st->error);
 			break;
 		}
 		free(argv);
@@ -579,7 +583,7 @@ static cJSON *plan_json(const char *opdir, const struct opts *o, struct diag *di
 		argv[n++] = (char *)o->op;
 	}
 	argv[n++] = (char *)opdir;
-	if (run_step(cmd_plan, argv, &quiet, &out) == EXIT_OK)
+	if (run_step(cmd_plan, argv, &quiet, &out, NULL) == EXIT_OK)
 		j = cJSON_Parse(out);
 	free(out);
 	free(argv);
@@ -780,8 +784,10 @@ static int run_instrument(const char *opdir, const struct opts *given, bool dry_
 out:
 	if (entered)
 		stage_leave(&st);
-	for (int i = 0; i < INSTRUMENT_NSTEPS; i++)
+	for (int i = 0; i < INSTRUMENT_NSTEPS; i++) {
 		free(run.steps[i].out);
+		free(run.steps[i].error);
+	}
 	for (size_t i = 0; i < run.nfiles; i++)
 		free(run.files[i].path);
 	free(run.files);

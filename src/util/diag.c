@@ -59,11 +59,20 @@ static const char *level_color(enum diag_level level)
 	return DIAG_C_RED;
 }
 
-static void count(struct diag *d, enum diag_level level)
+/* Counts the message; the first error's text is kept for a caller that
+ * reports a stopped step in one line. */
+static void count(struct diag *d, enum diag_level level, const char *fmt, va_list ap)
 {
-	if (level == DIAG_ERROR)
+	if (level == DIAG_ERROR) {
+		if (!d->first_error[0]) {
+			va_list aq;
+
+			va_copy(aq, ap);
+			vsnprintf(d->first_error, sizeof(d->first_error), fmt, aq);
+			va_end(aq);
+		}
 		d->errors++;
-	else if (level == DIAG_WARNING)
+	} else if (level == DIAG_WARNING)
 		d->warnings++;
 }
 
@@ -190,7 +199,7 @@ static void to_sink(struct diag *d, enum diag_level level, struct src_loc loc, c
 
 void diag_vat(struct diag *d, enum diag_level level, struct src_loc loc, const char *fmt, va_list ap)
 {
-	count(d, level);
+	count(d, level, fmt, ap);
 	if (d->sink) {
 		to_sink(d, level, loc, loc.file ? loc.file->path : NULL, 0, 0, fmt, ap);
 		return;
@@ -226,7 +235,9 @@ void diag_pos(struct diag *d, enum diag_level level, const char *path, size_t li
 {
 	va_list ap;
 
-	count(d, level);
+	va_start(ap, fmt);
+	count(d, level, fmt, ap);
+	va_end(ap);
 	if (d->sink) {
 		struct src_loc none = { NULL, 0, 0 };
 		va_start(ap, fmt);
@@ -256,7 +267,9 @@ void diag_plain(struct diag *d, enum diag_level level, const char *fmt, ...)
 {
 	va_list ap;
 
-	count(d, level);
+	va_start(ap, fmt);
+	count(d, level, fmt, ap);
+	va_end(ap);
 	if (d->sink) {
 		struct src_loc none = { NULL, 0, 0 };
 		va_start(ap, fmt);

@@ -35,6 +35,9 @@ struct diag {
 	bool color;
 	unsigned errors;
 	unsigned warnings;
+	/* The text of the first error since `first_error[0]` was last cleared
+	 * (no location): a stopped step's one-line reason. */
+	char first_error[256];
 	/* When set, messages go to the sink instead of `out` (still counted): a
 	 * command that collects findings (gate) takes them with their locations,
 	 * while the file they point into is still alive. */

@@ -31,6 +31,7 @@ struct instrument_step {
 	bool ran;
 	int status;                  /* its exit status */
 	char *out;                   /* what it printed on standard output */
+	char *error;                 /* its first error's text, or NULL */
 };
 
 /* A file the job changes, as the user's paths are written. */

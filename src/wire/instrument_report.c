@@ -76,6 +76,22 @@ static char *summary_of(const char *out)
 	return t;
 }
 
+/* A step's one line: its output's last line, or for a step that stopped
+ * having printed nothing, its first error; NULL for a step not run. */
+static char *step_summary(const struct instrument_step *st)
+{
+	char *t;
+
+	if (!st->ran)
+		return NULL;
+	t = summary_of(st->out ? st->out : "");
+	if (!t[0] && st->status != 0 && st->error) {
+		free(t);
+		t = xstrdup(st->error);
+	}
+	return t;
+}
+
 /* ---- gates ---- */
 
 static const struct gate_finding *first_error(const struct gate_report *r, enum gate_id g)
@@ -84,6 +100,56 @@ static const struct gate_finding *first_error(const struct gate_report *r, enum 
 		if (gate_rule_gate(r->v[i].rule) == g && r->v[i].level == DIAG_ERROR)
 			return &r->v[i];
 	return NULL;
+}
+
+/* The options a command of the report repeats: --without, --rules, --op (shell-quoted). */
+static char *repeat_opts(const struct project_model *p, bool without)
+{
+	char *qr = p->opts->rules ? sh_quote(p->opts->rules) : NULL, *qop = p->opts->op ? sh_quote(p->opts->op) : NULL;
+	char *qw = without && p->opts->without ? sh_quote(p->opts->without) : NULL;
+	char *t = xasprintf("%s%s%s%s%s%s", qw ? " --without " : "", qw ? qw : "", qr ? " --rules " : "", qr ? qr : "",
+			    qop ? " --op " : "", qop ? qop : "");
+
+	free(qr);
+	free(qop);
+	free(qw);
+	return t;
+}
+
+/* The command that gets a stopped step past its stop, when there is one:
+ * - wire stopped because the binding or the samples are nowhere in the
+ *   project (an operator library whose torch binding lives in another
+ *   repository): leave them out (wire --without, or instrument --without
+ *   when there is a build script to hook);
+ * - hook install stopped because the project has no build script: wire and
+ *   apply now, the hook once there is a script to hold it.
+ * NULL otherwise: the messages say what to do. */
+static char *step_next(const struct instrument_run *run, int step)
+{
+	const struct project_model *p = run->project;
+	char *qo, *t = NULL, *opts;
+
+	if (!p || (!p->op && !project_launch_form(p)))
+		return NULL;
+	qo = sh_quote(run->opdir);
+	if (step == INSTRUMENT_WIRE) {
+		bool binding = !p->without_binding && p->npybinds == 0 && !project_launch_form(p);
+		bool samples = !p->without_samples && p->nsamples == 0;
+		if (binding || samples) {
+			opts = repeat_opts(p, false);
+			t = xasprintf("autotrace %s --without %s%s%s%s %s", run->script ? "instrument" : "wire",
+				      binding ? "binding" : "", binding && samples ? "," : "", samples ? "samples" : "", opts, qo);
+			free(opts);
+		}
+	} else if (step == INSTRUMENT_HOOK && !run->script) {
+		char *ao = repeat_opts(p, false);
+		opts = repeat_opts(p, true);
+		t = xasprintf("autotrace wire%s %s && autotrace apply%s %s", opts, qo, ao, qo);
+		free(opts);
+		free(ao);
+	}
+	free(qo);
+	return t;
 }
 
 /* The build script's command line as gate G3 runs it (in OPDIR): into the
@@ -164,12 +230,17 @@ static void add_gates(cJSON *rep, const struct instrument_run *run, const struct
 			cJSON_AddStringToObject(o, "status", "not checked");
 			cJSON_AddStringToObject(o, "reason", "the staged project could not be read");
 			cJSON_AddNullToObject(o, "next_step");
+		} else if (run->gates->gates[g].status == GATE_SKIPPED) {
+			/* the rules leave its layer out (without samples): said, never passed */
+			cJSON_AddStringToObject(o, "status", "not checked");
+			cJSON_AddStringToObject(o, "reason", run->gates->gates[g].note ? run->gates->gates[g].note : "skipped");
+			cJSON_AddNullToObject(o, "next_step");
 		} else if (!fd) {
 			cJSON_AddStringToObject(o, "status", "satisfied");
 			cJSON_AddNullToObject(o, "reason");
 			cJSON_AddNullToObject(o, "next_step");
 		} else {
-			char *at = NULL;
+			char *at = NULL, *next;
 			if (fd->loc.path) {
 				char *d = disp(run, fd->loc.path);
 				at = fd->loc.line ? xasprintf("%s:%zu: ", d, fd->loc.line) : xasprintf("%s: ", d);
@@ -177,7 +248,12 @@ static void add_gates(cJSON *rep, const struct instrument_run *run, const struct
 			}
 			cJSON_AddStringToObject(o, "status", "not satisfied");
 			add_str_owned(o, "reason", xasprintf("%s%s", at ? at : "", fd->message));
-			if (fd->fix)
+			/* a job stopped before writing: the gates of the sources wait on the
+			   stopped step, whose next step (a command) is theirs too */
+			next = g != GATE_G1 && run->stopped_at >= 0 ? step_next(run, run->stopped_at) : NULL;
+			if (next)
+				add_str_owned(o, "next_step", next);
+			else if (fd->fix)
 				cJSON_AddStringToObject(o, "next_step", fd->fix);
 			else
 				cJSON_AddNullToObject(o, "next_step");
@@ -185,36 +261,6 @@ static void add_gates(cJSON *rep, const struct instrument_run *run, const struct
 		}
 		cJSON_AddItemToArray(gates, o);
 	}
-}
-
-/* The command that gets a stopped step past its stop, when there is one:
- * wire stopped because the binding or the samples are nowhere in the project
- * (an operator library whose torch binding lives in another repository):
- * leave them out (wire --without, or instrument --without when there is a
- * build script to hook). NULL otherwise: the messages say what to do. */
-static char *step_next(const struct instrument_run *run, int step)
-{
-	const struct project_model *p = run->project;
-	bool binding, samples;
-	char *what, *qo, *qr, *qop, *t;
-
-	if (step != INSTRUMENT_WIRE || !p || !p->op)
-		return NULL;
-	binding = !p->without_binding && p->npybinds == 0 && !project_launch_form(p);
-	samples = !p->without_samples && p->nsamples == 0;
-	if (!binding && !samples)
-		return NULL;
-	what = xasprintf("%s%s%s", binding ? "binding" : "", binding && samples ? "," : "", samples ? "samples" : "");
-	qo = sh_quote(run->opdir);
-	qr = p->opts->rules ? sh_quote(p->opts->rules) : NULL;
-	qop = p->opts->op ? sh_quote(p->opts->op) : NULL;
-	t = xasprintf("autotrace %s --without %s%s%s%s%s %s", run->script ? "instrument" : "wire", what, qr ? " --rules " : "",
-		      qr ? qr : "", qop ? " --op " : "", qop ? qop : "", qo);
-	free(what);
-	free(qo);
-	free(qr);
-	free(qop);
-	return t;
 }
 
 /* ---- the G2 alignment, layer by layer ---- */
@@ -770,7 +816,7 @@ cJSON *instrument_report(const struct instrument_run *run)
 		cJSON_AddStringToObject(o, "name", st->name ? st->name : "");
 		cJSON_AddStringToObject(o, "status", !st->ran ? "not run" : st->status == 0 ? "done" : "stopped");
 		cJSON_AddNumberToObject(o, "exit_status", st->ran ? st->status : -1);
-		add_str_owned(o, "summary", st->ran && st->out ? summary_of(st->out) : NULL);
+		add_str_owned(o, "summary", step_summary(st));
 		cJSON_AddStringToObject(o, "output", st->out ? st->out : "");
 		add_str_owned(o, "next_step", run->stopped_at == i ? step_next(run, i) : NULL);
 		cJSON_AddItemToArray(steps, o);
@@ -787,7 +833,7 @@ cJSON *instrument_report(const struct instrument_run *run)
 		cJSON *chk = cJSON_AddObjectToObject(rep, "check");
 		const struct instrument_step *st = &run->steps[INSTRUMENT_CHECK];
 		cJSON_AddStringToObject(chk, "status", !st->ran ? "not run" : st->status == 0 ? "passed" : "failed");
-		add_str_owned(chk, "summary", st->ran && st->out ? summary_of(st->out) : NULL);
+		add_str_owned(chk, "summary", step_summary(st));
 	}
 	add_gates(rep, run, have_hs ? &hs.start : NULL);
 	rows = cJSON_AddArrayToObject(rep, "alignment");
@@ -903,7 +949,10 @@ void instrument_report_text(FILE *out, const cJSON *r)
 			cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(t, "skipped")));
 	}
 	x = cJSON_GetObjectItemCaseSensitive(r, "check");
-	fprintf(out, "\ncheck %s: %s\n", jstr(x, "status"), jstr(x, "summary"));
+	if (jstr(x, "summary")[0])
+		fprintf(out, "\ncheck %s: %s\n", jstr(x, "status"), jstr(x, "summary"));
+	else
+		fprintf(out, "\ncheck %s\n", jstr(x, "status"));
 
 	fprintf(out, "\nG2 alignment (profiling_data last)\n");
 	cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(r, "alignment"))
