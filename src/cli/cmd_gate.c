@@ -11,6 +11,7 @@
 #include "project_model.h"
 #include "gate_run.h"
 #include "hook_setup.h"
+#include "wire_fixes.h"
 #include "xalloc.h"
 
 static void usage(FILE *out)
@@ -53,7 +54,10 @@ static void usage(FILE *out)
 	      "  -h, --help         this help\n"
 	      "\n"
 	      "Text output: findings as FILE:LINE:COL: error: [RULE] message, the line, a\n"
-	      "caret and the fix, on stderr; one line per gate and the verdict on stdout.\n"
+	      "caret, 'hint:' (how to fix it, in words) and, where a command fixes it,\n"
+	      "'fix:' (run it as printed, from this directory: a finding wire would fix\n"
+	      "gets 'autotrace wire ... OPDIR'), on stderr; one line per gate and the\n"
+	      "verdict on stdout.\n"
 	      "json, sarif and junit go to stdout.\n"
 	      "Exit status: 0 every gate that ran passed, 1 a gate failed, 2 bad usage or input.\n",
 	      out);
@@ -155,6 +159,7 @@ int cmd_gate(int argc, char **argv, struct diag *diag)
 		}
 	}
 	gate_run(p, r);
+	wire_offer_fixes(r, &go);
 	if (fmt->write(stdout, stderr, diag->color, r) != 0) {
 		diag_plain(diag, DIAG_ERROR, "gate: cannot write the report");
 		status = EXIT_INTERNAL;

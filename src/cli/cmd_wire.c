@@ -13,14 +13,9 @@
 #include "project_model.h"
 #include "opdirs.h"
 #include "path_glob.h"
-#include "rule_find.h"
 #include "udiff.h"
 #include "wire.h"
 #include "xalloc.h"
-
-#ifndef DEVICEDIR
-#define DEVICEDIR "/usr/local/share/autotrace/device"
-#endif
 
 static void usage(FILE *out)
 {
@@ -112,25 +107,19 @@ static size_t line_in(const char *text, size_t at)
 	return line;
 }
 
-struct result {
-	struct wire_file *wf;
-	char *text;
-	size_t len;
-};
-
 static int run_wire(const char *opdir, const char *rules, const char *op, const char *without, bool dry_run,
 		    struct diag *diag)
 {
 	struct project_opts o;
 	struct project_model *p;
 	struct wire w;
-	struct result *res = NULL;
+	struct wire_result *res = NULL;
 	size_t nres = 0, nedits = 0;
 	const char **paths = NULL;
 	const struct src_file **origs = NULL;
 	const char **texts = NULL;
 	size_t *lens = NULL;
-	char *rt, *journal = NULL;
+	char *journal = NULL;
 	int status = EXIT_OK;
 	unsigned errors0 = diag->errors;
 	struct stat st;
@@ -151,42 +140,9 @@ static int run_wire(const char *opdir, const char *rules, const char *op, const 
 		project_free(p);
 		return EXIT_BAD_INPUT;
 	}
-	memset(&w, 0, sizeof(w));
-	w.p = p;
-	w.opdir = opdir;
-	w.prof = p->profiling;
-	w.prof_camel = project_camel(p->profiling);
-	w.required = p->required;
-	w.device_dir = rule_find_data_dir("AUTOTRACE_DEVICE_DIR", DEVICEDIR, "device");
-	rt = path_join(w.device_dir, "moe_tracing.h");
-	w.runtime_path = rt;
-	w.diag = diag;
-
-	wire_opdef(&w);
-	wire_infer(&w);
-	wire_kernel(&w);
-	wire_base(&w);
-	wire_aclnn(&w);
-	wire_pybind(&w);
-	wire_decls(&w);
-	wire_launch(&w);
-	wire_fakes(&w);
-	wire_samples(&w);
-
-	for (size_t i = 0; i < w.nfiles; i++) {
-		struct result r = { &w.files[i], NULL, 0 };
-		if (w.files[i].n == 0)
-			continue;
-		if (wire_file_result(&w, &w.files[i], &r.text, &r.len) != 0) {
-			status = EXIT_INTERNAL;
-			goto out;
-		}
-		if (!w.files[i].create && r.len == w.files[i].f->len && memcmp(r.text, w.files[i].f->data, r.len) == 0) {
-			free(r.text);
-			continue;
-		}
-		res = xrealloc(res, (nres + 1) * sizeof(*res));
-		res[nres++] = r;
+	if (wire_plan(&w, p, opdir, diag, &res, &nres) != 0) {
+		status = EXIT_INTERNAL;
+		goto out;
 	}
 	if (dry_run) {
 		for (size_t i = 0; i < nres; i++)
@@ -227,14 +183,11 @@ static int run_wire(const char *opdir, const char *rules, const char *op, const 
 		status = EXIT_FINDINGS;
 	}
 out:
-	for (size_t i = 0; i < nres; i++)
-		free(res[i].text);
-	free(res);
+	wire_results_free(res, nres);
 	free(paths);
 	free(origs);
 	free(texts);
 	free(lens);
-	free(rt);
 	free(journal);
 	wire_release(&w);
 	project_free(p);

@@ -73,10 +73,10 @@ static void check_generated_inner(struct project_model *p, struct gate_report *r
 			 call->callee);
 	} else if (!m.has_prof) {
 		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, call->range.start, call->range.end),
-			 "pass the profiling tensor after the last output, before workspaceSize (run autotrace wire)",
+			 "pass the profiling tensor after the last output, before workspaceSize",
 			 "%s does not pass '%s' to %s, whose generated declaration takes it as parameter %zu", fn->name,
 			 p->profiling, call->callee, m.prof_at + 1);
-	} else if (p->required && g2_is_null_text(call->args[m.prof_at])) {
+	} else if (p->required && tv_is_null_text(call->args[m.prof_at])) {
 		gate_add(r, GATE_RULE_G2_NULL, DIAG_ERROR,
 			 gate_loc_at(f, call->arg_ranges[m.prof_at].start, call->arg_ranges[m.prof_at].end),
 			 "pass the profiling tensor; switch recording off with ENABLE_MOE_PROFILING 0 and a rebuild",
@@ -155,12 +155,12 @@ void g2_check_aclnn(struct project_model *p, struct gate_report *r)
 				}
 				if (k < 0 || (size_t)k >= call->nargs)
 					continue;
-				if (p->required && g2_is_null_text(call->args[k]))
+				if (p->required && tv_is_null_text(call->args[k]))
 					gate_add(r, GATE_RULE_G2_NULL, DIAG_ERROR,
 						 gate_loc_at(f, call->arg_ranges[k].start, call->arg_ranges[k].end),
 						 "pass the profiling tensor; switch recording off with ENABLE_MOE_PROFILING 0 and a rebuild",
 						 "%s passes %s for the REQUIRED output '%s'", fn->name, call->args[k], p->profiling);
-				else if (!tv_names_profiling(call->args[k], p->profiling) && !g2_is_null_text(call->args[k]))
+				else if (!tv_names_profiling(call->args[k], p->profiling) && !tv_is_null_text(call->args[k]))
 					gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR,
 						 gate_loc_at(f, call->arg_ranges[k].start, call->arg_ranges[k].end),
 						 "forward the arguments in the order of the parameters",

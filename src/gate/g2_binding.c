@@ -263,7 +263,7 @@ void g2_check_binding(struct project_model *p, struct gate_report *r)
 			if (at < 0) {
 				long last = (long)ex->args.n - 1;
 				long k = want >= 0 ? want : last;
-				if (k >= 0 && (size_t)k < ex->args.n && g2_is_null_text(ex->args.v[k]) && p->required)
+				if (k >= 0 && (size_t)k < ex->args.n && tv_is_null_text(ex->args.v[k]) && p->required)
 					gate_add(r, GATE_RULE_G2_NULL, DIAG_ERROR,
 						 gate_loc_at(f, ex->args.ranges[k].start, ex->args.ranges[k].end),
 						 "allocate the profiling tensor (at::zeros({bound}, int64)) and pass it",
@@ -294,7 +294,7 @@ void g2_check_binding(struct project_model *p, struct gate_report *r)
 			{
 				const struct pybind_var *v =
 					pybind_var_before(pb, ex->func, ex->args.v[at], ex->range.start);
-				if (v && p->required && g2_is_null_text(v->init))
+				if (v && p->required && tv_is_null_text(v->init))
 					gate_add(r, GATE_RULE_G2_NULL, DIAG_ERROR, gate_loc_at(f, v->range.start, v->range.end),
 						 "allocate the profiling tensor (at::zeros({bound}, int64)) and pass it",
 						 "'%s' is %s, but '%s' is a REQUIRED output", v->name, v->init, p->profiling);
@@ -478,7 +478,7 @@ static void check_site(struct project_model *p, struct gate_report *r, const str
 	}
 	if (pa < 0) {
 		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(lf->f, s->range.start, s->range.end),
-			 "pass the profiling tensor where the kernel takes it (run autotrace wire)",
+			 "pass the profiling tensor where the kernel takes it",
 			 "%s launches '%s' without '%s': the kernel takes '%s' as parameter %ld (%s:%zu)", s->via, s->kernel,
 			 p->profiling, e->params[kat].name, kat + 1, e->file->path, src_file_line(e->file, e->params[kat].start));
 		free(id);
@@ -492,7 +492,7 @@ static void check_site(struct project_model *p, struct gate_report *r, const str
 			 s->args.v[pa], pa + 1, s->kernel, e->params[kat].name, kat + 1, e->file->path,
 			 src_file_line(e->file, e->params[kat].start));
 	v = pybind_var_before(&lf->pb, s->func, id, s->range.start);
-	if (v && p->required && g2_is_null_text(v->init))
+	if (v && p->required && tv_is_null_text(v->init))
 		gate_add(r, GATE_RULE_G2_NULL, DIAG_ERROR, gate_loc_at(lf->f, v->range.start, v->range.end),
 			 "allocate the profiling tensor (at::zeros({bound}, int64)) and pass it",
 			 "'%s' is %s, but the kernel records into it", v->name, v->init);
@@ -536,7 +536,7 @@ static void check_launch_returns(struct project_model *p, struct gate_report *r,
 
 	if (v && (undef = bound_undefined(lf->f, v->init)) != NULL) {
 		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(lf->f, v->range.start, v->range.end),
-			 "name the bound in this file (constexpr int64_t ... = ...; run autotrace wire)",
+			 "name the bound in this file (constexpr int64_t ... = ...;)",
 			 "'%s' is sized from %s, which this file does not define", v->name, undef);
 		free(undef);
 	}
@@ -544,7 +544,7 @@ static void check_launch_returns(struct project_model *p, struct gate_report *r,
 		nret += lf->pb.returns[k].func == fn->index && lf->pb.returns[k].elems.n > 0;
 	if (func_arity(l, fn) == 0)
 		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(lf->f, pf->return_type.start, pf->range.end > pf->return_type.end ? pf->return_type.end : pf->range.end),
-			 "return the profiling tensor: at::Tensor %s(...) { ... return profiling_data; } (run autotrace wire)",
+			 "return the profiling tensor: at::Tensor f(...) { ... return profiling_data; }",
 			 "%s() returns nothing (void), but mode B returns '%s', the tensor its kernel records into", pf->name,
 			 p->profiling);
 	else if (nret == 0)
@@ -571,7 +571,7 @@ static void check_launch_schema(struct project_model *p, struct gate_report *r, 
 		const struct pybind_func *pf = project_launch_pf(l, fn);
 		const struct src_file *ff = l->files[fn->file].f;
 		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(lf->f, o->range.start, o->range.end),
-			 p->required ? "return one more Tensor, last: -> Tensor, -> (Tensor, Tensor), ... (run autotrace wire)"
+			 p->required ? "return one more Tensor, last: -> Tensor, -> (Tensor, Tensor), ..."
 				     : "make the schema's returns those of the function",
 			 "the schema of '%s' returns %ld value%s, but %s() (%s:%zu), registered for it, returns %ld", o->name,
 			 s->nreturns, s->nreturns == 1 ? "" : "s", pf->name, ff->path, src_file_line(ff, pf->range.start),
@@ -625,7 +625,7 @@ void g2_check_launch(struct project_model *p, struct gate_report *r)
 			const struct pybind_func *pf = project_launch_pf(l, fn);
 			const struct src_file *ff = l->files[fn->file].f;
 			gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, dc->type.start, dc->name.end),
-				 "declare it as it is defined (run autotrace wire)",
+				 "declare it as it is defined",
 				 "this declaration of %s() returns %ld value%s, its definition (%s:%zu) %ld", dc->func, dc->arity,
 				 dc->arity == 1 ? "" : "s", ff->path, src_file_line(ff, pf->range.start), func_arity(l, fn));
 		}

@@ -52,7 +52,7 @@ static void check_call(struct gate_report *r, const struct src_file *f, struct p
 		if (!arg->keyword || pybind_schema_find(&s->sc, arg->keyword) >= 0)
 			continue;
 		gate_add(r, GATE_RULE_G2_CALL, DIAG_ERROR, gate_loc_at(f, arg->range.start, arg->range.end),
-			 "pass only the schema's arguments, or add this one to the schema (wire does, in mode A)",
+			 "pass only the schema's arguments, or add this one to the schema (mode A)",
 			 "%s(...) is passed '%s=', but the schema of '%s' (%s:%zu) has no argument '%s': a TypeError",
 			 call->name, arg->keyword, s->o->name, s->f->path, line, arg->keyword);
 	}

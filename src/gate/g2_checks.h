@@ -16,8 +16,6 @@
 /* The fix of every "not the last output" finding. */
 extern const char *const g2_fix_last;
 
-/* nullptr, NULL, c10::nullopt, at::Tensor(), {}: no tensor. */
-bool g2_is_null_text(const char *s);
 /* A workspace or tiling parameter, which may follow the profiling tensor. */
 bool g2_workspace_like(const char *name);
 /* Attaches the OpDef's declaration of the profiling output to finding `fd`

@@ -91,7 +91,7 @@ static void check_init_func(struct project_model *p, struct gate_report *r, cons
 
 	if (named < 0) {
 		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(fn->file, fn->params_start, fn->params_end),
-			 "add 'GM_ADDR profilingData' where the Init calls pass it (run autotrace wire)",
+			 "add 'GM_ADDR profilingData' where the Init calls pass it",
 			 "%s%s%s has no profiling parameter, but the call at %s:%zu passes one as argument %ld", what,
 			 *what ? " " : "", fn->qualified, call->file->path, src_file_line(call->file, call->start), pos + 1);
 		return;
@@ -268,8 +268,8 @@ static void check_reached(struct gate_report *r, const struct project_model *p, 
 	}
 	if (base)
 		gate_add(r, GATE_RULE_G2_RUNTIME, DIAG_ERROR, gate_loc_at(used_in, start, end),
-			 "embed the runtime in the base header (run autotrace wire: it puts device/moe_tracing.h between "
-			 "the AUTOTRACE-RUNTIME markers)",
+			 "embed the runtime in the base header: device/moe_tracing.h between the AUTOTRACE-RUNTIME "
+			 "markers",
 			 "%s is used here, but neither the base header %s nor anything else '%s' includes defines it: the "
 			 "runtime is not there", name, base->path, e->name);
 	else
@@ -365,7 +365,7 @@ static void check_runtime(struct project_model *p, struct gate_report *r, const 
 	if (!handed)
 		gate_add(r, GATE_RULE_G2_RUNTIME, DIAG_ERROR, gate_loc_at(e->file, e->params[at].start, e->params[at].end),
 			 "start the recording at the top of the kernel: MOE_TRACING_KERNEL_BEGIN(profilingData); ... "
-			 "MoeTracingKernelEnd(); (run autotrace wire)",
+			 "MoeTracingKernelEnd();",
 			 "the kernel '%s' never hands '%s' to the runtime (MOE_TRACING_KERNEL_BEGIN, MOE_TRACING_KERNEL_SCOPE "
 			 "or SetMoeProfilePtr, in the kernel or the Init it passes it to): nothing is recorded into it",
 			 e->name, pname);

@@ -224,7 +224,7 @@ static void check_stmt_names(struct gate_report *r, const struct src_file *f, co
 		said = xrealloc(said, (nsaid + 1) * sizeof(*said));
 		said[nsaid++] = i;
 		gate_add(r, GATE_RULE_G4_NAMES, DIAG_ERROR, gate_loc_at(f, t->start, t->end),
-			 "import or define it where this code runs (autotrace wire adds what it uses)",
+			 "import or define it where this code runs",
 			 "%s uses '%.*s', which the script never imports, defines or assigns where this code can see "
 			 "it: it stops with a NameError%s", what, (int)len, txt, loads ? "" : " and nothing is saved");
 	}
@@ -278,7 +278,7 @@ static void check_options(struct gate_report *r, const struct src_file *f, struc
 			}
 		if (!known)
 			gate_add(r, GATE_RULE_G4_NAMES, DIAG_ERROR, gate_loc_at(f, t->start, t->end),
-				 "declare it: p.add_argument(\"--profiling_dir\", ...) (autotrace wire adds the options it reads)",
+				 "declare it: p.add_argument(\"--profiling_dir\", ...)",
 				 "reads '%.*s.%s', but the argument parser has no --%s option and the script never sets it: "
 				 "an AttributeError", (int)(m->toks[i - 2].end - m->toks[i - 2].start), m->data + m->toks[i - 2].start,
 				 attr, attr);

@@ -44,7 +44,9 @@ struct gate_finding {
 	enum diag_level level;        /* DIAG_ERROR fails the gate; warnings and notes do not */
 	struct gate_loc loc;
 	char *message;
-	char *fix;                    /* how to fix it, or NULL */
+	char *hint;                   /* how to fix it, in words, or NULL */
+	char *fix;                    /* a command that fixes it, run as printed in the
+	                                 directory gate ran from, or NULL: none is known */
 	struct gate_loc related;      /* a second location (G5: where the value comes from) */
 	char *related_message;
 };
@@ -82,21 +84,27 @@ void gate_loc_release(struct gate_loc *l);
 /* A location known by path (and maybe line) only. */
 struct gate_loc gate_loc_path(const char *path, size_t line, size_t col);
 
-/* Adds a finding (the report takes `loc`; `fix` may be NULL). Returns it so
- * that a related location can be attached. */
+/* Adds a finding (the report takes `loc`; the words of `hint` may be NULL).
+ * Returns it so that a command that fixes it or a related location can be
+ * attached. */
 struct gate_finding *gate_add(struct gate_report *r, enum gate_rule rule, enum diag_level level, struct gate_loc loc,
-			      const char *fix, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+			      const char *hint, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* The command that fixes the finding (copied; NULL: none). */
+void gate_set_fix(struct gate_finding *f, const char *command);
 void gate_relate(struct gate_finding *f, struct gate_loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /* Turns a diag into a collector of findings for `rule` (messages at error
  * level and below keep their level). Used to take the findings of shared
- * checks such as hook_verify. `fix` is attached to each; may be NULL. A
- * note with no location right after an error is that error's fix instead. */
+ * checks such as hook_verify. The command `fix` and the words `hint` are
+ * attached to each; either may be NULL. A note with no location right after an error says better for that
+ * error: "run: COMMAND" is its fix; other words are its hint, and the error
+ * has no command (the check says the default one would not do). */
 struct gate_diag_capture {
 	struct gate_report *report;
 	enum gate_rule rule;
-	const char *fix;
+	const char *fix;              /* the command attached to each, or NULL */
+	const char *hint;             /* the words attached to each, or NULL */
 	size_t last;                  /* 1 + the index of the last finding added, 0: none */
 };
 void gate_diag_capture(struct diag *d, struct gate_diag_capture *cap);

@@ -31,8 +31,9 @@ static char *find_script(struct project_model *p, struct gate_report *r)
 {
 	char *path = NULL;
 	struct diag d;
-	struct gate_diag_capture cap = { r, GATE_RULE_G1_SCRIPT,
-					 "set the rules' 'build' patterns (or 'project \"DIR\";'), or pass --script FILE", 0 };
+	struct gate_diag_capture cap = { .report = r, .rule = GATE_RULE_G1_SCRIPT,
+					 .hint = "name the build script with --script FILE (gate, hook install, instrument), or set "
+					 "the rules' 'build' patterns (or 'project \"DIR\";')" };
 
 	if (p->opts->script)
 		return xstrdup(p->opts->script);
@@ -47,7 +48,7 @@ static void check_hook(struct project_model *p, struct gate_report *r)
 	char *path = find_script(p, r), *fix = NULL;
 	struct src_file *f;
 	struct diag d;
-	struct gate_diag_capture cap = { r, GATE_RULE_G1_HOOK, NULL, 0 };
+	struct gate_diag_capture cap = { .report = r, .rule = GATE_RULE_G1_HOOK };
 
 	if (!path)
 		return;
@@ -72,8 +73,9 @@ static void check_hook(struct project_model *p, struct gate_report *r)
 			hook_setup_release(&hs);
 		}
 		if (n < 0 && d.errors == 0)
-			gate_add(r, GATE_RULE_G1_HOOK, DIAG_ERROR, gate_loc_path(path, 1, 0), cap.fix,
-				 "the build script cannot be followed");
+			gate_set_fix(gate_add(r, GATE_RULE_G1_HOOK, DIAG_ERROR, gate_loc_path(path, 1, 0), NULL,
+					      "the build script cannot be followed"),
+				     cap.fix);
 		free(fix);
 	}
 	src_file_free(f);
@@ -91,7 +93,8 @@ static void check_map(struct project_model *p, struct gate_report *r, const char
 		      uint64_t *stamp, bool *tried)
 {
 	struct diag d;
-	struct gate_diag_capture cap = { r, GATE_RULE_G1_STALE, "rebuild: the build writes a new point_map.json", 0 };
+	struct gate_diag_capture cap = { .report = r, .rule = GATE_RULE_G1_STALE,
+					 .hint = "rebuild: the build writes a new point_map.json" };
 	struct point_map *m;
 
 	gate_diag_capture(&d, &cap);
@@ -105,7 +108,7 @@ static void check_map(struct project_model *p, struct gate_report *r, const char
 	} else {
 		if (!*tried) {
 			struct diag q;
-			struct gate_diag_capture qc = { r, GATE_RULE_G1_STALE, NULL, 0 };
+			struct gate_diag_capture qc = { .report = r, .rule = GATE_RULE_G1_STALE };
 			*tried = true;
 			gate_diag_capture(&q, &qc);
 			*have_stamp = p->policy->kernel.value &&
@@ -127,7 +130,7 @@ static void check_stale(struct project_model *p, struct gate_report *r)
 	bool have = false, tried = false;
 	uint64_t stamp = 0;
 	struct diag d;
-	struct gate_diag_capture cap = { r, GATE_RULE_G1_STALE, NULL, 0 };
+	struct gate_diag_capture cap = { .report = r, .rule = GATE_RULE_G1_STALE };
 
 	if (p->opts->point_map) {
 		check_map(p, r, p->opts->point_map, &have, &stamp, &tried);

@@ -17,12 +17,6 @@
 const char *const g2_fix_last =
 	"make it the last output: inputs 1..N, outputs 1..M, then profiling_data (workspace and tiling may follow in the kernel)";
 
-bool g2_is_null_text(const char *s)
-{
-	return strcmp(s, "nullptr") == 0 || strcmp(s, "NULL") == 0 || strstr(s, "nullopt") != NULL ||
-	       strcmp(s, "at::Tensor()") == 0 || strcmp(s, "{}") == 0;
-}
-
 bool g2_workspace_like(const char *name)
 {
 	char *k;
@@ -62,7 +56,7 @@ void gate_g2(struct project_model *p, struct gate_report *r)
 {
 	struct g2_scope s;
 	struct diag d;
-	struct gate_diag_capture cap = { r, GATE_RULE_G2_LAYER, NULL, 0 };
+	struct gate_diag_capture cap = { .report = r, .rule = GATE_RULE_G2_LAYER };
 
 	diag_init(&d, stderr, false);
 	gate_diag_capture(&d, &cap);

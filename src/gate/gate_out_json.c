@@ -3,7 +3,9 @@
  *    "gates": [{"id": "G1", "title": "...", "status": "passed|failed|skipped",
  *               "errors": 0, "warnings": 0, "note": null}, ...],
  *    "findings": [{"gate", "rule", "level", "file", "line", "column", "message",
- *                  "fix", "related": {"file", "line", "column", "message"} | null}]} */
+ *                  "hint", "fix", "related": {"file", "line", "column", "message"} | null}]}
+ * "hint": how to fix it in words, or null; "fix": a command that fixes it,
+ * run as printed in the directory gate ran from, or null. */
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 
@@ -69,6 +71,10 @@ int gate_out_json(FILE *out, FILE *err, bool color, const struct gate_report *r)
 						fd->level == DIAG_ERROR ? "error" : fd->level == DIAG_WARNING ? "warning" : "note");
 			add_loc(o, &fd->loc);
 			cJSON_AddStringToObject(o, "message", fd->message);
+			if (fd->hint)
+				cJSON_AddStringToObject(o, "hint", fd->hint);
+			else
+				cJSON_AddNullToObject(o, "hint");
 			if (fd->fix)
 				cJSON_AddStringToObject(o, "fix", fd->fix);
 			else

@@ -41,6 +41,11 @@ static void finding_text(FILE *f, const struct gate_finding *fd)
 	fputs("] ", f);
 	xml(f, fd->message);
 	fputc('\n', f);
+	if (fd->hint) {
+		fputs("    hint: ", f);
+		xml(f, fd->hint);
+		fputc('\n', f);
+	}
 	if (fd->fix) {
 		fputs("    fix: ", f);
 		xml(f, fd->fix);

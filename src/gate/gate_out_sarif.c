@@ -74,10 +74,11 @@ int gate_out_sarif(FILE *out, FILE *err, bool color, const struct gate_report *r
 			cJSON_AddNumberToObject(res, "ruleIndex", (double)fd->rule);
 			cJSON_AddStringToObject(res, "level",
 						fd->level == DIAG_ERROR ? "error" : fd->level == DIAG_WARNING ? "warning" : "note");
-			n = strlen(fd->message) + (fd->fix ? strlen(fd->fix) : 0) + 16;
+			n = strlen(fd->message) + (fd->hint ? strlen(fd->hint) : 0) + (fd->fix ? strlen(fd->fix) : 0) + 24;
 			m = malloc(n);
 			if (m) {
-				snprintf(m, n, "%s%s%s", fd->message, fd->fix ? "\nfix: " : "", fd->fix ? fd->fix : "");
+				snprintf(m, n, "%s%s%s%s%s", fd->message, fd->hint ? "\nhint: " : "", fd->hint ? fd->hint : "",
+					 fd->fix ? "\nfix: " : "", fd->fix ? fd->fix : "");
 				msg = cJSON_AddObjectToObject(res, "message");
 				cJSON_AddStringToObject(msg, "text", m);
 				free(m);

@@ -120,6 +120,8 @@ int gate_out_text(FILE *out, FILE *err, bool color, const struct gate_report *r)
 			head(err, color, fd->level);
 			fprintf(err, "[%s] %s%s\n", gate_rule_id(fd->rule), fd->message, color ? DIAG_C_RESET : "");
 			caret(err, color, &fd->loc);
+			if (fd->hint)
+				fprintf(err, "    hint: %s\n", fd->hint);
 			if (fd->fix)
 				fprintf(err, "    fix: %s\n", fd->fix);
 			if (fd->related_message) {

@@ -88,6 +88,7 @@ void gate_report_free(struct gate_report *r)
 		gate_loc_release(&f->loc);
 		gate_loc_release(&f->related);
 		free(f->message);
+		free(f->hint);
 		free(f->fix);
 		free(f->related_message);
 	}
@@ -150,7 +151,7 @@ static char *vformat(const char *fmt, va_list ap)
 }
 
 struct gate_finding *gate_add(struct gate_report *r, enum gate_rule rule, enum diag_level level, struct gate_loc loc,
-			      const char *fix, const char *fmt, ...)
+			      const char *hint, const char *fmt, ...)
 {
 	struct gate_finding *f;
 	va_list ap;
@@ -161,11 +162,17 @@ struct gate_finding *gate_add(struct gate_report *r, enum gate_rule rule, enum d
 	f->rule = rule;
 	f->level = level;
 	f->loc = loc;
-	f->fix = fix ? xstrdup(fix) : NULL;
+	f->hint = hint ? xstrdup(hint) : NULL;
 	va_start(ap, fmt);
 	f->message = vformat(fmt, ap);
 	va_end(ap);
 	return f;
+}
+
+void gate_set_fix(struct gate_finding *f, const char *command)
+{
+	free(f->fix);
+	f->fix = command ? xstrdup(command) : NULL;
 }
 
 void gate_relate(struct gate_finding *f, struct gate_loc loc, const char *fmt, ...)
@@ -190,8 +197,13 @@ static void capture_sink(void *ctx, const struct diag_msg *m)
 	if (m->level == DIAG_NOTE && !m->loc.file && !m->path && cap->last &&
 	    cap->report->v[cap->last - 1].level == DIAG_ERROR) {
 		struct gate_finding *f = &cap->report->v[cap->last - 1];
-		free(f->fix);
-		f->fix = xstrdup(m->text);
+		if (strncmp(m->text, "run: ", 5) == 0) {
+			gate_set_fix(f, m->text + 5);
+		} else {
+			free(f->hint);
+			f->hint = xstrdup(m->text);
+			gate_set_fix(f, NULL);
+		}
 		cap->last = 0;
 		return;
 	}
@@ -199,7 +211,7 @@ static void capture_sink(void *ctx, const struct diag_msg *m)
 		loc = gate_loc_at(m->loc.file, m->loc.start, m->loc.end);
 	else
 		loc = gate_loc_path(m->path, m->line, m->col);
-	gate_add(cap->report, cap->rule, m->level, loc, cap->fix, "%s", m->text);
+	gate_set_fix(gate_add(cap->report, cap->rule, m->level, loc, cap->hint, "%s", m->text), cap->fix);
 	cap->last = cap->report->n;
 }
 

@@ -273,7 +273,8 @@ void aclnn_gen_match(const struct aclnn_gen *g, const struct aclnn_func *caller,
 		enum aclnn_gen_class have;
 		char *ka;
 		if (k == P && out->has_prof) {
-			if (!tv_names_profiling(arg, profiling) && tv_text_is_ident(arg, strlen(arg))) {
+			/* a null placeholder is the profiling slot left empty (G2.null in mode B) */
+			if (!tv_names_profiling(arg, profiling) && !tv_is_null_text(arg) && tv_text_is_ident(arg, strlen(arg))) {
 				out->bad_arg = a;
 				out->why = xasprintf("%s passes '%s' as argument %zu, where the generated declaration of %s "
 						     "takes the profiling output '%s' (after the last output '%s')",

@@ -435,6 +435,7 @@ static void add_func(struct reading *r, size_t file, long index, bool launches)
 	const struct launch_file *lf = &l->files[file];
 	const struct pybind_func *pf = &lf->pb.funcs[index];
 	struct launch_func fn;
+	size_t nret = 0;
 
 	for (size_t i = 0; i < l->nfuncs; i++)
 		if (l->funcs[i].file == file && l->funcs[i].index == index) {
@@ -451,7 +452,10 @@ static void add_func(struct reading *r, size_t file, long index, bool launches)
 		const struct pybind_return *ret = &lf->pb.returns[k];
 		if (ret->func == index && ret->elems.n && tv_names_profiling(ret->elems.v[ret->elems.n - 1], r->profiling))
 			fn.returns_prof = true;
+		nret += ret->func == index;
 	}
+	if (nret == 0 && fn.arity > 0 && !fn.ref && pybind_var_before(&lf->pb, index, r->profiling, pf->body.end))
+		fn.returns_prof = fn.returns_missing = true;
 	l->funcs = xrealloc(l->funcs, (l->nfuncs + 1) * sizeof(*l->funcs));
 	l->funcs[l->nfuncs++] = fn;
 }

@@ -87,6 +87,9 @@ struct launch_func {
 	long arity;                   /* the values its return type gives: void 0, std::tuple<...> n, else 1 */
 	bool ref;                     /* a reference type (at::Tensor &) that is no tuple */
 	bool returns_prof;            /* a return gives the profiling tensor last */
+	bool returns_missing;         /* no return at all, though its type gives values and the
+	                                 profiling tensor is allocated in it: wired, but the
+	                                 return lost (returns_prof is set too) */
 };
 
 /* m.impl("name", fn) or m.def("schema", fn) of one of the functions. */

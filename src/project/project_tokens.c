@@ -524,6 +524,12 @@ char *tv_name_key(const char *s)
 	return o;
 }
 
+bool tv_is_null_text(const char *s)
+{
+	return strcmp(s, "nullptr") == 0 || strcmp(s, "NULL") == 0 || strstr(s, "nullopt") != NULL ||
+	       strcmp(s, "at::Tensor()") == 0 || strcmp(s, "{}") == 0;
+}
+
 bool tv_names_profiling(const char *name, const char *profiling)
 {
 	static const char *const suffixes[] = { "", "gm", "tensor", "ptr", "addr", "out", "optional" };

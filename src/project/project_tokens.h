@@ -75,5 +75,8 @@ char *tv_name_key(const char *s);
 /* True when `name` names the profiling output `profiling` (same key, or the
  * key followed by a suffix such as "Gm"). */
 bool tv_names_profiling(const char *name, const char *profiling);
+/* An argument written as "no tensor": nullptr, NULL, std::nullopt /
+ * c10::nullopt, at::Tensor(), {}. */
+bool tv_is_null_text(const char *s);
 
 #endif

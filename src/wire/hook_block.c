@@ -1013,7 +1013,7 @@ static void report_foreign(const struct src_file *f, const struct sh_script *sh,
 		"points are already ids (an empty map): remove it, or let 'autotrace hook install --replace' take its "
 		"place");
 	if (ctx->fix_replace)
-		diag_plain(diag, DIAG_NOTE, "%s", ctx->fix_replace);
+		diag_plain(diag, DIAG_NOTE, "run: %s", ctx->fix_replace);
 }
 
 /* Does the block's tree `word` name the tree the placement found? The same
@@ -1089,7 +1089,7 @@ int hook_verify(const struct src_file *f, const struct hook_ctx *ctx, struct dia
 		if (place.has_foreign) {
 			/* install alone refuses: the fix takes the other call's place */
 			if (ctx->fix_replace)
-				diag_plain(diag, DIAG_NOTE, "%s", ctx->fix_replace);
+				diag_plain(diag, DIAG_NOTE, "run: %s", ctx->fix_replace);
 			report_foreign(f, &sh, &place, &b, 0, 0, ctx, diag);
 			findings++;
 		}
@@ -1146,7 +1146,7 @@ int hook_verify(const struct src_file *f, const struct hook_ctx *ctx, struct dia
 			"the hook block does not run 'autotrace preprocess'");
 		/* another preprocessor's block: install takes its place only when told to */
 		if (ctx->fix_replace && !b.ours)
-			diag_plain(diag, DIAG_NOTE, "%s", ctx->fix_replace);
+			diag_plain(diag, DIAG_NOTE, "run: %s", ctx->fix_replace);
 		findings++;
 	} else {
 		const struct sh_cmd *c = &block.cmds[pre];
@@ -1179,7 +1179,7 @@ int hook_verify(const struct src_file *f, const struct hook_ctx *ctx, struct dia
 				char *q;
 				self[n] = '\0';
 				q = sh_quote(self);
-				diag_plain(diag, DIAG_NOTE, "export AUTOTRACE=%s", q);
+				diag_plain(diag, DIAG_NOTE, "run: export AUTOTRACE=%s", q);
 				free(q);
 			}
 			findings++;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "project_cmdline.h"
 #include "project_py.h"
 #include "gate_run.h"
 #include "project_tokens.h"
@@ -102,20 +103,6 @@ static const struct gate_finding *first_error(const struct gate_report *r, enum 
 	return NULL;
 }
 
-/* The options a command of the report repeats: --without, --rules, --op (shell-quoted). */
-static char *repeat_opts(const struct project_model *p, bool without)
-{
-	char *qr = p->opts->rules ? sh_quote(p->opts->rules) : NULL, *qop = p->opts->op ? sh_quote(p->opts->op) : NULL;
-	char *qw = without && p->opts->without ? sh_quote(p->opts->without) : NULL;
-	char *t = xasprintf("%s%s%s%s%s%s", qw ? " --without " : "", qw ? qw : "", qr ? " --rules " : "", qr ? qr : "",
-			    qop ? " --op " : "", qop ? qop : "");
-
-	free(qr);
-	free(qop);
-	free(qw);
-	return t;
-}
-
 /* The command that gets a stopped step past its stop, when there is one:
  * - wire stopped because the binding or the samples are nowhere in the
  *   project (an operator library whose torch binding lives in another
@@ -136,14 +123,14 @@ static char *step_next(const struct instrument_run *run, int step)
 		bool binding = !p->without_binding && p->npybinds == 0 && !project_launch_form(p);
 		bool samples = !p->without_samples && p->nsamples == 0;
 		if (binding || samples) {
-			opts = repeat_opts(p, false);
+			opts = project_cmd_options(p->opts, false);
 			t = xasprintf("autotrace %s --without %s%s%s%s %s", run->script ? "instrument" : "wire",
 				      binding ? "binding" : "", binding && samples ? "," : "", samples ? "samples" : "", opts, qo);
 			free(opts);
 		}
 	} else if (step == INSTRUMENT_HOOK && !run->script) {
-		char *ao = repeat_opts(p, false);
-		opts = repeat_opts(p, true);
+		char *ao = project_cmd_options(p->opts, false);
+		opts = project_cmd_options(p->opts, true);
 		t = xasprintf("autotrace wire%s %s && autotrace apply%s %s", opts, qo, ao, qo);
 		free(opts);
 		free(ao);
@@ -154,8 +141,8 @@ static char *step_next(const struct instrument_run *run, int step)
 
 /* The build script's command line as gate G3 runs it (in OPDIR): into the
  * directory the script starts in, the script from there, then <NAME> for
- * each argument it takes. NULL: none. */
-static char *build_command(const struct instrument_run *run, const struct sh_start *start)
+ * each argument it takes (*nargs of them: the user's to give). NULL: none. */
+static char *build_command(const struct instrument_run *run, const struct sh_start *start, size_t *nargs_out)
 {
 	char *script, *opdir, *from, *rel, **args = NULL, *q;
 	struct src_file *f;
@@ -195,6 +182,7 @@ static char *build_command(const struct instrument_run *run, const struct sh_sta
 		sh_script_release(&sh);
 		src_file_free(f);
 	}
+	*nargs_out = nargs;
 	for (size_t i = 0; i < nargs; i++) {
 		strbuf_puts(&b, " <");
 		strbuf_puts(&b, args[i]);
@@ -218,11 +206,24 @@ static void add_gates(cJSON *rep, const struct instrument_run *run, const struct
 		cJSON_AddStringToObject(o, "id", gate_name((enum gate_id)g));
 		cJSON_AddStringToObject(o, "title", gate_title((enum gate_id)g));
 		if (gate_def((enum gate_id)g)->phase == GATE_BUILDS) {
-			char *cmd = build_command(run, start), *qc = sh_quote(cmd ? cmd : "<the team's build command>");
+			/* a command only when nothing in it is the user's to fill in */
+			size_t nargs = 0;
+			char *cmd = build_command(run, start, &nargs), *qc = cmd ? sh_quote(cmd) : NULL;
 			char *qo = sh_quote(run->opdir);
 			cJSON_AddStringToObject(o, "status", "not checked");
 			cJSON_AddStringToObject(o, "reason", "instrument does not run the team's build (static checks are not a build)");
-			add_str_owned(o, "next_step", xasprintf("autotrace gate --build-cmd %s %s", qc, qo));
+			if (cmd && nargs == 0) {
+				add_str_owned(o, "next_step", xasprintf("autotrace gate --build-cmd %s %s", qc, qo));
+			} else {
+				cJSON_AddNullToObject(o, "next_step");
+				add_str_owned(o, "hint",
+					      cmd ? xasprintf("autotrace gate --build-cmd %s %s, with the %zu argument%s the "
+							      "script takes in place of <...>",
+							      qc, qo, nargs, nargs == 1 ? "" : "s")
+						  : xasprintf("autotrace gate --build-cmd CMD %s, CMD being the team's build "
+							      "command (no build script was found to name)",
+							      qo));
+			}
 			free(cmd);
 			free(qc);
 			free(qo);
@@ -257,8 +258,12 @@ static void add_gates(cJSON *rep, const struct instrument_run *run, const struct
 				cJSON_AddStringToObject(o, "next_step", fd->fix);
 			else
 				cJSON_AddNullToObject(o, "next_step");
+			if (fd->hint && !next)
+				cJSON_AddStringToObject(o, "hint", fd->hint);
 			free(at);
 		}
+		if (!cJSON_HasObjectItem(o, "hint"))
+			cJSON_AddNullToObject(o, "hint");
 		cJSON_AddItemToArray(gates, o);
 	}
 }
@@ -912,6 +917,8 @@ void instrument_report_text(FILE *out, const cJSON *r)
 		fprintf(out, "  %s %s: %s\n", jstr(x, "id"), jstr(x, "status"), jstr(x, "title"));
 		if (*jstr(x, "reason"))
 			fprintf(out, "       why: %s\n", jstr(x, "reason"));
+		if (*jstr(x, "hint"))
+			fprintf(out, "      hint: %s\n", jstr(x, "hint"));
 		if (*jstr(x, "next_step"))
 			fprintf(out, "      next: %s\n", jstr(x, "next_step"));
 	}

@@ -84,6 +84,22 @@ void wire_release(struct wire *w);
  * two edits overlap (an internal error, reported). */
 int wire_file_result(struct wire *w, struct wire_file *wf, char **out, size_t *len);
 
+/* A file the plan changes (or creates), with its new text. */
+struct wire_result {
+	struct wire_file *wf;
+	char *text;
+	size_t len;
+};
+
+/* Plans every layer's edits of the loaded project `p` (its operator
+ * directory `opdir` as given) into `w`, writing nothing: *res then holds the
+ * files whose text changes or that are created (*nres of them, freed with
+ * wire_results_free; `w` with wire_release). Manual steps are reported to
+ * `diag` and counted in w->manual. 0, or -1 on an internal error (reported). */
+int wire_plan(struct wire *w, struct project_model *p, const char *opdir, struct diag *diag, struct wire_result **res,
+	      size_t *nres);
+void wire_results_free(struct wire_result *res, size_t n);
+
 /* The layers. Each returns nothing: edits and manual steps go to `w`. */
 void wire_opdef(struct wire *w);
 void wire_infer(struct wire *w);
@@ -110,6 +126,9 @@ void wire_alloc_profiling(struct wire *w, const struct src_file *f, const struct
  * before the class of a method. */
 void wire_alloc_profiling_at(struct wire *w, const struct src_file *f, const struct pybind_func *fn, bool zeros,
 			     bool *consts_done, uint32_t consts_at);
+/* The tensor allocated already in fn: the bound's constants it uses that the
+ * file no longer defines, named again before fn (once per file, *consts_done). */
+void wire_bound_kept(struct wire *w, const struct src_file *f, const struct pybind_func *fn, bool *consts_done);
 /* Mode B: every return of binding function fi gives the profiling tensor
  * last (wire_main_outputs values before it), its std::tuple one longer. */
 void wire_mode_b_returns(struct wire *w, const struct src_file *f, const struct pybind_file *pb, long fi);

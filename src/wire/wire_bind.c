@@ -68,10 +68,11 @@ static const struct aclnn_func *aclnn_decl(const struct wire *w, const char *nam
 }
 
 /* A forwarding call of the op's aclnnInner API that no file declares: the
- * generated declaration says where the profiling tensor goes, *at; false
- * after reporting a call that does not match it. */
+ * generated declaration says where the profiling tensor goes, *at, and
+ * whether the call already passes an argument there (*filled); false after
+ * reporting a call that does not match it. */
 static bool generated_prof_at(struct wire *w, const struct src_file *f, const struct aclnn_func *fn,
-			      const struct aclnn_call *call, long *at)
+			      const struct aclnn_call *call, long *at, bool *filled)
 {
 	struct aclnn_gen g;
 	struct aclnn_gen_match m;
@@ -90,6 +91,7 @@ static bool generated_prof_at(struct wire *w, const struct src_file *f, const st
 		free(params);
 	} else {
 		*at = (long)m.prof_at;
+		*filled = m.has_prof;
 	}
 	aclnn_gen_match_release(&m);
 	aclnn_gen_release(&g);
@@ -128,7 +130,7 @@ static void wire_aclnn_file(struct wire *w, const struct src_file *f, const stru
 			const struct aclnn_call *call = &fn->calls[c];
 			const struct aclnn_func *callee;
 			long cat = -1;
-			bool passed = false;
+			bool passed = false, filled = false;
 			if (!aclnn_of_op(call->callee, op))
 				continue;
 			for (size_t a = 0; a < call->nargs; a++)
@@ -136,10 +138,25 @@ static void wire_aclnn_file(struct wire *w, const struct src_file *f, const stru
 			if (passed)
 				continue;
 			callee = aclnn_decl(w, call->callee, ac);
-			if (callee)
-				aclnn_prof_at(w, callee, &cat);
-			else if (aclnn_gen_is_inner(call->callee, op) && !generated_prof_at(w, f, fn, call, &cat))
+			if (callee) {
+				if (aclnn_prof_at(w, callee, &cat))
+					filled = call->nargs == callee->nparams;
+			} else if (aclnn_gen_is_inner(call->callee, op) && !generated_prof_at(w, f, fn, call, &cat, &filled)) {
 				continue;
+			}
+			if (filled && cat >= 0 && (size_t)cat < call->nargs) {
+				/* the call has the argument already: a null placeholder gets the
+				   tensor, anything else is the user's to say */
+				const struct aclnn_range *r = &call->arg_ranges[cat];
+				if (tv_is_null_text(call->args[cat]))
+					wire_edit(w, f, r->start, r->end, pname, "aclnn: %s passes '%s' to %s as argument %ld, where it "
+						  "passed %s", fn->name, pname, call->callee, cat + 1, call->args[cat]);
+				else
+					wire_manual(w, f, r->start, r->end,
+						    "%s passes '%s' as argument %ld of %s, where it takes the profiling tensor: pass "
+						    "'%s' there", fn->name, call->args[cat], cat + 1, call->callee, pname);
+				continue;
+			}
 			if (cat < 0 || (size_t)cat > call->nargs) {
 				wire_manual(w, f, call->range.start, call->range.end,
 					    "pass '%s' to %s where its declaration takes the profiling tensor (after the last output)",

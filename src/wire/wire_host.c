@@ -326,6 +326,23 @@ static bool file_names(const struct src_file *f, const char *id)
 	return wire_has_word(f, 0, (uint32_t)f->len, id);
 }
 
+/* The file defines the constant (tv_consts_collect: constexpr, const, enum, #define). */
+static bool defines(const struct tv_consts *cs, const char *name)
+{
+	return tv_consts_find(cs, name, strlen(name)) != NULL;
+}
+
+/* An output index named for the profiling output: OUTPUT_PROFILING_DATA, kOutputProfilingData. */
+static bool names_prof_index(const char *text, const char *prof)
+{
+	char *k = tv_name_key(text), *p = tv_name_key(prof);
+	bool yes = strstr(k, p) != NULL;
+
+	free(k);
+	free(p);
+	return yes;
+}
+
 void wire_infer(struct wire *w)
 {
 	const struct opdef_op *op = w->p->op;
@@ -356,15 +373,15 @@ void wire_infer(struct wire *w)
 	}
 	for (size_t u = 0; u < gi->inf.nuses; u++) {
 		const struct infer_use *use = &gi->inf.uses[u];
-		if (use->index != (long)want || !infer_impl_has(impl, use->func))
+		/* an index whose constant is not defined (any more) counts by its name */
+		bool by_name = use->index < 0 && use->index_text && names_prof_index(use->index_text, w->prof);
+		if ((use->index != (long)want && !by_name) || !infer_impl_has(impl, use->func))
 			continue;
 		if (use->kind == INFER_SHAPE)
 			shape = true;
 		else
 			dtype = true;
 	}
-	if (shape && dtype)
-		return;
 	tok_view_init(&tv, gi->f->data, gi->f->len);
 	sname = impl->shape_func ? find_def(&tv, impl->shape_func, &o1, &c1) : TV_NONE;
 	dname = impl->dtype_func ? find_def(&tv, impl->dtype_func, &o2, &c2) : TV_NONE;
@@ -392,17 +409,19 @@ void wire_infer(struct wire *w)
 			tok_view_release(&tv);
 			return;
 		}
-		if (!c)
+		if (!c && (!shape || !dtype || file_names(gi->f, cname)))
 			add[na++] = xasprintf("constexpr size_t %s = %zu;\n", cname, want);
-		if (!shape) {
-			if (!file_names(gi->f, "MAX_INFER_GETBLOCKNUM_UB"))
+		/* the bound's constants, where the shape wire sets uses them or the file
+		   uses them without defining them */
+		if (!shape || file_names(gi->f, "MAX_INFER_GETBLOCKNUM_UB")) {
+			if (!defines(&cs, "MAX_INFER_GETBLOCKNUM_UB"))
 				add[na++] = xstrdup("constexpr int64_t MAX_INFER_GETBLOCKNUM_UB = 128;  // infer has no GetBlockNum()\n");
-			if (!file_names(gi->f, "MIX_AIC_1_2_SLOTS_PER_GROUP")) {
-				if (!file_names(gi->f, "MIX_AIC_1_2_SUBBLOCK_NUM"))
+			if (!defines(&cs, "MIX_AIC_1_2_SLOTS_PER_GROUP")) {
+				if (!defines(&cs, "MIX_AIC_1_2_SUBBLOCK_NUM"))
 					add[na++] = xstrdup("constexpr int64_t MIX_AIC_1_2_SUBBLOCK_NUM = 2;\n");
 				add[na++] = xstrdup("constexpr int64_t MIX_AIC_1_2_SLOTS_PER_GROUP = 1 + MIX_AIC_1_2_SUBBLOCK_NUM;\n");
 			}
-			if (!file_names(gi->f, "PROF_SIZE_PER_CORE"))
+			if (!defines(&cs, "PROF_SIZE_PER_CORE"))
 				add[na++] = xstrdup("constexpr int64_t PROF_SIZE_PER_CORE = 2048;\n");
 		}
 		tv_consts_release(&cs);
@@ -410,6 +429,16 @@ void wire_infer(struct wire *w)
 			first = sname;
 		if (!dtype && (first == TV_NONE || dname < first))
 			first = dname;
+		if (first == TV_NONE) /* both set: the constants go before the first function */
+			first = sname != TV_NONE && (dname == TV_NONE || sname < dname) ? sname : dname;
+		if (na && first == TV_NONE) {
+			for (size_t i = 0; i < na; i++)
+				free(add[i]);
+			na = 0;
+			wire_manual(w, gi->f, impl->range.start, impl->range.end,
+				    "the infer functions of '%s' use constants this file does not define (%s): define them", op->name,
+				    cname);
+		}
 		if (na) {
 			uint32_t at = wire_line_start(gi->f, tv.v[decl_start(&tv, first)].start);
 			size_t cap = 1;

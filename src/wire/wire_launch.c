@@ -238,7 +238,8 @@ static bool in_lambda(const struct tok_view *tv, size_t open, size_t r)
 	return false;
 }
 
-/* A void function made to return the tensor: every `return;` of its own, and its end. */
+/* A void function made to return the tensor (or one typed so already, with no
+ * return): every `return;` of its own, and its end. */
 static void void_returns(struct wire *w, const struct src_file *f, const struct pybind_func *pf)
 {
 	struct tok_view tv;
@@ -310,11 +311,19 @@ static void wire_func(struct wire *w, size_t fi, const struct launch_func *fn, b
 		have = have || (pf->params[k].name && tv_names_profiling(pf->params[k].name, w->prof));
 	if (!have)
 		wire_alloc_profiling(w, f, pf, fn->launches, consts_done);
+	else
+		wire_bound_kept(w, f, pf, consts_done);
 	for (size_t s = 0; s < lf->nsites; s++)
 		if (lf->sites[s].func == fn->index)
 			wire_site(w, f, lf, &lf->sites[s]);
-	if (fn->returns_prof)
+	if (fn->returns_prof) {
+		/* wired already: the returns a later edit lost (none, or one without the tensor) */
+		if (wire_main_outputs(w) == 0)
+			void_returns(w, f, pf);
+		else if (!fn->ref)
+			wire_mode_b_returns(w, f, &lf->pb, fn->index);
 		return;
+	}
 	what = xasprintf("%s()", pf->name);
 	if (fn->arity == 0) {
 		retype(w, f, pf->return_type.start, pf->return_type.end, 0, false, what);

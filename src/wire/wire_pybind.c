@@ -66,24 +66,41 @@ static void schema_returns(struct wire *w, const struct src_file *f, const struc
 	wire_manual(w, f, o->range.start, o->range.end, "add ', Tensor' as the last returned value of the schema");
 }
 
-static void bound_consts(struct wire *w, const struct src_file *f, uint32_t before)
-{
-	char buf[512];
-	size_t len = 0;
+static const char *const bound_defs[][2] = {
+		{ "MAX_INFER_GETBLOCKNUM_UB", "constexpr int64_t MAX_INFER_GETBLOCKNUM_UB = 128;  // as in the infer\n" },
+		{ "MIX_AIC_1_2_SLOTS_PER_GROUP", "constexpr int64_t MIX_AIC_1_2_SLOTS_PER_GROUP = 3;  // 1 AIC + 2 AIV per group\n" },
+		{ "PROF_SIZE_PER_CORE", "constexpr int64_t PROF_SIZE_PER_CORE = 2048;\n" },
+};
 
-	if (!wire_has_word(f, 0, (uint32_t)f->len, "MAX_INFER_GETBLOCKNUM_UB"))
-		len += (size_t)snprintf(buf + len, sizeof(buf) - len,
-					"constexpr int64_t MAX_INFER_GETBLOCKNUM_UB = 128;  // as in the infer\n");
-	if (!wire_has_word(f, 0, (uint32_t)f->len, "MIX_AIC_1_2_SLOTS_PER_GROUP"))
-		len += (size_t)snprintf(buf + len, sizeof(buf) - len,
-					"constexpr int64_t MIX_AIC_1_2_SLOTS_PER_GROUP = 3;  // 1 AIC + 2 AIV per group\n");
-	if (!wire_has_word(f, 0, (uint32_t)f->len, "PROF_SIZE_PER_CORE"))
-		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "constexpr int64_t PROF_SIZE_PER_CORE = 2048;\n");
+/* The bound's constants the file does not define (tv_consts_collect), before
+ * `before`, as the allocation wire writes uses them all. With `lost`, only
+ * when the file uses one it does not define (the definitions lost since the
+ * allocation was written): true when it did. */
+static bool bound_consts(struct wire *w, const struct src_file *f, uint32_t before, bool lost)
+{
+	const size_t ndefs = sizeof(bound_defs) / sizeof(bound_defs[0]);
+	char buf[512];
+	bool used_undefined = false;
+	size_t len = 0;
+	struct tok_view tv;
+	struct tv_consts cs = { 0 };
+
+	tok_view_init(&tv, f->data, f->len);
+	tv_consts_collect(&tv, &cs);
+	for (size_t i = 0; i < ndefs; i++)
+		used_undefined = used_undefined || (!tv_consts_find(&cs, bound_defs[i][0], strlen(bound_defs[i][0])) &&
+						    wire_has_word(f, 0, (uint32_t)f->len, bound_defs[i][0]));
+	for (size_t i = 0; i < ndefs && (!lost || used_undefined); i++)
+		if (!tv_consts_find(&cs, bound_defs[i][0], strlen(bound_defs[i][0])))
+			len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s", bound_defs[i][1]);
+	tv_consts_release(&cs);
+	tok_view_release(&tv);
 	if (len) {
 		char *t = xasprintf("namespace {\n%s} // namespace\n\n", buf);
 		wire_edit(w, f, before, before, t, "pybind: the bound of '%s' named (" WIRE_BOUND_EXPR ")", w->prof);
 		free(t);
 	}
+	return len > 0;
 }
 
 
@@ -372,7 +389,7 @@ void wire_alloc_profiling_at(struct wire *w, const struct src_file *f, const str
 							 ? fn->return_type.start
 							 : fn->range.start);
 		if (!*consts_done)
-			bound_consts(w, f, consts_at != UINT32_MAX ? consts_at : fstart);
+			bound_consts(w, f, consts_at != UINT32_MAX ? consts_at : fstart, false);
 		*consts_done = true;
 		t = xasprintf("%sat::Tensor %s = at::%s(\n%s    {" WIRE_BOUND_EXPR "},\n%s    %s.options().dtype(at::kLong));\n",
 			     ind, w->prof, zeros ? "zeros" : "empty", ind, ind, like);
@@ -387,6 +404,40 @@ void wire_alloc_profiling(struct wire *w, const struct src_file *f, const struct
 			  bool *consts_done)
 {
 	wire_alloc_profiling_at(w, f, fn, zeros, consts_done, UINT32_MAX);
+}
+
+void wire_bound_kept(struct wire *w, const struct src_file *f, const struct pybind_func *fn, bool *consts_done)
+{
+	if (!*consts_done)
+		*consts_done = bound_consts(w, f,
+					    wire_line_start(f, fn->return_type.end > fn->return_type.start &&
+								       fn->return_type.start < fn->range.start
+								   ? fn->return_type.start
+								   : fn->range.start),
+					    true);
+}
+
+/* Where EXEC_NPU_CMD(api, ...) passes the profiling tensor when the call
+ * already has an argument there: the aclnn function (api followed by
+ * GetWorkspaceSize, in a file of the project) takes a profiling parameter and
+ * the call passes one argument per parameter but the workspace size and the
+ * executor. -1 otherwise. */
+static long exec_filled_slot(const struct wire *w, const struct pybind_exec *ex)
+{
+	char *name = xasprintf("%sGetWorkspaceSize", ex->api);
+	long slot = -1;
+
+	for (size_t a = 0; slot < 0 && a < w->p->naclnns; a++)
+		for (size_t i = 0; slot < 0 && i < w->p->aclnns[a].ac.nfuncs; i++) {
+			const struct aclnn_func *fn = &w->p->aclnns[a].ac.funcs[i];
+			if (strcmp(fn->name, name) != 0 || fn->nparams < 2 || ex->args.n != fn->nparams - 2)
+				continue;
+			for (size_t k = 0; k < ex->args.n; k++)
+				if (fn->params[k].name && tv_names_profiling(fn->params[k].name, w->prof))
+					slot = (long)k;
+		}
+	free(name);
+	return slot;
 }
 
 /* One binding function of the op (with its EXEC_NPU_CMD, or a registered
@@ -430,6 +481,10 @@ static void wire_func(struct wire *w, const struct src_file *f, const struct pyb
 		}
 	} else if (w->required && !pybind_var_before(pb, fi, w->prof, fn->body.end) && have < 0) {
 		wire_alloc_profiling_at(w, f, fn, execs, consts_done, consts_at);
+	} else if (w->required && have < 0 && consts_at == UINT32_MAX) {
+		wire_bound_kept(w, f, fn, consts_done);
+	} else if (w->required && have < 0 && !*consts_done) {
+		*consts_done = bound_consts(w, f, consts_at, true);
 	}
 	/* every EXEC_NPU_CMD of the op in the function, on every path */
 	for (size_t x = 0; x < pb->nexecs; x++) {
@@ -449,6 +504,21 @@ static void wire_func(struct wire *w, const struct src_file *f, const struct pyb
 			}
 		if (passed)
 			continue;
+		{
+			/* the argument is there already: a null placeholder gets the tensor */
+			long k = exec_filled_slot(w, ex);
+			if (k >= 0) {
+				if (tv_is_null_text(ex->args.v[k]))
+					wire_edit(w, f, ex->args.ranges[k].start, ex->args.ranges[k].end, pname,
+						  "pybind: %s(%s, ...) passes '%s' as argument %ld, where it passed %s", ex->macro,
+						  ex->api, pname, k + 1, ex->args.v[k]);
+				else
+					wire_manual(w, f, ex->args.ranges[k].start, ex->args.ranges[k].end,
+						    "%s(%s, ...) passes '%s' as argument %ld, where the aclnn API takes the profiling "
+						    "tensor: pass '%s' there", ex->macro, ex->api, ex->args.v[k], k + 1, pname);
+				continue;
+			}
+		}
 		if (ex->args.n == 0) {
 			wire_manual(w, f, ex->range.start, ex->range.end, "pass '%s' as the last argument of %s", w->prof, ex->macro);
 			continue;

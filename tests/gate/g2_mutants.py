@@ -22,6 +22,12 @@ the sample. The runtime embedded in the base header and the kernel's
 MOE_TRACING_KERNEL_BEGIN/End are `check`'s: their mutants are killed when
 G2 or `autotrace check OPDIR` fails.
 
+Each killed mutant's fixes are tried too: the gate's findings (--format
+json) that carry a fix (a command: `autotrace wire ...`), run as printed in
+the copy with this autotrace first on PATH, must leave none of the findings
+they were offered for (what remains is only findings that had no fix, and no
+more of them). A fix that does not do what it says fails the mutant.
+
 --equivalent "TEXT|REASON" names a mutant that no gate can tell from the
 wired project because the program it leaves does the same job (its first
 changed line starts with TEXT): it may survive, and is listed with REASON.
@@ -29,11 +35,13 @@ Only sample mutants may be declared so; a G2 layer's never.
 
 Prints one line per mutant ("killed ..." / "SURVIVED ..." / "equivalent
 ..."), then "G2 layers: N mutants, K killed", "samples (G4, G5): N mutants,
-K killed, E equivalent" and "mutants: N, killed: K"; exits 0 when every
+K killed, E equivalent", "fixes: F of the killed offered a fix, W did what it
+says" and "mutants: N, killed: K"; exits 0 when every
 mutant is killed or declared equivalent, 1 otherwise, 2 when the project has
 no journal (nothing was wired: not a pass).
 """
 import difflib
+import json
 import os
 import shutil
 import subprocess
@@ -99,6 +107,54 @@ def run(cmd, cwd):
     return r.returncode, r.stdout.decode("utf-8", "replace") + r.stderr.decode("utf-8", "replace")
 
 
+def errors(out):
+    try:
+        return [f for f in json.loads(out)["findings"] if f["level"] == "error"]
+    except (ValueError, KeyError):
+        return None
+
+
+def run_out(cmd, cwd):
+    r = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    return r.returncode, r.stdout.decode("utf-8", "replace")
+
+
+def try_fixes(gate_cmd, work, binpath):
+    """(offered, works, why): runs every distinct fix the gate offers, then the gate again."""
+    rc, out = run_out(gate_cmd + ["--format", "json"], work)
+    before = errors(out)
+    if before is None:
+        return True, False, "the json form does not parse: " + out[:200]
+    fixes = sorted({f["fix"] for f in before if f["fix"]})
+    if not fixes:
+        return False, True, ""
+    for fix in fixes:
+        if not (fix.startswith("autotrace ") or fix.startswith("export ")):
+            return True, False, "not a command: " + fix
+    env = dict(os.environ, PATH=binpath + os.pathsep + os.environ.get("PATH", ""))
+    script = " && ".join(fixes)
+    r = subprocess.run(["/bin/sh", "-c", "{ " + script + '; } >&2 && exec "$@"', "sh"] + gate_cmd + ["--format", "json"],
+                       cwd=work, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    after = errors(r.stdout.decode("utf-8", "replace"))
+    if after is None:
+        return True, False, "%s failed: %s" % (script, r.stderr.decode("utf-8", "replace")[-400:])
+    unfixed = [(f["rule"], f["file"]) for f in before if not f["fix"]]
+    bad = [(f["rule"], f["file"], f["line"], f["message"]) for f in after if (f["rule"], f["file"]) not in unfixed]
+    if bad or len(after) > len(unfixed):
+        return True, False, "%s left: %s" % (script, bad or after)
+    return True, True, ""
+
+
+def restore(work, project, journal, opdir):
+    """Puts the copy back to the wired project: the journal's files, and its .autotrace."""
+    for path, orig, wired in journal:
+        with open(os.path.join(work, os.path.normpath(os.path.join(opdir, path))), "wb") as f:
+            f.write(wired)
+    aut = os.path.join(work, opdir, ".autotrace")
+    shutil.rmtree(aut, ignore_errors=True)
+    shutil.copytree(os.path.join(project, opdir, ".autotrace"), aut, symlinks=True)
+
+
 def located_in(text, path):
     base = os.path.basename(path)
     for line in text.splitlines():
@@ -123,12 +179,16 @@ def main():
     if not journal:
         print("no wire journal under %s/.autotrace/wire-undo: nothing was wired" % opdir)
         return 2
-    n = killed = equiv = 0
+    n = killed = equiv = offered = fixed = 0
     per = {"g2": [0, 0], "sample": [0, 0]}
     tmp = tempfile.mkdtemp(prefix="g2mut.")
     try:
         work = os.path.join(tmp, "p")
         shutil.copytree(project, work, symlinks=True)  # .git too: the root is its top level
+        # the fixes run `autotrace ...`: this one, first on PATH
+        binpath = os.path.join(tmp, "bin")
+        os.mkdir(binpath)
+        os.symlink(os.path.abspath(os.environ.get("AUTOTRACE_BIN", autotrace)), os.path.join(binpath, "autotrace"))
         for path, orig, wired in journal:
             # the journal's paths are the operator directory's, as wire writes them
             rel = os.path.normpath(os.path.join(opdir, path))
@@ -145,11 +205,16 @@ def main():
                     continue
                 with open(target, "wb") as f:
                     f.write(mutant)
-                if layer == "sample":
-                    rc, out = run([autotrace, "gate", "--only", "G2,G4,G5", opdir], work)
-                else:
-                    rc, out = run([autotrace, "gate", "--only", "G2", opdir], work)
+                gate_cmd = [autotrace, "gate", "--only", "G2,G4,G5" if layer == "sample" else "G2", opdir]
+                rc, out = run(gate_cmd, work)
                 ok = rc == 1 and located_in(out, rel)
+                fix_why, has = "", False
+                if ok:
+                    has, works, fix_why = try_fixes(gate_cmd, work, binpath)
+                    offered += has
+                    fixed += has and works
+                    ok = works
+                    restore(work, project, journal, opdir)
                 if not ok and layer == "kernel":
                     rc2, out2 = run([autotrace, "check", opdir], work)
                     ok = rc2 == 1 and located_in(out2, rel)
@@ -161,18 +226,19 @@ def main():
                 if ok:
                     killed += 1
                     per[kind][1] += 1
-                    print("killed     %-8s %s:%d  %s" % (layer, rel, line, what))
+                    print("killed     %-8s %s:%d  %s%s" % (layer, rel, line, what, "" if has else "  (no fix offered)"))
                 elif why is not None and kind == "sample":
                     equiv += 1
                     print("equivalent %-8s %s:%d  %s  (%s)" % (layer, rel, line, what, why))
                 else:
-                    print("SURVIVED   %-8s %s:%d  %s" % (layer, rel, line, what))
-                    for l in out.splitlines()[:6]:
+                    print("%s %-8s %s:%d  %s" % ("BAD FIX   " if fix_why else "SURVIVED  ", layer, rel, line, what))
+                    for l in (fix_why or out).splitlines()[:6]:
                         print("    | " + l)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print("G2 layers: %d mutants, %d killed" % tuple(per["g2"]))
     print("samples (G4, G5): %d mutants, %d killed, %d equivalent" % (per["sample"][0], per["sample"][1], equiv))
+    print("fixes: %d of the killed offered a fix, %d did what it says" % (offered, fixed))
     print("mutants: %d, killed: %d" % (n, killed))
     return 0 if n and killed + equiv == n else 1
 
