@@ -21,7 +21,6 @@
 #include "cxx_pp.h"
 #include "edit.h"
 #include "edit_journal.h"
-#include "exit_status.h"
 #include "index_table.h"
 #include "path_glob.h"
 #include "point_map.h"
@@ -611,32 +610,34 @@ out:
 	return rc;
 }
 
-int preprocess_run(const struct pp_options *o, FILE *out, struct diag *diag)
+int preprocess_run(const struct pp_options *o, FILE *out, struct pp_result *res, struct diag *diag)
 {
 	struct pp_run r;
 	struct point_map *m = NULL;
 	char *map_path = NULL, stamp_lit[64];
 	unsigned errors = 0, unbalanced;
 	size_t npoints = 0, nwith = 0;
-	int status = EXIT_BAD_INPUT;
+	int status = -1;
+	bool findings = false;
 	struct edit_lock *lock = NULL;
 	struct stat st;
 
 	memset(&r, 0, sizeof(r));
+	memset(res, 0, sizeof(*res));
 	r.o = o;
 	r.diag = diag;
 	if (stat(o->tree, &st) != 0 || !S_ISDIR(st.st_mode)) {
 		diag_plain(diag, DIAG_ERROR, "preprocess: '%s' is not a directory", o->tree);
-		return EXIT_BAD_INPUT;
+		return -1;
 	}
 	if (o->out && inside(o->tree, o->out)) {
 		diag_plain(diag, DIAG_ERROR, "preprocess: --out '%s' is inside the source tree '%s'", o->out, o->tree);
-		return EXIT_BAD_INPUT;
+		return -1;
 	}
 	/* in place, the tree is locked before it is read: a run interrupted
 	 * there is completed (or rolled back) first, see edit_journal.h */
 	if (o->in_place && !o->dry_run && !(lock = edit_lock_acquire(o->tree, "preprocess --in-place", diag)))
-		return EXIT_BAD_INPUT;
+		return -1;
 	if (path_walk(o->tree, &r.all, &r.nall, diag) != 0)
 		goto out;
 	if (scan_tree(&r, &errors) != 0)
@@ -646,7 +647,7 @@ int preprocess_run(const struct pp_options *o, FILE *out, struct diag *diag)
 		/* the journal finished what the killed run began: the tree and its
 		 * map are what that run would have left */
 		fprintf(out, "preprocess: the interrupted run on '%s' is complete now; nothing left to do\n", o->tree);
-		status = EXIT_OK;
+		status = 0;
 		goto out;
 	}
 	if (refuse_preprocessed(&r) > 0)
@@ -654,7 +655,7 @@ int preprocess_run(const struct pp_options *o, FILE *out, struct diag *diag)
 	if (errors > 0) {
 		diag_plain(diag, DIAG_ERROR, "preprocess: %u malformed trace point%s: nothing written", errors,
 			   errors == 1 ? "" : "s");
-		status = EXIT_FINDINGS;
+		findings = true;
 		goto out;
 	}
 	m = build_map(&r, &npoints);
@@ -686,7 +687,7 @@ int preprocess_run(const struct pp_options *o, FILE *out, struct diag *diag)
 			edit_batch_abort(batch);
 			diag_plain(diag, DIAG_ERROR, "preprocess: %u pairing error%s: nothing written (--force writes anyway)",
 				   unbalanced, unbalanced == 1 ? "" : "s");
-			status = EXIT_FINDINGS;
+			findings = true;
 			goto out;
 		}
 		if (wrc == 0)
@@ -694,7 +695,7 @@ int preprocess_run(const struct pp_options *o, FILE *out, struct diag *diag)
 		else
 			edit_batch_abort(batch);
 		if (wrc != 0) {
-			status = EXIT_BAD_INPUT; /* an unwritable tree or map: reported with its path */
+			status = -1; /* an unwritable tree or map: reported with its path */
 			goto out;
 		}
 	} else {
@@ -703,11 +704,11 @@ int preprocess_run(const struct pp_options *o, FILE *out, struct diag *diag)
 			diag_plain(diag, DIAG_ERROR,
 				   "preprocess: %u pairing error%s: nothing written (--force writes anyway)", unbalanced,
 				   unbalanced == 1 ? "" : "s");
-			status = EXIT_FINDINGS;
+			findings = true;
 			goto out;
 		}
 		if (!o->dry_run && (write_tree(&r, stamp_lit, NULL) != 0 || point_map_write(m, map_path, diag) != 0)) {
-			status = EXIT_BAD_INPUT; /* an unwritable copy or map: reported with its path */
+			status = -1; /* an unwritable copy or map: reported with its path */
 			goto out;
 		}
 	}
@@ -725,8 +726,14 @@ int preprocess_run(const struct pp_options *o, FILE *out, struct diag *diag)
 		m->build_stamp, o->dry_run ? "dry run, would write" : "map", map_path);
 	if (npoints == 0)
 		diag_plain(diag, DIAG_WARNING, "preprocess: no TRACE_POINT in the code of '%s'", o->tree);
-	status = EXIT_OK;
+	status = 0;
 out:
+	res->findings = findings;
+	if (status == 0 && m) {
+		res->npoints = npoints;
+		res->nlabels = m->nlabels;
+		res->stamp = m->build_stamp;
+	}
 	free(map_path);
 	point_map_free(m);
 	run_release(&r);

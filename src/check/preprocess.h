@@ -38,9 +38,17 @@ struct pp_options {
 	bool quiet;            /* no per-file counts */
 };
 
-/* Runs preprocess; counts go to `out`, diagnostics to `diag`. Returns an
- * exit status (exit_status.h): nothing is written unless it is EXIT_OK. */
-int preprocess_run(const struct pp_options *o, FILE *out, struct diag *diag);
+/* What a run found. */
+struct pp_result {
+	bool findings;         /* malformed points or pairing errors (not bad input) */
+	size_t npoints, nlabels;
+	uint64_t stamp;
+};
+
+/* Runs preprocess; counts go to `out`, diagnostics to `diag`. Returns 0, or
+ * -1 with the reason reported (res->findings when it was the points):
+ * nothing is written unless it is 0. */
+int preprocess_run(const struct pp_options *o, FILE *out, struct pp_result *res, struct diag *diag);
 
 /* The build stamp preprocess gives the sources below `root` (the same files,
  * in the same order), without checking or writing anything. Each file is

@@ -878,7 +878,7 @@ int cmd_instrument(int argc, char **argv, struct diag *diag)
 		if (undo) {
 			char *journal;
 			status = opdirs_journal(opdir, o.rules, o.op, INSTRUMENT_UNDO_NAME, &journal, diag) == 0
-					 ? undo_journal_restore(opdir, journal, "instrument", dry_run, force, diag)
+					 ? (undo_journal_restore(opdir, journal, "instrument", dry_run, force, diag) == 0 ? EXIT_OK : EXIT_BAD_INPUT)
 					 : EXIT_BAD_INPUT;
 			free(journal);
 		} else {

@@ -56,6 +56,7 @@ int cmd_preprocess(int argc, char **argv, struct diag *diag)
 		{ "quiet", no_argument, NULL, 'q' },     { NULL, 0, NULL, 0 },
 	};
 	struct pp_options o;
+	struct pp_result res;
 	int c;
 
 	memset(&o, 0, sizeof(o));
@@ -97,5 +98,7 @@ int cmd_preprocess(int argc, char **argv, struct diag *diag)
 		diag_plain(diag, DIAG_ERROR, "preprocess: say where the result goes: one of --in-place, --out DIR, --dry-run");
 		return EXIT_BAD_INPUT;
 	}
-	return preprocess_run(&o, stdout, diag);
+	if (preprocess_run(&o, stdout, &res, diag) == 0)
+		return EXIT_OK;
+	return res.findings ? EXIT_FINDINGS : EXIT_BAD_INPUT;
 }

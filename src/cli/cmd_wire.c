@@ -266,7 +266,7 @@ int cmd_wire(int argc, char **argv, struct diag *diag)
 		if (undo) {
 			char *journal;
 			status = opdirs_journal(opdir, rules, op, WIRE_UNDO_NAME, &journal, diag) == 0
-					 ? undo_journal_restore(opdir, journal, "wire", dry_run, force, diag)
+					 ? (undo_journal_restore(opdir, journal, "wire", dry_run, force, diag) == 0 ? EXIT_OK : EXIT_BAD_INPUT)
 					 : EXIT_BAD_INPUT;
 			free(journal);
 		} else {

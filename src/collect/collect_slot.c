@@ -203,7 +203,7 @@ int collect_slots_decode(const struct dump *d, const struct rule_policy *p, stru
 			}
 			collect_slot_name(&s);
 
-			l = dump_layout_recognise(p->layout, w, S);
+			l = dump_layout_recognise(p->layout ? dump_layout_find(p->layout) : NULL, w, S);
 			if (l->unwritten(w, S)) {
 				out->empty++;
 				continue;

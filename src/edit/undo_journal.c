@@ -12,7 +12,6 @@
 #include "atomic_write.h"
 #include "edit.h"
 #include "edit_journal.h"
-#include "exit_status.h"
 #include "path_glob.h"
 #include "path_rel.h"
 #include "udiff.h"
@@ -508,18 +507,18 @@ int undo_journal_restore(const char *opdir, const char *name, const char *cmd, b
 	struct journal j;
 	struct manifest m;
 	struct undo_entry *e;
-	int status = EXIT_OK;
+	int status = 0;
 	size_t restored = 0, removed = 0, changed = 0;
 
 	journal_open(&j, opdir, name, diag);
 	if (manifest_read(&j, &m) != 0) {
 		journal_close(&j);
-		return EXIT_BAD_INPUT;
+		return -1;
 	}
 	if (m.n == 0) {
 		printf("%s: nothing to undo (no journal)\n", j.dir);
 		journal_close(&j);
-		return EXIT_OK;
+		return 0;
 	}
 	if (journal_op(name)) {
 		/* last in, first out: an operator instrumented after this one wrote on
@@ -535,10 +534,10 @@ int undo_journal_restore(const char *opdir, const char *name, const char *cmd, b
 					   "`autotrace %s --undo --op %s`%s", journal_op(sib[i]), cmd, journal_op(sib[i]),
 					   journal_op(name), cmd, journal_op(sib[i]), dry_run ? "" : "; nothing restored");
 				if (!dry_run)
-					status = EXIT_BAD_INPUT;
+					status = -1;
 			}
 		path_glob_free(sib, ns);
-		if (status != EXIT_OK) {
+		if (status != 0) {
 			manifest_release(&m);
 			journal_close(&j);
 			return status;
@@ -554,7 +553,7 @@ int undo_journal_restore(const char *opdir, const char *name, const char *cmd, b
 			char *jp = entry_path(&j, k, "orig");
 			diag_pos(diag, DIAG_ERROR, jp, 0, 0, "cannot read the undo journal: %s", strerror(errno));
 			free(jp);
-			status = EXIT_BAD_INPUT;
+			status = -1;
 		}
 		e[k].cur = src_file_load(e[k].target);
 		if (e[k].absent)
@@ -570,15 +569,15 @@ int undo_journal_restore(const char *opdir, const char *name, const char *cmd, b
 					 e[k].cur ? "changed" : "removed", cmd);
 		}
 	}
-	if (status == EXIT_OK && changed && !force && !dry_run) {
+	if (status == 0 && changed && !force && !dry_run) {
 		const char *op = journal_op(name);
 		diag_plain(diag, DIAG_NOTE,
 			   "nothing restored; see what would be lost with `autotrace %s --undo%s%s --dry-run`, "
 			   "then restore anyway with `autotrace %s --undo%s%s --force`", cmd, op ? " --op " : "", op ? op : "",
 			   cmd, op ? " --op " : "", op ? op : "");
-		status = EXIT_BAD_INPUT;
+		status = -1;
 	}
-	if (status == EXIT_OK) {
+	if (status == 0) {
 		/* the files to restore, written together: all or none; then the created ones go */
 		const char **paths = xcalloc(m.n + 1, sizeof(*paths)), **texts = xcalloc(m.n + 1, sizeof(*texts));
 		size_t *lens = xcalloc(m.n + 1, sizeof(*lens)), nw = 0;
@@ -622,23 +621,23 @@ int undo_journal_restore(const char *opdir, const char *name, const char *cmd, b
 				edit_lock_release(lock);
 			if (rc != 0) {
 				diag_plain(diag, DIAG_ERROR, "%s --undo: nothing restored, the journal is kept", cmd);
-				status = EXIT_BAD_INPUT;
+				status = -1;
 				removed = 0;
 			}
 		}
-		for (size_t i = 0; i < nw && status == EXIT_OK; i++)
+		for (size_t i = 0; i < nw && status == 0; i++)
 			printf("%s: restored\n", paths[i]);
-		if (status == EXIT_OK && !dry_run)
+		if (status == 0 && !dry_run)
 			for (size_t k = 0; k < m.n; k++)
 				if (e[k].absent && e[k].cur)
 					printf("%s: removed (created by %s)\n", e[k].target, cmd);
-		if (status == EXIT_OK)
+		if (status == 0)
 			restored = nw;
 		free(paths);
 		free(texts);
 		free(lens);
 	}
-	if (!dry_run && status == EXIT_OK) {
+	if (!dry_run && status == 0) {
 		remove_journal(&j, m.n);
 		printf("%s --undo: %zu file%s restored%s, journal removed\n", cmd, restored + removed,
 		       restored + removed == 1 ? "" : "s", removed ? " or removed" : "");

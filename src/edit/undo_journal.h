@@ -50,9 +50,9 @@ int undo_journal_write(const char *opdir, const char *name, const char *cmd, con
 
 /* Restores every file of the journal (removing those the command created)
  * and removes the journal; all or nothing. A file edited since the command
- * wrote it is an error (exit 2, nothing restored) unless `force`; with
- * `dry_run` a warning, and the diff is printed. `cmd` names the command in
- * messages ("wire", "instrument"). Returns an exit status. */
+ * wrote it is an error (nothing restored) unless `force`; with `dry_run` a
+ * warning, and the diff is printed. `cmd` names the command in messages
+ * ("wire", "instrument"). 0, or -1 with the reason reported. */
 int undo_journal_restore(const char *opdir, const char *name, const char *cmd, bool dry_run, bool force,
 			 struct diag *diag);
 

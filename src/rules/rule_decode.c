@@ -6,7 +6,6 @@
 #include <math.h>
 #include <string.h>
 
-#include "dump_layout.h"
 #include "sh_word.h"
 #include "suggest.h"
 #include "xalloc.h"
@@ -1027,17 +1026,12 @@ static void d_gate_build(struct decode *dc, const struct rule_node *n)
 
 static void d_layout(struct decode *dc, const struct rule_node *n)
 {
-	/* "auto", then the layouts of the table */
-	const char *layouts[DUMP_LAYOUT_COUNT + 2] = { "auto" };
+	static const char *const layouts[] = { "auto", RULE_LAYOUT_NAMES, NULL };
 	struct cursor c = cursor_of(dc, n);
-	int k;
+	int k = take_choice(&c, layouts, "layout name");
 
-	for (size_t i = 0; i < DUMP_LAYOUT_COUNT; i++)
-		layouts[i + 1] = dump_layout_at(i)->name;
-	layouts[DUMP_LAYOUT_COUNT + 1] = NULL;
-	k = take_choice(&c, layouts, "layout name");
 	if (k >= 0 && finish(&c) && once(dc, n))
-		dc->p->layout = k == 0 ? NULL : dump_layout_at((size_t)k - 1);
+		dc->p->layout = k == 0 ? NULL : layouts[k];
 }
 
 static void d_clock(struct decode *dc, const struct rule_node *n)

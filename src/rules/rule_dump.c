@@ -2,7 +2,6 @@
  * so the key order below is the format). */
 #include "rule_dump.h"
 
-#include "dump_layout.h"
 #include "xalloc.h"
 
 char *rule_loc_text(struct src_loc loc)
@@ -160,7 +159,7 @@ cJSON *rule_dump_json(const struct rule_policy *p)
 	/* an array of small objects, built like instrument_report.c's steps:
 	 * the same cJSON calls over other records */
 	col = cJSON_AddObjectToObject(root, "collect");
-	cJSON_AddStringToObject(col, "layout", p->layout ? p->layout->name : "auto");
+	cJSON_AddStringToObject(col, "layout", p->layout ? p->layout : "auto");
 	cJSON_AddNumberToObject(col, "clock_hz", (double)p->clock_hz);
 	cores = cJSON_AddArrayToObject(col, "cores");
 	for (size_t i = 0; i < p->ncores; i++) {

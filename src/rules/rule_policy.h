@@ -95,7 +95,10 @@ struct rule_core {
 	unsigned count;
 };
 
-struct dump_layout;
+
+/* The slot layouts collect reads (collect/dump_layout.h has their table,
+ * which tests/unit/check_dump.c holds to this list): what `layout` accepts. */
+#define RULE_LAYOUT_NAMES "moe-v1", "moe-v2"
 
 struct rule_policy {
 	int version;
@@ -137,7 +140,7 @@ struct rule_policy {
 	struct rule_str gate_build;
 
 	/* collect */
-	const struct dump_layout *layout; /* `layout NAME` (dump_layout.h); NULL: auto */
+	const char *layout;           /* `layout NAME`: one of RULE_LAYOUT_NAMES; NULL: auto */
 	uint64_t clock_hz;
 	struct rule_core *cores;
 	size_t ncores;

@@ -13,7 +13,6 @@
 
 #include "atomic_write.h"
 #include "edit.h"
-#include "exit_status.h"
 #include "path_glob.h"
 #include "udiff.h"
 #include "xalloc.h"

@@ -244,6 +244,13 @@ START_TEST(t_layout_table)
 	size_t unmarked = 0;
 
 	ck_assert_str_eq(dump_layout_names(names, sizeof(names), "/", NULL), "moe-v1/moe-v2");
+	{
+		/* the rules accept exactly the table's names, in its order */
+		static const char *const rules_names[] = { RULE_LAYOUT_NAMES };
+		ck_assert_uint_eq(sizeof(rules_names) / sizeof(rules_names[0]), DUMP_LAYOUT_COUNT);
+		for (size_t i = 0; i < DUMP_LAYOUT_COUNT; i++)
+			ck_assert_str_eq(rules_names[i], dump_layout_at(i)->name);
+	}
 	ck_assert_str_eq(dump_layout_names(names, 7, "/", NULL), "moe-v1"); /* a name that does not fit is left out */
 	for (size_t i = 0; i < DUMP_LAYOUT_COUNT; i++) {
 		const struct dump_layout *l = dump_layout_at(i);
@@ -290,7 +297,7 @@ START_TEST(t_layout_forced)
 	w[0] = (int64_t)0x4D4F455400080002ll;
 	w[1] = (int64_t)(1 | (16ull << 32));
 	w[4] = 1;
-	p->layout = &dump_layout_moe_v2;
+	p->layout = "moe-v2";
 	ck_assert_int_eq(collect_slots_decode(d, p, &s, dg), 0);
 	ck_assert_uint_eq(s.n, 1);
 	ck_assert_uint_eq(s.empty, 1);
@@ -299,14 +306,14 @@ START_TEST(t_layout_forced)
 	ck_assert_uint_eq(s.by_position, 0);
 	collect_slots_release(&s);
 
-	p->layout = &dump_layout_moe_v1;
+	p->layout = "moe-v1";
 	ck_assert_int_eq(collect_slots_decode(d, p, &s, dg), -1);
 	ck_assert_str_eq(errors(dg), "t.pt: error: slot 1 (AIC 1): moe-v1 counter 5570747491160686594 is not 1 + a "
 				     "record count of at most 7 (a wrong `slot` size in the rules, or not a moe-v1 dump?)\n");
 
 	dg = mkdiag();
 	w[0] = 3;
-	p->layout = &dump_layout_moe_v2;
+	p->layout = "moe-v2";
 	ck_assert_int_eq(collect_slots_decode(d, p, &s, dg), -1);
 	ck_assert_str_eq(errors(dg), "t.pt: error: slot 1: no moe-v2 magic, but the rules say `layout moe-v2`\n");
 	dump_free(d);
