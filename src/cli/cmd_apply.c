@@ -6,8 +6,7 @@
 #include <unistd.h>
 
 #include "commands.h"
-#include "edit.h"
-#include "edit_journal.h"
+#include "apply_run.h"
 #include "exit_status.h"
 #include "opdirs.h"
 #include "path_glob.h"
@@ -16,10 +15,6 @@
 #include "rule_find.h"
 #include "udiff.h"
 #include "xalloc.h"
-
-#ifndef DEVICEDIR
-#define DEVICEDIR "/usr/local/share/autotrace/device"
-#endif
 
 static void usage(FILE *out)
 {
@@ -68,189 +63,58 @@ static void usage(FILE *out)
 	      out);
 }
 
-struct change {
-	size_t unit;
-	char *text;
-	size_t len;
-	unsigned points;
-};
-
-/* The file on disk still holds what was planned from. */
-static bool unchanged(const char *path, const struct src_file *f)
-{
-	struct src_file *now = src_file_load(path);
-	bool same = now && now->len == f->len && memcmp(now->data, f->data, f->len) == 0;
-
-	src_file_free(now);
-	return same;
-}
-
-struct apply_opts {
+struct apply_cli {
 	const char *rules;
 	const char *op;          /* --op */
 	struct rule_cache cache; /* the rules, loaded once for operators sharing them */
 	bool dry_run, check;
 };
 
+static void print_result(const struct apply_result *r, enum apply_mode mode)
+{
+	const struct edit_runtime *rt = &r->runtime;
+
+	if (mode == APPLY_COUNT) {
+		if (rt->path)
+			printf("%s: the trace point runtime to %s\n", rt->shown, rt->created ? "create" : "embed");
+		for (size_t i = 0; i < r->nfiles; i++)
+			printf("%s: %u point%s to insert\n", r->files[i].path, r->files[i].points,
+			       r->files[i].points == 1 ? "" : "s");
+	} else if (mode == APPLY_SHOW) {
+		for (size_t i = 0; i < r->nfiles; i++)
+			udiff_print(stdout, r->files[i].path, r->files[i].orig->data, r->files[i].orig->len, r->files[i].text,
+				    r->files[i].len);
+		if (rt->path) {
+			const struct plan *pl = r->plan;
+			const struct src_file *f = pl->base != SIZE_MAX ? pl->units[pl->base].file : NULL;
+			udiff_print(stdout, rt->shown, f ? f->data : "", f ? f->len : 0, rt->text, rt->len);
+		}
+	} else {
+		for (size_t i = 0; i < r->nfiles; i++)
+			printf("%s: %u point%s\n", r->files[i].path, r->files[i].points, r->files[i].points == 1 ? "" : "s");
+		if (rt->path)
+			printf("%s: the trace point runtime %s\n", rt->shown, rt->created ? "created" : "embedded");
+		printf("apply: %u point%s in %zu file%s\n", r->points, r->points == 1 ? "" : "s", r->nfiles,
+		       r->nfiles == 1 ? "" : "s");
+	}
+}
+
 static int apply_one(const char *opdir, void *ctx, struct diag *diag)
 {
-	struct apply_opts *o = ctx;
-	bool dry_run = o->dry_run, check = o->check;
-	const struct rule_policy *p = NULL;
-	struct plan *pl = NULL;
-	struct change *ch = NULL;
-	struct edit_lock *lock = NULL;
-	size_t nch = 0;
-	unsigned total = 0;
-	int status = EXIT_BAD_INPUT;
-	struct edit_runtime runtime;
-	struct project_op_choice op = { NULL, NULL, NULL, 0, -1, -1 };
+	struct apply_cli *c = ctx;
+	struct apply_opts o = { opdir, c->rules, c->op, &c->cache, c->check ? APPLY_COUNT : c->dry_run ? APPLY_SHOW : APPLY_WRITE };
+	struct apply_result r;
+	int status;
 
-	memset(&runtime, 0, sizeof(runtime));
-	/* before anything is read: an interrupted run is completed first, and
-	 * a second run on the tree waits for none and interleaves with none */
-	if (!dry_run && !check && !(lock = edit_lock_acquire(opdir, "apply", diag)))
-		goto out;
-	p = rule_cache_get(&o->cache, o->rules, opdir, diag);
-	if (!p || project_op_select(opdir, p, o->op, &op, diag) != 0)
-		goto out;
-	pl = plan_build(p, opdir, op.entry, diag);
-	if (!pl)
-		goto out;
-	for (size_t i = 0; i < pl->nnodes; i++) {
-		const struct plan_node *n = &pl->nodes[i];
-		const struct plan_unit *u = &pl->units[n->unit];
-		if (n->fate == PLAN_FATE_MACRO)
-			diag_at(diag, DIAG_NOTE, src_loc_make(u->file, n->scope.start, n->scope.end), "%s", n->why);
-		else if (n->fate == PLAN_FATE_REFUSED)
-			diag_at(diag, DIAG_ERROR, src_loc_make(u->file, n->scope.start, n->scope.start), "%s", n->why);
+	if (apply_run(&o, &r, diag) != 0) {
+		status = r.internal ? EXIT_INTERNAL : EXIT_BAD_INPUT;
+	} else {
+		print_result(&r, o.mode);
+		status = o.mode == APPLY_COUNT && (r.nfiles || r.runtime.path) ? EXIT_FINDINGS : EXIT_OK;
+		if (fflush(stdout) != 0 || ferror(stdout))
+			status = EXIT_INTERNAL;
 	}
-	if (pl->errors) {
-		diag_plain(diag, DIAG_ERROR, "apply: nothing written");
-		goto out;
-	}
-	ch = xcalloc(pl->nunits + 1, sizeof(*ch));
-	for (size_t u = 0; u < pl->nunits; u++) {
-		struct edit_list el;
-		unsigned points = 0;
-		edit_list_init(&el);
-		if (edit_unit(pl, u, &el, diag) != 0) {
-			edit_list_release(&el);
-			diag_plain(diag, DIAG_ERROR, "apply: nothing written");
-			goto out;
-		}
-		{
-			const int *un;
-			size_t nun = plan_unit_nodes(pl, u, &un);
-			for (size_t i = 0; i < nun; i++)
-				if (pl->nodes[un[i]].fate == PLAN_FATE_INSERT)
-					points++;
-		}
-		if (el.n) {
-			ch[nch].unit = u;
-			ch[nch].points = points;
-			if (edit_list_apply(&el, pl->units[u].file, &ch[nch].text, &ch[nch].len, diag) != 0) {
-				edit_list_release(&el);
-				diag_plain(diag, DIAG_ERROR, "apply: nothing written");
-				status = EXIT_INTERNAL;
-				goto out;
-			}
-			if (ch[nch].len == pl->units[u].file->len &&
-			    memcmp(ch[nch].text, pl->units[u].file->data, ch[nch].len) == 0)
-				free(ch[nch].text);
-			else
-				nch++, total += points;
-		}
-		edit_list_release(&el);
-	}
-	plan_warn_density(pl, diag);
-	{
-		/* the runtime the points need, when the operator's base lacks it */
-		const char *dev = rule_find_data_dir("AUTOTRACE_DEVICE_DIR", DEVICEDIR, "device");
-		char *rtp = path_join(dev, "moe_tracing.h");
-		int rc = edit_runtime_provide(pl, rtp, &runtime, diag);
-		free(rtp);
-		if (rc != 0) {
-			diag_plain(diag, DIAG_ERROR, "apply: nothing written");
-			goto out;
-		}
-	}
-	if (check) {
-		if (runtime.path)
-			printf("%s: the trace point runtime to %s\n", runtime.shown, runtime.created ? "create" : "embed");
-		for (size_t i = 0; i < nch; i++)
-			printf("%s: %u point%s to insert\n", pl->units[ch[i].unit].path, ch[i].points,
-			       ch[i].points == 1 ? "" : "s");
-		status = nch || runtime.path ? EXIT_FINDINGS : EXIT_OK;
-		goto out;
-	}
-	if (dry_run) {
-		for (size_t i = 0; i < nch; i++) {
-			const struct src_file *f = pl->units[ch[i].unit].file;
-			udiff_print(stdout, pl->units[ch[i].unit].path, f->data, f->len, ch[i].text, ch[i].len);
-		}
-		if (runtime.path) {
-			const struct src_file *f = pl->base != SIZE_MAX ? pl->units[pl->base].file : NULL;
-			udiff_print(stdout, runtime.shown, f ? f->data : "", f ? f->len : 0, runtime.text, runtime.len);
-		}
-		status = EXIT_OK;
-		goto out;
-	}
-	if (runtime.created && access(runtime.path, F_OK) == 0) {
-		diag_pos(diag, DIAG_ERROR, runtime.path, 0, 0,
-			 "apply would create this base header for the trace point runtime, but it exists: "
-			 "name it in the rules' 'base' setting; nothing written");
-		goto out;
-	}
-	for (size_t i = 0; i < nch; i++) {
-		const struct src_file *f = pl->units[ch[i].unit].file;
-		if (!unchanged(pl->units[ch[i].unit].fs_path, f)) {
-			diag_plain(diag, DIAG_ERROR, "apply: %s changed while it was being planned; nothing written",
-				   pl->units[ch[i].unit].fs_path);
-			goto out;
-		}
-	}
-	if (runtime.path && !runtime.created && !unchanged(runtime.path, pl->units[pl->base].file)) {
-		diag_plain(diag, DIAG_ERROR, "apply: %s changed while it was being planned; nothing written", runtime.path);
-		goto out;
-	}
-	{
-		const char **paths = xcalloc(nch + 2, sizeof(char *));
-		const char **texts = xcalloc(nch + 2, sizeof(char *));
-		size_t *lens = xcalloc(nch + 2, sizeof(size_t));
-		size_t n = nch;
-		for (size_t i = 0; i < nch; i++) {
-			paths[i] = pl->units[ch[i].unit].fs_path;
-			texts[i] = ch[i].text;
-			lens[i] = ch[i].len;
-		}
-		if (runtime.path) {
-			paths[n] = runtime.path;
-			texts[n] = runtime.text;
-			lens[n] = runtime.len;
-			n++;
-		}
-		status = edit_write_files(lock, paths, texts, lens, n, diag) == 0 ? EXIT_OK : EXIT_BAD_INPUT;
-		free(paths);
-		free(texts);
-		free(lens);
-	}
-	for (size_t i = 0; i < nch && status == EXIT_OK; i++)
-		printf("%s: %u point%s\n", pl->units[ch[i].unit].path, ch[i].points, ch[i].points == 1 ? "" : "s");
-	if (status == EXIT_OK && runtime.path)
-		printf("%s: the trace point runtime %s\n", runtime.shown, runtime.created ? "created" : "embedded");
-	if (status == EXIT_OK)
-		printf("apply: %u point%s in %zu file%s\n", total, total == 1 ? "" : "s", nch, nch == 1 ? "" : "s");
-	if (fflush(stdout) != 0 || ferror(stdout))
-		status = EXIT_INTERNAL;
-out:
-	project_op_choice_release(&op);
-	edit_runtime_release(&runtime);
-	for (size_t i = 0; i < nch; i++)
-		free(ch[i].text);
-	free(ch);
-	plan_free(pl);
-	edit_lock_release(lock);
+	apply_result_release(&r);
 	return status;
 }
 
@@ -261,7 +125,7 @@ int cmd_apply(int argc, char **argv, struct diag *diag)
 		{ "dry-run", no_argument, NULL, 'n' },  { "check", no_argument, NULL, 'c' },
 		{ "op", required_argument, NULL, 'o' }, { NULL, 0, NULL, 0 },
 	};
-	struct apply_opts o = { NULL, NULL, { NULL, NULL }, false, false };
+	struct apply_cli o = { NULL, NULL, { NULL, NULL }, false, false };
 	int c, status;
 
 	while ((c = getopt_long(argc, argv, "hr:nc", opts, NULL)) != -1) {

@@ -14,6 +14,7 @@
 #include "opdirs.h"
 #include "cxx_pp.h"
 #include "cxx_scan.h"
+#include "kernel_scan.h"
 #include "path_glob.h"
 #include "plan.h"
 #include "project_ops.h"
@@ -64,50 +65,29 @@ struct strip_opts {
 
 /* The kernel entry `entry` and its #include closure under the kernel root,
  * as paths relative to it (what path_walk gives). 0 or -1 (reported). */
-static int entry_closure(const struct rule_policy *p, const char *opdir, const char *kernel, const char *entry,
-			 char ***out, size_t *n, struct diag *diag)
+static int entry_closure(const struct rule_policy *p, const char *opdir, const char *entry, char ***out, size_t *n,
+			 struct diag *diag)
 {
-	char **idirs = xcalloc(p->include_dirs.n + 1, sizeof(*idirs)), **files = NULL;
-	struct cxx_scan_opts so;
-	struct cxx_scan *scan = NULL;
+	struct kernel_scan_opts ko = { .policy = p, .opdir = opdir, .entry = entry };
+	struct kernel_scan ks;
 	struct cxx_unit *u;
-	size_t nf = 0;
 	struct diag quiet;
-	FILE *null = fopen("/dev/null", "w");
 	int rc = -1;
 
 	*out = NULL;
 	*n = 0;
-	diag_init(&quiet, null ? null : stderr, false);
-	for (size_t i = 0; i < p->include_dirs.n; i++)
-		idirs[i] = path_join(opdir, p->include_dirs.v[i]);
-	memset(&so, 0, sizeof(so));
-	so.root = kernel;
-	so.include_dirs = (const char *const *)idirs;
-	so.ninclude_dirs = p->include_dirs.n;
-	so.macros = plan_macros(p);
-	if (plan_entry_files(p, &so, kernel, entry, &files, &nf, diag) != 0 || !(scan = cxx_scan_new(&so, &quiet)))
-		goto out;
-	for (size_t i = 0; i < nf; i++)
-		if (cxx_scan_add(scan, files[i]) != 0)
-			goto out;
-	while ((u = cxx_scan_next(scan)) != NULL) {
-		if (strncmp(u->path, "../", 3) != 0) {
-			*out = xrealloc(*out, (*n + 1) * sizeof(**out));
-			(*out)[(*n)++] = xstrdup(u->path);
+	diag_init_quiet(&quiet);
+	if (kernel_scan_open(&ks, &ko, &quiet, diag) == 0) {
+		while ((u = cxx_scan_next(ks.scan)) != NULL) {
+			if (strncmp(u->path, "../", 3) != 0) {
+				*out = xrealloc(*out, (*n + 1) * sizeof(**out));
+				(*out)[(*n)++] = xstrdup(u->path);
+			}
+			cxx_unit_free(u);
 		}
-		cxx_unit_free(u);
+		rc = 0;
 	}
-	rc = 0;
-out:
-	cxx_scan_free(scan);
-	cxx_macros_free(so.macros);
-	path_glob_free(files, nf);
-	for (size_t i = 0; i < p->include_dirs.n; i++)
-		free(idirs[i]);
-	free(idirs);
-	if (null)
-		fclose(null);
+	kernel_scan_close(&ks);
 	return rc;
 }
 
@@ -130,9 +110,9 @@ static int strip_one(const char *opdir, void *ctx, struct diag *diag)
 	p = rule_cache_get(&o->cache, o->rules, opdir, diag);
 	if (!p || project_op_select(opdir, p, o->op, &op, diag) != 0)
 		goto out;
-	kernel = path_join(opdir, p->kernel.value ? p->kernel.value : ".");
+	kernel = path_join(opdir, p->kernel.value);
 	/* one operator of several: its entry's files, else every file */
-	if ((op.entry ? entry_closure(p, opdir, kernel, op.entry, &files, &nfiles, diag)
+	if ((op.entry ? entry_closure(p, opdir, op.entry, &files, &nfiles, diag)
 		      : path_walk(kernel, &files, &nfiles, diag)) != 0)
 		goto out;
 	status = EXIT_OK;

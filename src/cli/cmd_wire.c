@@ -98,99 +98,36 @@ static void usage(FILE *out)
 	      out);
 }
 
-static size_t line_in(const char *text, size_t at)
+static int run_wire(const struct wire_run_opts *o, struct diag *diag)
 {
-	size_t line = 1;
-
-	for (size_t i = 0; i < at; i++)
-		line += text[i] == '\n';
-	return line;
-}
-
-static int run_wire(const char *opdir, const char *rules, const char *op, const char *without, bool dry_run,
-		    struct diag *diag)
-{
-	struct project_opts o;
-	struct project_model *p;
-	struct wire w;
-	struct wire_result *res = NULL;
-	size_t nres = 0, nedits = 0;
-	const char **paths = NULL;
-	const struct src_file **origs = NULL;
-	const char **texts = NULL;
-	size_t *lens = NULL;
-	char *journal = NULL;
+	struct wire_run_result r;
 	int status = EXIT_OK;
-	unsigned errors0 = diag->errors;
-	struct stat st;
 
-	if (stat(opdir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		diag_plain(diag, DIAG_ERROR, "wire: %s is not a directory", opdir);
-		return EXIT_BAD_INPUT;
-	}
-	memset(&o, 0, sizeof(o));
-	o.opdir = opdir;
-	o.rules = rules;
-	o.op = op;
-	o.without = without;
-	p = project_load(&o, diag);
-	if (!p)
-		return EXIT_BAD_INPUT;
-	if (diag->errors > errors0) {
-		project_free(p);
-		return EXIT_BAD_INPUT;
-	}
-	if (wire_plan(&w, p, opdir, diag, &res, &nres) != 0) {
-		status = EXIT_INTERNAL;
+	if (wire_run(o, &r, diag) != 0) {
+		status = r.internal ? EXIT_INTERNAL : EXIT_BAD_INPUT;
 		goto out;
 	}
-	if (dry_run) {
-		for (size_t i = 0; i < nres; i++)
-			udiff_print(stdout, res[i].wf->f->path, res[i].wf->f->data, res[i].wf->f->len, res[i].text, res[i].len);
-	} else if (nres) {
-		paths = xmalloc(nres * sizeof(*paths));
-		origs = xmalloc(nres * sizeof(*origs));
-		texts = xmalloc(nres * sizeof(*texts));
-		lens = xmalloc(nres * sizeof(*lens));
-		for (size_t i = 0; i < nres; i++) {
-			paths[i] = res[i].wf->f->path;
-			origs[i] = res[i].wf->create ? NULL : res[i].wf->f;
-			texts[i] = res[i].text;
-			lens[i] = res[i].len;
-		}
-		journal = project_op_journal(&p->choice, WIRE_UNDO_NAME);
-		if (undo_journal_write(opdir, journal, "wire", paths, origs, texts, lens, nres, diag) != 0) {
-			status = EXIT_BAD_INPUT;
-			goto out;
-		}
-	}
-	for (size_t i = 0; i < nres; i++) {
-		struct wire_file *wf = res[i].wf;
-		for (size_t k = 0; k < wf->n; k++) {
-			printf("%s:%zu: %s\n", wf->f->path, line_in(res[i].text, wf->v[k].new_at), wf->v[k].what);
-			nedits++;
-		}
-	}
-	if (nres == 0)
-		printf("wire: nothing to change in %s\n", opdir);
+	if (o->dry_run)
+		for (size_t i = 0; i < r.nfiles; i++)
+			udiff_print(stdout, r.files[i].wf->f->path, r.files[i].wf->f->data, r.files[i].wf->f->len,
+				    r.files[i].text, r.files[i].len);
+	for (size_t i = 0; i < r.nfiles; i++)
+		for (size_t k = 0; k < r.files[i].wf->n; k++)
+			printf("%s:%zu: %s\n", r.files[i].wf->f->path, wire_edit_line(&r.files[i], k), r.files[i].wf->v[k].what);
+	if (r.nfiles == 0)
+		printf("wire: nothing to change in %s\n", o->opdir);
 	else
-		printf("wire: %s%zu edit%s in %zu file%s (mode %s, '%s' last)%s%s%s\n", dry_run ? "would make " : "",
-		       nedits, nedits == 1 ? "" : "s", nres, nres == 1 ? "" : "s", w.required ? "B" : "A", w.prof,
-		       dry_run ? "" : "; undo with: autotrace wire --undo", !dry_run && p->choice.journal ? " --op " : "",
-		       !dry_run && p->choice.journal ? p->choice.journal : "");
-	if (w.manual) {
-		fprintf(stderr, "wire: %u manual step%s left (see above)\n", w.manual, w.manual == 1 ? "" : "s");
+		printf("wire: %s%zu edit%s in %zu file%s (mode %s, '%s' last)%s%s%s\n", o->dry_run ? "would make " : "",
+		       r.nedits, r.nedits == 1 ? "" : "s", r.nfiles, r.nfiles == 1 ? "" : "s", r.w.required ? "B" : "A",
+		       r.w.prof, o->dry_run ? "" : "; undo with: autotrace wire --undo",
+		       !o->dry_run && r.project->choice.journal ? " --op " : "",
+		       !o->dry_run && r.project->choice.journal ? r.project->choice.journal : "");
+	if (r.manual) {
+		fprintf(stderr, "wire: %u manual step%s left (see above)\n", r.manual, r.manual == 1 ? "" : "s");
 		status = EXIT_FINDINGS;
 	}
 out:
-	wire_results_free(res, nres);
-	free(paths);
-	free(origs);
-	free(texts);
-	free(lens);
-	free(journal);
-	wire_release(&w);
-	project_free(p);
+	wire_run_release(&r);
 	return status;
 }
 
@@ -270,7 +207,8 @@ int cmd_wire(int argc, char **argv, struct diag *diag)
 					 : EXIT_BAD_INPUT;
 			free(journal);
 		} else {
-			status = run_wire(opdir, rules, op, without, dry_run, diag);
+			struct wire_run_opts wo = { opdir, rules, op, without, dry_run };
+			status = run_wire(&wo, diag);
 		}
 		edit_lock_release(lock);
 		return status;

@@ -20,6 +20,7 @@
 #include "cxx_pp.h"
 #include "cxx_token.h"
 #include "edit.h"
+#include "kernel_scan.h"
 #include "plan.h"
 #include "xalloc.h"
 
@@ -717,7 +718,7 @@ static void add_include(struct ed *e)
 	const struct plan_unit *u = &e->pl->units[e->unit];
 	const struct cxx_outline *ol = u->outline;
 	const char *base_path = e->pl->base != SIZE_MAX ? e->pl->units[e->pl->base].path : e->pl->base_new;
-	const char *kernel = e->pl->policy->kernel.value ? e->pl->policy->kernel.value : ".";
+	const char *kernel = e->pl->policy->kernel.value;
 	size_t kl = strcmp(kernel, ".") == 0 ? 0 : strlen(kernel) + 1;
 	bool root_style = false;
 	uint32_t at = 0;
@@ -802,7 +803,7 @@ static int edit_other_branches(struct ed *e, const bool *has_nodes)
 	for (size_t v = 0; v < nvar && status == 0; v++) {
 		struct cxx_branch_choice *ch = xcalloc(ngroups + 1, sizeof(*ch));
 		struct cxx_range *code = xcalloc(ngroups + 1, sizeof(*code));
-		struct cxx_macro_table *mt = plan_macros(e->pl->policy);
+		struct cxx_macro_table *mt = kernel_scan_macros(e->pl->policy);
 		struct cxx_outline *vol;
 		size_t nch = 0;
 		for (size_t c = 0; c < ol->nconds; c++) {

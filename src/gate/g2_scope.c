@@ -102,10 +102,8 @@ static int walk(struct search *q, struct diag *diag)
 
 	if (path_walk(p->root.path, &all, &n, diag) != 0)
 		return -1;
-	if (p->policy->kernel.value) {
-		krel = whole ? xstrdup(p->policy->kernel.value) : path_join(own, p->policy->kernel.value);
-		kl = strlen(krel);
-	}
+	krel = whole ? xstrdup(p->policy->kernel.value) : path_join(own, p->policy->kernel.value);
+	kl = strlen(krel);
 	q->v = xcalloc(n ? n : 1, sizeof(*q->v));
 	for (size_t i = 0; i < n; i++) {
 		bool py = py_name(all[i]);

@@ -111,8 +111,7 @@ static void check_map(struct project_model *p, struct gate_report *r, const char
 			struct gate_diag_capture qc = { .report = r, .rule = GATE_RULE_G1_STALE };
 			*tried = true;
 			gate_diag_capture(&q, &qc);
-			*have_stamp = p->policy->kernel.value &&
-				      tree_stamp(p->opts->opdir, p->policy->kernel.value, stamp, &q) == 0;
+			*have_stamp = tree_stamp(p->opts->opdir, p->policy->kernel.value, stamp, &q) == 0;
 		}
 		if (*have_stamp && *stamp != m->build_stamp)
 			gate_add(r, GATE_RULE_G1_STALE, DIAG_ERROR, gate_loc_path(path, 0, 0),

@@ -132,23 +132,6 @@ struct plan {
  * sources cannot be read or no file defines `entry` (exit 2). */
 struct plan *plan_build(const struct rule_policy *p, const char *opdir, const char *entry, struct diag *diag);
 
-/* The files under `kernel` (the kernel root, as so->root) that define the
- * __global__ kernel entry `entry` (or the same name but for case and
- * underscores), as KERNEL/PATH (newly allocated, path_glob_free). The scan
- * that finds them has macros of its own (the headers' include guards must
- * not be defined for the scan that follows, whatever so->macros holds) and
- * shows no warning: the other operators' files are not this operator's
- * business. 0, or -1 after reporting that no file defines it, with the
- * entries there are. */
-struct cxx_scan_opts;
-int plan_entry_files(const struct rule_policy *p, const struct cxx_scan_opts *so, const char *kernel,
-		     const char *entry, char ***files, size_t *n, struct diag *diag);
-
-/* The macro table the rules' define/undef statements make (fixed for the
- * whole scan); freed with cxx_macros_free. */
-struct cxx_macro_table *plan_macros(const struct rule_policy *p);
-void plan_apply_defines(const struct rule_policy *p, struct cxx_macro_table *macros);
-
 /* Plans over units that are already loaded (takes ownership of them). */
 struct plan *plan_from_units(const struct rule_policy *p, const char *opdir, struct plan_unit *units,
 			     size_t nunits, struct diag *diag);
@@ -187,6 +170,9 @@ bool plan_func_is_void(const struct cxx_func *f);
  * callees that could not be followed. */
 void plan_print_tree(FILE *out, const struct plan *pl);
 void plan_print_json(FILE *out, const struct plan *pl);
+/* The JSON form as a new cJSON object (the caller deletes it): what
+ * plan_print_json prints, for a report that holds the plan. */
+struct cJSON *plan_json(const struct plan *pl);
 
 /* Warnings for density outside [density_min, density_max] per core type. */
 void plan_warn_density(const struct plan *pl, struct diag *diag);

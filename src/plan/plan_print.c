@@ -243,14 +243,13 @@ void plan_print_tree(FILE *out, const struct plan *pl)
 	print_unresolved(out, pl);
 }
 
-void plan_print_json(FILE *out, const struct plan *pl)
+cJSON *plan_json(const struct plan *pl)
 {
 	cJSON *root = cJSON_CreateObject();
 	cJSON *points, *dens, *unres;
-	char *text;
 
 	cJSON_AddNumberToObject(root, "version", 1);
-	cJSON_AddStringToObject(root, "kernel", pl->policy->kernel.value ? pl->policy->kernel.value : ".");
+	cJSON_AddStringToObject(root, "kernel", pl->policy->kernel.value);
 	cJSON_AddNumberToObject(root, "depth", pl->policy->depth);
 	points = cJSON_AddArrayToObject(root, "points");
 	for (size_t i = 0; i < pl->nnodes; i++) {
@@ -300,7 +299,14 @@ void plan_print_json(FILE *out, const struct plan *pl)
 			cJSON_AddStringToObject(o, "why", r->why);
 		cJSON_AddItemToArray(unres, o);
 	}
-	text = cJSON_Print(root);
+	return root;
+}
+
+void plan_print_json(FILE *out, const struct plan *pl)
+{
+	cJSON *root = plan_json(pl);
+	char *text = cJSON_Print(root);
+
 	fputs(text, out);
 	fputc('\n', out);
 	free(text);

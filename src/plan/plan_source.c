@@ -7,22 +7,12 @@
 
 #include "cxx_pp.h"
 #include "cxx_scan.h"
+#include "kernel_scan.h"
 #include "path_glob.h"
 #include "plan_int.h"
 #include "runtime_embed.h"
 #include "src_file.h"
 #include "xalloc.h"
-
-/* The other kernel entries an error about a missing one lists. */
-#define PLAN_ENTRIES_LISTED 32
-struct plan_entry_at {
-	char *name, *path;
-	size_t line, col;
-};
-struct plan_entry_seen {
-	struct plan_entry_at v[PLAN_ENTRIES_LISTED];
-	size_t n;
-};
 
 static size_t find_unit(struct plan_map *paths, const char *path)
 {
@@ -34,123 +24,11 @@ static size_t find_unit(struct plan_map *paths, const char *path)
 	return a[0];
 }
 
-void plan_apply_defines(const struct rule_policy *p, struct cxx_macro_table *macros)
-{
-	for (size_t i = 0; i < p->ndefines; i++) {
-		const struct rule_define *d = &p->defines[i];
-		if (!d->value) {
-			cxx_macros_undef(macros, d->name);
-		} else {
-			char *spec = xasprintf("%s=%s", d->name, d->value);
-			cxx_macros_define(macros, spec);
-			free(spec);
-		}
-	}
-}
-
-struct cxx_macro_table *plan_macros(const struct rule_policy *p)
-{
-	struct cxx_macro_table *macros = cxx_macros_new();
-
-	plan_apply_defines(p, macros);
-	return macros;
-}
-
-/* `a` and `b` are one name but for case and underscores. */
-static bool same_name_key(const char *a, const char *b)
-{
-	for (;;) {
-		while (*a == '_')
-			a++;
-		while (*b == '_')
-			b++;
-		if (!*a || !*b)
-			return !*a && !*b;
-		if ((*a | 0x20) != (*b | 0x20))
-			return false;
-		a++, b++;
-	}
-}
-
-/* True when the outline defines the __global__ kernel entry `entry`. */
-static bool defines_entry(const struct cxx_outline *ol, const char *entry, struct plan_entry_seen *seen,
-			  const struct cxx_unit *u)
-{
-	bool yes = false;
-
-	for (size_t k = 0; k < ol->nfuncs; k++) {
-		const struct cxx_func *fn = &ol->funcs[k];
-		if (!fn->kernel || fn->def != CXX_DEF_BODY)
-			continue;
-		if (strcmp(fn->name, entry) == 0 || same_name_key(fn->name, entry))
-			yes = true;
-		else if (seen->n < PLAN_ENTRIES_LISTED)
-			seen->v[seen->n++] = (struct plan_entry_at){ xstrdup(fn->name), xstrdup(u->path),
-								     src_file_line(u->file, fn->name_range.start),
-								     src_file_column(u->file, fn->name_range.start) };
-	}
-	return yes;
-}
-
-int plan_entry_files(const struct rule_policy *p, const struct cxx_scan_opts *opts, const char *kernel,
-		       const char *entry, char ***files, size_t *n, struct diag *diag)
-{
-	struct cxx_scan_opts so = *opts;
-	struct diag quiet;
-	FILE *null = fopen("/dev/null", "w");
-	struct cxx_scan *scan;
-	struct cxx_unit *u;
-	struct plan_entry_seen seen;
-	int rc = -1;
-
-	*files = NULL;
-	*n = 0;
-	memset(&seen, 0, sizeof(seen));
-	diag_init(&quiet, null ? null : stderr, false);
-	so.macros = plan_macros(p);
-	scan = cxx_scan_new(&so, &quiet);
-	if (!scan || cxx_scan_add(scan, kernel) != 0) {
-		diag_plain(diag, DIAG_ERROR, "the kernel directory %s cannot be read", kernel);
-		goto out;
-	}
-	while ((u = cxx_scan_next(scan)) != NULL) {
-		if (defines_entry(u->outline, entry, &seen, u)) {
-			*files = xrealloc(*files, (*n + 1) * sizeof(**files));
-			(*files)[(*n)++] = path_join(kernel, u->path);
-		}
-		cxx_unit_free(u);
-	}
-	if (*n) {
-		rc = 0;
-		goto out;
-	}
-	diag_plain(diag, DIAG_ERROR,
-		   "no __global__ kernel entry named %s under %s (an operator's entry is the __global__ function named "
-		   "after it in snake_case)", entry, kernel);
-	for (size_t i = 0; i < seen.n; i++) {
-		char *path = path_join(kernel, seen.v[i].path);
-		diag_pos(diag, DIAG_NOTE, path, seen.v[i].line, seen.v[i].col, "kernel entry %s", seen.v[i].name);
-		free(path);
-	}
-out:
-	for (size_t i = 0; i < seen.n; i++) {
-		free(seen.v[i].name);
-		free(seen.v[i].path);
-	}
-	cxx_scan_free(scan);
-	cxx_macros_free(so.macros);
-	if (null)
-		fclose(null);
-	return rc;
-}
-
 struct plan *plan_build(const struct rule_policy *p, const char *opdir, const char *entry, struct diag *diag)
 {
-	struct cxx_macro_table *macros = plan_macros(p);
-	char *kernel = path_join(opdir, p->kernel.value ? p->kernel.value : ".");
-	char **idirs = xcalloc(p->include_dirs.n + 1, sizeof(*idirs));
-	struct cxx_scan_opts so;
-	struct cxx_scan *scan = NULL;
+	struct kernel_scan_opts ko = { .policy = p, .opdir = opdir, .entry = entry, .shown_under_root = true };
+	struct kernel_scan ks;
+	struct cxx_scan *scan;
 	struct cxx_unit *u;
 	struct plan_unit *units = NULL;
 	struct plan_map *paths = plan_map_new();
@@ -158,41 +36,17 @@ struct plan *plan_build(const struct rule_policy *p, const char *opdir, const ch
 	struct plan *pl = NULL;
 	bool failed = false;
 
-	for (size_t i = 0; i < p->include_dirs.n; i++)
-		idirs[i] = path_join(opdir, p->include_dirs.v[i]);
-	memset(&so, 0, sizeof(so));
-	so.root = kernel;
-	so.shown_prefix = kernel;
-	so.include_dirs = (const char *const *)idirs;
-	so.ninclude_dirs = p->include_dirs.n;
-	so.macros = macros;
-	if (entry) {
-		/* one operator of several: its entry and what that includes */
-		char **files = NULL;
-		size_t nf = 0;
-		int rc = plan_entry_files(p, &so, kernel, entry, &files, &nf, diag);
-		scan = rc == 0 ? cxx_scan_new(&so, diag) : NULL;
-		for (size_t i = 0; scan && i < nf && rc == 0; i++)
-			rc = cxx_scan_add(scan, files[i]);
-		path_glob_free(files, nf);
-		if (!scan || rc != 0) {
-			failed = true;
-			goto out;
-		}
-	} else {
-		scan = cxx_scan_new(&so, diag);
-		if (!scan || cxx_scan_add(scan, kernel) != 0) {
-			failed = true;
-			goto out;
-		}
+	if (kernel_scan_open(&ks, &ko, diag, diag) != 0) {
+		failed = true;
+		goto out;
 	}
+	scan = ks.scan;
 	while ((u = cxx_scan_next(scan)) != NULL) {
 		struct plan_unit *pu;
 		XGROW(units, cap, nunits + 1);
 		pu = &units[nunits];
 		memset(pu, 0, sizeof(*pu));
-		pu->path = (p->kernel.value && strcmp(p->kernel.value, ".") != 0) ? path_join(p->kernel.value, u->path)
-										  : xstrdup(u->path);
+		pu->path = strcmp(p->kernel.value, ".") != 0 ? path_join(p->kernel.value, u->path) : xstrdup(u->path);
 		pu->file = u->file;
 		pu->outline = u->outline;
 		plan_map_add(paths, u->path, nunits, 0);
@@ -233,12 +87,7 @@ out:
 		free(units);
 	}
 	plan_map_free(paths);
-	cxx_scan_free(scan);
-	cxx_macros_free(macros);
-	for (size_t i = 0; i < p->include_dirs.n; i++)
-		free(idirs[i]);
-	free(idirs);
-	free(kernel);
+	kernel_scan_close(&ks);
 	return pl;
 }
 
@@ -458,7 +307,7 @@ struct plan *plan_from_units(const struct rule_policy *p, const char *opdir, str
 
 	pl->policy = p;
 	pl->opdir = xstrdup(opdir);
-	pl->kernel_dir = path_join(opdir, p->kernel.value ? p->kernel.value : ".");
+	pl->kernel_dir = path_join(opdir, p->kernel.value);
 	pl->units = units;
 	pl->nunits = nunits;
 	for (size_t i = 0; i < nunits; i++) {

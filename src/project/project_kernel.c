@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "cxx_scan.h"
+#include "kernel_scan.h"
 #include "project_tokens.h"
 #include "path_glob.h"
 #include "xalloc.h"
@@ -414,44 +415,40 @@ static void entry_closure(struct project_kentry *e, struct cxx_unit **units, siz
 	free(seen);
 }
 
-int project_kernels_read(const char *kernel_root, struct project_kernels *out, struct diag *diag)
+int project_kernels_read(const struct rule_policy *policy, const char *opdir, struct project_kernels *out,
+			 struct diag *diag)
 {
-	struct cxx_scan_opts so;
-	struct cxx_scan *scan;
+	struct kernel_scan_opts ko = { .policy = policy, .opdir = opdir };
+	struct kernel_scan ks;
 	struct cxx_unit *u, **units = NULL;
 	size_t nunits = 0;
 	struct diag quiet;
-	FILE *null = fopen("/dev/null", "w");
 	struct stat st;
 
 	memset(out, 0, sizeof(*out));
-	memset(&so, 0, sizeof(so));
-	so.root = kernel_root;
-	diag_init(&quiet, null ? null : stderr, false);
-	if (stat(kernel_root, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		diag_plain(diag, DIAG_ERROR, "the kernel directory %s cannot be read", kernel_root);
-		if (null)
-			fclose(null);
-		return -1;
+	diag_init_quiet(&quiet);
+	{
+		char *root = path_join(opdir, policy->kernel.value);
+		bool dir = stat(root, &st) == 0 && S_ISDIR(st.st_mode);
+		if (!dir)
+			diag_plain(diag, DIAG_ERROR, "the kernel directory %s cannot be read", root);
+		free(root);
+		if (!dir)
+			return -1;
 	}
 	/* includes the scanner cannot find are the toolchain's: no warnings */
-	scan = cxx_scan_new(&so, &quiet);
-	if (!scan || cxx_scan_add(scan, kernel_root) != 0) {
-		cxx_scan_free(scan);
-		if (null)
-			fclose(null);
+	if (kernel_scan_open(&ks, &ko, &quiet, diag) != 0) {
+		kernel_scan_close(&ks);
 		return -1;
 	}
-	while ((u = cxx_scan_next(scan)) != NULL) {
-		char *p = path_join(kernel_root, u->path);
+	while ((u = cxx_scan_next(ks.scan)) != NULL) {
+		char *p = path_join(ks.root, u->path);
 		free(u->file->path);
 		u->file->path = p;
 		units = xrealloc(units, (nunits + 1) * sizeof(*units));
 		units[nunits++] = u;
 	}
-	cxx_scan_free(scan);
-	if (null)
-		fclose(null);
+	kernel_scan_close(&ks);
 	out->nsources = nunits;
 	for (size_t i = 0; i < nunits; i++) {
 		const struct cxx_outline *ol = units[i]->outline;

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "diag.h"
+#include "rule_policy.h"
 #include "src_file.h"
 
 struct project_kparam {
@@ -76,11 +77,13 @@ struct project_kernels {
 	size_t nsources;                     /* C/C++ files read */
 };
 
-/* Reads every source under `kernel_root` (a path as the user should see it,
- * e.g. "op/op_kernel") and the includes it follows. Returns 0, or -1 after
- * reporting a root that cannot be read. Code the scanner cannot follow is
- * passed over silently. */
-int project_kernels_read(const char *kernel_root, struct project_kernels *out, struct diag *diag);
+/* Reads every source under the kernel directory of `opdir` (a path as the
+ * user should see it, e.g. "op") and the includes it follows, scanned as
+ * the rules say (kernel_scan.h). Returns 0, or -1 after reporting a root
+ * that cannot be read. Code the scanner cannot follow is passed over
+ * silently. */
+int project_kernels_read(const struct rule_policy *policy, const char *opdir, struct project_kernels *out,
+			 struct diag *diag);
 void project_kernels_release(struct project_kernels *k);
 
 /* The index of call c's argument that passes the entry's parameter `name`, or -1. */

@@ -770,12 +770,9 @@ struct project_model *project_load(const struct project_opts *opts, struct diag 
 		add_py_name(p, sn);
 		free(sn);
 	}
-	if (p->policy->kernel.value) {
-		p->kernel_root = path_join(opts->opdir, p->policy->kernel.value);
-		if (stat(p->kernel_root, &st) == 0 && S_ISDIR(st.st_mode)) {
-			p->kernels_read = project_kernels_read(p->kernel_root, &p->kernels, diag) == 0;
-		}
-	}
+	p->kernel_root = path_join(opts->opdir, p->policy->kernel.value);
+	if (stat(p->kernel_root, &st) == 0 && S_ISDIR(st.st_mode))
+		p->kernels_read = project_kernels_read(p->policy, opts->opdir, &p->kernels, diag) == 0;
 	load_launch(p, &pf, diag);
 	if (!p->without_samples)
 		load_samples(p, &pf, diag);

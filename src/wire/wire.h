@@ -100,6 +100,30 @@ int wire_plan(struct wire *w, struct project_model *p, const char *opdir, struct
 	      size_t *nres);
 void wire_results_free(struct wire_result *res, size_t n);
 
+/* `wire` as a library step (wire_run.c): the project of opdir loaded, the
+ * plan made, and unless dry_run written all together through the undo
+ * journal (OPDIR/.autotrace/wire-undo[.<op>]/). 0, or -1 after reporting
+ * (bad input, a write that failed; r->internal: an error of ours). Manual
+ * steps are reported and counted in r->manual; they are not a failure. */
+struct wire_run_opts {
+	const char *opdir, *rules, *op;
+	const char *without;          /* --without LAYERS, or NULL */
+	bool dry_run;
+};
+struct wire_run_result {
+	struct project_model *project;
+	struct wire w;                /* its mode (w.required) and name (w.prof) */
+	struct wire_result *files;    /* the files that change, with their new text */
+	size_t nfiles;
+	size_t nedits;
+	unsigned manual;
+	bool planned, written, internal;
+};
+int wire_run(const struct wire_run_opts *o, struct wire_run_result *r, struct diag *diag);
+void wire_run_release(struct wire_run_result *r);
+/* The line of edit k of r in its new text. */
+size_t wire_edit_line(const struct wire_result *r, size_t k);
+
 /* The layers. Each returns nothing: edits and manual steps go to `w`. */
 void wire_opdef(struct wire *w);
 void wire_infer(struct wire *w);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cxx_scan.h"
+#include "kernel_scan.h"
 #include "path_glob.h"
 #include "project_tokens.h"
 #include "rule_find.h"
@@ -528,11 +529,11 @@ static bool defines_entry(const struct cxx_scan *scan, size_t i, const char *ent
 int wire_runtime_plan(const char *opdir, const struct rule_policy *policy, const char *runtime_path,
 		      const char *entry, struct wire_runtime *out, struct diag *diag)
 {
-	struct cxx_scan_opts so;
+	struct kernel_scan_opts ko = { .policy = policy, .opdir = opdir };
+	struct kernel_scan ks;
 	struct cxx_scan *scan;
 	struct cxx_unit *u;
 	struct diag quiet;
-	FILE *null;
 	char *kroot, *rtext;
 	char **done = NULL;
 	size_t ndone = 0, entries = 0;
@@ -541,23 +542,20 @@ int wire_runtime_plan(const char *opdir, const struct rule_policy *policy, const
 	memset(out, 0, sizeof(out[0]));
 	if (!runtime_path)
 		runtime_path = wire_runtime_default();
-	kroot = path_join(opdir, policy->kernel.value ? policy->kernel.value : "op_kernel");
+	kroot = path_join(opdir, policy->kernel.value);
 	rtext = runtime_text(runtime_path, diag);
 	if (!rtext) {
 		free(kroot);
 		return -1;
 	}
-	null = fopen("/dev/null", "w");
-	diag_init(&quiet, null ? null : stderr, false);
-	memset(&so, 0, sizeof(so));
-	so.root = kroot;
-	scan = cxx_scan_new(&so, &quiet);
-	if (!scan || cxx_scan_add(scan, kroot) != 0) {
+	diag_init_quiet(&quiet);
+	if (kernel_scan_open(&ks, &ko, &quiet, &quiet) != 0) {
 		diag_plain(diag, DIAG_ERROR, "the kernel directory %s cannot be read: the runtime has no header to go into",
 			   kroot);
 		ret = -1;
 		goto out;
 	}
+	scan = ks.scan;
 	while ((u = cxx_scan_next(scan)) != NULL)
 		cxx_unit_free(u);
 	for (size_t i = 0; i < cxx_scan_nfiles(scan) && ret == 0; i++) {
@@ -570,7 +568,7 @@ int wire_runtime_plan(const char *opdir, const struct rule_policy *policy, const
 		/* the base header the entry reaches: matching the rules' 'base', or holding the runtime */
 		for (size_t c = 0; c < nc && !base; c++) {
 			const char *rel = cxx_scan_path(scan, closure[c]);
-			char *under = path_join(policy->kernel.value ? policy->kernel.value : "op_kernel", rel);
+			char *under = path_join(policy->kernel.value, rel);
 			char *full = path_join(kroot, rel);
 			struct src_file *f;
 			if (matches_base(policy, under))
@@ -648,9 +646,7 @@ int wire_runtime_plan(const char *opdir, const struct rule_policy *policy, const
 		ret = -1;
 	}
 out:
-	cxx_scan_free(scan);
-	if (null)
-		fclose(null);
+	kernel_scan_close(&ks);
 	path_glob_free(done, ndone);
 	free(rtext);
 	free(kroot);
