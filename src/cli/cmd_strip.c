@@ -201,7 +201,6 @@ static int strip_one(const char *opdir, void *ctx, struct diag *diag)
 	if (fflush(stdout) != 0 || ferror(stdout))
 		status = EXIT_INTERNAL;
 out:
-	/* this command's own arrays (cmd_check.c's cleanup has the same shape) */
 	for (size_t i = 0; i < changed; i++) {
 		free(ch[i].path);
 		free(ch[i].text);

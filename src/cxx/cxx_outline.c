@@ -297,8 +297,7 @@ void cxx_outline_free(struct cxx_outline *ol)
 
 /* ------------------------------------------------------------ names */
 
-/* One X-macro name table per enum (the same shape as plan_print.c's): the
- * enums differ, so the tables do. */
+/* The names of the outline's enums, one X-macro table each. */
 
 const char *cxx_stmt_kind_name(enum cxx_stmt_kind kind)
 {

@@ -8,8 +8,7 @@
 #include "plan_int.h"
 #include "xalloc.h"
 
-/* One X-macro name table per enum (the same shape as cxx_outline.c's): the
- * enums differ, so the tables do. */
+/* The names of the planner's enums, one X-macro table each. */
 const char *plan_kind_name(enum plan_kind k)
 {
 	static const char *const names[] = {

@@ -948,7 +948,7 @@ static bool scope_visible(const char *cand, const char *caller)
 
 	if (n == 0)
 		return true;
-	return strncmp(cand, caller, n) == 0 && (caller[n] == '\0' || caller[n] == ':');
+	return strncmp(cand, caller, n) == 0 && (caller[n] == '\0' || (caller[n] == ':' && caller[n + 1] == ':'));
 }
 
 /* Does the scan know a class (not a namespace) of this name? */

@@ -194,19 +194,6 @@ static const char *ctx_scope(const struct plan *pl, const struct plan_tctx *ctx,
 	return buf;
 }
 
-/* How closely scope `t` encloses scope `c`: its length + 1 when `t` is `c` or
- * an enclosing scope of it, 0 otherwise (the empty scope encloses all). */
-static size_t enclosure(const char *t, const char *c)
-{
-	size_t n = strlen(t);
-
-	if (n == 0)
-		return 1;
-	if (strncmp(t, c, n) == 0 && (c[n] == '\0' || (c[n] == ':' && c[n + 1] == ':')))
-		return n + 1;
-	return 0;
-}
-
 /* True when the last component of `scope` is `name` (template arguments aside). */
 static bool scope_ends_with(const char *scope, const char *name, size_t nlen)
 {
@@ -536,7 +523,6 @@ static void resolve(struct tsearch *ts, const struct plan_tctx *ctx, const char 
 		}
 	}
 	(void)best;
-	(void)enclosure;
 	if (ncls > 0) {
 		size_t cls_u[64];
 		int cls_t[64];

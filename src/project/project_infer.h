@@ -63,8 +63,7 @@ struct infer_impl {
 	struct infer_range range;
 };
 
-/* What the reader found, arrays by kind: the same shape as every project
- * reader's file struct (project_pybind.h ...), each with its own records. */
+/* What the reader found in one infer source, arrays by kind. */
 struct infer_file {
 	struct infer_use *uses;
 	size_t nuses;

@@ -122,8 +122,7 @@ struct pybind_apply {
 	long func;
 };
 
-/* What the reader found, arrays by kind: the same shape as every project
- * reader's file struct (project_infer.h ...), each with its own records. */
+/* What the reader found in one binding source, arrays by kind. */
 struct pybind_file {
 	struct pybind_func *funcs;
 	size_t nfuncs;

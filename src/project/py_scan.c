@@ -830,8 +830,7 @@ struct py_module *py_scan(const char *data, size_t len)
 	return m;
 }
 
-/* Frees its own fields, like every *_free (plan_free has the same shape
- * over other fields). */
+/* Frees the module and everything it holds. */
 void py_module_free(struct py_module *m)
 {
 	if (!m)

@@ -721,12 +721,11 @@ void sh_start_find(const char *root_abs, const char *script, struct sh_start *ou
 	char *unknown_at = NULL, **files = NULL, *script_rel;
 	size_t n = 0;
 	struct diag quiet;
-	FILE *null = fopen("/dev/null", "w");
 	static const char *const hidden[] = { ".github", ".gitlab", NULL };
 
 	memset(out, 0, sizeof(*out));
 	memset(&unknown, 0, sizeof(unknown));
-	diag_init(&quiet, null ? null : stderr, false);
+	diag_init_quiet(&quiet);
 	sr.root = root_abs;
 	sr.script = path_absolute(script);
 	if (!sr.script)
@@ -766,8 +765,6 @@ void sh_start_find(const char *root_abs, const char *script, struct sh_start *ou
 	finding_clear(&unknown);
 	free(unknown_at);
 	free(sr.script);
-	if (null)
-		fclose(null);
 }
 
 void sh_start_release(struct sh_start *s)

@@ -156,8 +156,6 @@ cJSON *rule_dump_json(const struct rule_policy *p)
 	add_opt_string(hook, "tree", p->hook_tree.value);
 	add_opt_string(gate, "build", p->gate_build.value);
 
-	/* an array of small objects, built like instrument_report.c's steps:
-	 * the same cJSON calls over other records */
 	col = cJSON_AddObjectToObject(root, "collect");
 	cJSON_AddStringToObject(col, "layout", p->layout ? p->layout : "auto");
 	cJSON_AddNumberToObject(col, "clock_hz", (double)p->clock_hz);

@@ -26,11 +26,19 @@
 
 enum instrument_step_id { INSTRUMENT_WIRE, INSTRUMENT_APPLY, INSTRUMENT_HOOK, INSTRUMENT_CHECK, INSTRUMENT_NSTEPS };
 
+/* Why a step (or the job) stopped. */
+enum instrument_stop {
+	INSTRUMENT_STOP_NONE,         /* done */
+	INSTRUMENT_STOP_FINDINGS,     /* manual steps left, check findings */
+	INSTRUMENT_STOP_INPUT,        /* bad input (said why) */
+	INSTRUMENT_STOP_INTERNAL,     /* an error of ours or of the environment */
+};
+
 struct instrument_step {
 	const char *name;            /* "wire", "apply", "hook install", "check" */
 	bool ran;
-	int status;                  /* its exit status */
-	char *out;                   /* what it printed on standard output */
+	enum instrument_stop stop;
+	char *summary;               /* one line, made from the step's result; NULL when not run */
 	char *error;                 /* its first error's text, or NULL */
 };
 
@@ -58,6 +66,39 @@ struct instrument_run {
 	struct project_model *project;/* of the staged tree after the steps, or NULL */
 	struct gate_report *gates;   /* its gates but those that build (not run), or NULL */
 };
+
+/* The job: the steps in order on the staging copy, written back together
+ * unless dry_run, the report. */
+struct instrument_opts {
+	const char *opdir;
+	const char *rules;            /* --rules, or NULL */
+	const char *op;               /* --op, or NULL */
+	const char *script;           /* --script, or NULL: found */
+	const char *tree;             /* --tree, or NULL */
+	const char *without;          /* --without, or NULL */
+	bool replace, dry_run;
+};
+
+/* A file the job changes (a dry run shows it as a diff). */
+struct instrument_change {
+	const char *path;             /* as the user's paths are written */
+	const struct src_file *orig;  /* NULL: created */
+	const struct src_file *now;
+};
+
+struct instrument_outcome {
+	enum instrument_stop stop;    /* of the job: the stopped step's, or a failure before or after the steps */
+	cJSON *report;                /* NULL when the job failed before there was one */
+	struct instrument_change *changes; /* done (or a dry run): what changes */
+	size_t nchanges;
+	void *own;                    /* what the changes point into */
+};
+
+/* 0 when there is a report (the job done, or stopped at a step with the
+ * real tree unchanged); -1 after reporting a failure before the steps or
+ * while writing back (nothing changed). */
+int instrument_run(const struct instrument_opts *o, struct instrument_outcome *out, struct diag *diag);
+void instrument_outcome_release(struct instrument_outcome *out);
 
 /* The report (a new cJSON object the caller deletes). Call inside the staging copy. */
 cJSON *instrument_report(const struct instrument_run *run);

@@ -60,37 +60,25 @@ static char *where(const struct instrument_run *run, const struct src_file *f, u
 	return w;
 }
 
-/* The last non-empty line of a step's output ("apply: 27 points in 4 files"). */
-static char *summary_of(const char *out)
-{
-	const char *end = out + strlen(out), *s;
-	char *t, *cut;
-
-	while (end > out && (end[-1] == '\n' || end[-1] == ' '))
-		end--;
-	s = end;
-	while (s > out && s[-1] != '\n')
-		s--;
-	t = xstrndup(s, (size_t)(end - s));
-	if ((cut = strstr(t, "; undo with")) != NULL)
-		*cut = '\0';
-	return t;
-}
-
-/* A step's one line: its output's last line, or for a step that stopped
- * having printed nothing, its first error; NULL for a step not run. */
+/* A step's one line: the one made from its result, or for a step that
+ * stopped without one, its first error; NULL for a step not run. */
 static char *step_summary(const struct instrument_step *st)
 {
-	char *t;
-
 	if (!st->ran)
 		return NULL;
-	t = summary_of(st->out ? st->out : "");
-	if (!t[0] && st->status != 0 && st->error) {
-		free(t);
-		t = xstrdup(st->error);
+	if (st->summary)
+		return xstrdup(st->summary);
+	return xstrdup(st->stop != INSTRUMENT_STOP_NONE && st->error ? st->error : "");
+}
+
+static const char *stop_name(enum instrument_stop s)
+{
+	switch (s) {
+	case INSTRUMENT_STOP_NONE: return NULL;
+	case INSTRUMENT_STOP_FINDINGS: return "findings";
+	case INSTRUMENT_STOP_INPUT: return "bad input";
+	default: return "internal error";
 	}
-	return t;
 }
 
 /* ---- gates ---- */
@@ -357,10 +345,9 @@ static void rows_tiling(cJSON *rows, const struct instrument_run *run, const str
 	size_t n = 0, reads = 0;
 	struct rule_strlist globs = { NULL, 0, { NULL, 0, 0 } };
 	struct diag quiet;
-	FILE *null = fopen("/dev/null", "w");
 	char *first = NULL;
 
-	diag_init(&quiet, null ? null : stderr, false);
+	diag_init_quiet(&quiet);
 	rule_strlist_add(&globs, "op_host/**/*tiling*.cpp");
 	rule_strlist_add(&globs, "op_host/*tiling*.cpp");
 	if (path_glob(p->opts->opdir, globs.v, globs.n, &found, &n, &quiet) == 0)
@@ -393,8 +380,6 @@ static void rows_tiling(cJSON *rows, const struct instrument_run *run, const str
 			true);
 	path_glob_free(found, n);
 	rule_strlist_clear(&globs);
-	if (null)
-		fclose(null);
 }
 
 static void rows_kernel(cJSON *rows, const struct instrument_run *run, const struct project_model *p)
@@ -654,11 +639,10 @@ static char *add_hook(cJSON *rep, const struct instrument_run *run, const struct
 	struct src_file *f = run->script ? src_file_load(run->script) : NULL;
 	struct hook_found b;
 	struct diag quiet;
-	FILE *null = fopen("/dev/null", "w");
 	char *map = NULL;
 
 	(void)p;
-	diag_init(&quiet, null ? null : stderr, false);
+	diag_init_quiet(&quiet);
 	add_str_owned(o, "script", run->script ? disp(run, run->script) : NULL);
 	if (hs) {
 		/* where the script is taken to start, and why: its relative cds are followed from there */
@@ -713,8 +697,6 @@ static char *add_hook(cJSON *rep, const struct instrument_run *run, const struct
 	}
 out:
 	src_file_free(f);
-	if (null)
-		fclose(null);
 	return map;
 }
 
@@ -787,11 +769,8 @@ cJSON *instrument_report(const struct instrument_run *run)
 	if (p && run->script) {
 		struct hook_invocation inv = { p->opts->rules, run->script, p->opts->tree, p->opts->opdir };
 		struct diag quiet;
-		FILE *null = fopen("/dev/null", "w");
-		diag_init(&quiet, null ? null : stderr, false);
+		diag_init_quiet(&quiet);
 		have_hs = hook_setup_init(&hs, &inv, p->policy, &quiet) == 0;
-		if (null)
-			fclose(null);
 	}
 
 	cJSON_AddStringToObject(rep, "operator", run->opdir);
@@ -812,17 +791,14 @@ cJSON *instrument_report(const struct instrument_run *run)
 		cJSON_AddStringToObject(rep, "stopped_at", run->steps[run->stopped_at].name);
 	else
 		cJSON_AddNullToObject(rep, "stopped_at");
-	/* arrays of small objects, built like rule_dump.c's cores: the same
-	 * cJSON calls over other records */
 	steps = cJSON_AddArrayToObject(rep, "steps");
 	for (int i = 0; i < INSTRUMENT_NSTEPS; i++) {
 		const struct instrument_step *st = &run->steps[i];
 		cJSON *o = cJSON_CreateObject();
 		cJSON_AddStringToObject(o, "name", st->name ? st->name : "");
-		cJSON_AddStringToObject(o, "status", !st->ran ? "not run" : st->status == 0 ? "done" : "stopped");
-		cJSON_AddNumberToObject(o, "exit_status", st->ran ? st->status : -1);
+		cJSON_AddStringToObject(o, "status", !st->ran ? "not run" : st->stop == INSTRUMENT_STOP_NONE ? "done" : "stopped");
+		add_str_owned(o, "stopped_by", st->ran && stop_name(st->stop) ? xstrdup(stop_name(st->stop)) : NULL);
 		add_str_owned(o, "summary", step_summary(st));
-		cJSON_AddStringToObject(o, "output", st->out ? st->out : "");
 		add_str_owned(o, "next_step", run->stopped_at == i ? step_next(run, i) : NULL);
 		cJSON_AddItemToArray(steps, o);
 	}
@@ -837,7 +813,7 @@ cJSON *instrument_report(const struct instrument_run *run)
 	{
 		cJSON *chk = cJSON_AddObjectToObject(rep, "check");
 		const struct instrument_step *st = &run->steps[INSTRUMENT_CHECK];
-		cJSON_AddStringToObject(chk, "status", !st->ran ? "not run" : st->status == 0 ? "passed" : "failed");
+		cJSON_AddStringToObject(chk, "status", !st->ran ? "not run" : st->stop == INSTRUMENT_STOP_NONE ? "passed" : "failed");
 		add_str_owned(chk, "summary", step_summary(st));
 	}
 	add_gates(rep, run, have_hs ? &hs.start : NULL);

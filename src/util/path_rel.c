@@ -118,8 +118,6 @@ char *path_relative(const char *from, const char *to)
 	}
 	if (!out[0])
 		strcpy(out, ".");
-	/* the split's arrays (hook_block.c's inplace_tree frees four strings of
-	 * the same shape) */
 	free(fc);
 	free(fl);
 	free(tc);
