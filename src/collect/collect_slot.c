@@ -26,17 +26,6 @@ static void rules_topology(const struct rule_policy *p, struct topo *t)
 	}
 }
 
-void collect_slot_name(struct collect_slot *s)
-{
-	if (s->kind == CORE_AIC)
-		snprintf(s->name, sizeof(s->name), "AIC %u", s->block);
-	else if (s->grouped)
-		snprintf(s->name, sizeof(s->name), "AIV %u.%u", s->block, s->sub);
-	else
-		snprintf(s->name, sizeof(s->name), "AIV %u", s->block);
-	s->sort = (uint64_t)s->block << 16 | (s->kind == CORE_AIC ? 0 : 1u + s->sub);
-}
-
 /* v1 position naming: AIV v of V cores working with B AIC cores. */
 static void name_aiv(struct collect_slot *s, unsigned v, unsigned aic, unsigned aiv)
 {

@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "diag.h"
 #include "dump.h"
@@ -76,8 +77,18 @@ int collect_slots_decode(const struct dump *d, const struct rule_policy *p, stru
 			 struct diag *diag);
 void collect_slots_release(struct collect_slots *s);
 
-/* Sets s->name and s->sort from kind, block, sub and grouped. */
-void collect_slot_name(struct collect_slot *s);
+/* Sets s->name and s->sort from kind, block, sub and grouped (inline: the
+ * layouts that name their cores call it, and collect_slot.c calls them). */
+static inline void collect_slot_name(struct collect_slot *s)
+{
+	if (s->kind == CORE_AIC)
+		snprintf(s->name, sizeof(s->name), "AIC %u", s->block);
+	else if (s->grouped)
+		snprintf(s->name, sizeof(s->name), "AIV %u.%u", s->block, s->sub);
+	else
+		snprintf(s->name, sizeof(s->name), "AIV %u", s->block);
+	s->sort = (uint64_t)s->block << 16 | (s->kind == CORE_AIC ? 0 : 1u + s->sub);
+}
 
 static inline int64_t collect_slot_word(const struct collect_slot *s, uint64_t k)
 {

@@ -6,21 +6,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "atomic_path.h"
 #include "diag.h"
-
-/* Where a replacement of `path` must happen. A symbolic link to a regular
- * file is followed, so the link stays and its target is replaced; `*target`
- * gets the path to write (newly allocated). `*in_place` is set for what
- * cannot be replaced by a rename and is written directly, through the path
- * as given: an existing device, FIFO or socket (-o /dev/null), and the
- * descriptor paths /dev/stdout, /dev/stderr, /dev/fd/N and /proc/PID/fd/N
- * (into a pipe or a file the shell opened). A link to a missing file gets that file created. -1 after
- * reporting a directory or a loop of links. */
-int atomic_resolve(const char *path, char **target, bool *in_place, struct diag *diag);
-
-/* Writes all `len` bytes to `fd` (short writes and EINTR retried). 0, or -1
- * with errno set. */
-int atomic_write_fd(int fd, const char *data, size_t len);
 
 /* Replaces (or creates) `path` with `len` bytes of `data`. An existing file
  * keeps its permission bits; a new one gets 0644 less the umask. Errors are

@@ -31,7 +31,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "atomic_write.h"
+#include "atomic_path.h"
 #include "path_glob.h"
 #include "src_file.h"
 #include "sync_files.h"

@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "atomic_write.h"
+#include "atomic_path.h"
 #include "edit.h"
 #include "edit_journal.h"
 #include "index_table.h"

@@ -7,52 +7,6 @@
 #include "diag.h"
 #include "gate_out.h"
 
-static const struct gate_format formats[] = {
-	{ "text", gate_out_text },
-	{ "json", gate_out_json },
-	{ "sarif", gate_out_sarif },
-	{ "junit", gate_out_junit },
-};
-
-const struct gate_format *gate_format_find(const char *name)
-{
-	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
-		if (strcmp(formats[i].name, name) == 0)
-			return &formats[i];
-	return NULL;
-}
-
-struct gate_counts gate_counts_text(const struct gate_report *r, enum gate_id g)
-{
-	struct gate_counts c;
-	unsigned e = 0, w = 0;
-
-	for (size_t i = 0; i < r->n; i++) {
-		if (gate_rule_gate(r->v[i].rule) != g)
-			continue;
-		if (r->v[i].level == DIAG_ERROR)
-			e++;
-		else if (r->v[i].level == DIAG_WARNING)
-			w++;
-	}
-	c.s[0] = '\0';
-	if (e && w)
-		snprintf(c.s, sizeof(c.s), "%u error%s, %u warning%s", e, e == 1 ? "" : "s", w, w == 1 ? "" : "s");
-	else if (e)
-		snprintf(c.s, sizeof(c.s), "%u error%s", e, e == 1 ? "" : "s");
-	else if (w)
-		snprintf(c.s, sizeof(c.s), "%u warning%s", w, w == 1 ? "" : "s");
-	return c;
-}
-
-bool gate_report_passed(const struct gate_report *r)
-{
-	for (int g = 0; g < GATE_COUNT; g++)
-		if (r->gates[g].status == GATE_FAILED)
-			return false;
-	return true;
-}
-
 static const char *level_name(enum diag_level l)
 {
 	return l == DIAG_ERROR ? "error" : l == DIAG_WARNING ? "warning" : "note";

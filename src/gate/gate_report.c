@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gate_out.h"
+#include "gate_run.h"
 #include "xalloc.h"
 
 static const char *const gate_names[GATE_COUNT] = {
@@ -240,4 +242,45 @@ void gate_settle(struct gate_report *r)
 		else
 			r->gates[g].status = gate_errors(r, (enum gate_id)g) ? GATE_FAILED : GATE_PASSED;
 	}
+}
+
+struct gate_counts gate_counts_text(const struct gate_report *r, enum gate_id g)
+{
+	struct gate_counts c;
+	unsigned e = 0, w = 0;
+
+	for (size_t i = 0; i < r->n; i++) {
+		if (gate_rule_gate(r->v[i].rule) != g)
+			continue;
+		if (r->v[i].level == DIAG_ERROR)
+			e++;
+		else if (r->v[i].level == DIAG_WARNING)
+			w++;
+	}
+	c.s[0] = '\0';
+	if (e && w)
+		snprintf(c.s, sizeof(c.s), "%u error%s, %u warning%s", e, e == 1 ? "" : "s", w, w == 1 ? "" : "s");
+	else if (e)
+		snprintf(c.s, sizeof(c.s), "%u error%s", e, e == 1 ? "" : "s");
+	else if (w)
+		snprintf(c.s, sizeof(c.s), "%u warning%s", w, w == 1 ? "" : "s");
+	return c;
+}
+
+bool gate_report_passed(const struct gate_report *r)
+{
+	for (int g = 0; g < GATE_COUNT; g++)
+		if (r->gates[g].status == GATE_FAILED)
+			return false;
+	return true;
+}
+
+struct gate_loc gate_anchor_loc(const struct project_model *p, enum project_anchor_kind kind)
+{
+	const struct src_file *f;
+	uint32_t s, e;
+
+	if (project_op_anchor(p, kind, &f, &s, &e))
+		return gate_loc_at(f, s, e);
+	return gate_loc_path(NULL, 0, 0);
 }

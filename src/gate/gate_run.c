@@ -72,12 +72,3 @@ void gate_run(struct project_model *p, struct gate_report *r)
 	gate_settle(r);
 }
 
-struct gate_loc gate_anchor_loc(const struct project_model *p, enum project_anchor_kind kind)
-{
-	const struct src_file *f;
-	uint32_t s, e;
-
-	if (project_op_anchor(p, kind, &f, &s, &e))
-		return gate_loc_at(f, s, e);
-	return gate_loc_path(NULL, 0, 0);
-}

@@ -8,41 +8,6 @@
 #include "plan_int.h"
 #include "xalloc.h"
 
-/* The names of the planner's enums, one X-macro table each. */
-const char *plan_kind_name(enum plan_kind k)
-{
-	static const char *const names[] = {
-#define X(n) #n,
-		PLAN_KINDS(X)
-#undef X
-	};
-	return (unsigned)k < PLAN_KIND_COUNT ? names[k] : "?";
-}
-
-const char *plan_fate_name(enum plan_fate f)
-{
-	static const char *const names[] = {
-#define X(id, name) name,
-		PLAN_FATES(X)
-#undef X
-	};
-	return (unsigned)f < PLAN_FATE_COUNT ? names[f] : "?";
-}
-
-const char *plan_core_name(unsigned core)
-{
-	switch (core & PLAN_CORE_MIX) {
-	case PLAN_CORE_AIC:
-		return "aic";
-	case PLAN_CORE_AIV:
-		return "aiv";
-	case PLAN_CORE_MIX:
-		return "mix";
-	default:
-		return "none";
-	}
-}
-
 size_t plan_node_line(const struct plan *pl, const struct plan_node *n)
 {
 	const struct plan_unit *u = &pl->units[n->unit];

@@ -11,6 +11,9 @@
 #include "plan_walk.h"
 #include "xalloc.h"
 
+/* The two marks of plan_tile_helper's answers (plan_walk.h). */
+const struct rule_trace_rule plan_helper_marks[2];
+
 /* PCRE2's JIT code may load a few bytes past the subject's end (harmless,
  * inside the allocation, but uninitialised for valgrind): subjects are
  * matched from a copy followed by zeroed padding. */

@@ -136,8 +136,6 @@ static void walk_calls_of(walker *w, struct plan_fref f, int s, const ctx_t *ctx
 		walk_call(w, f, &b->calls[fi->call_order[k]], ctx);
 }
 
-const struct rule_trace_rule plan_helper_marks[2];
-
 /* The skip rule of the helper every function call c reaches is (see
  * plan_tile_helper), or NULL; *which: the first of them. */
 static const struct rule_trace_rule *calls_tile_helper(walker *w, struct plan_fref f, const struct cxx_call *c,

@@ -14,44 +14,6 @@
 #include "rule_find.h"
 #include "xalloc.h"
 
-char *project_snake(const char *s)
-{
-	size_t n = strlen(s), k = 0;
-	char *o = xmalloc(2 * n + 1);
-
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (isupper(c)) {
-			if (i > 0 && (islower((unsigned char)s[i - 1]) || isdigit((unsigned char)s[i - 1]) ||
-				      (i + 1 < n && islower((unsigned char)s[i + 1]) && isupper((unsigned char)s[i - 1]))))
-				o[k++] = '_';
-			o[k++] = (char)tolower(c);
-		} else {
-			o[k++] = (char)c;
-		}
-	}
-	o[k] = '\0';
-	return o;
-}
-
-char *project_camel(const char *snake)
-{
-	size_t n = strlen(snake), k = 0;
-	char *o = xmalloc(n + 1);
-	bool up = false;
-
-	for (size_t i = 0; i < n; i++) {
-		if (snake[i] == '_') {
-			up = k > 0;
-			continue;
-		}
-		o[k++] = up ? (char)(snake[i] >= 'a' && snake[i] <= 'z' ? snake[i] - 32 : snake[i]) : snake[i];
-		up = false;
-	}
-	o[k] = '\0';
-	return o;
-}
-
 bool project_is_op_call(const struct project_model *p, const struct py_call *c)
 {
 	for (size_t i = 0; i < p->npy_names; i++)

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "project_tokens.h"
 #include "project_aclnn.h"
 #include "diag.h"
 #include "project_root.h"
@@ -157,11 +158,6 @@ bool project_op_anchor(const struct project_model *p, enum project_anchor_kind k
  * not fit). */
 struct project_text project_globs_text(const struct rule_strlist *l);
 
-/* snake_case of a CamelCase name (newly allocated). */
-char *project_snake(const char *camel);
-/* camelCase of a snake_case name, "profiling_data" -> "profilingData"
- * (newly allocated): the C++ parameter name of a profiling output. */
-char *project_camel(const char *snake);
 
 /* True when the Python call names the operator (one of p->py_names). */
 bool project_is_op_call(const struct project_model *p, const struct py_call *c);

@@ -79,4 +79,10 @@ bool tv_names_profiling(const char *name, const char *profiling);
  * c10::nullopt, at::Tensor(), {}. */
 bool tv_is_null_text(const char *s);
 
+/* snake_case of a CamelCase name (newly allocated). */
+char *project_snake(const char *camel);
+/* camelCase of a snake_case name, "profiling_data" -> "profilingData"
+ * (newly allocated): the C++ parameter name of a profiling output. */
+char *project_camel(const char *snake);
+
 #endif
