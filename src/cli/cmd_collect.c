@@ -7,15 +7,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "collect_run.h"
+#include "collect_file.h"
 #include "commands.h"
 #include "exit_status.h"
 #include "rule_find.h"
 #include "xalloc.h"
-
-/* JSON traces above this size fail to load in the viewers (the Perfetto UI
- * and chrome://tracing take a few hundred MB at most). */
-#define COLLECT_JSON_LOAD_LIMIT (256ull << 20)
 
 static void usage(FILE *out)
 {
@@ -71,38 +67,6 @@ static void usage(FILE *out)
 	      out);
 }
 
-/* -o naming one of the inputs would replace it with the trace: refused.
- * True (reported) when `out` is the same file as an input, the map or a
- * rules file. */
-static bool output_is_input(const char *out, const struct dump_input *in, size_t nin, const char *map_path,
-			    const struct rule_policy *policy, struct diag *diag)
-{
-	struct stat o, st;
-
-	if (strcmp(out, "-") == 0 || stat(out, &o) != 0 || !S_ISREG(o.st_mode))
-		return false;
-#define SAME(path) (stat((path), &st) == 0 && st.st_dev == o.st_dev && st.st_ino == o.st_ino)
-	if (SAME(map_path)) {
-		diag_pos(diag, DIAG_ERROR, out, 0, 0, "-o names the point map (%s): refusing to overwrite it with the trace",
-			 map_path);
-		return true;
-	}
-	for (size_t i = 0; i < nin; i++)
-		if (SAME(in[i].path)) {
-			diag_pos(diag, DIAG_ERROR, out, 0, 0,
-				 "-o names a dump this run reads (%s): refusing to overwrite it with the trace", in[i].path);
-			return true;
-		}
-	for (size_t i = 0; i < policy->nsources; i++)
-		if (policy->sources[i]->path && SAME(policy->sources[i]->path)) {
-			diag_pos(diag, DIAG_ERROR, out, 0, 0,
-				 "-o names a rules file (%s): refusing to overwrite it with the trace", policy->sources[i]->path);
-			return true;
-		}
-#undef SAME
-	return false;
-}
-
 int cmd_collect(int argc, char **argv, struct diag *diag)
 {
 	enum { O_RULES = 256, O_DEPTH, O_RANK, O_CORE, O_LABEL, O_ALIGN, O_WHOLE, O_IGNORE, O_EVENTS, O_COMPRESS };
@@ -117,22 +81,16 @@ int cmd_collect(int argc, char **argv, struct diag *diag)
 		{ "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 }
 	};
 	struct collect_opts o;
+	struct collect_file_opts fo;
+	struct collect_file_result r;
 	const char *map_path = NULL, *out_path = NULL, *rules_path = NULL, *label = NULL;
 	const struct trace_ops *ops = &trace_chrome_ops;
-	char *map_default = NULL;
-	struct rule_policy *policy = NULL;
-	struct point_map *map = NULL;
-	struct dump_input *in = NULL;
-	size_t nin = 0;
 	pcre2_code *re = NULL;
-	struct trace_out out;
-	bool out_open = false;
-	void *sink = NULL;
-	struct collect_counts counts;
-	uint64_t bytes;
 	bool be = false, compress = false;
 	int c, status = EXIT_BAD_INPUT;
 
+	memset(&r, 0, sizeof(r));
+	memset(&fo, 0, sizeof(fo));
 	memset(&o, 0, sizeof(o));
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "m:o:f:qh", opts, NULL)) != -1) {
@@ -245,16 +203,6 @@ int cmd_collect(int argc, char **argv, struct diag *diag)
 		o.label_re = re;
 		o.label = label;
 	}
-	if (!map_path)
-		map_path = map_default = point_map_default_path(optind < argc ? argv[optind] : NULL);
-	policy = rule_find_and_load(rules_path, ".", diag);
-	if (!policy)
-		goto out;
-	map = point_map_load(map_path, diag);
-	if (!map)
-		goto out;
-	if (dump_inputs_expand(argv + optind, (size_t)(argc - optind), &in, &nin, diag) != 0)
-		goto out;
 	if (be && ops == &trace_chrome_ops)
 		ops = &trace_chrome_be_ops;
 	if (compress) {
@@ -264,47 +212,26 @@ int cmd_collect(int argc, char **argv, struct diag *diag)
 		}
 		ops = &trace_perfetto_z_ops;
 	}
-	if (!out_path)
-		out_path = ops == &trace_perfetto_ops || ops == &trace_perfetto_z_ops ? "trace.perfetto-trace" : "trace.json";
-	if (output_is_input(out_path, in, nin, map_path, policy, diag))
+	fo.dumps = argv + optind;
+	fo.ndumps = (size_t)(argc - optind);
+	fo.map_path = map_path;
+	fo.rules_path = rules_path;
+	fo.out_path = out_path;
+	fo.ops = ops;
+	fo.run = o;
+	fo.run.progress = !o.quiet && isatty(fileno(stderr));
+	if (collect_file(&fo, &r, diag) != 0)
 		goto out;
-	if (trace_out_open(&out, out_path, diag) != 0)
-		goto out;
-	out_open = true;
-	o.policy = policy;
-	o.map = map;
-	o.map_path = map_path;
-	o.progress = !o.quiet && isatty(fileno(stderr));
-	sink = ops->new_sink(&out);
-	if (collect_run(in, nin, &o, ops, sink, &counts, diag) != 0)
-		goto out;
-	out_open = false;
-	bytes = out.bytes;
-	if (trace_out_commit(&out, diag) != 0)
-		goto out;
-	if (ops != &trace_perfetto_ops && ops != &trace_perfetto_z_ops && bytes > COLLECT_JSON_LOAD_LIMIT)
-		diag_pos(diag, DIAG_WARNING, out_path, 0, 0,
-			 "%.1f GB of JSON: the Perfetto UI and chrome://tracing load JSON traces of a few hundred MB at "
-			 "most; write a Perfetto trace instead (-f perfetto: half the size, and it loads far larger "
-			 "traces), or keep less with --rank, --core, --label or --depth",
-			 (double)bytes / 1e9);
 	if (!o.quiet) {
-		collect_counts_print(stderr, &counts);
+		collect_counts_print(stderr, &r.counts);
 		fprintf(stderr, "collect: wrote %s (%s, %llu bytes, %.1f bytes per record) in %.3f s, %.1f M records/s\n",
-			out_path, ops->name, (unsigned long long)bytes,
-			counts.mapped ? (double)bytes / (double)counts.mapped : 0.0, counts.seconds,
-			counts.seconds > 0 ? (double)counts.records / counts.seconds / 1e6 : 0.0);
+			r.out_path, ops->name, (unsigned long long)r.bytes,
+			r.counts.mapped ? (double)r.bytes / (double)r.counts.mapped : 0.0, r.counts.seconds,
+			r.counts.seconds > 0 ? (double)r.counts.records / r.counts.seconds / 1e6 : 0.0);
 	}
 	status = EXIT_OK;
 out:
-	if (out_open)
-		trace_out_abort(&out);
-	if (sink)
-		ops->free_sink(sink);
+	collect_file_result_release(&r);
 	pcre2_code_free(re);
-	dump_inputs_free(in, nin);
-	point_map_free(map);
-	rule_policy_free(policy);
-	free(map_default);
 	return status;
 }
