@@ -66,22 +66,51 @@ static bool own_line(const char *s, size_t n)
 						  starts_with(s, n, "return " EDIT_HOIST_VAR ";"));
 }
 
-/* A hand-written point alone on its line (strip --all). */
+/* A hand-written point alone on its line (strip --all): a statement
+ * `MoeTracing(...);` or `MoeTracing<...>(...);` -- the name whole (not
+ * MoeTracingRecord, MoeTracingKernelEnd, ...), then its call. */
 static bool point_line(const char *s, size_t n)
 {
-	size_t a = 0, e = n;
+	static const char name[] = "MoeTracing";
+	size_t a = 0, e = n, k;
 	const char *c;
 
 	while (a < n && (s[a] == ' ' || s[a] == '\t'))
 		a++;
-	if (!starts_with(s + a, n - a, "MoeTracing"))
+	if (!starts_with(s + a, n - a, name))
+		return false;
+	k = a + strlen(name);
+	while (k < n && (s[k] == ' ' || s[k] == '\t'))
+		k++;
+	if (k < n && s[k] == '<') {
+		int depth = 0;
+		for (; k < n; k++) {
+			depth += s[k] == '<' ? 1 : s[k] == '>' ? -1 : 0;
+			if (depth == 0)
+				break;
+		}
+		if (k == n)
+			return false;
+		k++;
+		while (k < n && (s[k] == ' ' || s[k] == '\t'))
+			k++;
+	}
+	if (k >= n || s[k] != '(')
 		return false;
 	c = find_in(s + a, n - a, "//");
 	if (c)
 		e = (size_t)(c - s);
 	while (e > a && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\r'))
 		e--;
-	return e > a && s[e - 1] == ';' && find_in(s + a, e - a, "(") != NULL;
+	return e > k && s[e - 1] == ';';
+}
+
+/* The offset of the first byte of the line at ls that is not a blank. */
+static size_t line_code(const char *data, size_t ls, size_t le)
+{
+	while (ls < le && (data[ls] == ' ' || data[ls] == '\t'))
+		ls++;
+	return ls;
 }
 
 char *edit_strip(const char *data, size_t len, bool all, size_t *out_len, unsigned *removed)
@@ -149,7 +178,7 @@ char *edit_strip(const char *data, size_t len, bool all, size_t *out_len, unsign
 				if (a < k)
 					n = k;
 			}
-		} else if (all && point_line(line, n)) {
+		} else if (all && point_line(line, n) && !in_literal(&lits, (uint32_t)line_code(data, ls, le))) {
 			(*removed)++;
 			if (!has_nl && o > 0 && out[o - 1] == '\n')
 				o--;

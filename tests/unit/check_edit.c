@@ -155,6 +155,36 @@ START_TEST(test_strip_keeps_hand_written)
 }
 END_TEST
 
+/* strip --all takes the point statements only: not the runtime's other
+ * calls (MoeTracingRecord, MoeTracingKernelEnd, ...), not a declaration of
+ * a MoeTracing* class, not a line inside a raw string literal; a
+ * MoeTracing<...>(...) point goes. */
+START_TEST(test_strip_all_points_only)
+{
+	const char *src = "    MoeTracingRecord(data);\n"
+			  "    MoeTracingKernelBegin(profiling, buf);\n"
+			  "    MoeTracingKernelEnd();\n"
+			  "    MoeTracingKernelScope(const MoeTracingKernelScope &) = delete;\n"
+			  "    const char *doc = R\"(\n"
+			  "    MoeTracing(TRACE_POINT(\"in\", \"B\"));\n"
+			  ")\";\n"
+			  "    MoeTracing<2>(TRACE_POINT(\"t\", \"B\"), i);\n"
+			  "    MoeTracing (TRACE_POINT(\"s\", \"E\"));\n";
+	unsigned removed;
+	char *out = strip(src, true, &removed);
+
+	ck_assert_str_eq(out, "    MoeTracingRecord(data);\n"
+			      "    MoeTracingKernelBegin(profiling, buf);\n"
+			      "    MoeTracingKernelEnd();\n"
+			      "    MoeTracingKernelScope(const MoeTracingKernelScope &) = delete;\n"
+			      "    const char *doc = R\"(\n"
+			      "    MoeTracing(TRACE_POINT(\"in\", \"B\"));\n"
+			      ")\";\n");
+	ck_assert_uint_eq(removed, 2);
+	free(out);
+}
+END_TEST
+
 START_TEST(test_strip_last_line_without_newline)
 {
 	unsigned removed;
@@ -324,6 +354,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, test_list_overlap_reported);
 	tcase_add_test(tc, test_strip_forms);
 	tcase_add_test(tc, test_strip_keeps_hand_written);
+	tcase_add_test(tc, test_strip_all_points_only);
 	tcase_add_test(tc, test_strip_last_line_without_newline);
 	tcase_add_test(tc, test_write_files);
 	tcase_add_test(tc, test_write_through_links_and_devices);
