@@ -429,7 +429,7 @@ struct point_map *point_map_load(const char *path, struct diag *diag)
 	struct point_map *m;
 
 	if (!f) {
-		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot read point map: %s", strerror(errno));
+		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot read point map: %s", src_file_strerror(errno));
 		return NULL;
 	}
 	m = point_map_parse(path, f->data, f->len, diag);

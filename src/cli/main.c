@@ -34,7 +34,10 @@ int main(int argc, char **argv)
 	struct diag diag;
 	const struct command *cmd;
 
+	int status;
+
 	diag_init(&diag, stderr, diag_color_auto(stderr));
+	diag.max_errors = DIAG_MAX_ERRORS;
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_BAD_INPUT;
@@ -65,5 +68,7 @@ int main(int argc, char **argv)
 			diag_plain(&diag, DIAG_ERROR, "unknown command '%s'; see 'autotrace --help'", argv[1]);
 		return EXIT_BAD_INPUT;
 	}
-	return cmd->run(argc - 1, argv + 1, &diag);
+	status = cmd->run(argc - 1, argv + 1, &diag);
+	diag_finish(&diag);
+	return status;
 }

@@ -98,7 +98,7 @@ static unsigned on_include(void *ctx, const char *name, struct src_loc loc)
 	}
 	f = src_file_load(path);
 	if (!f) {
-		diag_at(ld->diag, DIAG_ERROR, loc, "cannot read included file '%s': %s", path, strerror(errno));
+		diag_at(ld->diag, DIAG_ERROR, loc, "cannot read included file '%s': %s", path, src_file_strerror(errno));
 		free(path);
 		return 1;
 	}
@@ -144,7 +144,7 @@ struct rule_policy *rule_load(const char *path, const char *rules_dir, struct di
 	struct src_file *f = src_file_load(path);
 
 	if (!f) {
-		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot read rules file: %s", strerror(errno));
+		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot read rules file: %s", src_file_strerror(errno));
 		return NULL;
 	}
 	if (!realpath(path, canon))

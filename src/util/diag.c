@@ -60,8 +60,10 @@ static const char *level_color(enum diag_level level)
 }
 
 /* Counts the message; the first error's text is kept for a caller that
- * reports a stopped step in one line. */
-static void count(struct diag *d, enum diag_level level, const char *fmt, va_list ap)
+ * reports a stopped step in one line. False when it is not to be shown: an
+ * error past max_errors, and the notes and warnings that follow it (a sink
+ * takes every message). */
+static bool count(struct diag *d, enum diag_level level, const char *fmt, va_list ap)
 {
 	if (level == DIAG_ERROR) {
 		if (!d->first_error[0]) {
@@ -72,8 +74,21 @@ static void count(struct diag *d, enum diag_level level, const char *fmt, va_lis
 			va_end(aq);
 		}
 		d->errors++;
+		d->muted = d->max_errors && d->errors > d->max_errors;
+		d->hidden += d->muted;
 	} else if (level == DIAG_WARNING)
 		d->warnings++;
+	return d->sink || !d->muted;
+}
+
+void diag_finish(struct diag *d)
+{
+	if (d->hidden && !d->sink) {
+		fprintf(d->out, "autotrace: note: %u more error%s not shown (the first %u are)\n", d->hidden,
+			d->hidden == 1 ? "" : "s", d->max_errors);
+		d->hidden = 0;
+	}
+	fflush(d->out);
 }
 
 static void head(struct diag *d, enum diag_level level)
@@ -199,7 +214,8 @@ static void to_sink(struct diag *d, enum diag_level level, struct src_loc loc, c
 
 void diag_vat(struct diag *d, enum diag_level level, struct src_loc loc, const char *fmt, va_list ap)
 {
-	count(d, level, fmt, ap);
+	if (!count(d, level, fmt, ap))
+		return;
 	if (d->sink) {
 		to_sink(d, level, loc, loc.file ? loc.file->path : NULL, 0, 0, fmt, ap);
 		return;
@@ -235,9 +251,13 @@ void diag_pos(struct diag *d, enum diag_level level, const char *path, size_t li
 {
 	va_list ap;
 
+	bool shown;
+
 	va_start(ap, fmt);
-	count(d, level, fmt, ap);
+	shown = count(d, level, fmt, ap);
 	va_end(ap);
+	if (!shown)
+		return;
 	if (d->sink) {
 		struct src_loc none = { NULL, 0, 0 };
 		va_start(ap, fmt);
@@ -267,9 +287,13 @@ void diag_plain(struct diag *d, enum diag_level level, const char *fmt, ...)
 {
 	va_list ap;
 
+	bool shown;
+
 	va_start(ap, fmt);
-	count(d, level, fmt, ap);
+	shown = count(d, level, fmt, ap);
 	va_end(ap);
+	if (!shown)
+		return;
 	if (d->sink) {
 		struct src_loc none = { NULL, 0, 0 };
 		va_start(ap, fmt);

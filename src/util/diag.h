@@ -38,6 +38,11 @@ struct diag {
 	/* The text of the first error since `first_error[0]` was last cleared
 	 * (no location): a stopped step's one-line reason. */
 	char first_error[256];
+	/* When not 0, the errors past the first max_errors (and what follows
+	 * each) are counted, not printed; diag_finish says how many. */
+	unsigned max_errors;
+	unsigned hidden;
+	bool muted;
 	/* When set, messages go to the sink instead of `out` (still counted): a
 	 * command that collects findings (gate) takes them with their locations,
 	 * while the file they point into is still alive. */
@@ -52,6 +57,12 @@ void diag_init(struct diag *d, FILE *out, bool color);
 /* A diag that counts its messages and prints none (a step asked only for
  * its answer). */
 void diag_init_quiet(struct diag *d);
+
+/* The errors a command prints at most (main sets it), as a compiler's
+ * -fmax-errors: bad input of any size gives a bounded report. */
+#define DIAG_MAX_ERRORS 50
+/* The count of the errors not shown, when there were some; then flushes. */
+void diag_finish(struct diag *d);
 
 /* A message at a source range; the line and a caret follow. A NULL loc.file
  * prints `autotrace: level: message`. */

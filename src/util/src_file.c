@@ -75,14 +75,25 @@ struct src_file *src_file_from_buffer(const char *path, const char *data, size_t
 	return f;
 }
 
+/* Why the last src_file_load of this thread refused a file that opened
+ * ("" when it was not that). */
+static _Thread_local char refused[48];
+
+const char *src_file_strerror(int err)
+{
+	return err == EINVAL && refused[0] ? refused : strerror(err);
+}
+
 struct src_file *src_file_load(const char *path)
 {
 	struct src_file *f = NULL;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO opens at once (to be refused), with no writer */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	struct stat st;
 	size_t got = 0, cap;
 	int saved;
 
+	refused[0] = '\0';
 	if (fd < 0)
 		return NULL;
 	if (fstat(fd, &st) < 0)
@@ -91,11 +102,20 @@ struct src_file *src_file_load(const char *path)
 		errno = EISDIR;
 		goto fail;
 	}
+	if (!S_ISREG(st.st_mode)) {
+		/* a device or FIFO never ends (/dev/zero) or waits for a writer:
+		 * what autotrace reads is a file */
+		snprintf(refused, sizeof(refused), "not a regular file (%s)",
+			 S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISCHR(st.st_mode) ? "a character device" :
+			 S_ISBLK(st.st_mode) ? "a block device" : S_ISSOCK(st.st_mode) ? "a socket" : "not a file");
+		errno = EINVAL;
+		goto fail;
+	}
 	if ((uint64_t)st.st_size >= UINT32_MAX) {
 		errno = EFBIG;
 		goto fail;
 	}
-	/* the size stat gives, or more for what has no size (a pipe) */
+	/* the size stat gives (more when the file grows while read) */
 	cap = (size_t)st.st_size + 1;
 	f = xcalloc(1, sizeof(*f));
 	f->path = xstrdup(path);
@@ -120,8 +140,8 @@ struct src_file *src_file_load(const char *path)
 		if (n == 0)
 			break;
 		got += (size_t)n;
-		/* a regular file read up to its size: the reading is done */
-		if (S_ISREG(st.st_mode) && got == (size_t)st.st_size)
+		/* read up to its size: the reading is done */
+		if (got == (size_t)st.st_size)
 			break;
 	}
 	f->len = got;

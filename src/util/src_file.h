@@ -26,6 +26,9 @@ struct src_loc {
 /* Reads `path` whole. Returns NULL and sets errno on failure. Files over 4 GiB
  * are refused (EFBIG) since offsets are 32-bit. */
 struct src_file *src_file_load(const char *path);
+/* strerror(err), or for a file src_file_load refused because it is not a
+ * regular file (a FIFO, a device: errno EINVAL), what it is. */
+const char *src_file_strerror(int err);
 
 /* Wraps a copy of `len` bytes of `data` under the name `path`. */
 struct src_file *src_file_from_buffer(const char *path, const char *data, size_t len);
