@@ -72,10 +72,8 @@ static int plan_one(const char *opdir, void *ctx, struct diag *diag)
 		plan_print_tree(stdout, pl);
 	plan_warn_density(pl, diag);
 	status = pl->errors ? EXIT_BAD_INPUT : EXIT_OK;
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		diag_plain(diag, DIAG_ERROR, "plan: cannot write the output");
-		status = EXIT_INTERNAL;
-	}
+	if (fflush(stdout) != 0 || ferror(stdout))
+		status = EXIT_INTERNAL; /* main says why */
 out:
 	project_op_choice_release(&op);
 	plan_free(pl);

@@ -193,10 +193,8 @@ int cmd_scan(int argc, char **argv, struct diag *diag)
 		fputs("}\n", stdout);
 	}
 	status = cxx_scan_errors(scan) ? EXIT_BAD_INPUT : EXIT_OK;
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		diag_plain(diag, DIAG_ERROR, "scan: cannot write the output");
-		status = EXIT_INTERNAL;
-	}
+	if (fflush(stdout) != 0 || ferror(stdout))
+		status = EXIT_INTERNAL; /* main says why */
 out:
 	cxx_scan_free(scan);
 	cxx_macros_free(macros);

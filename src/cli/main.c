@@ -1,4 +1,5 @@
 /* autotrace: entry point; global options and dispatch to src/cli/cmd_<name>.c. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -29,15 +30,27 @@ static void usage(FILE *out)
 		RULESDIR);
 }
 
-int main(int argc, char **argv)
+/* A command whose standard output could not be written (a full disk,
+ * /dev/full, a closed pipe) did not do its job, whatever it returned. */
+static int output_status(int status, struct diag *diag)
 {
-	struct diag diag;
+	int failed = fflush(stdout) != 0;
+	int err = errno;
+
+	if (failed || ferror(stdout)) {
+		if (failed)
+			diag_plain(diag, DIAG_ERROR, "cannot write the standard output: %s", strerror(err));
+		else
+			diag_plain(diag, DIAG_ERROR, "cannot write the standard output");
+		status = EXIT_INTERNAL;
+	}
+	return status;
+}
+
+static int run(int argc, char **argv, struct diag *diag)
+{
 	const struct command *cmd;
 
-	int status;
-
-	diag_init(&diag, stderr, diag_color_auto(stderr));
-	diag.max_errors = DIAG_MAX_ERRORS;
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_BAD_INPUT;
@@ -46,7 +59,7 @@ int main(int argc, char **argv)
 	    strcmp(argv[1], "help") == 0) {
 		if (argc > 2 && strcmp(argv[1], "help") == 0 && (cmd = command_find(argv[2]))) {
 			char *sub[] = { argv[2], "--help", NULL };
-			return cmd->run(2, sub, &diag);
+			return cmd->run(2, sub, diag);
 		}
 		usage(stdout);
 		return EXIT_OK;
@@ -63,12 +76,22 @@ int main(int argc, char **argv)
 			names[i] = command_table[i].name;
 		best = suggest_closest(argv[1], names, command_count);
 		if (best)
-			diag_plain(&diag, DIAG_ERROR, "unknown command '%s' (did you mean '%s'?)", argv[1], best);
+			diag_plain(diag, DIAG_ERROR, "unknown command '%s' (did you mean '%s'?)", argv[1], best);
 		else
-			diag_plain(&diag, DIAG_ERROR, "unknown command '%s'; see 'autotrace --help'", argv[1]);
+			diag_plain(diag, DIAG_ERROR, "unknown command '%s'; see 'autotrace --help'", argv[1]);
 		return EXIT_BAD_INPUT;
 	}
-	status = cmd->run(argc - 1, argv + 1, &diag);
+	return cmd->run(argc - 1, argv + 1, diag);
+}
+
+int main(int argc, char **argv)
+{
+	struct diag diag;
+	int status;
+
+	diag_init(&diag, stderr, diag_color_auto(stderr));
+	diag.max_errors = DIAG_MAX_ERRORS;
+	status = output_status(run(argc, argv, &diag), &diag);
 	diag_finish(&diag);
 	return status;
 }
