@@ -889,14 +889,17 @@ int edit_unit(const struct plan *pl, size_t u, struct edit_list *out, struct dia
 	for (size_t i = 0; i < nun; i++)
 		if (pl->nodes[un[i]].fate == PLAN_FATE_INSERT)
 			nins++;
-	if (nins == 0)
-		return 0;
-	detect_indent(&e);
-	if (!pu->outline->balanced) {
-		diag_plain(diag, DIAG_ERROR, "%s: braces do not balance under the chosen #if branches; not edited",
+	if (!pu->outline->balanced && !pu->runtime) {
+		/* its functions could not be read: the points it should get are
+		   unknown, and writing the others would lose them silently */
+		diag_plain(diag, DIAG_ERROR, "%s: braces do not balance under the chosen #if branches (see the warnings "
+			   "above): its points cannot be placed",
 			   pu->path);
 		return -1;
 	}
+	if (nins == 0)
+		return 0;
+	detect_indent(&e);
 	e.nodes = xmalloc(nins * sizeof(int));
 	{
 		/* the functions with points, in source order; each function's nodes in plan order */
