@@ -1,6 +1,7 @@
 # The one runner of the golden cases (sourced by tests/scan.test, check.test,
-# gate.test, apply.test, rules.test and wire.test; tests/README describes the
-# layout). A case is a directory NAME.d:
+# gate.test, apply.test, rules.test, wire.test, launch.test, hook.test and
+# hook_tree.test; tests/README describes the layout). A case is a directory
+# NAME.d:
 #   input/     the files the command reads: copied to a work directory, where
 #              the command runs
 #   args       the command line after `autotrace`, in shell words

@@ -27,7 +27,7 @@ seeds() {
 	chrome) echo "tests/collect .json" ;;
 	perfetto) echo "tests/collect/traces .pftrace" ;;
 	py) echo "tests .py" ;;
-	sh) echo "tests/hook .sh .installed" ;;
+	sh) echo "tests/hook .sh" ;;
 	launch) echo "tests/launch .cpp .h" ;;
 	esac
 }
