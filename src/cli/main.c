@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "config.h"
 #include "exit_status.h"
+#include "rule_regex.h"
 #include "suggest.h"
 
 static void usage(FILE *out)
@@ -91,7 +92,11 @@ int main(int argc, char **argv)
 
 	diag_init(&diag, stderr, diag_color_auto(stderr));
 	diag.max_errors = DIAG_MAX_ERRORS;
-	status = output_status(run(argc, argv, &diag), &diag);
+	status = run(argc, argv, &diag);
+	/* a regex that gave up where no step reported it: said, and not a success */
+	if (rule_regex_limits_report(&diag) > 0 && status < EXIT_BAD_INPUT)
+		status = EXIT_BAD_INPUT;
+	status = output_status(status, &diag);
 	diag_finish(&diag);
 	return status;
 }

@@ -320,6 +320,8 @@ struct plan *plan_from_units(const struct rule_policy *p, const char *opdir, str
 	find_bases(pl, diag);
 	plan_index_build(pl);
 	plan_walk(pl, diag);
+	/* a rule whose regex gave up decided nothing: the plan is not one */
+	pl->errors += rule_regex_limits_report(diag);
 	choose_base(pl);
 	pl->unit_first = xcalloc(nunits + 2, sizeof(size_t));
 	pl->by_unit = xcalloc(pl->nnodes + 1, sizeof(int));

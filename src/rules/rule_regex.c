@@ -6,6 +6,30 @@
 
 #include "xalloc.h"
 
+/* A regex whose match gave up, with what it gave up on; the list of them
+ * waiting to be reported (the planner is one thread). */
+struct rule_regex_limit {
+	const struct rule_regex *re;
+	char subject[64];
+	struct rule_regex_limit *next;
+};
+static struct rule_regex_limit *limited;
+
+/* One match context for every match: the step and depth limits. */
+static pcre2_match_context *limits(void)
+{
+	static pcre2_match_context *ctx;
+
+	if (!ctx) {
+		ctx = pcre2_match_context_create(NULL);
+		if (!ctx)
+			xalloc_die();
+		pcre2_set_match_limit(ctx, RULE_REGEX_MATCH_LIMIT);
+		pcre2_set_depth_limit(ctx, RULE_REGEX_MATCH_LIMIT / 20);
+	}
+	return ctx;
+}
+
 static const struct {
 	char flag;
 	uint32_t option;
@@ -65,11 +89,45 @@ struct rule_regex *rule_regex_compile(const char *pattern, const char *flags, st
 
 bool rule_regex_match(const struct rule_regex *re, const char *subject, size_t len)
 {
+	int rc;
+
+	if (re->limit)
+		return false; /* gave up once: reported, not tried again */
 	/* (pcre2_jit_match skips pcre2_match's checks: the planner matches tens
 	 * of thousands of names per operator) */
 	if (re->jit)
-		return pcre2_jit_match(re->code, (PCRE2_SPTR)subject, len, 0, 0, re->md, NULL) >= 0;
-	return pcre2_match(re->code, (PCRE2_SPTR)subject, len, 0, 0, re->md, NULL) >= 0;
+		rc = pcre2_jit_match(re->code, (PCRE2_SPTR)subject, len, 0, 0, re->md, limits());
+	else
+		rc = pcre2_match(re->code, (PCRE2_SPTR)subject, len, 0, 0, re->md, limits());
+	if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT) {
+		struct rule_regex_limit *l = xcalloc(1, sizeof(*l));
+		size_t n = len < sizeof(l->subject) - 1 ? len : sizeof(l->subject) - 1;
+		for (size_t i = 0; i < n; i++)
+			l->subject[i] = (unsigned char)subject[i] < 0x20 ? ' ' : subject[i];
+		l->re = re;
+		l->next = limited;
+		limited = l;
+		((struct rule_regex *)re)->limit = l;
+	}
+	return rc >= 0;
+}
+
+unsigned rule_regex_limits_report(struct diag *diag)
+{
+	unsigned n = 0;
+
+	while (limited) {
+		struct rule_regex_limit *l = limited;
+		limited = l->next;
+		diag_at(diag, DIAG_ERROR, l->re->loc,
+			"this regular expression gave up after %u steps on '%s%s': it backtracks without bound (make "
+			"the repetition possessive, a++, or atomic, (?>...)); what it would decide is unknown",
+			RULE_REGEX_MATCH_LIMIT, l->subject, strlen(l->subject) == sizeof(l->subject) - 1 ? "..." : "");
+		((struct rule_regex *)l->re)->limit = NULL;
+		free(l);
+		n++;
+	}
+	return n;
 }
 
 char *rule_regex_text(const struct rule_regex *re)
@@ -84,6 +142,13 @@ void rule_regex_free(struct rule_regex *re)
 {
 	if (!re)
 		return;
+	for (struct rule_regex_limit **l = &limited; *l; l = &(*l)->next)
+		if ((*l)->re == re) {
+			struct rule_regex_limit *gone = *l;
+			*l = gone->next;
+			free(gone);
+			break;
+		}
 	pcre2_match_data_free(re->md);
 	pcre2_code_free(re->code);
 	free(re->pattern);
