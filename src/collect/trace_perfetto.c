@@ -185,12 +185,29 @@ static void pb_msg(struct pb *b, unsigned field, struct pb *inner)
 	inner->n = 0;
 }
 
-/* Writes `packet` as one Trace.packet record. */
+/* Writes `packet` as one Trace.packet record. Into a compressing stage, a
+ * record is never cut between two chunks (each compressed_packets must
+ * inflate to whole packets): it goes whole into the chunk, or starts the
+ * next, one of its own when it is larger than a chunk (a label of
+ * hundreds of KB). */
 static void emit_packet(struct trace_out *o, const unsigned char *packet, size_t len)
 {
 	unsigned char head[16];
 	size_t n = put_key(head, F_PACKET, 2);
+
 	n += put_varint(head + n, len);
+	if (o->drain) {
+		size_t total = n + len;
+		if (o->buf.n + total > TRACE_OUT_BUF)
+			trace_out_flush(o);
+		strbuf_room(&o->buf, total);
+		memcpy(o->buf.s + o->buf.n, head, n);
+		memcpy(o->buf.s + o->buf.n + n, packet, len);
+		trace_out_wrote(o, total);
+		if (o->buf.n > TRACE_OUT_BUF)
+			trace_out_flush(o); /* the chunk of its own */
+		return;
+	}
 	trace_out_mem(o, head, n);
 	trace_out_mem(o, packet, len);
 }

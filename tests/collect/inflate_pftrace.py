@@ -4,7 +4,9 @@
 # service write it) turned into the same trace without compression, for the
 # decoders of the tests (protoc, check_pftrace.py, pftrace_dump): each such
 # packet is replaced by the packets it holds; the others are kept as they
-# are. Independent of autotrace: Python's zlib and a few lines of protobuf.
+# are. Each chunk must inflate to whole packets (Perfetto decodes each one
+# alone): a packet cut between two chunks is an error. Independent of
+# autotrace: Python's zlib and a few lines of protobuf.
 #   inflate_pftrace.py IN > OUT
 import sys
 import zlib
@@ -28,6 +30,8 @@ def fields(b):
         start = i
         key, i = varint(b, i)
         num, wire = key >> 3, key & 7
+        if i >= len(b):
+            raise SystemExit("inflate_pftrace: a field key at byte %d with nothing after it" % start)
         if wire == 0:
             v, i = varint(b, i)
         elif wire == 2:
@@ -53,7 +57,16 @@ def main():
         inner = [v for n, w, v, _, _ in fields(packet) if n == 50 and w == 2] if num == 1 and wire == 2 else []
         if inner:
             for z in inner:
-                out += zlib.decompress(bytes(z))
+                dec = zlib.decompress(bytes(z))
+                end_of = 0
+                for n, w, v, _, e in fields(dec):
+                    if n != 1 or w != 2 or e > len(dec):
+                        raise SystemExit("inflate_pftrace: chunk %d: not whole packets (field %d, wire %d, "
+                                         "ends at byte %d of %d)" % (chunks, n, w, e, len(dec)))
+                    end_of = e
+                if end_of != len(dec):
+                    raise SystemExit("inflate_pftrace: chunk %d: a packet runs past its end" % chunks)
+                out += dec
                 chunks += 1
         else:
             out += data[start:end]
