@@ -1,9 +1,11 @@
 /* The value of a string literal as every reader of trace point labels takes
  * it (the C++ parser for scan and plan, check, and the scanner of
  * preprocess): a label's identity across the commands depends on their
- * agreeing, so there is one definition. `\n` and `\t` are newline and tab;
- * any other escaped character stands for itself (`\"`, `\\`, and the letter
- * of an escape not decoded, such as `\x41` -> "x41"). */
+ * agreeing, so there is one definition. The escapes of C++: the simple
+ * ones (\n \t \r \a \b \f \v, and \" \' \\ \? standing for themselves), octal
+ * (\033, up to three digits), hex (\x1b, every digit, the value kept to a
+ * byte), \uXXXX and \UXXXXXXXX as UTF-8; an unknown escape stands for its
+ * letter. */
 #ifndef AUTOTRACE_STRING_LITERAL_H
 #define AUTOTRACE_STRING_LITERAL_H
 

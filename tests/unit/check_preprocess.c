@@ -10,6 +10,7 @@
 #include "cxx_outline.h"
 #include "point_map.h"
 #include "preprocess.h"
+#include "string_literal.h"
 
 static char *errbuf;
 static size_t errlen;
@@ -331,6 +332,32 @@ START_TEST(t_pairing_errors)
 }
 END_TEST
 
+/* Labels decode C++'s escapes, the same for every reader: octal and hex
+ * are bytes (were: "\x1b" -> "x1b", "\033" -> "033"), \u is UTF-8, the
+ * simple escapes their characters, an unknown one its letter. */
+START_TEST(t_label_escapes)
+{
+	static const struct {
+		const char *lit, *want;
+		size_t len;
+	} cases[] = {
+		{ "a\\x1b-b", "a\x1b-b", 4 }, { "\\033[0m", "\033[0m", 4 },    { "\\0", "", 1 },
+		{ "\\x41\\x4a", "AJ", 2 },      { "\\101", "A", 1 },            { "\\u00e9", "\xc3\xa9", 2 },
+		{ "\\U0001F600", "\xf0\x9f\x98\x80", 4 }, { "\\n\\t\\r\\a", "\n\t\r\a", 4 },
+		{ "\\\"\\\\\\'\\?", "\"\\'?", 4 }, { "\\q", "q", 1 },            { "\\x", "x", 1 },
+		{ "\\u12", "u12", 3 },           { "tail\\", "tail\\", 5 },
+	};
+	char out[64];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *l = cases[i].lit;
+		size_t n = string_literal_unescape(l, l + strlen(l), out);
+		ck_assert_msg(n == cases[i].len && memcmp(out, cases[i].want, n) == 0, "case %zu: '%s' -> %zu bytes", i, l, n);
+		ck_assert_uint_le(n, strlen(l));
+	}
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("preprocess");
@@ -344,6 +371,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, t_map_round_trip);
 	tcase_add_test(tc, t_pairing_ok);
 	tcase_add_test(tc, t_pairing_errors);
+	tcase_add_test(tc, t_label_escapes);
 	suite_add_tcase(s, tc);
 	return s;
 }
