@@ -90,22 +90,56 @@ int edit_splice(const char *data, size_t len, const struct edit_span *v, size_t 
 	return 0;
 }
 
+/* Does the file end its lines with CR LF (its first line does)? */
+static bool crlf_file(const struct src_file *f)
+{
+	const char *nl = memchr(f->data, '\n', f->len);
+
+	return nl && nl > f->data && nl[-1] == '\r';
+}
+
+/* `text` with every LF not after a CR written CR LF (newly allocated). */
+static char *to_crlf(const char *text)
+{
+	size_t n = 0, k = 0;
+	char *o;
+
+	for (const char *p = text; *p; p++)
+		n += 1 + (*p == '\n' && (p == text || p[-1] != '\r'));
+	o = xmalloc(n + 1);
+	for (const char *p = text; *p; p++) {
+		if (*p == '\n' && (p == text || p[-1] != '\r'))
+			o[k++] = '\r';
+		o[k++] = *p;
+	}
+	o[k] = '\0';
+	return o;
+}
+
 int edit_list_apply(struct edit_list *l, const struct src_file *f, char **out, size_t *out_len, struct diag *diag)
 {
 	struct edit_span *v = xcalloc(l->n + 1, sizeof(*v));
+	char **owned = NULL;
+	bool crlf = crlf_file(f);
 	size_t bad = 0;
 	int rc;
 
 	xqsort(l->v, l->n, sizeof(*l->v), cmp_frag);
+	if (crlf)
+		owned = xcalloc(l->n + 1, sizeof(*owned));
 	for (size_t i = 0; i < l->n; i++) {
 		v[i].start = l->v[i].off;
 		v[i].end = l->v[i].off + l->v[i].del;
-		v[i].text = l->v[i].text;
+		/* the lines it inserts end as the file's do */
+		v[i].text = crlf && strchr(l->v[i].text, '\n') ? (owned[i] = to_crlf(l->v[i].text)) : l->v[i].text;
 	}
 	rc = edit_splice(f->data, f->len, v, l->n, out, out_len, NULL, &bad);
 	if (rc != 0)
 		diag_at(diag, DIAG_ERROR, src_loc_make(f, v[bad].start, v[bad].end),
 			"internal error: overlapping edits (inserting '%s')", v[bad].text);
+	for (size_t i = 0; owned && i < l->n; i++)
+		free(owned[i]);
+	free(owned);
 	free(v);
 	return rc;
 }

@@ -113,6 +113,17 @@ static size_t line_code(const char *data, size_t ls, size_t le)
 	return ls;
 }
 
+/* The last line went, and it had no ending: the one before loses its own
+ * (LF or CR LF), as the file had none at its end. */
+static void drop_ending(char *out, size_t *o)
+{
+	if (*o > 0 && out[*o - 1] == '\n') {
+		(*o)--;
+		if (*o > 0 && out[*o - 1] == '\r')
+			(*o)--;
+	}
+}
+
 char *edit_strip(const char *data, size_t len, bool all, size_t *out_len, unsigned *removed)
 {
 	struct cxx_tokens toks;
@@ -128,8 +139,8 @@ char *edit_strip(const char *data, size_t len, bool all, size_t *out_len, unsign
 	lits.n = toks.n;
 	for (size_t ls = 0; ls < len || (ls == 0 && len == 0);) {
 		const char *nl = memchr(data + ls, '\n', len - ls);
-		size_t le = nl ? (size_t)(nl - data) : len, n = 0;
-		bool has_nl = nl != NULL;
+		size_t le = nl ? (size_t)(nl - data) : len, n = 0, ce;
+		bool has_nl = nl != NULL, cr;
 		const char *p;
 		if (len == 0)
 			break;
@@ -153,7 +164,12 @@ char *edit_strip(const char *data, size_t len, bool all, size_t *out_len, unsign
 			line[n++] = data[i++];
 		}
 		p = line;
-		if (ends_with(line, n, EDIT_TAG_SPLIT) && !in_literal(&lits, (uint32_t)(le - strlen(EDIT_TAG_SPLIT)))) {
+		/* a CR LF line: the CR belongs to the ending, kept where the line is */
+		cr = has_nl && n > 0 && line[n - 1] == '\r';
+		if (cr)
+			n--;
+		ce = le - (cr ? 1 : 0);
+		if (ends_with(line, n, EDIT_TAG_SPLIT) && !in_literal(&lits, (uint32_t)(ce - strlen(EDIT_TAG_SPLIT)))) {
 			/* `{` added before a body that followed on this line */
 			n -= strlen(EDIT_TAG_SPLIT);
 			memcpy(out + o, p, n);
@@ -162,12 +178,12 @@ char *edit_strip(const char *data, size_t len, bool all, size_t *out_len, unsign
 			ls = has_nl ? le + 1 : le;
 			continue;
 		}
-		if (ends_with(line, n, EDIT_TAG) && !in_literal(&lits, (uint32_t)(le - strlen(EDIT_TAG)))) {
+		if (ends_with(line, n, EDIT_TAG) && !in_literal(&lits, (uint32_t)(ce - strlen(EDIT_TAG)))) {
 			if (own_line(line, n)) {
 				if (find_in(line, n, "MoeTracing"))
 					(*removed)++;
-				if (!has_nl && o > 0 && out[o - 1] == '\n')
-					o--;
+				if (!has_nl)
+					drop_ending(out, &o);
 				ls = has_nl ? le + 1 : le;
 				continue;
 			}
@@ -180,8 +196,8 @@ char *edit_strip(const char *data, size_t len, bool all, size_t *out_len, unsign
 			}
 		} else if (all && point_line(line, n) && !in_literal(&lits, (uint32_t)line_code(data, ls, le))) {
 			(*removed)++;
-			if (!has_nl && o > 0 && out[o - 1] == '\n')
-				o--;
+			if (!has_nl)
+				drop_ending(out, &o);
 			ls = has_nl ? le + 1 : le;
 			continue;
 		}
@@ -192,6 +208,8 @@ char *edit_strip(const char *data, size_t len, bool all, size_t *out_len, unsign
 		}
 		memcpy(out + o, p, n);
 		o += n;
+		if (cr)
+			out[o++] = '\r';
 		if (has_nl)
 			out[o++] = '\n';
 		ls = has_nl ? le + 1 : le;
