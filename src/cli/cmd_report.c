@@ -137,7 +137,7 @@ static double delta_pct(uint64_t base, uint64_t now)
 /* The label left-aligned in `w` terminal cells. */
 static void pad_label(FILE *out, const char *label, int w)
 {
-	fputs(label, out);
+	diag_put_text(out, label, strlen(label));
 	for (int k = (int)diag_text_cells(label); k < w; k++)
 		fputc(' ', out);
 }
@@ -156,10 +156,12 @@ static void put_label(FILE *out, const char *label, enum fmt f)
 		for (const char *p = label; *p; p++) {
 			if (*p == '|')
 				fputc('\\', out);
-			fputc(*p, out);
+			diag_put_text(out, p, 1);
 		}
+	} else if (f == F_CSV) {
+		fputs(label, out); /* data, not the terminal's */
 	} else {
-		fputs(label, out);
+		diag_put_text(out, label, strlen(label));
 	}
 }
 

@@ -5,6 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "xalloc.h"
+
 bool diag_color_auto(FILE *out)
 {
 	const char *no = getenv("NO_COLOR");
@@ -101,7 +103,21 @@ static void head(struct diag *d, enum diag_level level)
 
 static void tail(struct diag *d, const char *fmt, va_list ap)
 {
-	vfprintf(d->out, fmt, ap);
+	char small[512], *text = small;
+	va_list aq;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(small, sizeof(small), fmt, aq);
+	va_end(aq);
+	if (n >= (int)sizeof(small)) {
+		text = xmalloc((size_t)n + 1);
+		vsnprintf(text, (size_t)n + 1, fmt, ap);
+	}
+	if (n > 0)
+		diag_put_text(d->out, text, (size_t)n);
+	if (text != small)
+		free(text);
 	fputs(d->color ? DIAG_C_RESET "\n" : "\n", d->out);
 }
 
@@ -125,14 +141,36 @@ static size_t utf8_step(const unsigned char *s, size_t left, unsigned *cp)
 }
 
 /* Terminal cells taken by a code point: East Asian wide ranges take two. */
+/* A control character (but tab) is shown as \xNN: a byte of a label or a
+ * source line never drives the terminal (ESC, BEL). */
+static bool shown_escaped(unsigned cp)
+{
+	return (cp < 0x20 && cp != '\t') || cp == 0x7f;
+}
+
 static int cell_width(unsigned cp)
 {
+	if (shown_escaped(cp))
+		return 4;
 	if ((cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF) ||
 	    (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
 	    (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
 	    (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x1F300 && cp <= 0x1FAFF) || (cp >= 0x20000 && cp <= 0x3FFFD))
 		return 2;
 	return 1;
+}
+
+void diag_put_text(FILE *out, const char *text, size_t len)
+{
+	size_t from = 0;
+
+	for (size_t i = 0; i < len; i++)
+		if (shown_escaped((unsigned char)text[i])) {
+			fwrite(text + from, 1, i - from, out);
+			fprintf(out, "\\x%02x", (unsigned char)text[i]);
+			from = i + 1;
+		}
+	fwrite(text + from, 1, len - from, out);
 }
 
 size_t diag_text_cells(const char *text)
@@ -159,7 +197,7 @@ static void show_source(struct diag *d, struct src_loc loc)
 	const unsigned char *s = (const unsigned char *)f->data;
 	bool first = true;
 
-	fwrite(f->data + ls, 1, llen, d->out);
+	diag_put_text(d->out, f->data + ls, llen);
 	fputc('\n', d->out);
 	for (uint32_t i = ls; i < loc.start && i < le;) {
 		unsigned cp;

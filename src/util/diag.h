@@ -77,6 +77,11 @@ void diag_pos(struct diag *d, enum diag_level level, const char *path, size_t li
 
 /* Terminal cells `text` (UTF-8) takes: East Asian wide characters count two. */
 size_t diag_text_cells(const char *text);
+/* Writes len bytes of text with each control character (but tab) as \xNN,
+ * as every message and source line is printed: what a file or label holds
+ * never reaches the terminal as a control sequence. diag_text_cells counts
+ * them so (4 cells). */
+void diag_put_text(FILE *out, const char *text, size_t len);
 
 /* `autotrace: level: message` with no location. */
 void diag_plain(struct diag *d, enum diag_level level, const char *fmt, ...)
