@@ -83,6 +83,28 @@ static int emit_report(const cJSON *rep, bool json)
 	return fflush(stdout) == 0 ? rc : -1;
 }
 
+/* A dry run's diff of one file, as "diff" of its entry in the report's files. */
+static void add_diff(cJSON *report, const struct instrument_change *c)
+{
+	cJSON *files = cJSON_GetObjectItemCaseSensitive(report, "files"), *f;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+
+	if (!m)
+		return;
+	udiff_print(m, c->path, c->orig ? c->orig->data : "", c->orig ? c->orig->len : 0, c->now->data, c->now->len);
+	fclose(m);
+	cJSON_ArrayForEach(f, files) {
+		const char *p = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(f, "path"));
+		if (p && strcmp(p, c->path) == 0) {
+			cJSON_AddStringToObject(f, "diff", text ? text : "");
+			break;
+		}
+	}
+	free(text);
+}
+
 static int exit_of(enum instrument_stop s)
 {
 	switch (s) {
@@ -105,8 +127,11 @@ static int run_instrument(const struct instrument_opts *o, bool json, struct dia
 		if (o->dry_run)
 			for (size_t i = 0; i < out.nchanges; i++) {
 				const struct instrument_change *c = &out.changes[i];
-				udiff_print(stdout, c->path, c->orig ? c->orig->data : "", c->orig ? c->orig->len : 0, c->now->data,
-					    c->now->len);
+				if (json && out.report)
+					add_diff(out.report, c); /* standard output holds one JSON document */
+				else
+					udiff_print(stdout, c->path, c->orig ? c->orig->data : "", c->orig ? c->orig->len : 0,
+						    c->now->data, c->now->len);
 			}
 		if (out.report && emit_report(out.report, json) != 0)
 			status = EXIT_INTERNAL;

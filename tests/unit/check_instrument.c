@@ -71,8 +71,8 @@ START_TEST(t_report_from_results)
 	ck_assert_uint_gt(real->len, 0);
 	ck_assert_msg(real->len == mine->len && memcmp(real->data, mine->data, real->len) == 0,
 		      "instrument's output in this process differs from autotrace's");
-	/* the JSON after the diffs: every step done, with a line of its own */
-	rep = cJSON_Parse(strstr(mine->data, "\n{") + 1);
+	/* the JSON: every step done, with a line of its own, each file its diff */
+	rep = cJSON_Parse(mine->data); /* one JSON document, the diffs in it */
 	ck_assert_ptr_nonnull(rep);
 	steps = cJSON_GetObjectItemCaseSensitive(rep, "steps");
 	ck_assert_int_eq(cJSON_GetArraySize(steps), 4);
@@ -82,6 +82,17 @@ START_TEST(t_report_from_results)
 		ck_assert_ptr_nonnull(sum);
 		ck_assert_ptr_null(strstr(sum, "worded otherwise"));
 		ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(st, "output"));
+	}
+	{
+		/* --dry-run --format json: one JSON document on standard output, each
+		 * file's unified diff in it (were printed before the JSON) */
+		cJSON *f, *files = cJSON_GetObjectItemCaseSensitive(rep, "files");
+		ck_assert_int_gt(cJSON_GetArraySize(files), 0);
+		cJSON_ArrayForEach(f, files) {
+			const char *diff = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(f, "diff"));
+			ck_assert_ptr_nonnull(diff);
+			ck_assert(strncmp(diff, "--- ", 4) == 0);
+		}
 	}
 	ck_assert_ptr_nonnull(strstr(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(steps, 3), "summary")),
 				     "check: 9 files, "));
