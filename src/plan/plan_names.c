@@ -8,6 +8,7 @@
 
 #include "index_table.h"
 #include "plan_int.h"
+#include "text_compare.h"
 #include "xalloc.h"
 
 /* ------------------------------------------------------------ string map */
@@ -118,20 +119,7 @@ const char *plan_func_scope(const struct cxx_func *fn, char *buf, size_t size)
 
 bool plan_targs_equal(const char *a, const char *b)
 {
-	if (!a || !b)
-		return true;
-	for (;;) {
-		while (*a == ' ')
-			a++;
-		while (*b == ' ')
-			b++;
-		if (*a != *b)
-			return false;
-		if (!*a)
-			return true;
-		a++;
-		b++;
-	}
+	return !a || !b || text_same_but_blanks(a, b);
 }
 
 

@@ -284,26 +284,24 @@ void diag_at(struct diag *d, enum diag_level level, struct src_loc loc, const ch
 	va_end(ap);
 }
 
-void diag_pos(struct diag *d, enum diag_level level, const char *path, size_t line, size_t col,
-	      const char *fmt, ...)
+/* A message at a path and line (or none: `autotrace: `), without the source. */
+static void vpos(struct diag *d, enum diag_level level, const char *path, size_t line, size_t col, const char *fmt,
+		 va_list ap)
 {
-	va_list ap;
-
+	va_list aq;
 	bool shown;
 
-	va_start(ap, fmt);
-	shown = count(d, level, fmt, ap);
-	va_end(ap);
+	va_copy(aq, ap);
+	shown = count(d, level, fmt, aq);
+	va_end(aq);
 	if (!shown)
 		return;
 	if (d->sink) {
 		struct src_loc none = { NULL, 0, 0 };
-		va_start(ap, fmt);
 		to_sink(d, level, none, path, line, col, fmt, ap);
-		va_end(ap);
 		return;
 	}
-	if (d->color)
+	if (d->color && path)
 		fputs(DIAG_C_BOLD, d->out);
 	if (!path)
 		fputs("autotrace: ", d->out);
@@ -313,11 +311,19 @@ void diag_pos(struct diag *d, enum diag_level level, const char *path, size_t li
 		fprintf(d->out, "%s:%zu: ", path, line);
 	else
 		fprintf(d->out, "%s:%zu:%zu: ", path, line, col);
-	if (d->color)
+	if (d->color && path)
 		fputs(DIAG_C_RESET, d->out);
 	head(d, level);
-	va_start(ap, fmt);
 	tail(d, fmt, ap);
+}
+
+void diag_pos(struct diag *d, enum diag_level level, const char *path, size_t line, size_t col,
+	      const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vpos(d, level, path, line, col, fmt, ap);
 	va_end(ap);
 }
 
@@ -325,23 +331,7 @@ void diag_plain(struct diag *d, enum diag_level level, const char *fmt, ...)
 {
 	va_list ap;
 
-	bool shown;
-
 	va_start(ap, fmt);
-	shown = count(d, level, fmt, ap);
-	va_end(ap);
-	if (!shown)
-		return;
-	if (d->sink) {
-		struct src_loc none = { NULL, 0, 0 };
-		va_start(ap, fmt);
-		to_sink(d, level, none, NULL, 0, 0, fmt, ap);
-		va_end(ap);
-		return;
-	}
-	fputs("autotrace: ", d->out);
-	head(d, level);
-	va_start(ap, fmt);
-	tail(d, fmt, ap);
+	vpos(d, level, NULL, 0, 0, fmt, ap);
 	va_end(ap);
 }

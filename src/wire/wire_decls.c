@@ -13,6 +13,7 @@
 #include "project_decls.h"
 #include "project_tokens.h"
 #include "wire.h"
+#include "text_compare.h"
 #include "xalloc.h"
 
 /* The binding functions' definitions before and after the binding layer's
@@ -78,22 +79,6 @@ static char *slice(const struct src_file *f, struct pybind_range r)
 	return xstrndup(f->data + r.start, e - r.start);
 }
 
-/* Text equal but for white space. */
-static bool same_text(const char *a, const char *b)
-{
-	for (;;) {
-		while (*a == ' ' || *a == '\t' || *a == '\n' || *a == '\r')
-			a++;
-		while (*b == ' ' || *b == '\t' || *b == '\n' || *b == '\r')
-			b++;
-		if (*a != *b)
-			return false;
-		if (!*a)
-			return true;
-		a++;
-		b++;
-	}
-}
 
 static bool has_param(const struct pybind_param *v, size_t n, const char *name)
 {
@@ -111,11 +96,11 @@ static void wire_decl(struct wire *w, const struct src_file *f, const struct pro
 	bool matches_old = d->nparams == dp->old->nparams, matches_new = d->nparams == dp->now->nparams;
 
 	/* the return type: std::tuple<a, b> -> std::tuple<a, b, at::Tensor> */
-	if (!same_text(old_ret, new_ret)) {
-		if (same_text(dret, old_ret))
+	if (!text_same_but_blanks(old_ret, new_ret)) {
+		if (text_same_but_blanks(dret, old_ret))
 			wire_edit(w, f, d->return_type.start, d->return_type.end, new_ret,
 				  "binding: the declaration of %s() returns what its definition returns", d->name);
-		else if (!same_text(dret, new_ret))
+		else if (!text_same_but_blanks(dret, new_ret))
 			matches_old = matches_new = false;
 	}
 	/* the parameters: those the definition gained, where it has them */
