@@ -1,7 +1,7 @@
 # The one runner of the golden cases (sourced by tests/scan.test, check.test,
-# gate.test, apply.test, rules.test, wire.test, launch.test, hook.test and
-# hook_tree.test; tests/README describes the layout). A case is a directory
-# NAME.d:
+# gate.test, apply.test, rules.test, wire.test, launch.test, hook.test,
+# hook_tree.test, instrument.test, corpus.test and preprocess.test;
+# tests/README describes the layout). A case is a directory NAME.d:
 #   input/     the files the command reads: copied to a work directory, where
 #              the command runs
 #   args       the command line after `autotrace`, in shell words
@@ -18,6 +18,9 @@
 # before committing it.
 #
 # A suite may redefine, before golden_run:
+#   golden_skip CASE           succeed, printing why, when the case cannot run
+#                              here (its input is absent: the corpus); one TAP
+#                              line `# SKIP` with the reason (default: never)
 #   golden_prepare CASE WORK   fill WORK (default: a copy of CASE/input)
 #   golden_exec ARGS...        run autotrace (default: "$AUTOTRACE" ARGS...)
 #   golden_normalise WORK out|err   a filter of the raw output (default: none)
@@ -26,12 +29,15 @@
 #   golden_regen_tree CASE WORK     write WORK back as the case's expected tree
 #   golden_more CASE WORK STATUS ARGS...   more checks, one TAP line each
 # and set golden_ignore (a name diff -r leaves out of the tree comparison).
+# A directory given to golden_run that holds no case is a failure: a suite
+# never passes by finding nothing.
 . "$TOP_SRCDIR/tests/tap.sh"
 AUTOTRACE=${AUTOTRACE:-autotrace}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/golden.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 golden_ignore=
 
+golden_skip() { return 1; }
 golden_prepare() { cp -r "$1/input/." "$2/"; }
 golden_exec() { "$AUTOTRACE" "$@"; }
 golden_expected() { golden_tree=$1/expected; }
@@ -53,6 +59,11 @@ golden_case() {
 	if [ ! -f "$c/args" ]; then
 		echo "$c has no args file (the command line after autotrace)" >"$tmp/why"
 		tap_fail "$name: the case has a command line" "$tmp/why"
+		return
+	fi
+	if golden_skip "$c" >"$tmp/why" 2>&1; then
+		tap_skip "$name" "$(tr '\n' ' ' <"$tmp/why" | sed 's/ *$//')"
+		rm -rf "$w"
 		return
 	fi
 	if ! golden_prepare "$c" "$w" >"$tmp/why" 2>&1; then
@@ -96,10 +107,13 @@ golden_case() {
 # golden_run DIR...: every case DIR/*.d, named by its path under tests/.
 golden_run() {
 	for golden_dir in "$@"; do
+		golden_found=
 		for golden_c in "$golden_dir"/*.d; do
 			[ -d "$golden_c" ] || continue
+			golden_found=yes
 			golden_name=${golden_c#"$TOP_SRCDIR/tests/"}
 			golden_case "$golden_c" "${golden_name%.d}"
 		done
+		[ -n "$golden_found" ] || tap_fail "${golden_dir#"$TOP_SRCDIR/tests/"}: no case (no NAME.d directory)"
 	done
 }
