@@ -14,6 +14,7 @@
 #include "edit_journal.h"
 #include "path_glob.h"
 #include "path_rel.h"
+#include "sh_word.h"
 #include "udiff.h"
 #include "xalloc.h"
 
@@ -528,11 +529,14 @@ int undo_journal_restore(const char *opdir, const char *name, const char *cmd, b
 		size_t ns = sibling_journals(opdir, name, &sib);
 		for (size_t i = 0; i < ns; i++)
 			if (written_after(opdir, sib[i], name)) {
+				/* (the names of the journals are the tree's: words in the commands) */
+				char *q = sh_quote(journal_op(sib[i]));
 				diag_plain(diag, dry_run ? DIAG_WARNING : DIAG_ERROR,
 					   "operator %s was done by `autotrace %s --op %s` after operator %s, on top of its "
 					   "edits (the build script's hook, headers both include): undo it first with "
-					   "`autotrace %s --undo --op %s`%s", journal_op(sib[i]), cmd, journal_op(sib[i]),
-					   journal_op(name), cmd, journal_op(sib[i]), dry_run ? "" : "; nothing restored");
+					   "`autotrace %s --undo --op %s`%s", journal_op(sib[i]), cmd, q, journal_op(name), cmd, q,
+					   dry_run ? "" : "; nothing restored");
+				free(q);
 				if (!dry_run)
 					status = -1;
 			}
@@ -571,10 +575,12 @@ int undo_journal_restore(const char *opdir, const char *name, const char *cmd, b
 	}
 	if (status == 0 && changed && !force && !dry_run) {
 		const char *op = journal_op(name);
+		char *q = op ? sh_quote(op) : NULL;
 		diag_plain(diag, DIAG_NOTE,
 			   "nothing restored; see what would be lost with `autotrace %s --undo%s%s --dry-run`, "
-			   "then restore anyway with `autotrace %s --undo%s%s --force`", cmd, op ? " --op " : "", op ? op : "",
-			   cmd, op ? " --op " : "", op ? op : "");
+			   "then restore anyway with `autotrace %s --undo%s%s --force`", cmd, q ? " --op " : "", q ? q : "",
+			   cmd, q ? " --op " : "", q ? q : "");
+		free(q);
 		status = -1;
 	}
 	if (status == 0) {

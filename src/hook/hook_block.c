@@ -317,6 +317,23 @@ static struct sh_eval_ctx eval_ctx(const struct hook_ctx *ctx, const char *sdir)
 	return ec;
 }
 
+/* The operator directory's path cannot be written into the script
+ * (sh_word_literal): reported at the build step. */
+static void unwritable(const struct src_file *f, const struct sh_cmd *bc, const struct hook_ctx *ctx,
+		       struct diag *diag)
+{
+	char *shown = from_root(ctx, ctx->opdir_abs);
+
+	for (char *c = shown; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
+	diag_at(diag, DIAG_ERROR, cmd_loc(f, bc),
+		"this build step compiles the operator directory %s in place, and its path holds a newline or another "
+		"control character (shown '?'): the hook cannot write it into the build script, whose block is read "
+		"back line by line; rename the directory", shown);
+	free(shown);
+}
+
 /* The operator directory as the build step at command b sees it, from the
  * directory the flow is in at the step's line: a path from there after a
  * relative cd (or one computed: `cd "$(dirname "$0")/.."`), the cd's own
@@ -346,11 +363,15 @@ static char *inplace_tree(const struct src_file *f, const struct sh_script *sh, 
 	sh_eval_dir(f, sh, b, bc->line_start, &ec, &d);
 	if (d.cmd < 0) {
 		/* nothing changed the directory: the operator from the script's own, wherever it starts */
-		char *q = sh_quote(ctx->opdir_rel);
-		tree = strcmp(ctx->opdir_rel, ".") == 0 ? xstrdup(HOOK_SCRIPT_DIR_WORD)
-							 : xasprintf(HOOK_SCRIPT_DIR_WORD "/%s", q);
-		*why = xstrdup("no cd before the build step: the tree is named from the script's own directory");
+		char *q = strcmp(ctx->opdir_rel, ".") == 0 ? NULL : sh_word_literal(ctx->opdir_rel);
+		if (strcmp(ctx->opdir_rel, ".") == 0)
+			tree = xstrdup(HOOK_SCRIPT_DIR_WORD);
+		else if (q)
+			tree = xasprintf(HOOK_SCRIPT_DIR_WORD "/%s", q);
+		else
+			unwritable(f, bc, ctx, diag);
 		free(q);
+		*why = tree ? xstrdup("no cd before the build step: the tree is named from the script's own directory") : NULL;
 		goto out;
 	}
 	{
@@ -373,8 +394,12 @@ static char *inplace_tree(const struct src_file *f, const struct sh_script *sh, 
 			goto out;
 		}
 		rel = path_relative(d.abs, ctx->opdir_abs);
-		tree = d.word ? sh_word_join(d.word, rel) : sh_quote(rel);
+		tree = d.word ? sh_word_join(d.word, rel) : sh_word_literal(rel);
 		free(rel);
+		if (!tree) {
+			unwritable(f, bc, ctx, diag);
+			goto out;
+		}
 		if (d.assumed_var) {
 			char *v = from_root(ctx, d.assumed_value);
 			*why = xasprintf("after `%.*s` at line %zu, taking %s%s%s for %s%s", n, f->data + cd->start,
@@ -861,6 +886,12 @@ char *hook_block_text(const struct hook_place *p, bool allow_missing, const char
 	char *s = NULL, *t;
 	size_t len = 0, cap = 0;
 
+	/* the last guard: every tree a word autotrace writes, nothing else becomes shell code */
+	if (!hook_tree_word_ok(p->dest))
+		return NULL;
+	for (size_t k = 0; k < p->nalso; k++)
+		if (!hook_tree_word_ok(p->also[k]))
+			return NULL;
 	t = xasprintf("%s" HOOK_MARK_START " (autotrace: TRACE_POINT labels -> ids in the %s; "
 		      "'autotrace hook remove' deletes this block)\n",
 		      i, p->in_place ? "sources this build compiles where they are, put back when the script ends"

@@ -15,7 +15,8 @@
  * starts (sh_start.h, sh_eval.h): after `cd csrc` it is written "mc2/op",
  * after `cd "${ROOT_DIR}/csrc"` it is "${ROOT_DIR}/csrc/mc2/op", with no cd
  * at all it is named from the script's own directory. Every tree written is
- * a plain path, quoted, or quoted text and $NAME expansions (sh_word.h). */
+ * a plain path, single-quoted (sh_word_literal), or quoted text and $NAME
+ * expansions (sh_word.h); a path that holds a newline is refused. */
 #ifndef AUTOTRACE_HOOK_BLOCK_H
 #define AUTOTRACE_HOOK_BLOCK_H
 
@@ -105,7 +106,9 @@ int hook_find_block(const struct src_file *f, struct hook_found *out, struct dia
 /* The block text for a placement (newly allocated). With `allow_missing`, a
  * missing autotrace prints a warning instead of failing the build.
  * `replaced` (or NULL) is text the block takes the place of: kept in it,
- * commented, so that hook_text_without puts it back. */
+ * commented, so that hook_text_without puts it back. NULL when a tree of the
+ * placement is not a word hook_tree_word_ok accepts (the placement makes
+ * none such: a last guard). */
 char *hook_block_text(const struct hook_place *p, bool allow_missing, const char *replaced, size_t replaced_len);
 
 /* Checks the block of `f` (G1): present, placed right, preprocessing the tree
@@ -120,7 +123,9 @@ int hook_verify(const struct src_file *f, const struct hook_ctx *ctx, struct dia
 void hook_block_trees(const struct src_file *f, const struct hook_found *b, char ***trees, size_t *n);
 
 /* True when `word` is a tree word autotrace writes into a block: a safe shell
- * word (sh_word.h), or HOOK_SCRIPT_DIR_WORD followed by "/" and one. */
+ * word (sh_word.h: what sh_word_literal and sh_word_for write, and quoted
+ * text with $NAME expansions), or HOOK_SCRIPT_DIR_WORD followed by "/" and
+ * one. */
 bool hook_tree_word_ok(const char *word);
 
 /* True when the shell word `word` names the tree `place` preprocesses, in

@@ -203,6 +203,12 @@ int hook_install_run(struct hook_session *s, const struct hook_opts *o, struct h
 			place.insert_at = cut_start;
 	}
 	block = hook_block_text(&place, allow_missing, replaced, rlen);
+	if (!block) {
+		diag_pos(diag, DIAG_ERROR, path, 0, 0,
+			 "internal error: the hook's tree %s is not a word autotrace writes; nothing written", place.dest);
+		hook_place_release(&place);
+		goto out;
+	}
 	blen = strlen(block);
 	out = xmalloc(clean->len + blen + 1);
 	{

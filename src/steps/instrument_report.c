@@ -584,13 +584,15 @@ static void add_samples(cJSON *rep, cJSON *rows, const struct instrument_run *ru
 			const char *map, const char *prof)
 {
 	cJSON *arr = cJSON_AddArrayToObject(rep, "samples");
+	/* the commands print paths as words: pasted into a shell, each is one, literal */
+	char *qp = sh_quote(prof), *qm = map ? sh_quote(map) : NULL;
 
 	for (size_t s = 0; s < p->nsamples; s++) {
 		const struct src_file *f = p->samples[s].f;
 		struct py_module *m = p->samples[s].py;
 		const struct py_call *save = NULL, *sync = NULL;
 		cJSON *o = cJSON_CreateObject();
-		char *abs = real_abs(run, f->path);
+		char *abs = real_abs(run, f->path), *qa = sh_quote(abs);
 		bool options = takes_option(m, "profiling_dir"), env = strstr(f->data, "AUTOTRACE_PROFILING_DIR") != NULL;
 		for (size_t c = 0; c < m->ncalls; c++) {
 			if (!save && project_py_is_save(&m->calls[c]))
@@ -609,13 +611,14 @@ static void add_samples(cJSON *rep, cJSON *rows, const struct instrument_run *ru
 			cJSON_AddNullToObject(o, "save_line");
 		cJSON_AddStringToObject(o, "profiling_by", options ? "options" : env ? "environment" : "none");
 		if (options)
-			add_str_owned(o, "run", xasprintf("python3 %s --profiling_dir %s%s%s", abs, prof, map ? " --point_map " : "",
-							   map ? map : ""));
+			add_str_owned(o, "run", xasprintf("python3 %s --profiling_dir %s%s%s", qa, qp, map ? " --point_map " : "",
+							   map ? qm : ""));
 		else if (env)
-			add_str_owned(o, "run", xasprintf("AUTOTRACE_PROFILING_DIR=%s%s%s python3 -m pytest %s", prof,
-							   map ? " AUTOTRACE_POINT_MAP=" : "", map ? map : "", abs));
+			add_str_owned(o, "run", xasprintf("AUTOTRACE_PROFILING_DIR=%s%s%s python3 -m pytest %s", qp,
+							   map ? " AUTOTRACE_POINT_MAP=" : "", map ? qm : "", qa));
 		else
 			cJSON_AddNullToObject(o, "run");
+		free(qa);
 		cJSON_AddItemToArray(arr, o);
 		add_row(rows, "samples", where(run, f, save ? save->range.start : 0),
 			save ? xasprintf("synchronize%s then save_profiling_data (line %zu); profiling by %s",
@@ -627,6 +630,8 @@ static void add_samples(cJSON *rep, cJSON *rows, const struct instrument_run *ru
 	}
 	if (p->nsamples == 0)
 		add_row(rows, "samples", NULL, xstrdup("no sample or test calls the operator"), false);
+	free(qp);
+	free(qm);
 }
 
 /* ---- the hook ---- */
@@ -840,17 +845,28 @@ cJSON *instrument_report(const struct instrument_run *run)
 			rows_binding(rows, run, p);
 		}
 		add_samples(rep, rows, run, p, map, prof);
-		add_str_owned(rep, "collect",
-			      xasprintf("autotrace collect --map %s -o %s/chrome_trace.json %s",
-					map ? map : "<point_map.json of the build>", prof, prof));
+		{
+			char *trace = path_join(prof, "chrome_trace.json"), *qm = map ? sh_quote(map) : NULL;
+			char *qt = sh_quote(trace), *qp = sh_quote(prof);
+			add_str_owned(rep, "collect",
+				      xasprintf("autotrace collect --map %s -o %s %s", qm ? qm : "<point_map.json of the build>",
+						qt, qp));
+			free(qm);
+			free(qt);
+			free(qp);
+			free(trace);
+		}
 		free(prof);
 	}
 	{
 		/* one operator of several: its own journal */
 		const char *op = run->project ? run->project->choice.journal : NULL;
+		char *qop = op ? sh_quote(op) : NULL, *qo = sh_quote(run->opdir);
 		add_str_owned(rep, "undo", run->nfiles && !run->dry_run ? xasprintf("autotrace instrument --undo%s%s %s", op ? " --op " : "",
-										    op ? op : "", run->opdir)
+										    op ? qop : "", qo)
 									: NULL);
+		free(qop);
+		free(qo);
 	}
 	free(map);
 	if (have_hs)

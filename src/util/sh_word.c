@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "strbuf.h"
 #include "xalloc.h"
 
 static bool safe_char(unsigned char c)
@@ -71,24 +72,41 @@ enum sh_word_kind sh_word_check(const char *w, size_t *at, size_t *len, const ch
 {
 	static const char only_names[] = "only $NAME, ${NAME} and ${NAME:-DEFAULT} expansions may be written";
 	bool plain = true;
+	char q = 0;
 	size_t i;
 
 	if (!*w)
 		return bad(0, 0, "an empty tree names no directory", at, len, why);
-	/* what is refused wherever it stands, quoted or not */
+	/* what no line of a block may hold, quoted or not: the block is read
+	   back line by line (its markers, its trees, what it replaced) */
 	for (i = 0; w[i]; i++) {
 		unsigned char c = (unsigned char)w[i];
 		if (c == '\n')
 			return bad(i, 1, "a newline would end the command: what follows would run as another one", at, len, why);
 		if (c < 0x20 || c == 0x7f)
 			return bad(i, 1, "a control character has no place in a tree", at, len, why);
-		if (c == ';' || c == '&')
+	}
+	/* what runs a command or ends one, outside single quotes (inside them
+	   every byte is text) */
+	for (i = 0; w[i]; i++) {
+		unsigned char c = (unsigned char)w[i];
+		if (q == '\'') {
+			q = c == '\'' ? 0 : q;
+			continue;
+		}
+		if (c == '\'' && !q)
+			q = '\'';
+		else if (c == '"')
+			q = q ? 0 : '"';
+		else if (c == '\\' && w[i + 1])
+			i++; /* an escaped byte is text; which escapes may be written is checked below */
+		else if (c == ';' || c == '&')
 			return bad(i, 1, "this would end the command: what follows would run as another one", at, len, why);
-		if (c == '|')
+		else if (c == '|')
 			return bad(i, 1, "this would pipe into another command", at, len, why);
-		if (c == '`')
+		else if (c == '`')
 			return bad(i, 1, "a backquoted command would run", at, len, why);
-		if (c == '$' && w[i + 1] == '(')
+		else if (c == '$' && w[i + 1] == '(')
 			return bad(i, 2, "a command substitution would run a command", at, len, why);
 		if (strchr("$'\"\\()<>", c))
 			plain = false;
@@ -125,6 +143,8 @@ enum sh_word_kind sh_word_check(const char *w, size_t *at, size_t *len, const ch
 			if (!(n = expansion(w, i)))
 				return bad(i, 1, only_names, at, len, why);
 			i += n;
+		} else if (c == '\\' && w[i + 1] == '\'') {
+			i += 2; /* \' between single-quoted parts, as sh_quote writes a quote */
 		} else if (c == '\\') {
 			return bad(i, 1, "a backslash: write the text in quotes", at, len, why);
 		} else if (c == ' ' || c == '\t') {
@@ -169,30 +189,80 @@ char *sh_quote(const char *s)
 	return q;
 }
 
+bool sh_word_one_line(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			return false;
+	return true;
+}
+
+char *sh_word_literal(const char *s)
+{
+	return *s && sh_word_one_line(s) ? sh_quote(s) : NULL;
+}
+
 char *sh_word_for(const char *w)
 {
 	size_t at, len;
 	const char *why;
 
-	return sh_word_check(w, &at, &len, &why) == SH_WORD_PLAIN ? sh_quote(w) : xstrdup(w);
+	return sh_word_check(w, &at, &len, &why) == SH_WORD_PLAIN ? sh_word_literal(w) : xstrdup(w);
 }
 
 char *sh_word_join(const char *word, const char *rel)
 {
 	size_t n = strlen(word);
-	bool safe = true;
 	char *q, *out;
 
 	if (!*rel || strcmp(rel, ".") == 0)
 		return xstrdup(word);
-	for (const char *p = rel; *p; p++)
-		safe = safe && safe_char((unsigned char)*p);
-	if (safe && n >= 2 && word[n - 1] == '"')
-		return xasprintf("%.*s%s%s\"", (int)(n - 1), word, word[n - 2] == '/' ? "" : "/", rel);
-	q = sh_quote(rel);
-	out = xasprintf("%s%s%s", word, n && word[n - 1] == '/' ? "" : "/", q);
+	if (!(q = sh_word_literal(rel)))
+		return NULL;
+	if (strcmp(q, rel) == 0 && n >= 2 && word[n - 1] == '"')
+		/* path characters only: inside the word's closing quote */
+		out = xasprintf("%.*s%s%s\"", (int)(n - 1), word, word[n - 2] == '/' ? "" : "/", q);
+	else
+		out = xasprintf("%s%s%s", word, n && word[n - 1] == '/' ? "" : "/", q);
 	free(q);
 	return out;
+}
+
+char *sh_word_unquote(const char *w)
+{
+	size_t at, len;
+	const char *why;
+	struct strbuf b = { 0 };
+
+	if (sh_word_check(w, &at, &len, &why) == SH_WORD_BAD)
+		return NULL;
+	for (size_t i = 0; w[i]; i++) {
+		if (w[i] == '\'') {
+			size_t j = i + 1;
+			while (w[j] != '\'')
+				j++;
+			strbuf_put(&b, w + i + 1, j - i - 1);
+			i = j;
+		} else if (w[i] == '"') {
+			size_t j = i + 1;
+			while (w[j] != '"' && w[j] != '$')
+				j++;
+			if (w[j] == '$')
+				goto expands;
+			strbuf_put(&b, w + i + 1, j - i - 1);
+			i = j;
+		} else if (w[i] == '\\') {
+			strbuf_putc(&b, w[++i]);
+		} else if (w[i] == '$' || !safe_char((unsigned char)w[i])) {
+			goto expands; /* (a plain word's blank or glob: the shell would split or expand it) */
+		} else {
+			strbuf_putc(&b, w[i]);
+		}
+	}
+	return strbuf_take(&b);
+expands:
+	strbuf_release(&b);
+	return NULL;
 }
 
 int sh_word_check_at(const char *tree, struct src_loc at, bool quoted, struct diag *diag)

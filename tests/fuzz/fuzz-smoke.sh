@@ -28,6 +28,7 @@ seeds() {
 	perfetto) echo "tests/collect/traces .pftrace" ;;
 	py) echo "tests .py" ;;
 	sh) echo "tests/hook .sh" ;;
+	hook_block) echo "tests/hook/names .name" ;;
 	launch) echo "tests/launch .cpp .h" ;;
 	esac
 }
@@ -43,7 +44,7 @@ corpus() { # corpus TARGET DIR: copy the seeds, flattened
 	done
 }
 
-for t in ${FUZZ_TARGETS:-rules cxx pt npy point_map chrome perfetto py sh host launch}; do
+for t in ${FUZZ_TARGETS:-rules cxx pt npy point_map chrome perfetto py sh hook_block host launch}; do
 	bin="$build/tests/fuzz/engine_$t"
 	[ -n "$(seeds "$t")" ] || continue
 	if [ -x "$bin" ]; then

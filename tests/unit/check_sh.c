@@ -49,6 +49,16 @@ START_TEST(words_plain_expanding_and_refused)
 		{ "$@", SH_WORD_BAD, 0 },
 		{ "\"$ROOT\\op\"", SH_WORD_BAD, 6 },
 		{ "$ROOT/(x)", SH_WORD_BAD, 6 },
+		/* single-quoted text is text, whatever it holds but a newline: the words sh_quote writes */
+		{ "'x$(touch PWNED)y'", SH_WORD_EXPANDS, 0 },
+		{ "'a;b|c&d`id`'", SH_WORD_EXPANDS, 0 },
+		{ "'it'\\''s'", SH_WORD_EXPANDS, 0 },
+		{ "$ROOT/'x\"y'", SH_WORD_EXPANDS, 0 },
+		{ "'a\nb'", SH_WORD_BAD, 2 },
+		{ "\"a;b\"", SH_WORD_BAD, 2 },
+		{ "\"a`id`\"", SH_WORD_BAD, 2 },
+		{ "a\\ b", SH_WORD_BAD, 1 },
+		{ "'x';id", SH_WORD_BAD, 3 },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		size_t at = 99, len;
@@ -65,7 +75,7 @@ END_TEST
 
 START_TEST(quoting_and_joining)
 {
-	/* fn 0: sh_quote(a), 1: sh_word_for(a), 2: sh_word_join(a, b) */
+	/* fn 0: sh_quote(a), 1: sh_word_for(a), 2: sh_word_join(a, b), 3: sh_word_literal(a); a NULL want: none */
 	static const struct {
 		int fn;
 		const char *a, *b, *want;
@@ -78,14 +88,52 @@ START_TEST(quoting_and_joining)
 		{ 2, "\"${ROOT_DIR}/csrc\"", "mc2/op", "\"${ROOT_DIR}/csrc/mc2/op\"" },
 		{ 2, "$ROOT", "my op", "$ROOT/'my op'" },
 		{ 2, "\"$ROOT\"", ".", "\"$ROOT\"" },
+		{ 2, "\"$ROOT\"", "x$(id)", "\"$ROOT\"/'x$(id)'" },
+		{ 2, "\"$ROOT\"", "a\nb", NULL },
+		{ 3, "x$(id)'y", NULL, "'x$(id)'\\''y'" },
+		{ 3, "a\nb", NULL, NULL },
+		{ 3, "tab\there", NULL, NULL },
+		{ 3, "", NULL, NULL },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char *q = cases[i].fn == 0 ? sh_quote(cases[i].a)
 			  : cases[i].fn == 1 ? sh_word_for(cases[i].a)
-					     : sh_word_join(cases[i].a, cases[i].b);
-		ck_assert_msg(strcmp(q, cases[i].want) == 0, "%s: got '%s', expected '%s'", cases[i].a, q, cases[i].want);
+			  : cases[i].fn == 2 ? sh_word_join(cases[i].a, cases[i].b)
+					     : sh_word_literal(cases[i].a);
+		if (!cases[i].want) {
+			ck_assert_msg(q == NULL, "%s: got '%s', expected none", cases[i].a, q);
+			continue;
+		}
+		ck_assert_msg(q && strcmp(q, cases[i].want) == 0, "%s: got '%s', expected '%s'", cases[i].a, q ? q : "(none)",
+			      cases[i].want);
 		free(q);
 	}
+}
+END_TEST
+
+/* What sh_word_literal writes reads back as the text, and is a word
+ * sh_word_check takes (a block keeps it); a word that expands reads back
+ * as nothing. */
+START_TEST(literal_words_read_back)
+{
+	static const char *const texts[] = {
+		"mc2/op", "x$(touch PWNED)y", "x`id`y", "x\"y", "x'y", "x;id;y", "x&id&y", "x|id|y", "x y", "x\\y",
+		"x*y", "~", "x!y", "''", "'\\''", "-n", "#x", "\xc3\xa9t\xc3\xa9",
+	};
+	static const char *const expanding[] = { "$HOME/x", "\"${ROOT}\"/x", "x*y", "~/x", "a\"$b\"" };
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		char *w = sh_word_literal(texts[i]), *back;
+		size_t at, len;
+		const char *why;
+		ck_assert_ptr_nonnull(w);
+		ck_assert_msg(sh_word_check(w, &at, &len, &why) != SH_WORD_BAD, "%s: %s refused: %s", texts[i], w, why);
+		back = sh_word_unquote(w);
+		ck_assert_msg(back && strcmp(back, texts[i]) == 0, "%s: %s reads back as '%s'", texts[i], w, back ? back : "(none)");
+		free(back);
+		free(w);
+	}
+	for (size_t i = 0; i < sizeof(expanding) / sizeof(expanding[0]); i++)
+		ck_assert_msg(sh_word_unquote(expanding[i]) == NULL, "%s reads back", expanding[i]);
 }
 END_TEST
 
@@ -258,6 +306,7 @@ static Suite *make_suite(void)
 
 	tcase_add_test(tc, words_plain_expanding_and_refused);
 	tcase_add_test(tc, quoting_and_joining);
+	tcase_add_test(tc, literal_words_read_back);
 	tcase_add_test(tc, the_directory_of_a_point);
 	tcase_add_test(tc, what_a_word_names);
 	tcase_add_test(tc, where_a_script_starts);
