@@ -29,6 +29,7 @@ seeds() {
 	py) echo "tests .py" ;;
 	sh) echo "tests/hook .sh .installed" ;;
 	launch) echo "tests/launch .cpp .h" ;;
+	journal) echo "tests/fuzz/journal .journal .manifest" ;;
 	esac
 }
 
@@ -43,7 +44,7 @@ corpus() { # corpus TARGET DIR: copy the seeds, flattened
 	done
 }
 
-for t in ${FUZZ_TARGETS:-rules cxx pt npy point_map chrome perfetto py sh host launch}; do
+for t in ${FUZZ_TARGETS:-rules cxx pt npy point_map chrome perfetto py sh host launch journal}; do
 	bin="$build/tests/fuzz/engine_$t"
 	[ -n "$(seeds "$t")" ] || continue
 	if [ -x "$bin" ]; then
