@@ -671,7 +671,7 @@ int preprocess_run(const struct pp_options *o, FILE *out, struct pp_result *res,
 		 * all (no fsync: a build tree is rebuilt anyway); the pairing check
 		 * runs while the temporary files are written, and a failure aborts
 		 * the batch before anything is visible */
-		struct edit_batch *batch = edit_batch_new(lock, EDIT_BATCH_NO_SYNC);
+		struct edit_batch *batch = edit_batch_new(lock, EDIT_BATCH_NO_SYNC | EDIT_BATCH_READONLY_OK);
 		struct balance_job job;
 		int wrc;
 		balance_start(&job, &r);
@@ -679,7 +679,9 @@ int preprocess_run(const struct pp_options *o, FILE *out, struct pp_result *res,
 		if (wrc == 0) {
 			size_t mlen;
 			char *mtext = point_map_to_json(m, &mlen);
-			wrc = edit_batch_add(batch, map_path, mtext, mlen, diag);
+			/* --map names it: wherever it is */
+			wrc = o->map ? edit_batch_add_given(batch, map_path, mtext, mlen, diag)
+				     : edit_batch_add(batch, map_path, mtext, mlen, diag);
 			free(mtext);
 		}
 		unbalanced = balance_join(&job);

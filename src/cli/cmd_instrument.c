@@ -205,14 +205,23 @@ int cmd_instrument(int argc, char **argv, struct diag *diag)
 		 * the files written back at the end go through its journal */
 		struct edit_lock *lock = NULL;
 		struct stat st;
+		char *top = NULL;
 		int status;
-		if (!dry_run && stat(opdir, &st) == 0 && S_ISDIR(st.st_mode) &&
-		    !(lock = edit_lock_acquire(opdir, undo ? "instrument --undo" : "instrument", diag)))
+		/* the project around it is the tree the lock's batches (and undo) may
+		 * change: the files written back lie there */
+		if (stat(opdir, &st) == 0 && S_ISDIR(st.st_mode) && !(top = opdirs_project_top(opdir, o.rules, diag)))
 			return EXIT_BAD_INPUT;
+		if (!dry_run && top &&
+		    !(lock = edit_lock_acquire_within(opdir, top, undo ? "instrument --undo" : "instrument", diag))) {
+			free(top);
+			return EXIT_BAD_INPUT;
+		}
 		if (undo) {
 			char *journal;
 			status = opdirs_journal(opdir, o.rules, o.op, INSTRUMENT_UNDO_NAME, &journal, diag) == 0
-					 ? (undo_journal_restore(opdir, journal, "instrument", dry_run, force, diag) == 0 ? EXIT_OK : EXIT_BAD_INPUT)
+					 ? (undo_journal_restore(opdir, top, journal, "instrument", dry_run, force, diag) == 0
+						    ? EXIT_OK
+						    : EXIT_BAD_INPUT)
 					 : EXIT_BAD_INPUT;
 			free(journal);
 		} else {
@@ -221,6 +230,7 @@ int cmd_instrument(int argc, char **argv, struct diag *diag)
 			status = run_instrument(&o, json, diag);
 		}
 		edit_lock_release(lock);
+		free(top);
 		return status;
 	}
 }

@@ -113,7 +113,7 @@ static int strip_one(const char *opdir, void *ctx, struct diag *diag)
 	kernel = path_join(opdir, p->kernel.value);
 	/* one operator of several: its entry's files, else every file */
 	if ((op.entry ? entry_closure(p, opdir, op.entry, &files, &nfiles, diag)
-		      : path_walk(kernel, &files, &nfiles, diag)) != 0)
+		      : path_walk_within(kernel, opdir, &files, &nfiles, diag)) != 0)
 		goto out;
 	status = EXIT_OK;
 	for (size_t i = 0; i < nfiles && status == EXIT_OK; i++) {

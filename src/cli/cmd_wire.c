@@ -191,19 +191,28 @@ int cmd_wire(int argc, char **argv, struct diag *diag)
 	{
 		struct stat st;
 		struct edit_lock *lock = NULL;
+		char *top;
 		int status;
 		if (stat(opdir, &st) != 0 || !S_ISDIR(st.st_mode)) {
 			diag_plain(diag, DIAG_ERROR, "wire: %s is not a directory", opdir);
 			return EXIT_BAD_INPUT;
 		}
 		/* the operator directory is locked before it is read (edit_journal.h):
-		 * an interrupted run is completed first, a second one is refused */
-		if (!dry_run && !(lock = edit_lock_acquire(opdir, undo ? "wire --undo" : "wire", diag)))
+		 * an interrupted run is completed first, a second one is refused; wire
+		 * writes in the project around it, the tree the lock's batches (and
+		 * undo) may change */
+		if (!(top = opdirs_project_top(opdir, rules, diag)))
 			return EXIT_BAD_INPUT;
+		if (!dry_run && !(lock = edit_lock_acquire_within(opdir, top, undo ? "wire --undo" : "wire", diag))) {
+			free(top);
+			return EXIT_BAD_INPUT;
+		}
 		if (undo) {
 			char *journal;
 			status = opdirs_journal(opdir, rules, op, WIRE_UNDO_NAME, &journal, diag) == 0
-					 ? (undo_journal_restore(opdir, journal, "wire", dry_run, force, diag) == 0 ? EXIT_OK : EXIT_BAD_INPUT)
+					 ? (undo_journal_restore(opdir, top, journal, "wire", dry_run, force, diag) == 0
+						    ? EXIT_OK
+						    : EXIT_BAD_INPUT)
 					 : EXIT_BAD_INPUT;
 			free(journal);
 		} else {
@@ -211,6 +220,7 @@ int cmd_wire(int argc, char **argv, struct diag *diag)
 			status = run_wire(&wo, diag);
 		}
 		edit_lock_release(lock);
+		free(top);
 		return status;
 	}
 }

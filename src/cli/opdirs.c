@@ -7,6 +7,7 @@
 #include "exit_status.h"
 #include "opdirs.h"
 #include "project_ops.h"
+#include "project_root.h"
 #include "rule_find.h"
 
 /* The exit status that tells most: internal failure, bad input, findings, ok. */
@@ -65,4 +66,19 @@ int opdirs_journal(const char *opdir, const char *rules, const char *op, const c
 	}
 	rule_policy_free(p);
 	return rc;
+}
+
+char *opdirs_project_top(const char *opdir, const char *rules, struct diag *diag)
+{
+	struct rule_policy *p = rule_find_and_load(rules, opdir, diag);
+	struct project_root r;
+	char *top = NULL;
+
+	if (p && project_root_find(opdir, p, &r, diag) == 0) {
+		top = r.abs;
+		r.abs = NULL;
+		project_root_release(&r);
+	}
+	rule_policy_free(p);
+	return top;
 }

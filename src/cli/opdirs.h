@@ -25,4 +25,10 @@ int opdirs_run(const char *cmd, int n, char *const *dirs, bool json, opdir_fn on
 int opdirs_journal(const char *opdir, const char *rules, const char *op, const char *base, char **name,
 		   struct diag *diag);
 
+/* The project root of opdir under the rules `rules` (maybe NULL), absolute
+ * and newly allocated: the tree wire and instrument may change, locked
+ * with the operator directory (edit_lock_acquire_within) and the bound of
+ * their undo journals. NULL after reporting (bad rules, a bad `project`). */
+char *opdirs_project_top(const char *opdir, const char *rules, struct diag *diag);
+
 #endif

@@ -2,7 +2,6 @@
  * file and the include dirs, following the closure under the kernel root. */
 #include "cxx_scan.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -13,6 +12,7 @@
 #include "cxx_pp.h"
 #include "index_table.h"
 #include "path_glob.h"
+#include "path_rel.h"
 #include "xalloc.h"
 
 struct scan_file {
@@ -36,6 +36,8 @@ struct missing {
 struct cxx_scan {
 	struct diag *diag;
 	char *root;        /* canonical */
+	char *bound;       /* canonical: the tree links may lead into (cxx_scan_opts) */
+	char *bound_given; /* as given, NULL: the directory walked */
 	char *shown_prefix; /* see cxx_scan_opts */
 	char **idirs;      /* canonical */
 	size_t nidirs;
@@ -113,6 +115,13 @@ static char *rel_path(const char *from, const char *to)
 	return out;
 }
 
+static bool within_dir(const char *dir, const char *canon)
+{
+	size_t n = strlen(dir);
+
+	return strcmp(dir, "/") == 0 || (strncmp(canon, dir, n) == 0 && (canon[n] == '/' || canon[n] == '\0'));
+}
+
 static bool under_root(const struct cxx_scan *s, const char *canon)
 {
 	size_t rl = strlen(s->root);
@@ -147,9 +156,12 @@ struct cxx_scan *cxx_scan_new(const struct cxx_scan_opts *opts, struct diag *dia
 
 	s->diag = diag;
 	s->root = canon_path(root);
+	s->bound = canon_path(opts->bound ? opts->bound : root);
+	s->bound_given = opts->bound ? xstrdup(opts->bound) : NULL;
 	s->shown_prefix = opts->shown_prefix && strcmp(opts->shown_prefix, ".") != 0 ? xstrdup(opts->shown_prefix) : NULL;
-	if (!s->root) {
-		diag_plain(diag, DIAG_ERROR, "cannot use '%s' as the kernel root: %s", root, strerror(errno));
+	if (!s->root || !s->bound) {
+		diag_plain(diag, DIAG_ERROR, "cannot use '%s' as the kernel root: %s", s->root ? opts->bound : root,
+			   strerror(errno));
 		goto fail;
 	}
 	s->idirs = xcalloc(opts->ninclude_dirs + 1, sizeof(*s->idirs));
@@ -197,57 +209,56 @@ void cxx_scan_free(struct cxx_scan *s)
 	free(s->files);
 	index_table_free(&s->set);
 	free(s->root);
+	free(s->bound);
+	free(s->bound_given);
 	free(s->shown_prefix);
 	cxx_macros_free(s->own_macros);
 	free(s);
 }
 
-static int cmp_str(const void *a, const void *b)
+/* A C++ file of a directory walk: queued by its canonical path. */
+static int add_walked(void *ctx, const char *rel, const char *path)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	struct cxx_scan *s = ctx;
+	char *c;
+
+	(void)rel;
+	if (!src_file_is_cxx_name(path))
+		return 0;
+	c = canon_path(path);
+	if (c)
+		queue_file(s, c, SIZE_MAX, NULL);
+	free(c);
+	return 0;
 }
 
-static int add_dir(struct cxx_scan *s, const char *dir, int depth)
+/* The C++ files under `dir`, walked as every command walks a tree
+ * (path_visit: a link out of it refused, a cycle not entered). */
+static int add_dir(struct cxx_scan *s, const char *dir)
 {
-	DIR *d;
-	struct dirent *e;
-	char **names = NULL;
-	size_t n = 0, cap = 0;
-	int ret = 0;
+	return path_visit(dir, s->bound_given, PATH_WALK_STRICT, add_walked, s, s->diag);
+}
 
-	if (depth > 64)
-		return 0;
-	d = opendir(dir);
-	if (!d) {
-		diag_plain(s->diag, DIAG_ERROR, "cannot read directory '%s': %s", dir, strerror(errno));
-		return -1;
+/* True when `path`, read as written (its links not followed), lies in the
+ * tree: a file of it by its name, whatever its canonical path says. */
+static bool written_under_root(const struct cxx_scan *s, const char *path)
+{
+	char *abs, *norm;
+	bool yes;
+
+	if (path[0] == '/') {
+		abs = xstrdup(path);
+	} else {
+		char cwd[PATH_MAX];
+		if (!getcwd(cwd, sizeof(cwd)))
+			return false;
+		abs = path_join(cwd, path);
 	}
-	while ((e = readdir(d)) != NULL) {
-		if (e->d_name[0] == '.')
-			continue;
-		XGROW(names, cap, n + 1);
-		names[n++] = path_join(dir, e->d_name);
-	}
-	closedir(d);
-	xqsort(names, n, sizeof(*names), cmp_str);
-	for (size_t i = 0; i < n; i++) {
-		struct stat st;
-		if (stat(names[i], &st) < 0)
-			continue;
-		if (S_ISDIR(st.st_mode)) {
-			if (add_dir(s, names[i], depth + 1) < 0)
-				ret = -1;
-		} else if (S_ISREG(st.st_mode) && src_file_is_cxx_name(names[i])) {
-			char *c = canon_path(names[i]);
-			if (c)
-				queue_file(s, c, SIZE_MAX, NULL);
-			free(c);
-		}
-	}
-	for (size_t i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-	return ret;
+	norm = path_normalize(abs);
+	yes = within_dir(s->bound, norm);
+	free(norm);
+	free(abs);
+	return yes;
 }
 
 int cxx_scan_add(struct cxx_scan *s, const char *path)
@@ -261,10 +272,20 @@ int cxx_scan_add(struct cxx_scan *s, const char *path)
 		return -1;
 	}
 	if (S_ISDIR(st.st_mode))
-		return add_dir(s, path, 0) < 0 ? (s->errors++, -1) : 0;
+		return add_dir(s, path) < 0 ? (s->errors++, -1) : 0;
 	c = canon_path(path);
 	if (!c) {
 		diag_plain(s->diag, DIAG_ERROR, "cannot read '%s': %s", path, strerror(errno));
+		s->errors++;
+		return -1;
+	}
+	if (!within_dir(s->bound, c) && written_under_root(s, path)) {
+		/* a file of the tree by its name, elsewhere by its links: the walks'
+		 * policy (path_glob.h) */
+		diag_pos(s->diag, DIAG_ERROR, path, 0, 0,
+			 "a symbolic link to %s, outside %s: refused (links are followed only within the tree a "
+			 "command works on)", c, s->bound_given ? s->bound_given : s->root);
+		free(c);
 		s->errors++;
 		return -1;
 	}

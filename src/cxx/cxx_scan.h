@@ -25,6 +25,8 @@ struct cxx_scan_opts {
 	struct cxx_macro_table *macros;   /* borrowed (-D/-U applied); NULL: a private table */
 	const char *shown_prefix;         /* diagnostics name files PREFIX/PATH (the root as the
 					   * user can open it); NULL: PATH, relative to the root */
+	const char *bound;                /* the tree symbolic links may lead into (the operator
+					   * directory; path_glob.h's policy); NULL: the root */
 };
 
 /* One scanned file; the caller owns it and frees it with cxx_unit_free. */

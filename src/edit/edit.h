@@ -111,13 +111,20 @@ void edit_runtime_release(struct edit_runtime *r);
  * EDIT_BATCH_NO_SYNC), marks the batch committed and renames them all,
  * then syncs their directories; edit_batch_abort removes them, leaving
  * every target untouched. Symbolic links are followed (the target replaced,
- * the link kept); a device or FIFO is refused. Add and commit return 0, or
+ * the link kept) within the lock's tree only; a device or FIFO is refused,
+ * and so is a target a rename could not replace (edit_write.c). Add and commit return 0, or
  * -1 after reporting with the path; a batch is freed by commit or abort. */
-enum { EDIT_BATCH_NO_SYNC = 1 };
+/* EDIT_BATCH_READONLY_OK: a file without write permission is replaced too
+ * (preprocess --in-place, on a build's copy of read-only sources); else it
+ * is refused, like an immutable one, before anything is written. */
+enum { EDIT_BATCH_NO_SYNC = 1, EDIT_BATCH_READONLY_OK = 2 };
 struct edit_batch;
 struct edit_lock;
 struct edit_batch *edit_batch_new(struct edit_lock *lock, unsigned flags);
 int edit_batch_add(struct edit_batch *b, const char *path, const char *text, size_t len, struct diag *diag);
+/* The same for an output the user named on the command line (preprocess
+ * --map), which may lie outside the lock's tree. */
+int edit_batch_add_given(struct edit_batch *b, const char *path, const char *text, size_t len, struct diag *diag);
 /* The file at `path` is removed by the commit, with the renames (nothing
  * when it does not exist). */
 int edit_batch_remove(struct edit_batch *b, const char *path, struct diag *diag);

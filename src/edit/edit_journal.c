@@ -14,7 +14,16 @@
  * when the batch read it, "-" for a file the batch creates: a committed
  * batch is only completed over files still in that state. A line is
  * written whole before the file it names is created, so a line cut short
- * by a kill names nothing. */
+ * by a kill names nothing.
+ *
+ * The journal lies in the tree, so it may come from anyone (committed with
+ * the sources, crafted): before recovery renames or removes anything, every
+ * path it names is checked to lie in the lock's tree (its top: the root, or
+ * the project root a wire or instrument locks the operator directory for),
+ * through the symbolic links of its directories, and every temporary file to
+ * be named as this tool names them (TARGET.at-XXXXXX); one that does not is
+ * refused, located at its line, and nothing is touched. The state directory,
+ * the lock and the journal are never followed through a symbolic link. */
 #include "edit_journal.h"
 
 #include <dirent.h>
@@ -43,6 +52,7 @@
 struct edit_lock {
 	char *root, *dir, *lock_path, *journal_path;
 	char *real_root;              /* realpath of root, for edit_lock_covering */
+	char *top, *real_top;         /* the tree the lock's batches may change (as given, realpath) */
 	char *command;
 	char *completed;              /* the command of a batch recovery completed, or NULL */
 	dev_t dev;
@@ -182,10 +192,18 @@ static bool write_gitignore(const char *dir)
 static int make_state_dir(const char *dir, int *cleanup, struct diag *diag)
 {
 	bool made = mkdir(dir, 0777) == 0;
+	struct stat st;
 
 	cleanup[0] = cleanup[1] = -1;
 	if (!made && errno != EEXIST) {
 		diag_pos(diag, DIAG_ERROR, dir, 0, 0, "cannot create the lock directory: %s", strerror(errno));
+		return -1;
+	}
+	if (!made && (lstat(dir, &st) != 0 || !S_ISDIR(st.st_mode))) {
+		/* a link would put the lock, the journal and the undo records elsewhere */
+		diag_pos(diag, DIAG_ERROR, dir, 0, 0,
+			 "%s, not autotrace's state directory: refused (it is a directory of the tree; remove it)",
+			 S_ISLNK(st.st_mode) ? "a symbolic link" : "not a directory");
 		return -1;
 	}
 	if (made)
@@ -226,6 +244,8 @@ static void lock_free(struct edit_lock *l)
 		tmp_cleanup_forget(l->cleanup[i]);
 	free(l->root);
 	free(l->real_root);
+	free(l->top);
+	free(l->real_top);
 	free(l->command);
 	free(l->completed);
 	free(l->dir);
@@ -236,22 +256,47 @@ static void lock_free(struct edit_lock *l)
 
 static int recover(struct edit_lock *l, struct diag *diag);
 
+static bool within(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	return strcmp(dir, "/") == 0 || (strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0'));
+}
+
 struct edit_lock *edit_lock_acquire(const char *root, const char *command, struct diag *diag)
 {
-	char *dir = path_join(root, EDIT_STATE_DIR);
+	return edit_lock_acquire_within(root, NULL, command, diag);
+}
+
+struct edit_lock *edit_lock_acquire_within(const char *root, const char *top, const char *command, struct diag *diag)
+{
+	char *dir = path_join(root, EDIT_STATE_DIR), *real_root, *real_top;
 	struct edit_lock *l;
 	struct stat st, fst;
 	char line[320];
 	int fd = -1, cleanup[3] = { -1, -1, -1 };
 
+	errno = 0;
 	if (stat(root, &st) != 0 || !S_ISDIR(st.st_mode)) {
 		diag_pos(diag, DIAG_ERROR, root, 0, 0, "cannot lock: %s", errno ? strerror(errno) : "not a directory");
+		free(dir);
+		return NULL;
+	}
+	real_root = realpath(root, NULL);
+	real_top = realpath(top ? top : root, NULL);
+	if (!real_root || !real_top || !within(real_root, real_top)) {
+		diag_pos(diag, DIAG_ERROR, top ? top : root, 0, 0, "cannot lock %s: %s", root,
+			 real_root && real_top ? "the tree given for it does not hold it" : strerror(errno));
+		free(real_root);
+		free(real_top);
 		free(dir);
 		return NULL;
 	}
 	for (l = held; l; l = l->next)
 		if (stat(dir, &st) == 0 && l->dev == st.st_dev && l->ino == st.st_ino) {
 			l->holds++;
+			free(real_root);
+			free(real_top);
 			free(dir);
 			return l;
 		}
@@ -262,13 +307,17 @@ struct edit_lock *edit_lock_acquire(const char *root, const char *command, struc
 		for (int i = 0; i < 2; i++)
 			tmp_cleanup_forget(cleanup[i]);
 		tmp_cleanup_hold(false);
+		free(real_root);
+		free(real_top);
 		free(dir);
 		return NULL;
 	}
 	l = xcalloc(1, sizeof(*l));
 	memcpy(l->cleanup, cleanup, sizeof(cleanup));
 	l->root = xstrdup(root);
-	l->real_root = realpath(root, NULL);
+	l->real_root = real_root;
+	l->top = xstrdup(top ? top : root);
+	l->real_top = real_top;
 	l->command = xstrdup(command);
 	l->dir = dir;
 	l->lock_path = path_join(dir, "lock");
@@ -277,11 +326,16 @@ struct edit_lock *edit_lock_acquire(const char *root, const char *command, struc
 	l->ino = st.st_ino;
 	for (;;) {
 		/* ours to remove on a signal only when this run created it */
-		fd = open(l->lock_path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+		fd = open(l->lock_path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
 		if (fd >= 0 && l->cleanup[2] < 0)
 			l->cleanup[2] = tmp_cleanup_add(l->lock_path);
 		else if (fd < 0 && errno == EEXIST)
-			fd = open(l->lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+			fd = open(l->lock_path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666);
+		if (fd >= 0 && (fstat(fd, &fst) != 0 || !S_ISREG(fst.st_mode))) {
+			close(fd);
+			fd = -1;
+			errno = EINVAL; /* a FIFO or device planted in the tree */
+		}
 		if (fd < 0) {
 			diag_pos(diag, DIAG_ERROR, l->lock_path, 0, 0, "cannot create the lock: %s", strerror(errno));
 			goto fail;
@@ -345,6 +399,20 @@ fail:
 const char *edit_lock_dir(const struct edit_lock *l)
 {
 	return l->dir;
+}
+
+const char *edit_lock_top(const struct edit_lock *l)
+{
+	return l->top;
+}
+
+bool edit_lock_holds(const struct edit_lock *l, const char *target)
+{
+	char *abs = absolute_path(target);
+	bool yes = abs[0] != '/' || within(abs, l->real_top);
+
+	free(abs);
+	return yes;
 }
 
 struct edit_lock *edit_lock_covering(const char *path)
@@ -419,7 +487,8 @@ static int journal_open(struct edit_journal *j)
 		return 0;
 	/* registered before it exists: a signal in between finds nothing to remove */
 	j->fd_cleanup = tmp_cleanup_add(j->lock->journal_path);
-	j->fd = open(j->lock->journal_path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0666);
+	j->fd = open(j->lock->journal_path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC,
+		     0666);
 	if (j->fd < 0)
 		return -1;
 	n = snprintf(head, sizeof(head), "%s\ncommand\t%s\npid\t%ld\nbatch\t%u\n", JOURNAL_HEAD, j->lock->command,
@@ -655,11 +724,75 @@ void edit_journal_abort(struct edit_journal *j)
 struct entry {
 	char *tmp, *target, *ident;   /* tmp NULL: a file the batch removes */
 	bool theirs;                  /* an X line names it */
+	size_t line;                  /* of the journal */
 };
+
+/* True when `tmp` is a name edit_journal_temp gives a temporary file of
+ * `target`: TARGET.at-XXXXXX, six letters or digits. */
+static bool temp_name_of(const char *tmp, const char *target)
+{
+	size_t n = strlen(target);
+
+	if (strncmp(tmp, target, n) != 0 || strncmp(tmp + n, ".at-", 4) != 0 || strlen(tmp + n + 4) != 6)
+		return false;
+	for (const char *c = tmp + n + 4; *c; c++)
+		if (!((*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9')))
+			return false;
+	return true;
+}
+
+/* Why recovery must not touch `path` (NULL: it may): a relative path, a
+ * last component that is no name, or a directory that leads outside the
+ * lock's tree (its links followed). A directory that is not there holds
+ * nothing to rename or remove. */
+static const char *outside_tree(const struct edit_lock *l, const char *path)
+{
+	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	char *dir, *real;
+	const char *why = NULL;
+
+	if (path[0] != '/')
+		return "not an absolute path";
+	if (!base[0] || strcmp(base, ".") == 0 || strcmp(base, "..") == 0)
+		return "not the path of a file";
+	dir = xstrndup(path, slash == path ? 1 : (size_t)(slash - path));
+	real = realpath(dir, NULL);
+	if (real && !within(real, l->real_top))
+		why = "outside the tree";
+	else if (!real && errno != ENOENT && errno != ENOTDIR)
+		why = "a directory that cannot be resolved";
+	free(real);
+	free(dir);
+	return why;
+}
+
+/* Every entry checked before any is acted on: 0, or -1 after reporting
+ * the first one that names something recovery must not touch. */
+static int check_entries(const struct edit_lock *l, const struct entry *e, size_t n, const char *cmd, const char *pid,
+			 struct diag *diag)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *bad = e[i].target, *why = outside_tree(l, e[i].target);
+		if (!why && e[i].tmp && !temp_name_of(e[i].tmp, e[i].target)) {
+			bad = e[i].tmp;
+			why = "not a temporary file of autotrace (TARGET.at-XXXXXX)";
+		}
+		if (!why)
+			continue;
+		diag_pos(diag, DIAG_ERROR, l->journal_path, e[i].line, 1,
+			 "the journal of the interrupted `autotrace %s` (pid %s) names %s: %s (the tree this `autotrace "
+			 "%s` may change is %s): refused, nothing renamed or removed; if that run was `autotrace %s` on "
+			 "this tree, run it again to complete it, else remove the journal",
+			 cmd, pid, bad, why, l->command, l->top, cmd);
+		return -1;
+	}
+	return 0;
+}
 
 static int recover(struct edit_lock *l, struct diag *diag)
 {
-	struct src_file *f = src_file_load(l->journal_path);
+	struct stat jst;
+	struct src_file *f = lstat(l->journal_path, &jst) == 0 && !S_ISREG(jst.st_mode) ? NULL : src_file_load(l->journal_path);
 	struct entry *e = NULL;
 	size_t n = 0, cap = 0, lineno = 0, removed = 0, renamed = 0, kept = 0, done = 0;
 	char cmd[64] = "?", pid[32] = "?";
@@ -667,10 +800,10 @@ static int recover(struct edit_lock *l, struct diag *diag)
 	const char *s, *end;
 
 	if (!f) {
-		if (errno == ENOENT)
+		if (lstat(l->journal_path, &jst) != 0 && errno == ENOENT)
 			return 0;
 		diag_pos(diag, DIAG_ERROR, l->journal_path, 0, 0, "cannot read the journal of an interrupted run: %s",
-			 strerror(errno));
+			 S_ISREG(jst.st_mode) ? strerror(errno) : "not a regular file (a symbolic link?): remove it");
 		return -1;
 	}
 	s = f->data;
@@ -701,6 +834,7 @@ static int recover(struct edit_lock *l, struct diag *diag)
 			e[n].target = unescape_field(s + 2, t1);
 			e[n].ident = xstrndup(t1 + 1, (size_t)(nl - t1 - 1));
 			e[n].theirs = false;
+			e[n].line = lineno;
 			n++;
 		} else if (nl - s > 2 && s[0] == 'X' && s[1] == '\t') {
 			char *x = unescape_field(s + 2, nl);
@@ -716,6 +850,7 @@ static int recover(struct edit_lock *l, struct diag *diag)
 			e[n].target = unescape_field(t1 + 1, t2);
 			e[n].ident = xstrndup(t2 + 1, (size_t)(t3 - t2 - 1));
 			e[n].theirs = false;
+			e[n].line = lineno;
 			n++;
 		} else {
 			diag_pos(diag, DIAG_ERROR, l->journal_path, lineno, 1,
@@ -733,6 +868,15 @@ static int recover(struct edit_lock *l, struct diag *diag)
 		s = nl + 1;
 	}
 	src_file_free(f);
+	if (check_entries(l, e, n, cmd, pid, diag) != 0) {
+		for (size_t i = 0; i < n; i++) {
+			free(e[i].tmp);
+			free(e[i].target);
+			free(e[i].ident);
+		}
+		free(e);
+		return -1;
+	}
 	for (size_t i = 0; i < n; i++) {
 		struct stat st;
 		char ident[96];

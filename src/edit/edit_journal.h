@@ -39,6 +39,17 @@ struct edit_lock;
  * reporting (held by another process, an unreadable journal, a directory
  * that cannot be created). Release with edit_lock_release. */
 struct edit_lock *edit_lock_acquire(const char *root, const char *command, struct diag *diag);
+/* The same for a command whose batches change files of a larger tree `top`
+ * that holds root (wire and instrument: the project root of the operator
+ * directory they lock). Recovery renames and removes only files inside the
+ * lock's tree (top, else root), and a batch writes nothing outside it. */
+struct edit_lock *edit_lock_acquire_within(const char *root, const char *top, const char *command, struct diag *diag);
+/* The lock's tree as given (top, else root), for messages. */
+const char *edit_lock_top(const struct edit_lock *l);
+/* True when `target`, a path whose last component is not a symbolic link
+ * (as atomic_resolve gives it), lies in the lock's tree; a path whose
+ * directory does not exist is let through (nothing can be created there). */
+bool edit_lock_holds(const struct edit_lock *l, const char *target);
 /* Drops one hold; the last removes the lock file (and ROOT/.autotrace when
  * nothing but its .gitignore is left). Accepts NULL. */
 void edit_lock_release(struct edit_lock *l);

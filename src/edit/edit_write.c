@@ -9,13 +9,26 @@
  * the whole system (sync(2) would wait for every other program's dirty data
  * too). When a temporary file cannot be written, the others are removed and
  * no original is touched. A symbolic link is followed: its target is
- * replaced and the link stays. */
+ * replaced and the link stays.
+ *
+ * All or nothing also means: every target is checked before its temporary
+ * file is written, so that no rename can fail half-way for a reason known
+ * beforehand -- a target outside the tree the lock covers (through a link),
+ * an immutable or append-only file or directory (chattr +i, +a: rename(2)
+ * fails on them, even for root), a file without write permission (mode 444;
+ * unless EDIT_BATCH_READONLY_OK) -- each refused with its path, so the batch
+ * is abandoned before anything changed. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <linux/fs.h>
+#endif
 
 #include "atomic_path.h"
 #include "edit.h"
@@ -76,6 +89,8 @@ struct batch_file {
 
 struct edit_batch {
 	unsigned flags;
+	char *dir;                    /* the directory checked last (check_replaceable), its flags */
+	int dir_flags;
 	struct edit_lock *lock;
 	struct edit_journal *journal;
 	struct batch_file *v;
@@ -111,6 +126,80 @@ static bool same_file(const void *ctx, size_t item)
 	return k->f->ino ? g->ino == k->f->ino && g->dev == k->f->dev : !g->ino && strcmp(g->target, k->f->target) == 0;
 }
 
+/* The inode flags of `path` (FS_IOC_GETFLAGS: immutable, append-only...),
+ * 0 where the file system keeps none. */
+static int inode_flags(const char *path, bool dir)
+{
+	int flags = 0;
+#ifdef FS_IOC_GETFLAGS
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (dir ? O_DIRECTORY : 0));
+
+	if (fd < 0)
+		return 0;
+	if (ioctl(fd, FS_IOC_GETFLAGS, &flags) != 0)
+		flags = 0;
+	close(fd);
+#else
+	(void)path;
+	(void)dir;
+#endif
+	return flags;
+}
+
+#ifndef FS_IMMUTABLE_FL
+#define FS_IMMUTABLE_FL 0x10
+#endif
+#ifndef FS_APPEND_FL
+#define FS_APPEND_FL 0x20
+#endif
+
+/* Whether the batch can replace (or remove) `target` (resolved; `st` its
+ * stat, NULL for a new file) when it commits: 0, or -1 after reporting why
+ * not, with `shown`. A path the user named (`given`) may lie anywhere. */
+static int check_replaceable(struct edit_batch *b, const char *shown, const char *target, const struct stat *st,
+			     bool given, struct diag *diag)
+{
+	const char *slash = strrchr(target, '/');
+	char *dir = slash ? xstrndup(target, slash == target ? 1 : (size_t)(slash - target)) : xstrdup(".");
+	int flags;
+
+	if (!given && b->lock && !edit_lock_holds(b->lock, target)) {
+		diag_pos(diag, DIAG_ERROR, shown, 0, 0,
+			 "leads to %s, outside %s (the tree this command may change): refused, nothing changed", target,
+			 edit_lock_top(b->lock));
+		free(dir);
+		return -1;
+	}
+	if (!b->dir || strcmp(b->dir, dir) != 0) {
+		free(b->dir);
+		b->dir = xstrdup(dir);
+		b->dir_flags = inode_flags(dir, true);
+	}
+	free(dir);
+	if (b->dir_flags & FS_IMMUTABLE_FL || (st && b->dir_flags & FS_APPEND_FL)) {
+		diag_pos(diag, DIAG_ERROR, shown, 0, 0, "cannot %s: its directory is %s; nothing changed",
+			 b->dir_flags & FS_IMMUTABLE_FL ? "write" : "replace the file",
+			 b->dir_flags & FS_IMMUTABLE_FL ? "immutable (chattr +i)" : "append-only (chattr +a)");
+		return -1;
+	}
+	if (!st)
+		return 0;
+	flags = inode_flags(target, false);
+	if (flags & (FS_IMMUTABLE_FL | FS_APPEND_FL)) {
+		diag_pos(diag, DIAG_ERROR, shown, 0, 0, "cannot replace the file: it is %s; nothing changed",
+			 flags & FS_IMMUTABLE_FL ? "immutable (chattr +i)" : "append-only (chattr +a)");
+		return -1;
+	}
+	if (!(b->flags & EDIT_BATCH_READONLY_OK) && !(st->st_mode & 0222)) {
+		diag_pos(diag, DIAG_ERROR, shown, 0, 0,
+			 "the file is read-only (mode %04o): refused, nothing changed (make it writable, chmod u+w, "
+			 "for autotrace to edit it)",
+			 (unsigned)(st->st_mode & 07777));
+		return -1;
+	}
+	return 0;
+}
+
 /* A file about to join the batch, as batch_entry found it. */
 struct batch_entry {
 	struct batch_file f;
@@ -119,9 +208,10 @@ struct batch_entry {
 	uint64_t h;             /* its file_hash */
 };
 
-/* Resolves `path` and checks it is not in the batch already: 0 with *e
+/* Resolves `path` and checks it is not in the batch already, and that it
+ * can be replaced (inside the lock's tree unless `given`): 0 with *e
  * filled, or -1 after reporting. */
-static int batch_entry(struct edit_batch *b, const char *path, struct batch_entry *e, struct diag *diag)
+static int batch_entry(struct edit_batch *b, const char *path, bool given, struct batch_entry *e, struct diag *diag)
 {
 	struct batch_file *f = &e->f;
 	struct stat *st = &e->st;
@@ -142,6 +232,10 @@ static int batch_entry(struct edit_batch *b, const char *path, struct batch_entr
 		f->ino = st->st_ino;
 	}
 	e->have_st = f->ino != 0;
+	if (check_replaceable(b, path, f->target, e->have_st ? st : NULL, given, diag) != 0) {
+		free(f->target);
+		return -1;
+	}
 	/* one file reached twice (a link and its target): two new texts for one
 	 * file, and the second rename would silently drop the first */
 	e->h = file_hash(f);
@@ -163,11 +257,12 @@ static void batch_push(struct edit_batch *b, struct batch_entry *e, const char *
 	b->n++;
 }
 
-int edit_batch_add(struct edit_batch *b, const char *path, const char *text, size_t len, struct diag *diag)
+static int batch_add(struct edit_batch *b, const char *path, bool given, const char *text, size_t len,
+		     struct diag *diag)
 {
 	struct batch_entry e;
 
-	if (batch_entry(b, path, &e, diag) != 0)
+	if (batch_entry(b, path, given, &e, diag) != 0)
 		return -1;
 	if (write_temp(b->journal, e.f.target, e.have_st ? &e.st : NULL, path, text, len, &e.f.tmp, diag) != 0) {
 		free(e.f.target);
@@ -177,11 +272,21 @@ int edit_batch_add(struct edit_batch *b, const char *path, const char *text, siz
 	return 0;
 }
 
+int edit_batch_add(struct edit_batch *b, const char *path, const char *text, size_t len, struct diag *diag)
+{
+	return batch_add(b, path, false, text, len, diag);
+}
+
+int edit_batch_add_given(struct edit_batch *b, const char *path, const char *text, size_t len, struct diag *diag)
+{
+	return batch_add(b, path, true, text, len, diag);
+}
+
 int edit_batch_remove(struct edit_batch *b, const char *path, struct diag *diag)
 {
 	struct batch_entry e;
 
-	if (batch_entry(b, path, &e, diag) != 0)
+	if (batch_entry(b, path, false, &e, diag) != 0)
 		return -1;
 	if (!e.have_st) {
 		free(e.f.target);
@@ -204,6 +309,7 @@ static void batch_free(struct edit_batch *b)
 		free(b->v[i].shown);
 	}
 	free(b->v);
+	free(b->dir);
 	index_table_free(&b->index);
 	free(b);
 }

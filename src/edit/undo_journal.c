@@ -1,4 +1,13 @@
-/* The undo journal of the commands that edit an operator project. */
+/* The undo journal of the commands that edit an operator project.
+ *
+ * The journal lies in the tree (a clone brings it along when it was
+ * committed), so undo trusts none of it: before anything is restored, every
+ * entry of MANIFEST must name a file of the project (inside the tree the
+ * command was given, `top`: the project root, else the operator directory),
+ * by its words and through its symbolic links, a regular file or none, and
+ * every record of it must be a regular file of the journal's own directory;
+ * the first that does not is refused, located at its MANIFEST line, and
+ * nothing is restored. */
 #include "undo_journal.h"
 
 #include <dirent.h>
@@ -9,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "atomic_path.h"
 #include "atomic_write.h"
 #include "edit.h"
 #include "edit_journal.h"
@@ -22,6 +32,7 @@
 
 struct journal {
 	const char *opdir;
+	const char *top;              /* the tree entries may name (NULL: opdir) */
 	char *dir;                    /* OPDIR/.autotrace/NAME */
 	struct diag *diag;
 };
@@ -29,12 +40,13 @@ struct journal {
 /* The lock of the operator directory (edit_journal.h): the caller's when it
  * holds it (wire and instrument take it before they read the tree), else
  * taken here for the time of the call (*own set). NULL after reporting. */
-static struct edit_lock *tree_lock(const char *opdir, const char *cmd, bool *own, struct diag *diag)
+static struct edit_lock *tree_lock(const char *opdir, const char *top, const char *cmd, bool *own,
+				   struct diag *diag)
 {
 	struct edit_lock *l = edit_lock_covering(opdir);
 
 	*own = !l;
-	return l ? l : edit_lock_acquire(opdir, cmd, diag);
+	return l ? l : edit_lock_acquire_within(opdir, top, cmd, diag);
 }
 
 static void journal_open(struct journal *j, const char *opdir, const char *name, struct diag *diag)
@@ -42,6 +54,7 @@ static void journal_open(struct journal *j, const char *opdir, const char *name,
 	char *top = path_join(opdir, ".autotrace");
 
 	j->opdir = opdir;
+	j->top = NULL;
 	j->dir = path_join(top, name);
 	j->diag = diag;
 	free(top);
@@ -114,11 +127,26 @@ static void manifest_release(struct manifest *m)
 static int manifest_read(const struct journal *j, struct manifest *m)
 {
 	char *path = path_join(j->dir, "MANIFEST");
-	struct src_file *f = src_file_load(path);
+	struct src_file *f = NULL;
 	const char *s, *end;
 
 	m->paths = NULL;
 	m->n = 0;
+	{
+		/* the journal's directory and MANIFEST are read where they are, never
+		 * through a symbolic link (see the top) */
+		struct stat st;
+		const char *bad = lstat(j->dir, &st) == 0 && !S_ISDIR(st.st_mode) ? j->dir
+				  : lstat(path, &st) == 0 && !S_ISREG(st.st_mode) ? path
+										    : NULL;
+		if (bad) {
+			diag_pos(j->diag, DIAG_ERROR, bad, 0, 0, "not the undo journal's own %s (a symbolic link?): refused",
+				 bad == path ? "file" : "directory");
+			free(path);
+			return -1;
+		}
+	}
+	f = src_file_load(path);
 	if (!f) {
 		int missing = errno == ENOENT;
 		if (!missing)
@@ -141,6 +169,9 @@ static int manifest_read(const struct journal *j, struct manifest *m)
 		if (!nl)
 			nl = end;
 		tab = memchr(s, '\t', (size_t)(nl - s));
+		for (const char *q = s; tab && q < tab; q++)
+			if (*q < '0' || *q > '9' || tab - s > 9)
+				tab = NULL;
 		if (!tab || tab == s) {
 			diag_pos(j->diag, DIAG_ERROR, path, m->n + 2, 0, "bad line in the undo journal");
 			src_file_free(f);
@@ -502,8 +533,103 @@ static void remove_journal(const struct journal *j, size_t n)
 	free(top);
 }
 
-int undo_journal_restore(const char *opdir, const char *name, const char *cmd, bool dry_run, bool force,
-			 struct diag *diag)
+/* `path` made absolute from the working directory and normalised, its
+ * links not followed (newly allocated). */
+static char *lexical_absolute(const char *path)
+{
+	char cwd[4096], *abs, *norm;
+
+	if (path[0] == '/')
+		return path_normalize(path);
+	if (!getcwd(cwd, sizeof(cwd)))
+		return NULL;
+	abs = path_join(cwd, path);
+	norm = path_normalize(abs);
+	free(abs);
+	return norm;
+}
+
+/* Why entry k of the journal must not be restored (NULL: it may be): its
+ * path leads out of the project by its words or through its links, or
+ * names something that is not a regular file; or a record of it is not a
+ * regular file of the journal (a link to a file elsewhere). */
+static const char *entry_refused(const struct journal *j, size_t k, const char *rel, const char *top_real,
+				 const char *top_lex)
+{
+	static const char *const suffix[] = { "orig", "absent", "wired" };
+	char *target, *lex, *resolved = NULL, *dir, *real;
+	const char *why = NULL, *slash;
+	struct stat st;
+	bool in_place = false;
+	struct diag quiet;
+
+	if (!rel[0] || rel[0] == '/')
+		return rel[0] ? "an absolute path: entries are relative to the operator directory"
+			      : "an empty path";
+	target = path_join(j->opdir, rel);
+	lex = lexical_absolute(target);
+	if (!lex || !path_within(lex, top_lex)) {
+		why = "outside the project";
+		goto out;
+	}
+	/* where a write would land: the links of its last component followed as
+	 * atomic_resolve follows them, its directory canonical */
+	diag_init_quiet(&quiet);
+	if (atomic_resolve(target, &resolved, &in_place, &quiet) != 0) {
+		why = "a symbolic link that cannot be followed";
+		goto out;
+	}
+	if (in_place || (lstat(resolved, &st) == 0 && !S_ISREG(st.st_mode))) {
+		why = "not a regular file";
+		goto out;
+	}
+	slash = strrchr(resolved, '/');
+	dir = slash ? xstrndup(resolved, slash == resolved ? 1 : (size_t)(slash - resolved)) : xstrdup(".");
+	real = realpath(dir, NULL);
+	if (real && !path_within(real, top_real))
+		why = "outside the project through a symbolic link";
+	free(real);
+	free(dir);
+	for (int s = 0; s < 3 && !why; s++) {
+		char *jp = entry_path(j, k, suffix[s]);
+		if (lstat(jp, &st) == 0 && !S_ISREG(st.st_mode))
+			why = "a record of the journal that is not a regular file (a symbolic link?)";
+		free(jp);
+	}
+out:
+	free(resolved);
+	free(lex);
+	free(target);
+	return why;
+}
+
+/* Every entry of m checked before anything is read or restored: 0, or -1
+ * after reporting the first refused one at its MANIFEST line. */
+static int check_manifest(const struct journal *j, const struct manifest *m, struct diag *diag)
+{
+	const char *top = j->top ? j->top : j->opdir;
+	char *top_real = path_absolute(top), *top_lex = lexical_absolute(top), *mp = path_join(j->dir, "MANIFEST");
+	int rc = 0;
+
+	for (size_t k = 0; k < m->n && rc == 0; k++) {
+		const char *why = top_real && top_lex ? entry_refused(j, k, m->paths[k], top_real, top_lex)
+						      : "the project cannot be resolved";
+		if (why) {
+			diag_pos(diag, DIAG_ERROR, mp, k + 2, 1,
+				 "entry '%s': %s; the project is %s: refused, nothing restored (an undo journal holds files "
+				 "of its project only)",
+				 m->paths[k], why, top);
+			rc = -1;
+		}
+	}
+	free(mp);
+	free(top_lex);
+	free(top_real);
+	return rc;
+}
+
+int undo_journal_restore(const char *opdir, const char *top, const char *name, const char *cmd, bool dry_run,
+			 bool force, struct diag *diag)
 {
 	struct journal j;
 	struct manifest m;
@@ -512,6 +638,7 @@ int undo_journal_restore(const char *opdir, const char *name, const char *cmd, b
 	size_t restored = 0, removed = 0, changed = 0;
 
 	journal_open(&j, opdir, name, diag);
+	j.top = top;
 	if (manifest_read(&j, &m) != 0) {
 		journal_close(&j);
 		return -1;
@@ -520,6 +647,11 @@ int undo_journal_restore(const char *opdir, const char *name, const char *cmd, b
 		printf("%s: nothing to undo (no journal)\n", j.dir);
 		journal_close(&j);
 		return 0;
+	}
+	if (check_manifest(&j, &m, diag) != 0) {
+		manifest_release(&m);
+		journal_close(&j);
+		return -1;
 	}
 	if (journal_op(name)) {
 		/* last in, first out: an operator instrumented after this one wrote on
@@ -609,7 +741,7 @@ int undo_journal_restore(const char *opdir, const char *name, const char *cmd, b
 			/* the restores and the removals of the files the command created,
 			 * one batch: all or none, even across a kill */
 			bool own = false;
-			struct edit_lock *lock = tree_lock(opdir, cmd, &own, diag);
+			struct edit_lock *lock = tree_lock(opdir, top, cmd, &own, diag);
 			struct edit_batch *b = lock ? edit_batch_new(lock, 0) : NULL;
 			int rc = b ? 0 : -1;
 			for (size_t i = 0; i < nw && rc == 0; i++)
@@ -714,9 +846,9 @@ static void remove_dirs_up_to(const char *path, const char *top)
 	free(dir);
 }
 
-int undo_journal_write(const char *opdir, const char *name, const char *cmd, const char *const *paths,
-		       const struct src_file *const *orig, const char *const *texts, const size_t *lens, size_t n,
-		       struct diag *diag)
+int undo_journal_write(const char *opdir, const char *top, const char *name, const char *cmd,
+		       const char *const *paths, const struct src_file *const *orig, const char *const *texts,
+		       const size_t *lens, size_t n, struct diag *diag)
 {
 	struct journal j;
 	struct manifest m;
@@ -724,7 +856,7 @@ int undo_journal_write(const char *opdir, const char *name, const char *cmd, con
 	char **made = xcalloc(n + 1, sizeof(*made)); /* per created file, the directory made for it */
 	size_t keep;
 	bool own = false;
-	struct edit_lock *lock = tree_lock(opdir, cmd, &own, diag);
+	struct edit_lock *lock = tree_lock(opdir, top, cmd, &own, diag);
 	int rc = -1;
 
 	if (!lock) {

@@ -43,18 +43,24 @@ int undo_journal_wired(const char *opdir, const char *name, const char *const *p
  * or none, as apply writes them: the originals saved first, what was written
  * recorded after. When no file could be replaced, the journal and the
  * directories are left as they were ("CMD: nothing changed"). `cmd` names the
- * command in messages. Returns 0 or -1 (reported). */
-int undo_journal_write(const char *opdir, const char *name, const char *cmd, const char *const *paths,
-		       const struct src_file *const *orig, const char *const *texts, const size_t *lens, size_t n,
-		       struct diag *diag);
+ * command in messages; `top` is the project root the files lie in (NULL:
+ * opdir), the tree the lock of opdir, taken here unless held, may change
+ * (edit_journal.h). Returns 0 or -1 (reported). */
+int undo_journal_write(const char *opdir, const char *top, const char *name, const char *cmd,
+		       const char *const *paths, const struct src_file *const *orig, const char *const *texts,
+		       const size_t *lens, size_t n, struct diag *diag);
 
 /* Restores every file of the journal (removing those the command created)
  * and removes the journal; all or nothing. A file edited since the command
  * wrote it is an error (nothing restored) unless `force`; with `dry_run` a
  * warning, and the diff is printed. `cmd` names the command in messages
- * ("wire", "instrument"). 0, or -1 with the reason reported. */
-int undo_journal_restore(const char *opdir, const char *name, const char *cmd, bool dry_run, bool force,
-			 struct diag *diag);
+ * ("wire", "instrument"). Every entry must name a file inside `top` (the
+ * project root the command wrote in; NULL: opdir), by its words and through
+ * its symbolic links: else it is refused at its MANIFEST line and nothing is
+ * restored (the journal may come from anyone with the tree). 0, or -1 with
+ * the reason reported. */
+int undo_journal_restore(const char *opdir, const char *top, const char *name, const char *cmd, bool dry_run,
+			 bool force, struct diag *diag);
 
 /* True when OPDIR has a journal NAME. */
 bool undo_journal_exists(const char *opdir, const char *name);

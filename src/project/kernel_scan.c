@@ -149,6 +149,7 @@ int kernel_scan_open(struct kernel_scan *ks, const struct kernel_scan_opts *o, s
 		ks->own_macros = true;
 	}
 	ks->so.root = ks->root;
+	ks->so.bound = o->opdir; /* links may lead anywhere in the operator directory */
 	ks->so.shown_prefix = o->shown_under_root ? ks->root : NULL;
 	ks->so.include_dirs = (const char *const *)ks->idirs;
 	ks->so.ninclude_dirs = ks->nidirs;

@@ -214,7 +214,8 @@ static char *staged_script(const struct stage *st, const struct project_model *r
 	return sp;
 }
 
-static int write_changes(const char *opdir, const char *journal, struct stage_change *c, size_t n, struct diag *diag)
+static int write_changes(const char *opdir, const char *top, const char *journal, struct stage_change *c, size_t n,
+			 struct diag *diag)
 {
 	const char **paths = xcalloc(n + 1, sizeof(*paths)), **texts = xcalloc(n + 1, sizeof(*texts));
 	const struct src_file **origs = xcalloc(n + 1, sizeof(*origs));
@@ -227,7 +228,7 @@ static int write_changes(const char *opdir, const char *journal, struct stage_ch
 		lens[i] = c[i].now->len;
 		origs[i] = c[i].orig;
 	}
-	rc = undo_journal_write(opdir, journal, "instrument", paths, origs, texts, lens, n, diag);
+	rc = undo_journal_write(opdir, top, journal, "instrument", paths, origs, texts, lens, n, diag);
 	free(paths);
 	free(texts);
 	free(origs);
@@ -337,7 +338,7 @@ int instrument_run(const struct instrument_opts *given, struct instrument_outcom
 	entered = false;
 	if (out->stop == INSTRUMENT_STOP_NONE) {
 		if (!o.dry_run && nch && (journal = project_op_journal(&real->choice, INSTRUMENT_UNDO_NAME)) &&
-		    write_changes(opdir, journal, ch, nch, diag) != 0) {
+		    write_changes(opdir, real->root.abs, journal, ch, nch, diag) != 0) {
 			/* said why; nothing changed, no report of a job not done */
 			out->stop = INSTRUMENT_STOP_INPUT;
 			cJSON_Delete(out->report);

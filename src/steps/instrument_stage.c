@@ -22,7 +22,8 @@ static int mkdir_p(const char *path)
 	return path_mkdirs(path, NULL);
 }
 
-/* Copies one file (bytes and mode) to dst, creating its directories. */
+/* Copies one file (bytes and mode, made writable) to dst, creating its
+ * directories. */
 static int copy_file(const char *src, const char *dst, struct diag *diag)
 {
 	struct src_file *f = src_file_load(src);
@@ -42,8 +43,11 @@ static int copy_file(const char *src, const char *dst, struct diag *diag)
 		rc = fwrite(f->data, 1, f->len, out) == f->len ? 0 : -1;
 		if (fclose(out) != 0)
 			rc = -1;
+		/* writable by its owner: the steps edit the copy; the real file's
+		 * mode is checked when the changes are written back (a read-only
+		 * one is refused then, edit_write.c) */
 		if (rc == 0 && stat(src, &st) == 0)
-			chmod(dst, st.st_mode & 07777);
+			chmod(dst, (st.st_mode & 07777) | S_IWUSR);
 	}
 	if (rc != 0)
 		diag_pos(diag, DIAG_ERROR, dst, 0, 0, "cannot write the staging copy: %s", strerror(errno));

@@ -62,7 +62,7 @@ int wire_run(const struct wire_run_opts *o, struct wire_run_result *r, struct di
 			texts[i] = r->files[i].text;
 			lens[i] = r->files[i].len;
 		}
-		rc = undo_journal_write(o->opdir, journal, "wire", paths, origs, texts, lens, r->nfiles, diag);
+		rc = undo_journal_write(o->opdir, r->project->root.abs, journal, "wire", paths, origs, texts, lens, r->nfiles, diag);
 		r->written = rc == 0;
 		free(paths);
 		free(origs);

@@ -30,6 +30,7 @@ seeds() {
 	sh) echo "tests/hook .sh" ;;
 	hook_block) echo "tests/hook/names .name" ;;
 	launch) echo "tests/launch .cpp .h" ;;
+	journal) echo "tests/fuzz/journal .journal .manifest" ;;
 	esac
 }
 
@@ -44,7 +45,7 @@ corpus() { # corpus TARGET DIR: copy the seeds, flattened
 	done
 }
 
-for t in ${FUZZ_TARGETS:-rules cxx pt npy point_map chrome perfetto py sh hook_block host launch}; do
+for t in ${FUZZ_TARGETS:-rules cxx pt npy point_map chrome perfetto py sh hook_block host launch journal}; do
 	bin="$build/tests/fuzz/engine_$t"
 	[ -n "$(seeds "$t")" ] || continue
 	if [ -x "$bin" ]; then

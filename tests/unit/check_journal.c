@@ -243,6 +243,109 @@ START_TEST(test_foreign_journal_refused)
 }
 END_TEST
 
+/* A journal naming files outside the locked tree (crafted, or committed
+ * with the sources): nothing is renamed or removed, the line is named; the
+ * same entries inside the larger tree a lock is taken for are completed. */
+START_TEST(test_recovery_stays_in_the_tree)
+{
+	struct diag q;
+	char top[64], *op, *outside, *tout, *state, *journal, *gi, *msgs, *s;
+	struct edit_lock *l;
+	FILE *f;
+
+	diag_init_quiet(&q);
+	strcpy(top, "/tmp/check_journal.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(top));
+	{
+		char *real = realpath(top, NULL);
+		strcpy(top, real);
+		free(real);
+	}
+	op = path_join(top, "op");
+	outside = path_join(top, "bind.cpp");
+	tout = path_join(top, "bind.cpp.at-AAAAAA");
+	state = path_join(op, EDIT_STATE_DIR);
+	journal = path_join(state, "journal");
+	gi = path_join(state, ".gitignore");
+	ck_assert_int_eq(mkdir(op, 0777), 0);
+	ck_assert_int_eq(mkdir(state, 0777), 0);
+	put(outside, "old binding\n");
+	put(tout, "new binding\n");
+	f = fopen(journal, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "autotrace-journal 1\ncommand\twire\npid\t4242\nbatch\t1\nT\t%s\t%s\t-\nC\n", tout, outside);
+	fclose(f);
+	/* bind.cpp lies outside op: the lock of op alone refuses the journal */
+	{
+		size_t n;
+		FILE *mem = open_memstream(&msgs, &n);
+		struct diag d;
+		diag_init(&d, mem, false);
+		l = edit_lock_acquire(op, "apply", &d);
+		fclose(mem);
+	}
+	ck_assert_ptr_null(l);
+	ck_assert_ptr_nonnull(strstr(msgs, "journal:5:1: error: the journal of the interrupted `autotrace wire` (pid 4242) "
+					   "names "));
+	ck_assert_ptr_nonnull(strstr(msgs, "outside the tree (the tree this `autotrace apply` may change is "));
+	s = get(outside);
+	ck_assert_str_eq(s, "old binding\n");
+	free(s);
+	ck_assert(exists(tout) && exists(journal));
+	free(msgs);
+	/* a temporary file not named as autotrace names them: refused too */
+	f = fopen(journal, "w");
+	fprintf(f, "autotrace-journal 1\ncommand\twire\npid\t4242\nbatch\t1\nT\t%s\t%s/op/x.h\t-\n", outside, top);
+	fclose(f);
+	ck_assert_ptr_null(edit_lock_acquire_within(op, top, "wire", &q));
+	ck_assert(exists(outside));
+	/* the lock taken for the project (wire's): completed */
+	f = fopen(journal, "w");
+	fprintf(f, "autotrace-journal 1\ncommand\twire\npid\t4242\nbatch\t1\nT\t%s\t%s\t-\nC\n", tout, outside);
+	fclose(f);
+	unlink(outside);
+	l = edit_lock_acquire_within(op, top, "wire", &q);
+	ck_assert_ptr_nonnull(l);
+	s = get(outside);
+	ck_assert_str_eq(s, "new binding\n");
+	free(s);
+	ck_assert(!exists(tout) && !exists(journal));
+	/* a batch of that lock writes in the project, not outside it */
+	{
+		struct edit_batch *b = edit_batch_new(l, EDIT_BATCH_NO_SYNC);
+		ck_assert_int_eq(edit_batch_add(b, outside, "again\n", 6, &q), 0);
+		ck_assert_int_eq(edit_batch_add(b, "/tmp/check_journal_elsewhere.h", "x\n", 2, &q), -1);
+		edit_batch_abort(b);
+	}
+	/* nor over a file without write permission */
+	chmod(outside, 0444);
+	{
+		struct edit_batch *b = edit_batch_new(l, EDIT_BATCH_NO_SYNC);
+		ck_assert_int_eq(edit_batch_add(b, outside, "again\n", 6, &q), -1);
+		edit_batch_abort(b);
+		b = edit_batch_new(l, EDIT_BATCH_NO_SYNC | EDIT_BATCH_READONLY_OK);
+		ck_assert_int_eq(edit_batch_add(b, outside, "again\n", 6, &q), 0);
+		ck_assert_int_eq(edit_batch_commit(b, &q), 0);
+	}
+	s = get(outside);
+	ck_assert_str_eq(s, "again\n");
+	free(s);
+	ck_assert(!exists("/tmp/check_journal_elsewhere.h"));
+	edit_lock_release(l);
+	unlink(outside);
+	unlink(gi);
+	rmdir(state);
+	ck_assert_int_eq(rmdir(op), 0);
+	ck_assert_int_eq(rmdir(top), 0);
+	free(op);
+	free(outside);
+	free(tout);
+	free(state);
+	free(journal);
+	free(gi);
+}
+END_TEST
+
 /* The lock against another process, and within one (any path to the root). */
 START_TEST(test_lock_other_process_and_reentrant)
 {
@@ -355,6 +458,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, test_complete_committed);
 	tcase_add_test(tc, test_complete_keeps_changed);
 	tcase_add_test(tc, test_foreign_journal_refused);
+	tcase_add_test(tc, test_recovery_stays_in_the_tree);
 	tcase_add_test(tc, test_lock_other_process_and_reentrant);
 	tcase_add_test(tc, test_signal_cleanup);
 	suite_add_tcase(s, tc);

@@ -174,7 +174,7 @@ START_TEST(journal_keeps_first_original_and_undo_restores)
 	/* b edited by hand since: --undo refuses and restores nothing; --force restores */
 	write_file(b, "wired b, then edited\n");
 	stdout = null;
-	ck_assert_int_eq(undo_journal_restore(dir, WIRE_UNDO_NAME, "wire", false, false, &quiet), -1);
+	ck_assert_int_eq(undo_journal_restore(dir, NULL, WIRE_UNDO_NAME, "wire", false, false, &quiet), -1);
 	stdout = saved;
 	s = read_file(a);
 	ck_assert_str_eq(s, "wired twice a\n");
@@ -187,7 +187,7 @@ START_TEST(journal_keeps_first_original_and_undo_restores)
 		free(gi);
 	}
 	stdout = null;
-	ck_assert_int_eq(undo_journal_restore(dir, WIRE_UNDO_NAME, "wire", false, true, &quiet), 0);
+	ck_assert_int_eq(undo_journal_restore(dir, NULL, WIRE_UNDO_NAME, "wire", false, true, &quiet), 0);
 	stdout = saved;
 	s = read_file(a);
 	ck_assert_str_eq(s, "original a\n");
@@ -252,13 +252,13 @@ START_TEST(journal_keeps_hand_edits_between_wires)
 	write_file(a, texts[0]);
 	ck_assert_int_eq(undo_journal_wired(dir, WIRE_UNDO_NAME, paths, origs, texts, lens, 1, &q), 0);
 	stdout = null;
-	ck_assert_int_eq(undo_journal_restore(dir, WIRE_UNDO_NAME, "wire", false, false, &q), -1);
+	ck_assert_int_eq(undo_journal_restore(dir, NULL, WIRE_UNDO_NAME, "wire", false, false, &q), -1);
 	stdout = saved;
 	s = read_file(a);
 	ck_assert_str_eq(s, "original\nwired\nmine\nwired more\n");
 	free(s);
 	stdout = null;
-	ck_assert_int_eq(undo_journal_restore(dir, WIRE_UNDO_NAME, "wire", false, true, &q), 0);
+	ck_assert_int_eq(undo_journal_restore(dir, NULL, WIRE_UNDO_NAME, "wire", false, true, &q), 0);
 	stdout = saved;
 	s = read_file(a);
 	ck_assert_str_eq(s, "original\n");
@@ -311,7 +311,7 @@ START_TEST(journal_files_outside_and_created)
 	ck_assert_str_eq(s, "autotrace-wire-undo 1\n0\t../bind.cpp\n1\top_base.h\n");
 	free(s);
 	stdout = null;
-	ck_assert_int_eq(undo_journal_restore(op, "test-undo", "test", false, false, &quiet), 0);
+	ck_assert_int_eq(undo_journal_restore(op, dir, "test-undo", "test", false, false, &quiet), 0);
 	stdout = saved;
 	s = read_file(bind);
 	ck_assert_str_eq(s, "binding\n");
@@ -347,7 +347,7 @@ START_TEST(undo_rejects_a_foreign_manifest)
 	mkdir(j, 0777);
 	m = path_join(j, "MANIFEST");
 	write_file(m, "something else\n");
-	ck_assert_int_eq(undo_journal_restore(dir, WIRE_UNDO_NAME, "wire", false, false, &d), -1);
+	ck_assert_int_eq(undo_journal_restore(dir, NULL, WIRE_UNDO_NAME, "wire", false, false, &d), -1);
 	ck_assert_uint_eq(d.errors, 1);
 	unlink(m);
 	rmdir(j);
