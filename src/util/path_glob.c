@@ -282,6 +282,13 @@ int path_walk_within(const char *root, const char *bound, char ***out, size_t *n
 	struct walk w = { NULL, 0, 0 };
 	int ret = path_visit(root, bound, 0, collect, &w, diag);
 
+	if (ret != 0) {
+		/* a failed walk gives nothing: the caller frees no list */
+		path_glob_free(w.v, w.n);
+		*out = NULL;
+		*n = 0;
+		return ret;
+	}
 	/* per-directory sorting gives "a/b" before "a.h"; sort the whole list bytewise */
 	xqsort(w.v, w.n, sizeof(*w.v), cmp_str);
 	*out = w.v;
