@@ -32,6 +32,10 @@ mkdir -p "$scratch"
 cp -R "$top/examples/moe_dispatch_gmm/." "$scratch/"
 rm -rf "$scratch/build_out"
 op=$(cd "$scratch" && pwd)
+# the operator as its own repository, as a user has it: its project root is
+# the copy, not the autotrace checkout around it (whose tests hold bindings
+# of the same operator)
+git init -q "$op"
 
 step "autotrace instrument --dry-run: every diff first (the first 40 lines)"
 "$AUTOTRACE" instrument --dry-run "$op" | head -n 40
