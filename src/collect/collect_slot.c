@@ -122,6 +122,8 @@ int collect_slots_decode(const struct dump *d, const struct rule_policy *p, stru
 	enum { BY_RULES, BY_PAIR, BY_TRIPLE } scheme = BY_RULES;
 	unsigned pos_in_scheme = 0;
 	bool warned_extra = false;
+	/* the rules' `layout`, looked up once (RULE_LAYOUT_NAMES is the table's) */
+	const struct dump_layout *forced = p->layout ? dump_layout_find(p->layout) : NULL;
 
 	memset(out, 0, sizeof(*out));
 	rules_topology(p, &topo);
@@ -192,7 +194,7 @@ int collect_slots_decode(const struct dump *d, const struct rule_policy *p, stru
 			}
 			collect_slot_name(&s);
 
-			l = dump_layout_recognise(p->layout ? dump_layout_find(p->layout) : NULL, w, S);
+			l = dump_layout_recognise(forced, w, S);
 			if (l->unwritten(w, S)) {
 				out->empty++;
 				continue;
