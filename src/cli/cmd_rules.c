@@ -54,7 +54,7 @@ int cmd_rules(int argc, char **argv, struct diag *diag)
 			return EXIT_BAD_INPUT;
 		}
 		for (; optind < argc; optind++) {
-			struct rule_policy *p = rule_load(argv[optind], rule_find_rules_dir(), diag);
+			struct rule_policy *p = rule_load(argv[optind], rule_find_rules_dir(), NULL, diag);
 			if (!p) {
 				status = EXIT_BAD_INPUT;
 				continue;

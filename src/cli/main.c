@@ -6,13 +6,14 @@
 #include "commands.h"
 #include "config.h"
 #include "exit_status.h"
+#include "rule_load.h"
 #include "rule_regex.h"
 #include "suggest.h"
 
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"Usage: autotrace <command> [options] [operator-dir]\n"
+		"Usage: autotrace [--allow-include-anywhere] <command> [options] [operator-dir]\n"
 		"       autotrace --help | --version\n"
 		"\n"
 		"Declarative, checked intra-kernel tracing for Ascend C operators.\n"
@@ -25,6 +26,11 @@ static void usage(FILE *out)
 		"Run 'autotrace <command> --help' for the options of one command.\n"
 		"The rules file comes from --rules, else autotrace.rules in the operator\n"
 		"directory, else the installed default (%s/moe.rules).\n"
+		"\n"
+		"Global option (accepted anywhere before '--'):\n"
+		"  --allow-include-anywhere  let rules files include files outside their own\n"
+		"                            directory, the git top level above it, the\n"
+		"                            operator's project and the shipped rules\n"
 		"\n"
 		"Exit status: 0 ok, 1 findings, 2 bad usage or bad input, 3 internal error.\n"
 		"See autotrace(1) and autotrace-rules(5).\n",
@@ -85,10 +91,33 @@ static int run(int argc, char **argv, struct diag *diag)
 	return cmd->run(argc - 1, argv + 1, diag);
 }
 
+/* Takes the global options out of argv, wherever they stand before "--",
+ * so that each command sees only its own. Returns the new argc. */
+static int global_options(int argc, char **argv)
+{
+	int out = 1;
+
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0) {
+			while (i < argc)
+				argv[out++] = argv[i++];
+			break;
+		}
+		if (strcmp(argv[i], "--allow-include-anywhere") == 0)
+			rule_load_allow_anywhere(true);
+		else
+			argv[out++] = argv[i];
+	}
+	argv[out] = NULL;
+	return out;
+}
+
 int main(int argc, char **argv)
 {
 	struct diag diag;
 	int status;
+
+	argc = global_options(argc, argv);
 
 	diag_init(&diag, stderr, diag_color_auto(stderr));
 	diag.max_errors = DIAG_MAX_ERRORS;

@@ -87,12 +87,6 @@ static char *upwards(const char *start, bool (*has)(const char *dir, const struc
 	return NULL;
 }
 
-static bool has_git(const char *dir, const struct rule_policy *p)
-{
-	(void)p;
-	return exists(dir, ".git", false);
-}
-
 static bool has_build_script(const char *dir, const struct rule_policy *p)
 {
 	for (size_t i = 0; i < p->build.n; i++) {
@@ -130,7 +124,7 @@ int project_root_find(const char *opdir, const struct rule_policy *p, struct pro
 			return -1;
 		}
 		out->how = PROJECT_ROOT_RULES;
-	} else if ((out->abs = upwards(out->opdir_abs, has_git, p)) != NULL) {
+	} else if ((out->abs = path_upwards_holding(out->opdir_abs, ".git")) != NULL) {
 		out->how = PROJECT_ROOT_GIT;
 	} else if ((out->abs = upwards(out->opdir_abs, has_build_script, p)) != NULL) {
 		out->how = PROJECT_ROOT_BUILD_SCRIPT;

@@ -68,7 +68,7 @@ char *rule_find_path(const char *explicit_path, const char *opdir)
 struct rule_policy *rule_find_and_load(const char *explicit_path, const char *opdir, struct diag *diag)
 {
 	char *path = rule_find_path(explicit_path, opdir);
-	struct rule_policy *p = rule_load(path, rule_find_rules_dir(), diag);
+	struct rule_policy *p = rule_load(path, rule_find_rules_dir(), opdir, diag);
 	free(path);
 	return p;
 }
@@ -83,7 +83,7 @@ const struct rule_policy *rule_cache_get(struct rule_cache *c, const char *expli
 		return c->policy;
 	}
 	rule_cache_release(c);
-	c->policy = rule_load(path, rule_find_rules_dir(), diag);
+	c->policy = rule_load(path, rule_find_rules_dir(), opdir, diag);
 	c->path = path;
 	return c->policy;
 }

@@ -9,15 +9,26 @@
 
 #include "rule_ast.h"
 #include "rule_decode.h"
+#include "strbuf.h"
 #include "path_glob.h"
+#include "path_rel.h"
 #include "xalloc.h"
 
-enum { MAX_INCLUDE_DEPTH = 32 };
+enum { MAX_INCLUDE_DEPTH = 32, MAX_INCLUDE_ROOTS = 5 };
+
+static bool include_anywhere;
+
+void rule_load_allow_anywhere(bool yes)
+{
+	include_anywhere = yes;
+}
 
 struct loader {
 	struct rule_policy *policy;
 	struct diag *diag;
 	const char *rules_dir;
+	char *roots[MAX_INCLUDE_ROOTS]; /* absolute directories includes may come from */
+	unsigned nroots;
 	char *stack[MAX_INCLUDE_DEPTH]; /* canonical paths of the files being read */
 	const struct src_file *stack_file[MAX_INCLUDE_DEPTH];
 	unsigned depth;
@@ -50,6 +61,65 @@ static char *include_candidate(const char *includer, const char *name)
 	return path;
 }
 
+/* Adds the absolute form of `dir` (when it exists, and once). */
+static void add_root(struct loader *ld, const char *dir)
+{
+	char *abs = dir ? path_absolute(dir) : NULL;
+
+	if (!abs)
+		return;
+	for (unsigned i = 0; i < ld->nroots; i++) {
+		if (strcmp(ld->roots[i], abs) == 0) {
+			free(abs);
+			return;
+		}
+	}
+	if (ld->nroots < MAX_INCLUDE_ROOTS)
+		ld->roots[ld->nroots++] = abs;
+	else
+		free(abs);
+}
+
+/* `dir` and the git top level above it. */
+static void add_root_and_git_top(struct loader *ld, const char *dir)
+{
+	char *abs = dir ? path_absolute(dir) : NULL;
+	char *top = abs ? path_upwards_holding(abs, ".git") : NULL;
+
+	add_root(ld, abs);
+	add_root(ld, top);
+	free(abs);
+	free(top);
+}
+
+static bool include_allowed(const struct loader *ld, const char *canon)
+{
+	if (include_anywhere)
+		return true;
+	for (unsigned i = 0; i < ld->nroots; i++)
+		if (path_within(canon, ld->roots[i]))
+			return true;
+	return false;
+}
+
+/* Says which directories were allowed ("/op, /repo or /usr/share/autotrace/rules"). */
+static void refuse_include(const struct loader *ld, struct src_loc loc, const char *name, const char *canon)
+{
+	struct strbuf where = { 0 };
+
+	for (unsigned i = 0; i < ld->nroots; i++) {
+		strbuf_puts(&where, i == 0 ? "" : i + 1 == ld->nroots ? " or " : ", ");
+		strbuf_puts(&where, ld->roots[i]);
+	}
+	if (ld->nroots == 0)
+		strbuf_puts(&where, "none");
+	diag_at(ld->diag, DIAG_ERROR, loc,
+		"include \"%s\" names %s, outside the directories rules may include from (%s); "
+		"pass --allow-include-anywhere to read it",
+		name, canon, where.s);
+	strbuf_release(&where);
+}
+
 static unsigned on_include(void *ctx, const char *name, struct src_loc loc)
 {
 	struct loader *ld = ctx;
@@ -72,6 +142,11 @@ static unsigned on_include(void *ctx, const char *name, struct src_loc loc)
 				name, loc.file->path, ld->rules_dir);
 		else
 			diag_at(ld->diag, DIAG_ERROR, loc, "cannot find included file '%s': %s", name, strerror(errno));
+		free(path);
+		return 1;
+	}
+	if (!include_allowed(ld, canon)) {
+		refuse_include(ld, loc, name, canon);
 		free(path);
 		return 1;
 	}
@@ -130,6 +205,8 @@ static unsigned load_file(struct loader *ld, struct src_file *f, const char *can
 
 static struct rule_policy *finish_load(struct loader *ld, unsigned errors)
 {
+	for (unsigned i = 0; i < ld->nroots; i++)
+		free(ld->roots[i]);
 	if (errors) {
 		rule_policy_free(ld->policy);
 		return NULL;
@@ -137,11 +214,12 @@ static struct rule_policy *finish_load(struct loader *ld, unsigned errors)
 	return ld->policy;
 }
 
-struct rule_policy *rule_load(const char *path, const char *rules_dir, struct diag *diag)
+struct rule_policy *rule_load(const char *path, const char *rules_dir, const char *opdir, struct diag *diag)
 {
 	struct loader ld = { .policy = NULL, .diag = diag, .rules_dir = rules_dir };
 	char canon[PATH_MAX];
 	struct src_file *f = src_file_load(path);
+	char *dir;
 
 	if (!f) {
 		diag_pos(diag, DIAG_ERROR, path, 0, 0, "cannot read rules file: %s", src_file_strerror(errno));
@@ -149,6 +227,11 @@ struct rule_policy *rule_load(const char *path, const char *rules_dir, struct di
 	}
 	if (!realpath(path, canon))
 		snprintf(canon, sizeof(canon), "%s", path);
+	dir = dir_of(canon);
+	add_root_and_git_top(&ld, dir);
+	free(dir);
+	add_root(&ld, rules_dir);
+	add_root_and_git_top(&ld, opdir);
 	ld.policy = rule_policy_new();
 	return finish_load(&ld, load_file(&ld, f, canon));
 }
@@ -158,6 +241,7 @@ struct rule_policy *rule_load_buffer(const char *name, const char *data, size_t 
 {
 	struct loader ld = { .policy = NULL, .diag = diag, .rules_dir = rules_dir };
 
+	add_root(&ld, rules_dir);
 	ld.policy = rule_policy_new();
 	return finish_load(&ld, load_file(&ld, src_file_from_buffer(name, data, len), name));
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "path_glob.h"
 #include "xalloc.h"
 
 /* The components of `path` ("a", "..", "b"), "." and empty ones dropped. */
@@ -94,6 +95,30 @@ bool path_within(const char *path, const char *dir)
 	if (strcmp(dir, "/") == 0)
 		return path[0] == '/';
 	return strncmp(path, dir, n) == 0 && (path[n] == '\0' || path[n] == '/');
+}
+
+char *path_upwards_holding(const char *abs_dir, const char *name)
+{
+	char *d = xstrdup(abs_dir);
+
+	for (;;) {
+		char *probe = path_join(d, name), *slash;
+		struct stat st;
+		bool yes = stat(probe, &st) == 0;
+
+		free(probe);
+		if (yes)
+			return d;
+		slash = strrchr(d, '/');
+		if (!slash || (slash == d && d[1] == '\0'))
+			break;
+		if (slash == d)
+			d[1] = '\0';
+		else
+			*slash = '\0';
+	}
+	free(d);
+	return NULL;
 }
 
 char *path_relative(const char *from, const char *to)

@@ -36,4 +36,8 @@ int path_mkdirs(const char *path, char **failed);
 /* True when `path` (absolute) is `dir` or lies below it. */
 bool path_within(const char *path, const char *dir);
 
+/* The first directory from `abs_dir` (absolute) upwards that holds an entry
+ * `name` (".git"), or NULL. Newly allocated. */
+char *path_upwards_holding(const char *abs_dir, const char *name);
+
 #endif

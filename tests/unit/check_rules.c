@@ -367,7 +367,7 @@ START_TEST(t_include_merge_rules)
 		   "trace { depth 4; reset loop; loop /j/ \"op loop\"; }\n");
 	snprintf(path, sizeof(path), "%s/op.rules", dir);
 	open_diag();
-	p = rule_load(path, NULL, &diag);
+	p = rule_load(path, NULL, NULL, &diag);
 	ck_assert_msg(p != NULL, "%s", diag_text());
 	ck_assert_uint_eq(p->nsources, 2);
 	/* settings: the later one wins; lists are replaced whole */
@@ -396,7 +396,7 @@ START_TEST(t_include_cycle_and_missing)
 	write_file(dir, "b.rules", "include \"a.rules\";\ninclude \"nope.rules\";\n");
 	snprintf(path, sizeof(path), "%s/a.rules", dir);
 	open_diag();
-	ck_assert_ptr_null(rule_load(path, NULL, &diag));
+	ck_assert_ptr_null(rule_load(path, NULL, NULL, &diag));
 	ck_assert_uint_eq(diag.errors, 2);
 	ck_assert_ptr_nonnull(strstr(diag_text(), "error: include cycle: "));
 	ck_assert_ptr_nonnull(strstr(diag_text(), "error: cannot find included file 'nope.rules'"));
@@ -414,7 +414,7 @@ START_TEST(t_shipped_default_loads)
 
 	snprintf(path, sizeof(path), "%s/rules/moe.rules", top ? top : ".");
 	open_diag();
-	p = rule_load(path, NULL, &diag);
+	p = rule_load(path, NULL, NULL, &diag);
 	ck_assert_msg(p != NULL, "%s", diag_text());
 	ck_assert_uint_ge(p->nroots, 1);
 	ck_assert_str_eq(p->roots[0].label, "processing");
