@@ -3,6 +3,8 @@
  * before it does. */
 #include "cxx_nav.h"
 
+#include <string.h>
+
 int cxx_first_child(const struct cxx_body *b, int parent)
 {
 	size_t s = parent < 0 ? 0 : (size_t)parent + 1;
@@ -52,6 +54,13 @@ int cxx_prev_sibling(const struct cxx_body *b, int s)
 bool cxx_stmt_is_loop(const struct cxx_stmt *s)
 {
 	return s->kind == CXX_STMT_FOR || s->kind == CXX_STMT_WHILE || s->kind == CXX_STMT_DO;
+}
+
+bool cxx_stmt_repeats(const struct cxx_stmt *s)
+{
+	if (s->kind == CXX_STMT_DO && s->text)
+		return !(strcmp(s->text, "false") == 0 || strcmp(s->text, "0") == 0);
+	return cxx_stmt_is_loop(s);
 }
 
 bool cxx_stmt_is_jump(const struct cxx_stmt *s)

@@ -17,6 +17,9 @@ int cxx_next_sibling(const struct cxx_body *b, int s);
 int cxx_prev_sibling(const struct cxx_body *b, int s);
 /* for, while and do loops */
 bool cxx_stmt_is_loop(const struct cxx_stmt *s);
+/* A loop that may run its body more than once: not `do { ... } while (false)`
+ * (or `while (0)`), the idiom of a block that `break` leaves early. */
+bool cxx_stmt_repeats(const struct cxx_stmt *s);
 /* return, break, continue and goto */
 bool cxx_stmt_is_jump(const struct cxx_stmt *s);
 /* Do statements a and s lie in different case sections of one switch (a

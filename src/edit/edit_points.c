@@ -160,34 +160,6 @@ static void add_inline(struct ed *e, uint32_t at, const char *code, int band, in
 	free(t);
 }
 
-/* Is the line starting at `ls` a comment line (`//...`, or a line of a block
- * comment that starts it: `/[*]...`, `[*]...`)? */
-static bool comment_line(const struct ed *e, uint32_t ls)
-{
-	uint32_t p = ls;
-
-	while (p < e->len && (e->d[p] == ' ' || e->d[p] == '\t'))
-		p++;
-	if (p + 1 < e->len && e->d[p] == '/' && (e->d[p + 1] == '/' || e->d[p + 1] == '*'))
-		return true;
-	return p < e->len && e->d[p] == '*' &&
-	       (p + 1 >= e->len || e->d[p + 1] == ' ' || e->d[p + 1] == '/' || e->d[p + 1] == '\n' || e->d[p + 1] == '\t');
-}
-
-/* The start of the comment lines right above the line starting at `ls`
- * (no blank line between): a point before a statement goes above the
- * comment that introduces it. */
-static uint32_t above_comments(const struct ed *e, uint32_t ls)
-{
-	while (ls > 0) {
-		uint32_t prev = line_start(e, ls - 1);
-		if (!comment_line(e, prev))
-			break;
-		ls = prev;
-	}
-	return ls;
-}
-
 /* `code` inline at `at`, a space between it and the statement it goes
  * `before` (or after). */
 static void add_inline_padded(struct ed *e, uint32_t at, bool before, const char *code, int band, int k1, int k2)
@@ -199,13 +171,13 @@ static void add_inline_padded(struct ed *e, uint32_t at, bool before, const char
 }
 
 /* `code` before the statement starting at `s`: a line of its own when the
- * statement starts its line (above the comment lines introducing it), else
- * inline. */
+ * statement starts its line (between the comment lines introducing it and
+ * the statement, as experts place it), else inline. */
 static void add_before(struct ed *e, uint32_t s, const char *code, int band, int k1, int k2)
 {
 	if (starts_line(e, s)) {
 		char *ind = indent_at(e, s);
-		add_line(e, split_indent(e, s) ? s : above_comments(e, line_start(e, s)), ind, code, band, k1, k2);
+		add_line(e, split_indent(e, s) ? s : line_start(e, s), ind, code, band, k1, k2);
 		free(ind);
 	} else {
 		add_inline_padded(e, s, true, code, band, k1, k2);
@@ -467,7 +439,7 @@ static void emit_b(struct ed *e, const struct plan_node *n)
 		if (at != s0) {
 			/* before the #if line, indented like the statement */
 			char *ind = indent_at(e, s0);
-			add_line(e, above_comments(e, line_start(e, at)), ind, code, 1, 0, 0);
+			add_line(e, line_start(e, at), ind, code, 1, 0, 0);
 			free(ind);
 		} else {
 			add_before(e, s0, code, 1, 0, 0);

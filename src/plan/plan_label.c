@@ -89,7 +89,11 @@ char *plan_make_label(struct plan_walker *w, const struct rule_trace_rule *r, co
 	else
 		label = xasprintf("%s%s%s", parent, parent[0] ? " " : "", name ? name : "");
 	free(cls);
-	return label;
+	{
+		char *fit = plan_label_fit(label, PLAN_LABEL_MAX);
+		free(label);
+		return fit;
+	}
 }
 
 bool plan_sibling_has_label(struct plan_walker *w, int parent, int self, const char *label)

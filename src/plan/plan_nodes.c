@@ -133,6 +133,16 @@ static char *arg_name(const struct cxx_call *c)
 	return *last ? rule_kebab_case(last) : NULL;
 }
 
+/* `label` with `how` and `what` after it ("... wait-flag-dev mm1", "...-2"),
+ * shortened to PLAN_LABEL_MAX (a trailing number kept). */
+static char *told_apart(const char *label, const char *how, const char *what)
+{
+	char *s = xasprintf("%s%s%s", label, how, what), *fit = plan_label_fit(s, PLAN_LABEL_MAX);
+
+	free(s);
+	return fit;
+}
+
 /* Does a sibling of node `self` under `parent` have `label`, on a path that
  * can run together with self's? (Points in different cases of one switch,
  * the configurations of a tiling key, may share a label: one of them runs.
@@ -172,7 +182,7 @@ static void name_earlier_by_arg(struct plan_walker *w, int parent, int self, con
 		arg = arg_name(&pl->units[e->unit].outline->funcs[e->func].body.calls[e->call]);
 		if (!arg)
 			return;
-		s = xasprintf("%s %s", e->label, arg);
+		s = told_apart(e->label, " ", arg);
 		free(arg);
 		if (plan_sibling_has_label(w, parent, k, s)) {
 			free(s);
@@ -247,7 +257,7 @@ int plan_add_point(struct plan_walker *w, enum plan_kind kind, struct plan_fref 
 		 * the earlier one too when nothing is labelled after it yet */
 		char *arg = arg_name(&b->calls[call]);
 		if (arg) {
-			char *s = xasprintf("%s %s", n->label, arg);
+			char *s = told_apart(n->label, " ", arg);
 			if (!plan_sibling_has_label(w, ctx->parent, idx, s)) {
 				name_earlier_by_arg(w, ctx->parent, idx, n->label);
 				free(n->label);
@@ -260,7 +270,9 @@ int plan_add_point(struct plan_walker *w, enum plan_kind kind, struct plan_fref 
 	}
 	if (label_clash(w, ctx->parent, idx, n->label)) {
 		for (int i = 2;; i++) {
-			char *s = xasprintf("%s-%d", n->label, i);
+			char *num = xasprintf("%d", i);
+			char *s = told_apart(n->label, "-", num);
+			free(num);
 			if (!plan_sibling_has_label(w, ctx->parent, idx, s)) {
 				free(n->label);
 				n->label = s;

@@ -102,7 +102,7 @@ static bool call_in(const struct cxx_body *b, int cs, int s, bool own)
 	if (cs < 0)
 		return false;
 	for (int j = cs; j >= 0 && j != s; j = b->stmts[j].parent) {
-		if (own && cxx_stmt_is_loop(&b->stmts[j]))
+		if (own && cxx_stmt_repeats(&b->stmts[j]))
 			return false;
 		if (b->stmts[j].parent == CXX_NONE)
 			return false;
@@ -239,7 +239,7 @@ const struct rule_trace_rule *plan_tile_helper(struct plan_walker *w, struct pla
 		return w->helper[id] == PLAN_HELPER_NO ? NULL : w->helper[id];
 	w->helper[id] = PLAN_HELPER_NO; /* while deciding: recursion says no */
 	for (size_t s = 0; s < b->nstmts; s++)
-		if (cxx_stmt_is_loop(&b->stmts[s]))
+		if (cxx_stmt_repeats(&b->stmts[s]))
 			return NULL;
 	for (size_t c = 0; c < b->ncalls; c++) {
 		const struct cxx_call *cl = &b->calls[c];
@@ -397,7 +397,7 @@ static char *loop_own_text(struct plan_walker *w, struct plan_fref f, int s)
 	for (size_t j = 0; j < b->nstmts; j++) {
 		const struct cxx_stmt *in = &b->stmts[j];
 		/* statements come in source order: the first nested loop at or after `at` */
-		if ((int)j == s || !cxx_stmt_is_loop(in) || in->range.start < at || in->range.end > r.end ||
+		if ((int)j == s || !cxx_stmt_repeats(in) || in->range.start < at || in->range.end > r.end ||
 		    in->range.start <= r.start)
 			continue;
 		memcpy(text + n, data + at, in->range.start - at);

@@ -283,7 +283,7 @@ static int wait_loop_call(walker *w, struct plan_fref f, int s, const struct rul
 	int first = -1;
 
 	for (size_t j = (size_t)s + 1; j < b->nstmts && b->stmts[j].range.start < b->stmts[s].range.end; j++)
-		if (cxx_stmt_is_loop(&b->stmts[j]))
+		if (cxx_stmt_repeats(&b->stmts[j]))
 			return -1;
 	for (size_t c = 0; c < b->ncalls; c++) {
 		const struct cxx_call *cl = &b->calls[c];
@@ -440,7 +440,7 @@ static void walk_stmt(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 
 	if (plan_finfo(w->pl, f)->point_at[s] >= 0)
 		return;
-	switch (st->kind) {
+	switch (st->kind == CXX_STMT_DO && !cxx_stmt_repeats(st) ? CXX_STMT_BLOCK : st->kind) {
 	case CXX_STMT_FOR:
 	case CXX_STMT_WHILE:
 	case CXX_STMT_DO:

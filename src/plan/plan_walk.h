@@ -130,6 +130,13 @@ char *plan_make_label(struct plan_walker *w, const struct rule_trace_rule *r, co
 		      const struct plan_ctx *ctx, const char *name, unsigned core, const struct cxx_func *fn);
 /* {class} of a function: the kebab-case name of its class ("" for a free function). */
 char *plan_class_var(const struct cxx_func *fn);
+/* plan_label_fit.c */
+/* The longest label the planner writes (the longest an expert wrote is 47). */
+enum { PLAN_LABEL_MAX = 48 };
+/* `label` with each segment once and shortened to `max` characters (see
+ * plan_label_fit.c); newly allocated. */
+char *plan_label_fit(const char *label, size_t max);
+
 /* Another point under the same parent with this label (present or planned). */
 bool plan_sibling_has_label(struct plan_walker *w, int parent, int self, const char *label);
 

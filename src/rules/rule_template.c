@@ -138,12 +138,31 @@ int rule_template_uses(const struct rule_template *t, enum rule_tvar var)
 	return 0;
 }
 
+/* Does a word start at the capital name[i] (not the first letter)? At aB and
+ * 9B; at the last capital of an acronym (AICProcess); after a digit only when
+ * a word follows (Gmm2Process) or an acronym of two or more (Stage2AIV), so
+ * that C2V and W4A8 stay whole. A name without small letters (SYNCFLAGC2V)
+ * has no case to read words from: it is split at '_' only. */
+static bool word_starts(const char *name, size_t i, bool has_lower)
+{
+	unsigned char prev = (unsigned char)name[i - 1], next = (unsigned char)name[i + 1];
+
+	if (!has_lower)
+		return false;
+	if (isdigit(prev))
+		return islower(next) || isupper(next);
+	return islower(prev) || (isupper(prev) && islower(next));
+}
+
 char *rule_kebab_case(const char *name)
 {
 	size_t n = strlen(name);
 	char *out = xmalloc(2 * n + 1);
 	size_t o = 0;
+	bool has_lower = false;
 
+	for (size_t i = 0; i < n; i++)
+		has_lower |= islower((unsigned char)name[i]) != 0;
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)name[i];
 		if (c == '_' || c == '-' || c == ' ' || c == ':') {
@@ -153,13 +172,8 @@ char *rule_kebab_case(const char *name)
 		}
 		if (!isalnum(c))
 			continue;
-		if (isupper(c) && o > 0 && out[o - 1] != '-') {
-			unsigned char prev = (unsigned char)name[i - 1];
-			unsigned char next = (unsigned char)name[i + 1];
-			/* a word starts at aB, or at the last capital of an acronym: AICProcess */
-			if (islower(prev) || isdigit(prev) || (isupper(prev) && islower(next)))
-				out[o++] = '-';
-		}
+		if (isupper(c) && o > 0 && out[o - 1] != '-' && word_starts(name, i, has_lower))
+			out[o++] = '-';
 		out[o++] = (char)tolower(c);
 	}
 	while (o > 0 && out[o - 1] == '-')

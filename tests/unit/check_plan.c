@@ -91,8 +91,8 @@ START_TEST(test_functor_and_local_object)
 	plan_src("struct Block { void operator()(int n) { n++; } };\n"
 		 "struct Disp { void Send(int g) { g++; } };\n"
 		 "class Op {\npublic:\n void Process()\n {\n  Block blk;\n  Disp *d = nullptr;\n  blk(2);\n  d->Send(1);\n  Missing(3);\n }\n};\n",
-		 " function /Block::operator\\(\\)$/ \"block {name}\";\n function /::Send$/ \"send\";\n");
-	ck_assert_ptr_nonnull(find("block block"));
+		 " function /Block::operator\\(\\)$/ \"functor {name}\";\n function /::Send$/ \"send\";\n");
+	ck_assert_ptr_nonnull(find("functor block"));
 	ck_assert_ptr_nonnull(find("send"));
 	ck_assert_uint_eq(pl->nunresolved, 1);
 	ck_assert_str_eq(pl->unresolved[0].callee, "Missing");

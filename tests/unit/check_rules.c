@@ -194,8 +194,13 @@ START_TEST(t_kebab_case)
 	const char *cases[][2] = {
 		{ "SendCoreFunc", "send-core-func" }, { "AICProcess", "aic-process" },
 		{ "moe_process", "moe-process" },     { "Process", "process" },
-		{ "operator()", "operator" },         { "GroupedMatmul2D", "grouped-matmul2-d" },
+		{ "operator()", "operator" },         { "GroupedMatmul2D", "grouped-matmul2d" },
 		{ "Cls::Run", "cls-run" },            { "x", "x" },
+		/* all capitals: no case to read words from, split at '_' only */
+		{ "SYNCFLAGC2V", "syncflagc2v" },     { "SYNC_FLAG_C2V", "sync-flag-c2v" },
+		/* after a digit a word starts only where one follows, or an acronym */
+		{ "SyncFlagC2V", "sync-flag-c2v" },   { "DispatchFFNCombineW4A8Kernel", "dispatch-ffn-combine-w4a8-kernel" },
+		{ "Gmm2Process", "gmm2-process" },    { "Stage2AIV", "stage2-aiv" },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char *k = rule_kebab_case(cases[i][0]);

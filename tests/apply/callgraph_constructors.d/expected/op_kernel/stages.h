@@ -14,9 +14,9 @@ public:
     __aicore__ inline explicit Dispatcher(GM_ADDR x) : x_(x)
     {
         MoeTracing(TRACE_POINT("processing dispatcher", "B")); // autotrace
-        MoeTracing(TRACE_POINT("processing dispatcher dispatcher cross-core-wait-flag", "B")); // autotrace
+        MoeTracing(TRACE_POINT("processing dispatcher cross-core-wait-flag", "B")); // autotrace
         AscendC::CrossCoreWaitFlag(1);
-        MoeTracing(TRACE_POINT("processing dispatcher dispatcher cross-core-wait-flag", "E")); // autotrace
+        MoeTracing(TRACE_POINT("processing dispatcher cross-core-wait-flag", "E")); // autotrace
         MoeTracing(TRACE_POINT("processing dispatcher", "E")); // autotrace
     }
 
@@ -28,9 +28,9 @@ class Gather {
 public:
     __aicore__ inline Gather(GM_ADDR x, uint32_t n) : x_(x), n_(n)
     {
-        MoeTracing(TRACE_POINT("processing gather gather cross-core-wait-flag", "B")); // autotrace
+        MoeTracing(TRACE_POINT("processing gather cross-core-wait-flag", "B")); // autotrace
         AscendC::CrossCoreWaitFlag(2);
-        MoeTracing(TRACE_POINT("processing gather gather cross-core-wait-flag", "E")); // autotrace
+        MoeTracing(TRACE_POINT("processing gather cross-core-wait-flag", "E")); // autotrace
     }
 
 private:

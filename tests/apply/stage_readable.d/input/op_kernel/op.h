@@ -1,0 +1,42 @@
+// Test operator kernel class: labels a person can read and points where an
+// expert puts them. B goes between the comment that heads a statement and
+// the statement; `do { ... } while (false)` is a block, not a loop (its
+// body is planned as the function's own code, a `break` leaving it early);
+// a name of capitals stays whole (SYNCFLAGC2V); a stage of a long name gets
+// a label of at most 48 characters, each segment once.
+#pragma once
+#include "op_base.h"
+
+constexpr uint16_t SYNCFLAGC2V = 3;
+constexpr uint16_t SYNCFLAGV2C = 4;
+
+class Op {
+public:
+    __aicore__ inline void Process()
+    {
+        // wait for the cube cores to finish the matmul
+        AscendC::CrossCoreWaitFlag(SYNCFLAGC2V);
+        CrossRankSyncAndLocalTokenPerExpertAllGatherAndGetSumPerRankV2();
+        do {
+            if (count_ == 0) {
+                break;
+            }
+            /* the vector cores' turn */
+            AscendC::CrossCoreWaitFlag(SYNCFLAGV2C);
+            count_--;
+        } while (false);
+        uint32_t n = count_;
+        do {
+            AscendC::CrossCoreWaitFlag(SYNCFLAGV2C);
+        } while (n-- > 0);
+    }
+
+    __aicore__ inline void CrossRankSyncAndLocalTokenPerExpertAllGatherAndGetSumPerRankV2()
+    {
+        AscendC::SyncAll();
+        count_++;
+    }
+
+private:
+    uint32_t count_ = 0;
+};
