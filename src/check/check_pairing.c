@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "check_trace.h"
+#include "cxx_nav.h"
 #include "xalloc.h"
 
 struct pair_entry {
@@ -50,6 +51,7 @@ struct pairing {
 	struct pair_frame *frames;
 	size_t nframes, cap_frames;
 	int lambda;                /* the LAMBDA statement analysed, CXX_NONE: the function */
+	const struct cxx_cond *arms; /* the #if group whose arms join (join() with stmt CXX_NONE) */
 };
 
 /* ---- states ---- */
@@ -177,7 +179,12 @@ static void report_one_sided(struct pairing *c, const struct pair_entry *e, cons
 		diag_at(c->diag, DIAG_ERROR, point_loc(c, e->pt), "'%s' is left open on some paths but not on others",
 			e->label);
 	}
-	diag_at(c->diag, DIAG_NOTE, keyword_loc(c, stmt), "the paths join after this %s", construct_name(c, stmt));
+	if (stmt == CXX_NONE)
+		diag_at(c->diag, DIAG_NOTE, loc_of(c, c->arms->branches[0].range),
+			"the arms of this #%s join at its #endif (the build may take any of them)",
+			c->arms->branches[0].directive);
+	else
+		diag_at(c->diag, DIAG_NOTE, keyword_loc(c, stmt), "the paths join after this %s", construct_name(c, stmt));
 }
 
 /* Joins path `from` into `into` where the paths meet after `stmt`. */
@@ -334,12 +341,67 @@ static void apply_points(struct pairing *c, struct pair_state *s, int stmt)
 
 static void walk_stmt(struct pairing *c, int i, struct pair_state *s);
 
+/* The #if group whose every arm the scan took (cxx_pp.h) that holds
+ * statement k, a child of `parent`, and not `parent` itself; or NULL. */
+static const struct cxx_cond *arms_at(const struct pairing *c, int parent, int k)
+{
+	uint32_t at = c->b->stmts[k].range.start;
+
+	for (size_t g = 0; g < c->ol->nconds; g++) {
+		const struct cxx_cond *cd = &c->ol->conds[g];
+		if (cd->every_arm && cd->range.start < at && at < cd->range.end &&
+		    (parent == CXX_NONE || c->b->stmts[parent].range.start < cd->range.start))
+			return cd;
+	}
+	return NULL;
+}
+
+/* The statements from k on that lie in group cd, walked arm by arm, each
+ * from the state before the group, and the arms joined (with the path
+ * that takes none, when the group has no #else). Returns the last of them. */
+static int walk_arms(struct pairing *c, const struct cxx_cond *cd, int k, struct pair_state *s)
+{
+	struct pair_state out, arm;
+	bool has_else = false;
+	int last = k;
+
+	state_init(&out, false);
+	state_init(&arm, false);
+	for (size_t br = 0; br < cd->nbranches; br++) {
+		struct cxx_range code = cxx_cond_branch_code(cd, br);
+		if (!cd->branches[br].taken)
+			continue;
+		has_else |= strcmp(cd->branches[br].directive, "else") == 0;
+		state_copy(&arm, s);
+		for (int j = k; j != CXX_NONE && c->b->stmts[j].range.start < cd->range.end; j = c->next_sibling[j]) {
+			if (code.start <= c->b->stmts[j].range.start && c->b->stmts[j].range.start < code.end)
+				walk_stmt(c, j, &arm);
+			last = j;
+		}
+		c->arms = cd;
+		join(c, &out, &arm, CXX_NONE);
+	}
+	if (!has_else) {
+		c->arms = cd;
+		join(c, &out, s, CXX_NONE);
+	}
+	state_copy(s, &out);
+	state_release(&out);
+	state_release(&arm);
+	return last;
+}
+
 static void walk_children(struct pairing *c, int parent, struct pair_state *s)
 {
 	int k = parent == CXX_NONE ? c->root_first : c->first_child[parent];
 
-	for (; k != CXX_NONE; k = c->next_sibling[k])
-		walk_stmt(c, k, s);
+	for (; k != CXX_NONE; k = c->next_sibling[k]) {
+		const struct cxx_cond *cd = s->alive ? arms_at(c, parent, k) : NULL;
+		if (cd)
+			k = walk_arms(c, cd, k, s);
+		else
+			walk_stmt(c, k, s);
+	}
 }
 
 static bool is_true_text(const char *t)

@@ -56,6 +56,14 @@ bool cxx_stmt_is_loop(const struct cxx_stmt *s)
 	return s->kind == CXX_STMT_FOR || s->kind == CXX_STMT_WHILE || s->kind == CXX_STMT_DO;
 }
 
+struct cxx_range cxx_cond_branch_code(const struct cxx_cond *c, size_t k)
+{
+	struct cxx_range r = { c->branches[k].range.end,
+			       k + 1 < c->nbranches ? c->branches[k + 1].range.start : c->range.end };
+
+	return r;
+}
+
 bool cxx_stmt_repeats(const struct cxx_stmt *s)
 {
 	if (s->kind == CXX_STMT_DO && s->text)

@@ -15,6 +15,9 @@ int cxx_last_child(const struct cxx_body *b, int parent);
 /* The sibling after / before statement s, or CXX_NONE. */
 int cxx_next_sibling(const struct cxx_body *b, int s);
 int cxx_prev_sibling(const struct cxx_body *b, int s);
+/* The code of branch k of #if group c: from the end of its directive line
+ * to the next branch's directive (or the end of the group). */
+struct cxx_range cxx_cond_branch_code(const struct cxx_cond *c, size_t k);
 /* for, while and do loops */
 bool cxx_stmt_is_loop(const struct cxx_stmt *s);
 /* A loop that may run its body more than once: not `do { ... } while (false)`

@@ -73,6 +73,7 @@ struct cxx_cond {
 	struct cxx_cond_branch *branches;
 	size_t nbranches;
 	bool split_braces;       /* branches change the brace depth differently */
+	bool every_arm;          /* every arm was taken: the build may take any (cxx_pp.h) */
 };
 
 struct cxx_param {

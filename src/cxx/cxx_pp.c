@@ -21,6 +21,7 @@ struct frame {
 	bool cur_taken;
 	size_t branch_cap;
 	int forced;        /* the branch a choice takes, or -1 */
+	bool every;        /* every arm that can run is taken (see every_arm) */
 };
 
 struct pp {
@@ -65,6 +66,72 @@ static struct cxx_cond_branch *add_branch(struct pp *pp, struct frame *f, const 
 	return br;
 }
 
+/* The directive name of the PP_BEGIN token at t[k] ("" for none). */
+static const char *directive_at(const struct pp *pp, size_t k, size_t *len)
+{
+	const struct cxx_token *t = pp->all->v;
+
+	*len = 0;
+	if (k + 1 >= pp->all->n || !cxx_pp_tok_word(&t[k + 1]))
+		return "";
+	*len = t[k + 1].end - t[k + 1].start;
+	return pp->src + t[k + 1].start;
+}
+
+/* Is the code t[a, b) of one arm whole statements: (), [] and {} balanced,
+ * ending at ';' or '}' (or empty)? */
+static bool whole_statements(const struct cxx_token *t, size_t a, size_t b)
+{
+	int paren = 0, bracket = 0, brace = 0;
+
+	for (size_t k = a; k < b; k++) {
+		if (t[k].kind != CXX_TOK_PUNCT)
+			continue;
+		paren += t[k].sub == CXX_P_LPAREN ? 1 : t[k].sub == CXX_P_RPAREN ? -1 : 0;
+		bracket += t[k].sub == CXX_P_LBRACKET ? 1 : t[k].sub == CXX_P_RBRACKET ? -1 : 0;
+		brace += t[k].sub == CXX_P_LBRACE ? 1 : t[k].sub == CXX_P_RBRACE ? -1 : 0;
+		if (paren < 0 || bracket < 0 || brace < 0)
+			return false;
+	}
+	return paren == 0 && bracket == 0 && brace == 0 &&
+	       (a == b || cxx_tok_punct(&t[b - 1], CXX_P_SEMI) || cxx_tok_punct(&t[b - 1], CXX_P_RBRACE));
+}
+
+/* The group whose #if is the directive t[i, j): may every arm of it run?
+ * When no condition of the group can be decided (each uses a macro nobody
+ * defined, or is #else) and each arm is whole statements with no directive
+ * of its own, the build may take any of them, and experts time each: all
+ * are scanned, one after the other, and no assumption is made. */
+static bool every_arm(const struct pp *pp, const char *directive, size_t i, size_t j)
+{
+	const struct cxx_token *t = pp->all->v;
+	size_t arm = j + 1, k = j + 1;
+
+	if (cxx_pp_decide(t, pp->src, pp->mt, directive, i + 2, j, -1) != CXX_COND_UNKNOWN)
+		return false;
+	for (; k < pp->all->n; k++) {
+		size_t len, e;
+		const char *d;
+		if (t[k].kind != CXX_TOK_PP_BEGIN)
+			continue;
+		d = directive_at(pp, k, &len);
+		for (e = k + 1; e < pp->all->n && t[e].kind != CXX_TOK_PP_END; e++)
+			;
+		if (!(cxx_span_is(d, len, "elif") || cxx_span_is(d, len, "else") || cxx_span_is(d, len, "endif")))
+			return false; /* a directive inside an arm: nested groups, #define, ... */
+		if (!whole_statements(t, arm, k))
+			return false;
+		if (cxx_span_is(d, len, "endif"))
+			return true;
+		if (cxx_span_is(d, len, "elif") &&
+		    cxx_pp_decide(t, pp->src, pp->mt, "elif", k + 2, e, -1) != CXX_COND_UNKNOWN)
+			return false;
+		arm = e + 1;
+		k = e;
+	}
+	return false;
+}
+
 static void open_group(struct pp *pp, const char *directive, size_t i, size_t j)
 {
 	struct frame *f;
@@ -92,6 +159,11 @@ static void open_group(struct pp *pp, const char *directive, size_t i, size_t j)
 		/* chosen: what it implies is assumed, so that later groups agree */
 		br->value = cxx_pp_decide(pp->all->v, pp->src, pp->mt, directive, i + 2, j, f->forced == 0 ? 1 : 0);
 		br->taken = f->forced == 0;
+	} else if (parent && every_arm(pp, directive, i, j)) {
+		f->every = true;
+		c->every_arm = true;
+		br->value = CXX_COND_UNKNOWN;
+		br->taken = true;
 	} else if (parent) {
 		br->value = cxx_pp_decide(pp->all->v, pp->src, pp->mt, directive, i + 2, j, 1);
 		br->taken = br->value != CXX_COND_FALSE;
@@ -119,6 +191,9 @@ static void next_branch(struct pp *pp, const char *directive, size_t i, size_t j
 			br->value = br->taken ? CXX_COND_TRUE : CXX_COND_FALSE;
 		else if ((size_t)f->forced >= k)
 			br->value = cxx_pp_decide(pp->all->v, pp->src, pp->mt, directive, i + 2, j, br->taken ? 1 : 0);
+	} else if (f->parent_active && f->every) {
+		br->value = CXX_COND_UNKNOWN;
+		br->taken = true;
 	} else if (f->parent_active && !f->any_taken) {
 		if (strcmp(directive, "else") == 0) {
 			br->value = CXX_COND_TRUE;

@@ -13,6 +13,11 @@
  *    true: `#ifdef X` taken assumes X defined, so a later `#ifndef X` in any
  *    file scanned with the same table is not taken (this keeps #if branches
  *    that split braces consistent);
+ *  - except: a group none of whose conditions can be decided, each arm of
+ *    which is whole statements (balanced, ending at ';' or '}') with no
+ *    directive inside, has every arm taken, one after the other, and assumes
+ *    nothing: the build may take any of them (`#ifdef SYNC_MODE` with
+ *    `// #define SYNC_MODE` commented out), so each is scanned and planned;
  *  - `#if 0` is never taken, `#else` only when no branch before it was.
  * To scan the other side of `#if defined(__DAV_C310__)`, pass -U __DAV_C310__. */
 #ifndef AUTOTRACE_CXX_PP_H

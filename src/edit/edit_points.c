@@ -388,11 +388,25 @@ static void emit_braces(struct ed *e, int p)
 	free(pind);
 }
 
-/* A statement-range point must open and close in the same #if branches:
+/* The branch of group `c` whose code holds offset `x` (the end of a
+ * statement counts as inside it when `end`), or -1. */
+static int branch_holding(const struct cxx_cond *c, uint32_t x, bool end)
+{
+	for (size_t k = 0; k < c->nbranches; k++) {
+		struct cxx_range code = cxx_cond_branch_code(c, k);
+		if (end ? (code.start < x && x <= code.end) : (code.start <= x && x < code.end))
+			return (int)k;
+	}
+	return -1;
+}
+
+/* A statement-range point must open and close in the same #if branch:
  * when its first (last) statement lies in a group that does not also hold
- * its other end, B (E) moves to before (after) the outermost such group, so
- * that the point spans the whole group and balances whichever branch the
- * build takes. The offset to put B before / E after. */
+ * its other end in the same branch (the other end is outside the group, or
+ * in another of its arms, all of which the scan took), B (E) moves to
+ * before (after) the outermost such group, so that the point spans the
+ * whole group and balances whichever branch the build takes. The offset to
+ * put B before / E after. */
 static uint32_t snap_out(const struct ed *e, const struct plan_node *n, uint32_t at, bool start)
 {
 	const struct cxx_outline *ol = e->pl->units[e->unit].outline;
@@ -400,9 +414,12 @@ static uint32_t snap_out(const struct ed *e, const struct plan_node *n, uint32_t
 	uint32_t best = at;
 
 	for (size_t c = 0; c < ol->nconds; c++) {
-		struct cxx_range r = ol->conds[c].range;
+		const struct cxx_cond *cd = &ol->conds[c];
+		struct cxx_range r = cd->range;
 		bool holds_at = start ? (r.start <= at && at < r.end) : (r.start < at && at <= r.end);
 		bool holds_other = start ? (r.start < other && other <= r.end) : (r.start <= other && other < r.end);
+		if (holds_at && holds_other && branch_holding(cd, at, !start) != branch_holding(cd, other, start))
+			holds_other = false;
 		if (!holds_at || holds_other || r.start < e->fn->body_range.start || r.end > e->fn->body_range.end)
 			continue;
 		if (start ? r.start < best : r.end > best)
@@ -783,7 +800,7 @@ static int edit_other_branches(struct ed *e, const bool *has_nodes)
 				continue;
 			ch[nch].group_start = ol->conds[c].range.start;
 			ch[nch].branch = untaken[c][v];
-			code[nch] = plan_branch_code(&ol->conds[c], untaken[c][v]);
+			code[nch] = cxx_cond_branch_code(&ol->conds[c], untaken[c][v]);
 			nch++;
 		}
 		vol = cxx_outline_build_choosing(u->file, mt, ch, nch, NULL);

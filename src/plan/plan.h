@@ -53,6 +53,8 @@ struct plan_node {
 	enum plan_kind kind;
 	enum plan_fate fate;
 	char *label;                  /* the point's label (existing one when present) */
+	char *base;                   /* the label as its rule made it, before it was told
+	                                 apart from its siblings' (NULL: the same) */
 	char *why;                    /* folded/skipped/merged/left alone/refused: the reason */
 	size_t unit;                  /* file */
 	int func;                     /* function in the unit's outline; -1 for a macro */
@@ -156,9 +158,6 @@ struct plan_branch {
 	unsigned branch;
 };
 size_t plan_untaken_branches(const struct plan *pl, size_t u, struct plan_branch **out);
-/* The code of branch k of group c: after its directive line, up to the next
- * directive of the group. */
-struct cxx_range plan_branch_code(const struct cxx_cond *c, size_t k);
 
 /* Facts of the scanned code that apply asks too: */
 /* True for MoeTracing(...) and TRACE_POINT(...) calls. */

@@ -4,16 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cxx_nav.h"
 #include "plan_int.h"
 #include "xalloc.h"
-
-struct cxx_range plan_branch_code(const struct cxx_cond *c, size_t k)
-{
-	struct cxx_range r = { c->branches[k].range.end,
-			       k + 1 < c->nbranches ? c->branches[k + 1].range.start : c->range.end };
-
-	return r;
-}
 
 /* A branch whose condition the rules decide (define/undef of a macro it
  * names), or `#if 0`: not a configuration to balance. */
@@ -59,7 +52,7 @@ size_t plan_untaken_branches(const struct plan *pl, size_t u, struct plan_branch
 		if (!inside)
 			continue;
 		for (size_t k = 0; k < cd->nbranches; k++) {
-			struct cxx_range code = plan_branch_code(cd, k);
+			struct cxx_range code = cxx_cond_branch_code(cd, k);
 			if (cd->branches[k].taken || code.end <= code.start || rules_decide(pl->policy, cd->branches[k].condition))
 				continue;
 			XGROW(*out, cap, n + 1);

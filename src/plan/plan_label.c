@@ -95,16 +95,3 @@ char *plan_make_label(struct plan_walker *w, const struct rule_trace_rule *r, co
 		return fit;
 	}
 }
-
-bool plan_sibling_has_label(struct plan_walker *w, int parent, int self, const char *label)
-{
-	if (parent < 0)
-		return false;
-	for (int k = w->last_child[parent]; k >= 0; k = w->prev_sibling[k]) {
-		const struct plan_node *s = &w->pl->nodes[k];
-		if (k != self && s->label && (s->fate == PLAN_FATE_INSERT || s->fate == PLAN_FATE_PRESENT ||
-					     s->fate == PLAN_FATE_FOLDED) && strcmp(s->label, label) == 0)
-			return true;
-	}
-	return false;
-}

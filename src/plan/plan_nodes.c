@@ -143,54 +143,104 @@ static char *told_apart(const char *label, const char *how, const char *what)
 	return fit;
 }
 
-/* Does a sibling of node `self` under `parent` have `label`, on a path that
- * can run together with self's? (Points in different cases of one switch,
- * the configurations of a tiling key, may share a label: one of them runs.
- * The arms of an if chain may be core roles that run at once: they do not.) */
-static bool label_clash(struct plan_walker *w, int parent, int self, const char *label)
+/* Do the points n and s lie in two arms of one #if group whose every arm
+ * the scan took (cxx_pp.h)? One configuration of the build runs each. */
+static bool in_other_arms(const struct plan *pl, const struct plan_node *n, const struct plan_node *s)
 {
-	const struct plan_node *n = &w->pl->nodes[self];
+	const struct cxx_outline *ol = pl->units[n->unit].outline;
 
-	if (parent < 0)
+	if (s->unit != n->unit)
 		return false;
-	for (int k = w->last_child[parent]; k >= 0; k = w->prev_sibling[k]) {
-		const struct plan_node *s = &w->pl->nodes[k];
-		if (k == self || !s->label || strcmp(s->label, label) != 0 ||
-		    !(s->fate == PLAN_FATE_INSERT || s->fate == PLAN_FATE_PRESENT || s->fate == PLAN_FATE_FOLDED))
-			continue;
-		if (s->unit == n->unit && s->func == n->func && s->stmt >= 0 && n->stmt >= 0 &&
-		    cxx_stmts_in_other_cases(&w->pl->units[n->unit].outline->funcs[n->func].body, s->stmt, n->stmt))
-			continue;
-		return true;
+	for (size_t c = 0; c < ol->nconds; c++) {
+		const struct cxx_cond *cd = &ol->conds[c];
+		int an = -1, as = -1;
+		for (size_t k = 0; k < cd->nbranches; k++) {
+			struct cxx_range code = cxx_cond_branch_code(cd, k);
+			if (!cd->branches[k].taken)
+				continue;
+			if (code.start <= n->scope.start && n->scope.start < code.end)
+				an = (int)k;
+			if (code.start <= s->scope.start && s->scope.start < code.end)
+				as = (int)k;
+		}
+		if (an >= 0 && as >= 0 && an != as)
+			return true;
 	}
 	return false;
 }
 
-/* The sibling of node `self` under `parent` labelled `label`, when it is a
- * call's point with no points inside: relabelled by its call's first
- * argument (see arg_name), when that makes a label no sibling has. */
-static void name_earlier_by_arg(struct plan_walker *w, int parent, int self, const char *label)
+/* May the points self and k (siblings) run together? Not when they lie in
+ * different cases of one switch (the configurations of a tiling key: one of
+ * them runs) or in two arms of an #if group the scan took whole. (The arms
+ * of an if chain may be core roles that run at once: they do.) */
+static bool run_together(struct plan_walker *w, int self, int k)
+{
+	const struct plan_node *n = &w->pl->nodes[self], *s = &w->pl->nodes[k];
+
+	if (s->unit == n->unit && s->func == n->func && s->stmt >= 0 && n->stmt >= 0 &&
+	    cxx_stmts_in_other_cases(&w->pl->units[n->unit].outline->funcs[n->func].body, s->stmt, n->stmt))
+		return false;
+	return !in_other_arms(w->pl, n, s);
+}
+
+static bool counts(const struct plan_node *s)
+{
+	return s->label && (s->fate == PLAN_FATE_INSERT || s->fate == PLAN_FATE_PRESENT || s->fate == PLAN_FATE_FOLDED);
+}
+
+static const char *base_of(const struct plan_node *s)
+{
+	return s->base ? s->base : s->label;
+}
+
+/* Does a sibling of node `self` under `parent` that can run with it have
+ * `label` (the label now, or with `by_base`, the label its rule made)? */
+static bool label_clash(struct plan_walker *w, int parent, int self, const char *label, bool by_base)
+{
+	if (parent < 0)
+		return false;
+	for (int k = w->last_child[parent]; k >= 0; k = w->prev_sibling[k]) {
+		const struct plan_node *s = &w->pl->nodes[k];
+		if (k != self && counts(s) && strcmp(by_base ? base_of(s) : s->label, label) == 0 && run_together(w, self, k))
+			return true;
+	}
+	return false;
+}
+
+/* Was a sibling of `self` made with the label `base` told apart by its
+ * call's argument? Then so is self, whatever it runs with: one way of
+ * telling the calls of one function apart in a scope. */
+static bool sibling_told_by_arg(struct plan_walker *w, int parent, int self, const char *base)
+{
+	if (parent < 0)
+		return false;
+	for (int k = w->last_child[parent]; k >= 0; k = w->prev_sibling[k]) {
+		const struct plan_node *s = &w->pl->nodes[k];
+		if (k != self && counts(s) && s->base && s->call >= 0 && strcmp(s->base, base) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* The siblings of node `self` under `parent` made with the label `base` and
+ * not told apart yet, when they are calls' points with no points inside:
+ * relabelled by their call's first argument (see arg_name). */
+static void name_earlier_by_arg(struct plan_walker *w, int parent, int self, const char *base)
 {
 	struct plan *pl = w->pl;
 
 	for (int k = w->last_child[parent]; k >= 0; k = w->prev_sibling[k]) {
 		struct plan_node *e = &pl->nodes[k];
-		char *arg, *s;
-		if (k == self || !e->label || strcmp(e->label, label) != 0 || e->call < 0 || w->last_child[k] >= 0 ||
-		    !(e->fate == PLAN_FATE_INSERT || e->fate == PLAN_FATE_FOLDED))
+		char *arg;
+		if (k == self || !e->label || e->base || strcmp(e->label, base) != 0 || e->call < 0 ||
+		    w->last_child[k] >= 0 || !(e->fate == PLAN_FATE_INSERT || e->fate == PLAN_FATE_FOLDED))
 			continue;
 		arg = arg_name(&pl->units[e->unit].outline->funcs[e->func].body.calls[e->call]);
 		if (!arg)
-			return;
-		s = told_apart(e->label, " ", arg);
+			continue;
+		e->base = e->label;
+		e->label = told_apart(e->base, " ", arg);
 		free(arg);
-		if (plan_sibling_has_label(w, parent, k, s)) {
-			free(s);
-			return;
-		}
-		free(e->label);
-		e->label = s;
-		return;
 	}
 }
 
@@ -251,30 +301,31 @@ int plan_add_point(struct plan_walker *w, enum plan_kind kind, struct plan_fref 
 		free(n->label);
 		n->label = s;
 	}
-	if (call >= 0 && label_clash(w, ctx->parent, idx, n->label)) {
+	if (call >= 0) {
 		/* the same call among the siblings: told apart by its first argument
 		 * when that is a name (`WaitFlagDev(MM1)`: "... wait-flag-dev mm1"),
-		 * the earlier one too when nothing is labelled after it yet */
-		char *arg = arg_name(&b->calls[call]);
+		 * the earlier ones too when nothing is labelled inside them yet; a
+		 * later call of that function is named by its argument as well */
+		bool clash = label_clash(w, ctx->parent, idx, n->label, true);
+		char *arg = clash || sibling_told_by_arg(w, ctx->parent, idx, n->label) ? arg_name(&b->calls[call]) : NULL;
 		if (arg) {
-			char *s = told_apart(n->label, " ", arg);
-			if (!plan_sibling_has_label(w, ctx->parent, idx, s)) {
+			if (clash)
 				name_earlier_by_arg(w, ctx->parent, idx, n->label);
-				free(n->label);
-				n->label = s;
-			} else {
-				free(s);
-			}
+			n->base = n->label;
+			n->label = told_apart(n->base, " ", arg);
 			free(arg);
 		}
 	}
-	if (label_clash(w, ctx->parent, idx, n->label)) {
+	if (label_clash(w, ctx->parent, idx, n->label, false)) {
 		for (int i = 2;; i++) {
 			char *num = xasprintf("%d", i);
 			char *s = told_apart(n->label, "-", num);
 			free(num);
-			if (!plan_sibling_has_label(w, ctx->parent, idx, s)) {
-				free(n->label);
+			if (!label_clash(w, ctx->parent, idx, s, false)) {
+				if (!n->base)
+					n->base = n->label;
+				else
+					free(n->label);
 				n->label = s;
 				break;
 			}

@@ -354,6 +354,7 @@ void plan_free(struct plan *pl)
 		return;
 	for (size_t i = 0; i < pl->nnodes; i++) {
 		free(pl->nodes[i].label);
+		free(pl->nodes[i].base);
 		free(pl->nodes[i].why);
 	}
 	free(pl->nodes);

@@ -137,8 +137,6 @@ enum { PLAN_LABEL_MAX = 48 };
  * plan_label_fit.c); newly allocated. */
 char *plan_label_fit(const char *label, size_t max);
 
-/* Another point under the same parent with this label (present or planned). */
-bool plan_sibling_has_label(struct plan_walker *w, int parent, int self, const char *label);
 
 /* plan_core.c */
 /* The roots of the plan (their finfo marked), and the core types propagated
