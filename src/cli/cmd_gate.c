@@ -150,6 +150,7 @@ int cmd_gate(int argc, char **argv, struct diag *diag)
 		goto out;
 	r = gate_report_new(go.opdir);
 	gate_report_set_anchor(r, project_anchor(p));
+	gate_report_set_root(r, p->root.abs);
 	for (int g = 0; g < GATE_COUNT; g++) {
 		r->gates[g].run = run[g];
 		if (!run[g]) {
