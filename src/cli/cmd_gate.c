@@ -37,6 +37,8 @@ static void usage(FILE *out)
 	      "  --only LIST        run only these gates (G1,G2,...); the others are skipped\n"
 	      "  --skip LIST        skip these gates (shown as skipped, never as passed)\n"
 	      "  --format FORMAT    text (default), json, sarif (2.1.0) or junit\n"
+	      "                     (SARIF: URIs relative to the project root,\n"
+	      "                     uriBaseId %SRCROOT%; JUnit: Jenkins' schema)\n"
 	      "  --script FILE      G1: the build script (default: the nearest match of the\n"
 	      "                     rules' 'build' patterns up to the project root)\n"
 	      "  --point-map FILE   G1: check this map's build stamp (default: every\n"
