@@ -37,6 +37,8 @@ static void usage(FILE *out)
 	      "  --only LIST        run only these gates (G1,G2,...); the others are skipped\n"
 	      "  --skip LIST        skip these gates (shown as skipped, never as passed)\n"
 	      "  --format FORMAT    text (default), json, sarif (2.1.0) or junit\n"
+	      "                     (SARIF: URIs relative to the project root,\n"
+	      "                     uriBaseId %SRCROOT%; JUnit: Jenkins' schema)\n"
 	      "  --script FILE      G1: the build script (default: the nearest match of the\n"
 	      "                     rules' 'build' patterns up to the project root)\n"
 	      "  --point-map FILE   G1: check this map's build stamp (default: every\n"
@@ -150,6 +152,7 @@ int cmd_gate(int argc, char **argv, struct diag *diag)
 		goto out;
 	r = gate_report_new(go.opdir);
 	gate_report_set_anchor(r, project_anchor(p));
+	gate_report_set_root(r, p->root.abs);
 	for (int g = 0; g < GATE_COUNT; g++) {
 		r->gates[g].run = run[g];
 		if (!run[g]) {

@@ -617,6 +617,7 @@ int collect_run(const struct dump_input *in, size_t nin, const struct collect_op
 	h.map_path = o->map_path;
 	h.clock_hz = r.hz;
 	h.alignment = o->align == COLLECT_ALIGN_ABSOLUTE ? "absolute" : "rank-start";
+	h.compress_level = o->compress_level;
 	if (ops->begin(sink, &h) != 0)
 		goto out;
 	for (size_t i = 0; i < nin; i++)

@@ -40,6 +40,7 @@ struct collect_opts {
 	const char *cores;            /* see collect_core_selected, or NULL */
 	const pcre2_code *label_re;   /* or NULL */
 	const char *label;            /* its text, for messages */
+	int compress_level;           /* zlib level of a compressed output, 1-9; 0: 1 */
 };
 
 /* Runs the inputs (sorted by rank) into `sink`. 0, or -1 after reporting

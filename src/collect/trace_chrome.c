@@ -1,5 +1,6 @@
 /* Chrome trace JSON (Trace Event Format), streamed: one process per rank
- * ("rank N"), one thread per core ("AIC 3", "AIV 3.1") with sort indices,
+ * ("rank N"), one thread per core ("AIC 3", "AIV 3.1") with sort indices
+ * and the thread ids of the Perfetto output (trace_track_thread_id),
  * complete ("X") events with index / extra in args, ts and dur in
  * microseconds with nanosecond fractions. An X event is written when its
  * slice ends (children before their parent): one event per slice instead of
@@ -148,7 +149,8 @@ static void chrome_process(void *sink, int rank)
 static size_t make_prefix(char *buf, const char *ph, const struct trace_track *t)
 {
 	size_t n = 0;
-	n += (size_t)sprintf(buf, ",\n{\"ph\":\"%s\",\"pid\":%d,\"tid\":%u,\"ts\":", ph, t->rank, t->tid);
+	n += (size_t)sprintf(buf, ",\n{\"ph\":\"%s\",\"pid\":%d,\"tid\":%llu,\"ts\":", ph, t->rank,
+			     (unsigned long long)trace_track_thread_id(t));
 	return n;
 }
 
@@ -159,7 +161,7 @@ static void meta_head(struct trace_out *o, const struct trace_track *t, const ch
 	trace_out_str(o, "{\"ph\":\"M\",\"pid\":");
 	trace_out_u64(o, (uint64_t)t->rank);
 	trace_out_str(o, ",\"tid\":");
-	trace_out_u64(o, t->tid);
+	trace_out_u64(o, trace_track_thread_id(t));
 	trace_out_str(o, ",\"name\":\"");
 	trace_out_str(o, what);
 	trace_out_str(o, "\",\"args\":{");

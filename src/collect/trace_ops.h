@@ -21,6 +21,7 @@ struct trace_header {
 	const char *map_path;
 	uint64_t clock_hz;
 	const char *alignment;        /* "rank-start" or "absolute" */
+	int compress_level;           /* zlib level of a compressed output, 1-9; 0: 1 */
 };
 
 struct trace_track {
@@ -30,6 +31,15 @@ struct trace_track {
 	enum core_kind kind;
 	uint64_t uuid;                /* unique across the trace */
 };
+
+/* The thread id of track t, the same in every format: never 0 (Perfetto's
+ * JSON importer reads tid 0 as the process's main thread and makes it
+ * tid = pid, merging it with another core) and unique across the ranks,
+ * (rank + 1) * 100000 + position + 1, in the order of the tracks. */
+static inline uint64_t trace_track_thread_id(const struct trace_track *t)
+{
+	return ((uint64_t)t->rank + 1) * 100000 + t->tid + 1;
+}
 
 struct trace_ops {
 	const char *name;

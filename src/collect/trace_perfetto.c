@@ -2,8 +2,12 @@
  * stream of `packet = 1` records, all on one sequence. The first packet
  * clears the sequence's incremental state and interns every label as an
  * event name and the argument names (index, extra, unclosed) as debug
- * annotation names. Each rank is a process track, each core a thread track
- * under it. Before the slices of a track, one packet sets the sequence's
+ * annotation names; every later packet that relies on that state (the
+ * defaults, the interned names) says so (SEQ_NEEDS_INCREMENTAL_STATE), as
+ * the SDK does. Each rank is a process track, each core a thread track
+ * under it, ordered as the Chrome JSON orders them: the process's children
+ * explicitly (child_ordering, sibling_order_rank), with the legacy sort
+ * indices beside, and the thread ids of trace_track_thread_id. Before the slices of a track, one packet sets the sequence's
  * defaults to that track (TracePacketDefaults: track_event_defaults.track_uuid,
  * timestamp_clock_id) and resets an incremental, sequence-scoped clock
  * (ClockSnapshot: clock 64, is_incremental, unit_multiplier_ns = one cycle)
@@ -12,14 +16,15 @@
  * hold only what changes: the time since the previous event of the track in
  * cycles (one byte, mostly), the type, the interned name, and the index as
  * an annotation with an interned name: 10 bytes for an END, 12 for a BEGIN,
- * 6 more per annotation. With trace_perfetto_z_ops the same packets go
- * deflated (zlib, fastest level) in chunks of TRACE_OUT_BUF bytes, each one
+ * 6 more per annotation, 2 for the flags. With trace_perfetto_z_ops the same packets go
+ * deflated (zlib, level 1 unless the header says) in chunks of TRACE_OUT_BUF bytes, each one
  * TracePacket.compressed_packets (the form Perfetto's own tracing service
  * writes when asked to compress, which the trace processor inflates): the
- * repeated structure of the events shrinks to about a quarter. Field
+ * repeated structure of the events shrinks to about a third. Field
  * numbers: Perfetto's
  * trace_packet.proto, trace_packet_defaults.proto, clock_snapshot.proto,
- * track_event.proto, debug_annotation.proto, interned_data.proto
+ * track_event.proto, track_descriptor.proto, process_descriptor.proto,
+ * thread_descriptor.proto, debug_annotation.proto, interned_data.proto
  * (tests/collect/perfetto_trace.proto is this subset, for protoc). */
 #include <stdlib.h>
 #include <string.h>
@@ -59,10 +64,14 @@
 #define F_TD_PROCESS 3
 #define F_TD_THREAD 4
 #define F_TD_PARENT 5
+#define F_TD_CHILD_ORDERING 11
+#define F_TD_SIBLING_RANK 12
 #define F_PD_PID 1
+#define F_PD_SORT_INDEX 3
 #define F_PD_NAME 6
 #define F_THD_PID 1
 #define F_THD_TID 2
+#define F_THD_SORT_INDEX 3
 #define F_THD_NAME 5
 /* TrackEvent, InternedData, EventName, DebugAnnotation(Name) */
 #define F_TE_DEBUG 4
@@ -77,6 +86,8 @@
 #define F_DA_UINT 3
 
 #define SEQ_CLEARED 1
+#define SEQ_NEEDS_STATE 2
+#define CHILD_ORDERING_EXPLICIT 3
 #define TYPE_SLICE_BEGIN 1
 #define TYPE_SLICE_END 2
 
@@ -255,14 +266,13 @@ static void deflate_stage(struct trace_out *stage, void *ctx)
 	trace_out_mem(p->file, p->zbuf, zlen);
 }
 
+/* The stream starts in pf_begin, which knows the level. */
 static void *pf_z_new(struct trace_out *out)
 {
 	struct perfetto *p = pf_new(out);
 
 	p->compress = true;
 	p->file = out;
-	if (deflateInit(&p->z, Z_BEST_SPEED) != Z_OK)
-		xalloc_die();
 	trace_out_take_room(&p->stage);
 	p->stage.drain = deflate_stage;
 	p->stage.drain_ctx = p;
@@ -291,6 +301,8 @@ static int pf_begin(void *sink, const struct trace_header *h)
 	static const char *const annotation[] = { NULL, "index", "extra", "unclosed" };
 
 	p->h = h;
+	if (p->compress && deflateInit(&p->z, h->compress_level ? h->compress_level : Z_BEST_SPEED) != Z_OK)
+		xalloc_die();
 	p->unit_ns = h->clock_hz && 1000000000u % h->clock_hz == 0 ? 1000000000u / h->clock_hz : 1;
 	{
 		uint64_t odd = p->unit_ns, inv;
@@ -316,7 +328,7 @@ static int pf_begin(void *sink, const struct trace_header *h)
 		pb_msg(&interned, F_ID_ANNOTATION_NAMES, &name);
 	}
 	pb_uint(&packet, F_SEQ_ID, SEQUENCE);
-	pb_uint(&packet, F_SEQ_FLAGS, SEQ_CLEARED);
+	pb_uint(&packet, F_SEQ_FLAGS, SEQ_CLEARED | SEQ_NEEDS_STATE);
 	pb_msg(&packet, F_INTERNED_DATA, &interned);
 	emit_packet(p->out, packet.p, packet.n);
 	free(packet.p);
@@ -333,9 +345,12 @@ static void pf_process(void *sink, int rank)
 
 	snprintf(name, sizeof(name), "rank %d", rank);
 	pb_uint(&pd, F_PD_PID, (uint64_t)rank + 1);
+	pb_uint(&pd, F_PD_SORT_INDEX, (uint64_t)rank);
 	pb_str(&pd, F_PD_NAME, name);
 	pb_uint(&td, F_TD_UUID, PROCESS_UUID_BASE + (uint64_t)rank);
 	pb_msg(&td, F_TD_PROCESS, &pd);
+	pb_uint(&td, F_TD_CHILD_ORDERING, CHILD_ORDERING_EXPLICIT);
+	pb_uint(&td, F_TD_SIBLING_RANK, (uint64_t)rank);
 	pb_msg(&packet, F_TRACK_DESCRIPTOR, &td);
 	emit_packet(p->out, packet.p, packet.n);
 	free(packet.p);
@@ -348,14 +363,16 @@ static void pf_track(void *sink, const struct trace_track *t)
 	struct perfetto *p = sink;
 	struct pb packet = { 0 }, td = { 0 }, thd = { 0 }, def = { 0 }, ted = { 0 }, cs = { 0 }, clk = { 0 };
 
-	/* tids are global in Perfetto: (pid * 100000) + position keeps them unique and ordered */
+	/* tids are global in Perfetto: unique across the ranks, as in the JSON */
 	pb_uint(&thd, F_THD_PID, (uint64_t)t->rank + 1);
-	pb_uint(&thd, F_THD_TID, ((uint64_t)t->rank + 1) * 100000 + t->tid + 1);
+	pb_uint(&thd, F_THD_TID, trace_track_thread_id(t));
+	pb_uint(&thd, F_THD_SORT_INDEX, t->tid);
 	pb_str(&thd, F_THD_NAME, t->name);
 	pb_uint(&td, F_TD_UUID, t->uuid);
 	pb_str(&td, F_TD_NAME, t->name);
 	pb_msg(&td, F_TD_THREAD, &thd);
 	pb_uint(&td, F_TD_PARENT, PROCESS_UUID_BASE + (uint64_t)t->rank);
+	pb_uint(&td, F_TD_SIBLING_RANK, t->tid);
 	pb_msg(&packet, F_TRACK_DESCRIPTOR, &td);
 	emit_packet(p->out, packet.p, packet.n);
 	packet.n = 0;
@@ -373,6 +390,7 @@ static void pf_track(void *sink, const struct trace_track *t)
 	pb_uint(&clk, F_CLK_TIMESTAMP, 0);
 	pb_msg(&cs, F_CS_CLOCKS, &clk);
 	pb_uint(&packet, F_SEQ_ID, SEQUENCE);
+	pb_uint(&packet, F_SEQ_FLAGS, SEQ_NEEDS_STATE);
 	pb_msg(&packet, F_DEFAULTS, &def);
 	pb_msg(&packet, F_CLOCK_SNAPSHOT, &cs);
 	emit_packet(p->out, packet.p, packet.n);
@@ -402,7 +420,7 @@ static inline size_t put_annotation(unsigned char *q, unsigned name_iid, unsigne
 
 /* One TracePacket {timestamp delta, track_event, sequence} written straight
  * into the output buffer. Bounded sizes: the TrackEvent is at most 2 + 6 +
- * 3 * 15 = 53 bytes and the packet at most 11 + 55 + 2 = 68, so both
+ * 3 * 15 = 53 bytes and the packet at most 11 + 55 + 2 + 2 = 70, so both
  * lengths are one-byte varints, patched in once the fields are written. */
 static void event(struct perfetto *p, uint64_t ts_ns, unsigned type, uint32_t label, uint32_t index, uint32_t extra,
 		  bool unclosed)
@@ -430,6 +448,8 @@ static void event(struct perfetto *p, uint64_t ts_ns, unsigned type, uint32_t la
 	te[-1] = (unsigned char)(q - te);
 	*q++ = F_SEQ_ID << 3;
 	*q++ = SEQUENCE;
+	*q++ = F_SEQ_FLAGS << 3;
+	*q++ = SEQ_NEEDS_STATE;
 	start[0] = F_PACKET << 3 | 2;
 	start[1] = (unsigned char)(q - start - 2);
 	trace_out_wrote(o, (size_t)(q - start));

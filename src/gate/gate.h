@@ -22,7 +22,7 @@ enum gate_id {
 };
 
 enum gate_rule {
-#define GATE_RULE_ENUM_(e, g, id, desc) GATE_RULE_##e,
+#define GATE_RULE_ENUM_(e, g, id, desc, help) GATE_RULE_##e,
 	GATE_RULE_LIST(GATE_RULE_ENUM_)
 #undef GATE_RULE_ENUM_
 	GATE_RULE_COUNT
@@ -61,6 +61,7 @@ struct gate_report {
 	char *opdir;
 	char *anchor;                 /* the file that stands for the operator where a finding
 	                                 has no location of its own (SARIF needs one), or NULL */
+	char *root;                   /* the project root, absolute (SARIF's %SRCROOT%), or NULL */
 	struct gate_finding *v;
 	size_t n, cap;
 	struct gate_result gates[GATE_COUNT];
@@ -70,12 +71,16 @@ struct gate_report *gate_report_new(const char *opdir);
 void gate_report_free(struct gate_report *r);
 /* Sets the report's anchor file (copied). */
 void gate_report_set_anchor(struct gate_report *r, const char *path);
+/* Sets the report's project root (absolute, copied). */
+void gate_report_set_root(struct gate_report *r, const char *abs);
 
 const char *gate_name(enum gate_id g);
 const char *gate_title(enum gate_id g);
 enum gate_id gate_rule_gate(enum gate_rule rule);
 const char *gate_rule_id(enum gate_rule rule);
 const char *gate_rule_description(enum gate_rule rule);
+/* What to do about a finding of `rule`, one sentence. */
+const char *gate_rule_help(enum gate_rule rule);
 const char *gate_status_name(enum gate_status s);
 
 /* A location in `f`: the range [start, end), underlined on its first line. */

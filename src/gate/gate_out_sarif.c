@@ -1,49 +1,191 @@
-/* The SARIF 2.1.0 form of a gate report (`--format sarif`), with what code
- * scanning consumers (GitHub's among them) require: version, $schema, one run whose
- * tool.driver has name, version and the rules (id, shortDescription), and
- * results with ruleId, level, message.text and physical locations
- * (artifactLocation.uri, region.startLine/startColumn) on every result. The fix is part of
- * the message; a related location (G5's origin) is a relatedLocation; the
- * gates' statuses are the run's properties. */
+/* The SARIF 2.1.0 form of a gate report (`--format sarif`), valid against
+ * the OASIS schema (the SARIF Multitool's `validate` checks it in the tests)
+ * and with what code scanning consumers (GitHub's among them) require:
+ * version, $schema, one run whose tool.driver has name, version and the
+ * rules (id, shortDescription, fullDescription, help), and results with
+ * ruleId, level, message.text, partialFingerprints and a physical location
+ * on every result: artifactLocation.uri relative to the project root
+ * (uriBaseId %SRCROOT%, which run.originalUriBaseIds gives as a file URI),
+ * region startLine/endLine, and the columns only where there is one. The
+ * fix is part of the message; a related location (G5's origin) is a
+ * relatedLocation; the gates' statuses are the run's properties. */
 #include <cjson/cJSON.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "gate_out.h"
+#include "gate_run.h"
+#include "path_rel.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+#define SRCROOT "%SRCROOT%"
+
+/* `path` as URI path characters: every byte but the unreserved ones and
+ * '/' percent-encoded (a space, '%', '#', '?', ':' and non-ASCII bytes among
+ * them: a relative reference's first segment must hold no ':'). */
+static void uri_path(struct strbuf *b, const char *path)
+{
+	static const char hex[] = "0123456789ABCDEF";
+
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+		    strchr("-._~/", *p)) {
+			strbuf_putc(b, (char)*p);
+		} else {
+			strbuf_putc(b, '%');
+			strbuf_putc(b, hex[*p >> 4]);
+			strbuf_putc(b, hex[*p & 15]);
+		}
+	}
+}
+
+/* The absolute form of `path` (relative to the working directory),
+ * lexically: the file need not exist. Newly allocated. */
+static char *absolute(const char *path)
+{
+	char *cwd, *joined, *abs;
+
+	if (path[0] == '/')
+		return path_normalize(path);
+	cwd = getcwd(NULL, 0);
+	if (!cwd)
+		return path_normalize(path);
+	joined = xmalloc(strlen(cwd) + strlen(path) + 2);
+	sprintf(joined, "%s/%s", cwd, path);
+	abs = path_normalize(joined);
+	free(joined);
+	free(cwd);
+	return abs;
+}
+
+/* The root's URI for originalUriBaseIds: file:// and the absolute path,
+ * ending in '/'. Newly allocated. */
+static char *root_uri(const char *root)
+{
+	struct strbuf b = { 0 };
+
+	strbuf_puts(&b, "file://");
+	uri_path(&b, root);
+	if (!b.n || b.s[b.n - 1] != '/')
+		strbuf_putc(&b, '/');
+	return strbuf_take(&b);
+}
+
+/* `path` relative to the root when it lies under it (*under set), else
+ * absolute. Newly allocated. */
+static char *from_root(const char *path, const char *root, bool *under)
+{
+	char *abs = absolute(path), *rel;
+
+	*under = root && path_within(abs, root) && strcmp(abs, root) != 0;
+	if (!*under)
+		return abs;
+	rel = path_relative(root, abs);
+	free(abs);
+	return rel;
+}
+
+/* artifactLocation of `path`: relative to the root with uriBaseId
+ * %SRCROOT% when it lies under the root, else an absolute file URI. */
+static void artifact(cJSON *art, const char *path, const char *root)
+{
+	struct strbuf b = { 0 };
+	bool under;
+	char *site = from_root(path, root, &under), *uri;
+
+	if (!under)
+		strbuf_puts(&b, "file://");
+	uri_path(&b, site);
+	uri = strbuf_take(&b);
+	cJSON_AddStringToObject(art, "uri", uri);
+	if (under)
+		cJSON_AddStringToObject(art, "uriBaseId", SRCROOT);
+	free(uri);
+	free(site);
+}
 
 /* A finding without a file of its own (a layer not found, a build script
  * that does not exist) still gets a file-level location: code scanning
  * rejects the whole upload when one result has none. The report's anchor
  * stands for the operator (its rules file, OpDef or kernel entry), else the
- * operator directory. */
+ * operator directory. A line without a column (a file-level G1 finding)
+ * has a region of lines only: columns start at 1. */
 static cJSON *physical(const struct gate_loc *l, const struct gate_report *r)
 {
 	cJSON *loc = cJSON_CreateObject(), *phys = cJSON_AddObjectToObject(loc, "physicalLocation");
-	cJSON *art = cJSON_AddObjectToObject(phys, "artifactLocation");
-	const char *uri = l->path ? l->path : r->anchor ? r->anchor : r->opdir;
 
-	if (strncmp(uri, "./", 2) == 0)
-		uri += 2;
-	cJSON_AddStringToObject(art, "uri", uri);
+	artifact(cJSON_AddObjectToObject(phys, "artifactLocation"), l->path ? l->path : r->anchor ? r->anchor : r->opdir,
+		 r->root);
 	if (l->path && l->line) {
 		cJSON *region = cJSON_AddObjectToObject(phys, "region");
 		cJSON_AddNumberToObject(region, "startLine", (double)l->line);
-		cJSON_AddNumberToObject(region, "startColumn", (double)l->col);
-		if (l->src_line)
-			cJSON_AddNumberToObject(region, "endColumn", (double)(l->col + l->caret_len));
+		cJSON_AddNumberToObject(region, "endLine", (double)l->line);
+		if (l->col) {
+			cJSON_AddNumberToObject(region, "startColumn", (double)l->col);
+			if (l->src_line)
+				cJSON_AddNumberToObject(region, "endColumn", (double)(l->col + l->caret_len));
+		}
 	}
 	return loc;
+}
+
+/* The rule's fullDescription: its short description, then what its gate
+ * checks (the gate's help, its lines joined). Newly allocated. */
+static char *full_description(enum gate_rule rule)
+{
+	const struct gate_def *g = gate_def(gate_rule_gate(rule));
+	struct strbuf b = { 0 };
+
+	strbuf_puts(&b, gate_rule_description(rule));
+	strbuf_puts(&b, ". Gate ");
+	strbuf_puts(&b, g->id);
+	strbuf_puts(&b, " (");
+	strbuf_puts(&b, g->title);
+	strbuf_puts(&b, ") checks that ");
+	for (const char *p = g->help; *p; p++)
+		strbuf_putc(&b, *p == '\n' ? ' ' : *p);
+	strbuf_putc(&b, '.');
+	return strbuf_take(&b);
+}
+
+/* partialFingerprints: what identifies a finding from one run to the next
+ * when lines move: its rule, file (from the root) and message (FNV-1a, 64
+ * bits, hex). */
+static void fingerprint(cJSON *res, const struct gate_finding *fd, const struct gate_report *r)
+{
+	bool under;
+	char *site = from_root(fd->loc.path ? fd->loc.path : r->anchor ? r->anchor : r->opdir, r->root, &under);
+	const char *parts[3] = { gate_rule_id(fd->rule), site, fd->message };
+	uint64_t h = 0xcbf29ce484222325ull;
+	char hex[17];
+
+	for (int i = 0; i < 3; i++)
+		for (const unsigned char *p = (const unsigned char *)parts[i];; p++) {
+			h = (h ^ *p) * 0x100000001b3ull; /* the terminating NUL separates the parts */
+			if (!*p)
+				break;
+		}
+	free(site);
+	snprintf(hex, sizeof(hex), "%016llx", (unsigned long long)h);
+	cJSON_AddStringToObject(cJSON_AddObjectToObject(res, "partialFingerprints"), "autotraceFinding/v1", hex);
 }
 
 int gate_out_sarif(FILE *out, FILE *err, bool color, const struct gate_report *r)
 {
 	cJSON *root = cJSON_CreateObject(), *runs, *run, *driver, *rules, *results, *props, *gates;
-	char *text;
+	char *text, *cwd = r->root ? NULL : getcwd(NULL, 0), *base;
+	const char *top = r->root ? r->root : cwd;
+	struct gate_report rooted = *r;
 	int rc;
 
 	(void)err;
 	(void)color;
+	rooted.root = (char *)top;
+	r = &rooted;
 	cJSON_AddStringToObject(root, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
 	cJSON_AddStringToObject(root, "version", "2.1.0");
 	runs = cJSON_AddArrayToObject(root, "runs");
@@ -55,10 +197,20 @@ int gate_out_sarif(FILE *out, FILE *err, bool color, const struct gate_report *r
 	rules = cJSON_AddArrayToObject(driver, "rules");
 	for (int i = 0; i < GATE_RULE_COUNT; i++) {
 		cJSON *rule = cJSON_CreateObject();
+		char *full = full_description((enum gate_rule)i);
 		cJSON_AddStringToObject(rule, "id", gate_rule_id((enum gate_rule)i));
 		cJSON_AddStringToObject(cJSON_AddObjectToObject(rule, "shortDescription"), "text",
 					gate_rule_description((enum gate_rule)i));
+		cJSON_AddStringToObject(cJSON_AddObjectToObject(rule, "fullDescription"), "text", full);
+		cJSON_AddStringToObject(cJSON_AddObjectToObject(rule, "help"), "text", gate_rule_help((enum gate_rule)i));
 		cJSON_AddItemToArray(rules, rule);
+		free(full);
+	}
+	if (top) {
+		base = root_uri(top);
+		cJSON_AddStringToObject(cJSON_AddObjectToObject(cJSON_AddObjectToObject(run, "originalUriBaseIds"), SRCROOT),
+					"uri", base);
+		free(base);
 	}
 	results = cJSON_AddArrayToObject(run, "results");
 	for (int g = 0; g < GATE_COUNT; g++)
@@ -90,6 +242,7 @@ int gate_out_sarif(FILE *out, FILE *err, bool color, const struct gate_report *r
 				cJSON_AddStringToObject(cJSON_AddObjectToObject(rel, "message"), "text", fd->related_message);
 				cJSON_AddItemToArray(cJSON_AddArrayToObject(res, "relatedLocations"), rel);
 			}
+			fingerprint(res, fd, r);
 			cJSON_AddItemToArray(results, res);
 		}
 	props = cJSON_AddObjectToObject(run, "properties");
@@ -100,6 +253,7 @@ int gate_out_sarif(FILE *out, FILE *err, bool color, const struct gate_report *r
 	text = cJSON_Print(root);
 	rc = text && fputs(text, out) >= 0 && fputc('\n', out) != EOF && fflush(out) == 0 ? 0 : -1;
 	free(text);
+	free(cwd);
 	cJSON_Delete(root);
 	return rc;
 }

@@ -23,19 +23,19 @@ static const char *const gate_titles[GATE_COUNT] = {
 };
 
 static const enum gate_id rule_gates[GATE_RULE_COUNT] = {
-#define X(e, g, id, desc) GATE_##g,
+#define X(e, g, id, desc, help) GATE_##g,
 	GATE_RULE_LIST(X)
 #undef X
 };
 
 static const char *const rule_ids[GATE_RULE_COUNT] = {
-#define X(e, g, id, desc) id,
+#define X(e, g, id, desc, help) id,
 	GATE_RULE_LIST(X)
 #undef X
 };
 
 static const char *const rule_descs[GATE_RULE_COUNT] = {
-#define X(e, g, id, desc) desc,
+#define X(e, g, id, desc, help) desc,
 	GATE_RULE_LIST(X)
 #undef X
 };
@@ -44,7 +44,14 @@ const char *gate_name(enum gate_id g) { return gate_names[g]; }
 const char *gate_title(enum gate_id g) { return gate_titles[g]; }
 enum gate_id gate_rule_gate(enum gate_rule rule) { return rule_gates[rule]; }
 const char *gate_rule_id(enum gate_rule rule) { return rule_ids[rule]; }
+static const char *const rule_helps[GATE_RULE_COUNT] = {
+#define X(e, g, id, desc, help) help,
+	GATE_RULE_LIST(X)
+#undef X
+};
+
 const char *gate_rule_description(enum gate_rule rule) { return rule_descs[rule]; }
+const char *gate_rule_help(enum gate_rule rule) { return rule_helps[rule]; }
 
 const char *gate_status_name(enum gate_status s)
 {
@@ -75,6 +82,12 @@ void gate_report_set_anchor(struct gate_report *r, const char *path)
 	r->anchor = path ? xstrdup(path) : NULL;
 }
 
+void gate_report_set_root(struct gate_report *r, const char *abs)
+{
+	free(r->root);
+	r->root = abs ? xstrdup(abs) : NULL;
+}
+
 void gate_loc_release(struct gate_loc *l)
 {
 	free(l->path);
@@ -99,6 +112,7 @@ void gate_report_free(struct gate_report *r)
 	free(r->v);
 	free(r->opdir);
 	free(r->anchor);
+	free(r->root);
 	free(r);
 }
 
