@@ -72,14 +72,16 @@ static bool same_label(const struct cxx_point *a, const struct cxx_point *b)
 
 /* An existing pair opens and closes a scope: B(label) is statement `first`,
  * not yet claimed, and E(label) is statement `close`, or (for a body whose
- * `close` is its last statement) one of the points just before a final jump. */
+ * `close` is its last statement) one of the points just before a final jump;
+ * for statements, B is one of the points in a row ending at `first` and E
+ * one of those in a row from `close` (points of one statement nest there). */
 static int existing_pair(struct plan_walker *w, struct plan_fref f, int first, int close, bool body)
 {
 	struct plan_finfo *fi = plan_finfo(w->pl, f);
 	const struct cxx_body *b = plan_body_of(w, f);
 	int k = point_stmt(w, f, first, "B");
 
-	if (k < 0 || fi->claimed[k] || close < 0)
+	if (k < 0 || close < 0 || (body && fi->claimed[k]))
 		return -1;
 	if (body && cxx_stmt_is_jump(&b->stmts[close]) && b->stmts[close].kind != CXX_STMT_GOTO) {
 		const struct cxx_stmt *ls = &b->stmts[close];
@@ -95,10 +97,24 @@ static int existing_pair(struct plan_walker *w, struct plan_fref f, int first, i
 		}
 		return -1;
 	}
-	{
+	if (body) {
 		int e = point_stmt(w, f, close, "E");
 		return e >= 0 && same_label(&b->points[k], &b->points[e]) ? k : -1;
 	}
+	/* statements: points that open (close) at the same statement stand in a
+	 * row, the outer one first (last): the pair of one label among them */
+	for (int bs = first; bs >= 0 && (k = point_stmt(w, f, bs, "B")) >= 0; bs = cxx_prev_sibling(b, bs)) {
+		if (fi->claimed[k])
+			continue;
+		for (int es = close; es >= 0; es = cxx_next_sibling(b, es)) {
+			int e = point_stmt(w, f, es, "E");
+			if (e < 0)
+				break;
+			if (same_label(&b->points[k], &b->points[e]))
+				return k;
+		}
+	}
+	return -1;
 }
 
 struct plan_ctx plan_child_ctx(struct plan_walker *w, int node, const struct plan_ctx *up)
@@ -109,6 +125,7 @@ struct plan_ctx plan_child_ctx(struct plan_walker *w, int node, const struct pla
 	c.depth = w->pl->nodes[node].depth;
 	c.hot_ok = true;
 	c.absorb = -1;
+	c.setup = false;
 	return c;
 }
 

@@ -657,6 +657,278 @@ static bool shared_timed_callee(walker *w, struct plan_fref f, struct plan_fref 
 	return r && r->kind == RULE_function && !r->opaque && !plan_tile_helper(w, callee);
 }
 
+/* ------------------------------------------------------------ stage sequences */
+
+/* Does statement s of f hold a point of its own making: a loop, a branch or
+ * block, a statement a hot or wrap rule takes, a call of a function a rule
+ * times? (What ends a stage's set-up.) */
+static bool holds_point(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
+{
+	const struct cxx_body *b = plan_body_of(w, f);
+	struct plan_finfo *fi = plan_finfo(w->pl, f);
+	const struct rule_trace_rule *r;
+	int call;
+
+	if (b->stmts[s].kind != CXX_STMT_EXPR && b->stmts[s].kind != CXX_STMT_RETURN)
+		return true;
+	if (fi->point_at[s] >= 0)
+		return true;
+	r = plan_decide_stmt(w, f, s, ctx, &call);
+	if (r && r->kind != RULE_skip)
+		return true;
+	for (int k = fi->call_first[s]; k < fi->call_first[s + 1]; k++)
+		if (plan_callee_has_point(w, f, &b->calls[fi->call_order[k]]))
+			return true;
+	return false;
+}
+
+/* Is statement s of f, with all it holds, free of points of its own making
+ * (no loop, nothing a hot or wrap rule takes, no call of a function a rule
+ * times)? Branches and blocks may be: their code is looked into. */
+static bool plain_subtree(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
+{
+	const struct cxx_body *b = plan_body_of(w, f);
+
+	for (size_t j = (size_t)s; j < b->nstmts && b->stmts[j].range.start < b->stmts[s].range.end; j++) {
+		const struct cxx_stmt *st = &b->stmts[j];
+		if (st->kind == CXX_STMT_LAMBDA || cxx_stmt_repeats(st) ||
+		    (st->kind == CXX_STMT_EXPR || st->kind == CXX_STMT_RETURN ? holds_point(w, f, (int)j, ctx) : false))
+			return false;
+	}
+	return true;
+}
+
+/* A point over statements from..to of f (siblings), labelled by `t` of rule
+ * r (NULL: the parent's label and `name`), its statements walked inside it. */
+static void walk_part(walker *w, struct plan_fref f, int from, int to, const struct rule_trace_rule *r,
+		      const struct rule_template *t, const char *name, int call, const ctx_t *ctx)
+{
+	const struct cxx_body *b = plan_body_of(w, f);
+	struct cxx_range scope = { b->stmts[from].range.start, b->stmts[to].range.end };
+	int n = plan_add_point(w, PLAN_region, f, from, scope, r, t, ctx, name, cxx_prev_sibling(b, from),
+			       cxx_next_sibling(b, to), call);
+	ctx_t sc = plan_child_ctx(w, n, ctx);
+
+	w->pl->nodes[n].stmt_last = to;
+	if (call >= 0 && b->calls[call].stmt == to) {
+		/* the call the part is named for (its last statement) is timed by it */
+		ctx_t one = sc;
+		one.hot_ok = false;
+		if (to != from)
+			walk_range(w, f, CXX_NONE, from, cxx_prev_sibling(b, to), &sc);
+		walk_stmt(w, f, to, &one);
+	} else {
+		walk_range(w, f, CXX_NONE, from, to, &sc);
+	}
+}
+
+/* Does statement s make a call that is not a trace point? */
+static bool makes_call(walker *w, struct plan_fref f, int s)
+{
+	const struct cxx_body *b = plan_body_of(w, f);
+	struct plan_finfo *fi = plan_finfo(w->pl, f);
+
+	for (size_t j = (size_t)s; j < b->nstmts && b->stmts[j].range.start < b->stmts[s].range.end; j++)
+		for (int k = fi->call_first[j]; k < fi->call_first[j + 1]; k++)
+			if (!plan_is_trace_call(&b->calls[fi->call_order[k]]))
+				return true;
+	return false;
+}
+
+/* The first statement from s on (the last from s back, with `back`) that is
+ * not a trace point already there, up to `bound`; or -1. (A second apply
+ * meets the points of the first: they are not code.) */
+static int code_stmt(walker *w, struct plan_fref f, int s, int bound, bool back)
+{
+	const struct cxx_body *b = plan_body_of(w, f);
+	struct plan_finfo *fi = plan_finfo(w->pl, f);
+
+	while (s >= 0 && fi->point_at[s] >= 0) {
+		if (s == bound)
+			return -1;
+		s = back ? cxx_prev_sibling(b, s) : cxx_next_sibling(b, s);
+	}
+	return s;
+}
+
+/* The body (statements first..last) of a stage timed at its call, in the
+ * parts experts time: the statements before the first that holds a point,
+ * when they make a call, are its set-up ("gmm1 aic setup"), or with that
+ * first statement when it is a wait (a hot call) the wait for its inputs,
+ * labelled as the wait; the statements after the last that holds a point,
+ * when they make a call, are its finish ("gmm2 aic finish"); then what is
+ * between, as usual. */
+static void walk_with_setup(walker *w, struct plan_fref f, int first, int last, const ctx_t *ctx)
+{
+	const struct cxx_body *b = plan_body_of(w, f);
+	struct plan_finfo *fi = plan_finfo(w->pl, f);
+	const struct rule_trace_rule *pr = ctx->parent >= 0 ? w->pl->nodes[ctx->parent].rule : NULL;
+	int setup_end = -1, mid = -1, fin = -1, hot_call = -1, lo = code_stmt(w, f, first, last, false),
+	    hi = code_stmt(w, f, last, first, true);
+	const struct rule_trace_rule *hot = NULL;
+	bool setup_work = false, fin_work = false;
+
+	if (!pr || lo < 0 || hi < 0) {
+		walk_range(w, f, CXX_NONE, first, last, ctx);
+		return;
+	}
+	first = lo;
+	last = hi;
+	for (int s = first; s >= 0; s = cxx_next_sibling(b, s)) {
+		if (fi->point_at[s] < 0) {
+			if (b->stmts[s].kind != CXX_STMT_EXPR || holds_point(w, f, s, ctx)) {
+				mid = s;
+				break;
+			}
+			setup_work |= makes_call(w, f, s);
+			setup_end = s;
+		}
+		if (s == last)
+			break;
+	}
+	if (mid < 0) {
+		walk_range(w, f, CXX_NONE, first, last, ctx);
+		return;
+	}
+	if (b->stmts[mid].kind == CXX_STMT_EXPR) {
+		const struct rule_trace_rule *r = plan_decide_stmt(w, f, mid, ctx, &hot_call);
+		if (r && r->kind == RULE_hot)
+			hot = r;
+	}
+	for (int s = last; s >= 0 && s > mid; s = cxx_prev_sibling(b, s)) {
+		if (fi->point_at[s] >= 0)
+			continue;
+		if (!plain_subtree(w, f, s, ctx))
+			break;
+		fin_work |= makes_call(w, f, s);
+		fin = s;
+	}
+	if (!fin_work)
+		fin = -1;
+	if (hot && setup_end >= 0) {
+		/* the set-up and the wait that ends it: waiting for its inputs */
+		char *name = rule_kebab_case(b->calls[hot_call].name ? b->calls[hot_call].name : "");
+		walk_part(w, f, first, mid, hot, hot->label, name, hot_call, ctx);
+		free(name);
+		mid = cxx_next_sibling(b, mid);
+	} else if (setup_end >= 0 && setup_work) {
+		walk_part(w, f, first, setup_end, pr, NULL, "setup", -1, ctx);
+	} else {
+		mid = first;
+	}
+	if (mid >= 0 && (fin < 0 || mid < fin))
+		walk_range(w, f, CXX_NONE, mid, fin >= 0 ? cxx_prev_sibling(b, fin) : last, ctx);
+	if (fin >= 0)
+		walk_part(w, f, fin, last, pr, NULL, "finish", -1, ctx);
+}
+
+enum { MAX_STAGE_CALLS = 16 };
+
+/* The function a stage call of statement s reaches: s is a statement of
+ * its own whose call reaches, first visited here, a function a function
+ * rule times (not opaque, not a tile-level helper). */
+static bool stage_call(walker *w, struct plan_fref f, int s, struct plan_fref *callee, int *call)
+{
+	const struct cxx_body *b = plan_body_of(w, f);
+	struct plan_finfo *fi = plan_finfo(w->pl, f);
+
+	if (b->stmts[s].kind != CXX_STMT_EXPR || fi->point_at[s] >= 0)
+		return false;
+	for (int k = fi->call_first[s]; k < fi->call_first[s + 1]; k++) {
+		const struct cxx_call *c = &b->calls[fi->call_order[k]];
+		struct plan_fref t[PLAN_MAX_TARGETS];
+		bool lam;
+		size_t nt;
+		if (plan_is_trace_call(c) || !plan_makes_call(w->pl, f, c))
+			continue;
+		nt = plan_resolve_call(w->pl, f, c, t, PLAN_MAX_TARGETS, &lam);
+		for (size_t i = 0; i < nt; i++) {
+			const struct rule_trace_rule *r = plan_decide_function(w, t[i], &f);
+			if (r && r->kind == RULE_function && !r->opaque && !plan_tile_helper(w, t[i]) &&
+			    !plan_finfo(w->pl, t[i])->visited && !w->pl->units[t[i].unit].runtime) {
+				*callee = t[i];
+				*call = fi->call_order[k];
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+/* Is the body of f (statements first..last, siblings) a sequence of stages:
+ * two or more stage calls (stage_call) of different functions, and besides
+ * them only plain statements (no loop, branch or block, no call a rule
+ * times)? Fills seq/callees/calls with the stage calls; returns their
+ * number, or 0. */
+static size_t stage_sequence(walker *w, struct plan_fref f, int first, int last, const ctx_t *ctx, int *seq,
+			     struct plan_fref *callees, int *calls)
+{
+	const struct cxx_body *b = plan_body_of(w, f);
+	size_t n = 0;
+
+	for (int s = first; s >= 0; s = cxx_next_sibling(b, s)) {
+		struct plan_fref callee;
+		int call, other;
+		if (stage_call(w, f, s, &callee, &call)) {
+			for (size_t k = 0; k < n; k++)
+				if (callees[k].unit == callee.unit && callees[k].func == callee.func)
+					return 0;
+			if (n == MAX_STAGE_CALLS)
+				return 0;
+			seq[n] = s;
+			callees[n] = callee;
+			calls[n++] = call;
+		} else if (b->stmts[s].kind != CXX_STMT_EXPR ||
+			   (plan_decide_stmt(w, f, s, ctx, &other) != NULL &&
+			    plan_decide_stmt(w, f, s, ctx, &other)->kind != RULE_skip)) {
+			return 0;
+		}
+		if (s == last)
+			break;
+	}
+	return n >= 2 ? n : 0;
+}
+
+/* The body of f as the sequence of its stages (stage_sequence): each stage
+ * call is a sub-phase of f's caller, from the call (the first from the
+ * start of the body) to the statement before the next one, labelled as the
+ * stage's own point would be; the stage's function point merges into it
+ * (the same work), and f gets no point of its own (the reference: each
+ * call of an operator() with its own meaning has its own B/E). */
+static void walk_stage_sequence(walker *w, struct plan_fref f, int first, int last, const int *seq,
+				const struct plan_fref *callees, const int *calls, size_t n, const ctx_t *ctx)
+{
+	const struct cxx_body *b = plan_body_of(w, f);
+
+	for (size_t k = 0; k < n; k++) {
+		int from = code_stmt(w, f, k == 0 ? first : seq[k], seq[k], false),
+		    to = code_stmt(w, f, k + 1 < n ? cxx_prev_sibling(b, seq[k + 1]) : last, seq[k], true);
+		const struct rule_trace_rule *r = plan_decide_function(w, callees[k], &f);
+		const struct cxx_func *cf = plan_func(w->pl, callees[k]);
+		struct cxx_range scope = { b->stmts[from].range.start, b->stmts[to].range.end };
+		char *name = plan_func_name_var(cf);
+		ctx_t lc = *ctx, sc;
+		int node;
+		if (!lc.phase)
+			lc.phase = plan_phase_of(w, callees[k], &f);
+		node = plan_add_point(w, PLAN_wrap, f, from, scope, r, r->label, &lc, name, cxx_prev_sibling(b, from),
+				      cxx_next_sibling(b, to), calls[k]);
+		w->pl->nodes[node].stmt_last = to;
+		free(name);
+		sc = plan_child_ctx(w, node, ctx);
+		for (int s = from; s >= 0; s = cxx_next_sibling(b, s)) {
+			ctx_t one = sc;
+			if (s == seq[k]) {
+				one.absorb = node;
+				one.setup = true;
+			}
+			walk_stmt(w, f, s, &one);
+			if (s == to)
+				break;
+		}
+	}
+}
+
 static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struct plan_fref caller)
 {
 	struct plan_finfo *fi = plan_finfo(w->pl, t);
@@ -711,6 +983,13 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 			plan_body_span(w, t, false, &first, &last);
 			if (!single_call_body(w, t, first, last, &next, &planned) || planned)
 				c2.absorb = -1;
+			c2.setup = false;
+			if (ctx->setup && first >= 0) {
+				/* a stage timed where it is called: the work before its first
+				 * sub-phase is one of its own */
+				walk_with_setup(w, t, first, last, &c2);
+				return;
+			}
 		}
 		walk_block(w, t, -1, &c2);
 		return;
@@ -741,6 +1020,20 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 				 xstrdup(span ? "nothing is left to time after its leading guards" : "its body is empty"));
 			walk_block(w, t, -1, ctx);
 			return;
+		}
+		{
+			int seq[MAX_STAGE_CALLS], calls[MAX_STAGE_CALLS];
+			struct plan_fref callees[MAX_STAGE_CALLS];
+			size_t nseq = stage_sequence(w, t, first, last, &c2, seq, callees, calls);
+			if (nseq) {
+				plan_add_note(w, PLAN_function, PLAN_FATE_MERGED, t, -1, fn->body_range, ctx,
+					      xstrdup(fn->qualified_name),
+					      xasprintf("its body is a sequence of %zu stage calls: each is timed where it is called",
+							nseq));
+				free(name);
+				walk_stage_sequence(w, t, first, last, seq, callees, calls, nseq, &c2);
+				return;
+			}
 		}
 		{
 			struct plan_fref callee;
@@ -829,7 +1122,7 @@ static void walk_root(walker *w, struct plan_fref root)
 {
 	struct plan_finfo *fi = plan_finfo(w->pl, root);
 	const struct cxx_func *fn = plan_func(w->pl, root);
-	ctx_t c0 = { -1, 0, NULL, true, -1, { 0, 0 }, -1, NULL };
+	ctx_t c0 = { -1, 0, NULL, true, -1, { 0, 0 }, -1, NULL, false };
 	int first, last, n;
 	bool span;
 
