@@ -106,8 +106,8 @@ static void box(struct strbuf *b, const struct layout *l, uint32_t i, double x, 
 		return; /* narrower than a pixel's third: not drawn, nor its children */
 	strbuf_puts(b, "<g class=\"node\" data-label=\"");
 	markup_text(b, label);
-	markup_printf(b, "\" data-total-ns=\"%llu\" data-count=\"%llu\"%s><title>", (unsigned long long)nd->total_ns,
-		      (unsigned long long)nd->count, waiting ? " data-wait=\"1\"" : "");
+	markup_printf(b, "\" data-depth=\"%u\" data-total-ns=\"%llu\" data-count=\"%llu\"%s><title>", l->depth[i],
+		      (unsigned long long)nd->total_ns, (unsigned long long)nd->count, waiting ? " data-wait=\"1\"" : "");
 	markup_text(b, label);
 	strbuf_puts(b, ": ");
 	markup_duration(b, nd->total_ns);

@@ -63,14 +63,15 @@ void report_heatmap_svg(struct strbuf *b, struct report_views *v, unsigned width
 
 	unsigned grid_w;
 
-	if (cw > 24)
-		cw = 24;
+	if (cw > 40)
+		cw = 40;
 	grid_w = (unsigned)(LABEL_W + cw * (double)ranks + 10);
 	markup_printf(b,
 		      "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"heatmap\" id=\"heatmap\" width=\"%u\" "
-		      "height=\"%u\" data-ranks=\"%zu\" data-rows=\"%zu\" data-cell-width=\"%.4f\" data-left=\"%u\" "
+		      "height=\"%u\" viewBox=\"0 0 %u %u\" data-ranks=\"%zu\" data-rows=\"%zu\" data-cell-width=\"%.4f\" data-left=\"%u\" "
 		      "data-row-height=\"%u\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"11\">\n",
-		      grid_w > LEGEND_W ? grid_w : LEGEND_W, height, ranks, rows, cw, LABEL_W, ROW_H);
+		      grid_w > LEGEND_W ? grid_w : LEGEND_W, height, grid_w > LEGEND_W ? grid_w : LEGEND_W, height, ranks, rows,
+		      cw, LABEL_W, ROW_H);
 	for (size_t r = 0; r < rows; r++) {
 		const char *label;
 		int kind;

@@ -22,7 +22,7 @@ static const char style[] =
 	"table.data th{background:#f3f3f3;cursor:pointer;user-select:none}"
 	"table.data td.n{text-align:right;font-variant-numeric:tabular-nums}"
 	"table.data tr:hover td{background:#fff6d8}"
-	".scroll{overflow-x:auto}"
+	".scroll{overflow-x:auto}svg.flame,svg.heatmap{max-width:100%;height:auto}"
 	"#tip{position:fixed;display:none;background:#222;color:#fff;padding:3px 7px;border-radius:3px;"
 	"font-size:12px;pointer-events:none;white-space:pre}";
 
@@ -37,7 +37,8 @@ static const char script[] =
 	"if(hm){\n"
 	" var cw=+hm.dataset.cellWidth,left=+hm.dataset.left,rh=+hm.dataset.rowHeight;\n"
 	" hm.addEventListener('mousemove',function(ev){\n"
-	"  var b=hm.getBoundingClientRect(),x=ev.clientX-b.left,y=ev.clientY-b.top;\n"
+	"  var b=hm.getBoundingClientRect(),s=hm.viewBox.baseVal.width/b.width;\n"
+	"  var x=(ev.clientX-b.left)*s,y=(ev.clientY-b.top)*s;\n"
 	"  var k=Math.floor((x-left)/cw),r=Math.floor(y/rh);\n"
 	"  if(k<0||r<0||r>=data.rows.length||k>=data.ranks.length){tip.style.display='none';return;}\n"
 	"  var row=data.rows[r],med=+hm.querySelectorAll('.heat-row')[r].dataset.medianNs;\n"
