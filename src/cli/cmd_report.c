@@ -585,8 +585,8 @@ int cmd_report(int argc, char **argv, struct diag *diag)
 		return EXIT_BAD_INPUT;
 	}
 	if (vs && (ro.by || ro.fmt == F_HTML || ro.fmt == F_SVG)) {
-		diag_plain(diag, DIAG_ERROR, "--vs compares the per-label rows: not with --by or --format %s",
-			   ro.by ? "html or svg" : fmt_names[ro.fmt]);
+		diag_plain(diag, DIAG_ERROR, "--vs compares the per-label rows: not with %s%s",
+			   ro.by ? "--by" : "--format ", ro.by ? "" : fmt_names[ro.fmt]);
 		return EXIT_BAD_INPUT;
 	}
 	if (ro.by && ro.fmt == F_SVG) {
