@@ -620,7 +620,7 @@ int cmd_report(int argc, char **argv, struct diag *diag)
 				 "record one");
 		goto out;
 	}
-	if (ro.output && strcmp(ro.output, "-") != 0) {
+	if (ro.output && strcmp(ro.output, "-") != 0 && ro.fmt != F_HTML && ro.fmt != F_SVG) {
 		out = open_memstream(&mem, &memlen);
 		if (!out) {
 			diag_plain(diag, DIAG_ERROR, "report: out of memory");
@@ -640,8 +640,15 @@ int cmd_report(int argc, char **argv, struct diag *diag)
 			inputs = inputs_line(argv + optind, (size_t)(argc - optind));
 			report_html_page(&page, inputs, views, tables, ntables);
 		}
-		fwrite(page.s ? page.s : "", 1, page.n, out);
-		strbuf_release(&page);
+		if (ro.output && strcmp(ro.output, "-") != 0) {
+			int rc = atomic_write(ro.output, page.s ? page.s : "", page.n, diag);
+			strbuf_release(&page);
+			if (rc != 0)
+				goto out;
+		} else {
+			fwrite(page.s ? page.s : "", 1, page.n, out);
+			strbuf_release(&page);
+		}
 	} else if (ro.by) {
 		ntables = view_tables(views, ro.by, tables);
 		if (ro.fmt == F_JSON)

@@ -651,7 +651,10 @@ static void flush_x(struct jreader *j, size_t track)
 		j->xstack[sp] = (struct jopen){ x->label, x->index, x->extra, x->ts, 0 };
 		j->xend[sp++] = x->ts + x->dur;
 	}
-	t->nx = 0;
+	/* (freed: the held events of one track at a time, not of all) */
+	free(t->x);
+	t->x = NULL;
+	t->nx = t->capx = 0;
 }
 
 static int chrome_event(void *ctx, const struct chrome_event *e)
