@@ -180,7 +180,8 @@ static uint32_t label_intern(struct report_views *v, const char *text)
 static inline uint32_t our_label(struct report_views *v, const struct stats_slice *sl, uint32_t id)
 {
 	if (sl->src != v->cache_src) {
-		memset(v->label_cache, 0, v->cap_cache * sizeof(*v->label_cache));
+		if (v->label_cache)
+			memset(v->label_cache, 0, v->cap_cache * sizeof(*v->label_cache));
 		v->cache_src = sl->src;
 	}
 	GROW_ZEROED(v->label_cache, v->cap_cache, id);
