@@ -44,10 +44,22 @@ static double log_gamma(void)
 	return lg;
 }
 
-/* Bucket i holds durations in (gamma^(i-1), gamma^i]. */
+/* Bucket i holds durations in (gamma^(i-1), gamma^i]. Durations repeat
+ * (they are whole clock cycles, mostly a few hundred of them): the last
+ * bucket of each of BUCKET_MEMO slots of them is kept, which spares a
+ * log() for most slices past the exact part. */
+#define BUCKET_MEMO 4096
 static int bucket_of(uint64_t d)
 {
-	return (int)ceil(log((double)d) / log_gamma());
+	static uint64_t memo_d[BUCKET_MEMO];
+	static int memo_b[BUCKET_MEMO];
+	size_t k = (size_t)(d % BUCKET_MEMO);
+
+	if (memo_d[k] != d) {
+		memo_d[k] = d; /* d > 0: the zeroed memo holds no duration */
+		memo_b[k] = (int)ceil(log((double)d) / log_gamma());
+	}
+	return memo_b[k];
 }
 
 static void bucket_add(struct series *se, uint64_t d)
