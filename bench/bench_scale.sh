@@ -4,7 +4,8 @@
 # torch.save dumps written by bench/gen_dumps.py (checked against torch.load
 # by tests/collect.test), collected to Chrome JSON and to Perfetto (plain and
 # --compress), and
-# reported from the dumps. Prints per run: wall time, time per record, bytes
+# reported from the dumps: the per-label rows, every view (--by all), the
+# HTML page and the SVG flame graph (their bytes per slice: the file's size). Prints per run: wall time, time per record, bytes
 # per slice, peak RSS (/usr/bin/time); the peak must not grow with the ranks.
 # One core (taskset -c 0), page cache warm (a warm-up run per input).
 #   bench/bench_scale.sh [AUTOTRACE] [WORKDIR]     (BENCH_RANKS="64 256 1024")
@@ -52,6 +53,9 @@ for n in $ranks; do
 	run "collect -> pftrace" "$n" "$work/t.pftrace" "$at" collect -q -f perfetto --rules "$d/bench.rules" -m "$d/point_map.json" -o "$work/t.pftrace" "$d"
 	run "  --compress" "$n" "$work/t.pftrace" "$at" collect -q -f perfetto --compress --rules "$d/bench.rules" -m "$d/point_map.json" -o "$work/t.pftrace" "$d"
 	run "report (dumps)" "$n" "$work/none" "$at" report --rules "$d/bench.rules" -m "$d/point_map.json" "$d"
+	run "  --by all" "$n" "$work/none" "$at" report --by all --rules "$d/bench.rules" -m "$d/point_map.json" "$d"
+	run "  -> html" "$n" "$work/r.html" "$at" report -f html -o "$work/r.html" --rules "$d/bench.rules" -m "$d/point_map.json" "$d"
+	run "  -> svg" "$n" "$work/r.svg" "$at" report -f svg -o "$work/r.svg" --rules "$d/bench.rules" -m "$d/point_map.json" "$d"
 done
 printf '\nmachine: %s, %s cores; %s; work dir %s (%s)\n' "$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)" \
 	"$(nproc)" "$(date -u +%Y-%m-%d)" "$work" "$(df -T "$work" | awk 'NR == 2 { print $2 }')"

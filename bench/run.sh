@@ -88,6 +88,12 @@ row "collect -> json, null" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "
 row "collect -> perfetto" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "$at" collect -q --rules "$dumps/bench.rules" -m "$dumps/point_map.json" -f perfetto -o "$work/t.pftrace" "$dumps"
 row "report (dumps)" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "$at" report --rules "$dumps/bench.rules" -m "$dumps/point_map.json" "$dumps"
 row "report (json trace)" "the collect -> json trace" "$(size_of "$work/t.json")" "$records" rec "$at" report "$work/t.json"
+# the views (--by all: index, rank, core, stage), the page and the flame graph, in the same pass
+row "report --by all" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "$at" report --by all --rules "$dumps/bench.rules" -m "$dumps/point_map.json" "$dumps"
+row "report -> html" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "$at" report -f html -o "$work/r.html" --rules "$dumps/bench.rules" -m "$dumps/point_map.json" "$dumps"
+row "report -> svg" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "$at" report -f svg -o "$work/r.svg" --rules "$dumps/bench.rules" -m "$dumps/point_map.json" "$dumps"
+row "report -> html (json)" "the collect -> json trace" "$(size_of "$work/t.json")" "$records" rec "$at" report -f html -o "$work/r.html" "$work/t.json"
+row "report -> html (pftrace)" "the collect -> perfetto trace" "$(size_of "$work/t.pftrace")" "$records" rec "$at" report -f html -o "$work/r.html" "$work/t.pftrace"
 # Real operators (the shared corpus, when it is there): scan of 20 copies,
 # scan, plan, apply and strip of 40 copies of its 7 operators, and G2's search
 # of a project holding vllm-w4a8 and the generated tree.

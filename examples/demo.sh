@@ -5,7 +5,8 @@
 # operator's rules, hook install, check, and the closing report), builds it for
 # the host simulation (the hook preprocesses the build-tree copy), runs the
 # sample on 2 ranks (spawn, synchronize, save_profiling_data) and turns the
-# dumps into a trace with a per-phase summary; then the gates.
+# dumps into a trace with a per-phase summary, the views of the expert groups
+# and waits, and the report page (demo/report.html); then the gates.
 #
 #   sh examples/demo.sh [SCRATCH_DIR]      (default: ./demo)
 #
@@ -56,7 +57,14 @@ step "autotrace collect -> Chrome trace"
 "$AUTOTRACE" collect --map "$map" -o "$op/chrome_trace.json" "$op/prof"
 step "per-phase summary (autotrace report)"
 "$AUTOTRACE" report "$op/prof" --map "$map"
+# (the sample's points record their group index with the two-argument
+# MoeTracing(id, groupIdx): --whole-index reads it whole)
+step "the slowest expert groups, the wait share per stage (autotrace report --by index,stage)"
+"$AUTOTRACE" report --whole-index --by index,stage "$op/prof" --map "$map"
+step "the page: flame graph, rank x stage heatmap, every table (autotrace report --format html)"
+"$AUTOTRACE" report --whole-index --format html -o "$op/report.html" "$op/prof" --map "$map"
 step "autotrace gate: G1-G5 (G3 rebuilds with the project's own script)"
 "$AUTOTRACE" gate --build-cmd "bash compile_ascend_proj.sh --sim" "$op"
 printf '\nThe trace: %s\nOpen it in https://ui.perfetto.dev or chrome://tracing.\n' "$op/chrome_trace.json"
+printf 'The report page: %s (open it in any browser: it needs no network)\n' "$op/report.html"
 printf 'Take the instrumentation back with: %s instrument --undo %s\n' "$AUTOTRACE" "$op"

@@ -1,6 +1,8 @@
 /* autotrace report: per label and core type, count, total, mean, p50, p99,
  * max and share of the cores' time, from a Chrome trace or straight from
- * dumps; with --vs, a baseline side by side with deltas. */
+ * dumps; with --vs, a baseline side by side with deltas; with --by, the
+ * views of report_views.h as tables; --format html / svg, the page and the
+ * flame graph (report_html.h, report_flame.h). */
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -10,18 +12,32 @@
 
 #include <cjson/cJSON.h>
 
+#include "atomic_write.h"
 #include "collect_run.h"
 #include "collect_stats.h"
 #include "commands.h"
 #include "exit_status.h"
+#include "report_flame.h"
+#include "report_html.h"
+#include "report_views.h"
 #include "rule_find.h"
+#include "suggest.h"
 #include "xalloc.h"
 
-enum fmt { F_TABLE, F_CSV, F_JSON, F_MD };
+enum fmt { F_TABLE, F_CSV, F_JSON, F_MD, F_HTML, F_SVG };
+
+/* The views of --by, in the order they print. */
+#define BY_LIST(X) X(index) X(rank) X(core) X(stage)
+#define BY_ENUM(name) BY_##name,
+enum { BY_LIST(BY_ENUM) BY_COUNT };
+#define BY_NAME(name) #name,
+static const char *const by_names[] = { BY_LIST(BY_NAME) };
 
 struct report_opts {
-	const char *map_path, *rules_path;
+	const char *map_path, *rules_path, *wait, *output;
 	enum fmt fmt;
+	unsigned by;                /* 1 << BY_* */
+	bool whole_index;
 };
 
 static void usage(FILE *out)
@@ -36,7 +52,26 @@ static void usage(FILE *out)
 	      "or dumps (files or directories) decoded as collect does.\n"
 	      "\n"
 	      "      --vs INPUT         a baseline: both side by side with deltas\n"
-	      "  -f, --format FMT       table (default), csv, json or md\n"
+	      "      --by VIEW[,VIEW]   instead of the per-label rows (all: every view):\n"
+	      "                           index  per label and index the point recorded\n"
+	      "                                  (an expert group, a stage): count, total,\n"
+	      "                                  mean, max, mean/median; the slowest named\n"
+	      "                           rank   per label across ranks: min, median, max\n"
+	      "                                  of each rank's total, the slowest rank,\n"
+	      "                                  max/median (the imbalance)\n"
+	      "                           core   the same across cores (\"AIV 3.1\"), each\n"
+	      "                                  core's total summed over the ranks\n"
+	      "                           stage  per core type and stage (a label's first\n"
+	      "                                  word): own time, time waiting, wait share\n"
+	      "      --whole-index      an index is the record's bits 32-63 (the two-argument\n"
+	      "                         MoeTracing; in a trace: index x 256 + extra), not 40-63\n"
+	      "      --wait REGEX       the calls that wait, matched against the last word of\n"
+	      "                         each label (default: wait or sync as a word of it,\n"
+	      "                         all-to-all, all-gather, reduce-scatter)\n"
+	      "  -f, --format FMT       table (default), csv, json, md; html: one page with\n"
+	      "                         the flame graph per core type, the rank x label\n"
+	      "                         heatmap and every table; svg: the flame graph alone\n"
+	      "  -o, --output FILE      write there (replaced whole) instead of stdout\n"
 	      "  -m, --map FILE         point map for dumps (default: as collect)\n"
 	      "      --rules FILE       rules file for dumps\n"
 	      "  -h, --help             this help\n"
@@ -44,6 +79,7 @@ static void usage(FILE *out)
 	      "Times are in microseconds (json: nanoseconds). Memory stays small whatever the\n"
 	      "input: p50 and p99 are exact up to 4096 slices of a row, within 0.5% beyond\n"
 	      "(a histogram of logarithmic buckets); count, total, mean and max are exact.\n"
+	      "The views are exact; they keep a number per label and rank, core or index.\n"
 	      "Exit status 0, or 2 on bad input.\n",
 	      out);
 }
@@ -81,6 +117,7 @@ static bool looks_like_trace(const char *path)
 /* Fills `s` from one input (a trace, or dumps). */
 static int load(struct stats *s, char **args, size_t nargs, const struct report_opts *ro, struct diag *diag)
 {
+	/* (with an observer set on `s`, the views fill in the same pass) */
 	struct rule_policy *policy = NULL;
 	struct point_map *map = NULL;
 	struct dump_input *in = NULL;
@@ -327,45 +364,213 @@ static void print_vs(FILE *out, const struct stats_row *a, size_t na, const stru
 	free(rows);
 }
 
+/* One table of the views in a text format. */
+static void print_table(FILE *out, const struct report_table *t, enum fmt f)
+{
+	char buf[64];
+	int *w = xcalloc(t->ncols + 1, sizeof(*w));
+
+	for (size_t c = 0; c < t->ncols; c++) {
+		w[c] = (int)strlen(report_column_head(&t->cols[c], buf, sizeof(buf)));
+		for (size_t r = 0; r < t->nrows; r++) {
+			int n = (int)diag_text_cells(report_cell_format(t, r, c, buf, sizeof(buf)));
+			if (n > w[c])
+				w[c] = n;
+		}
+	}
+	if (f == F_TABLE)
+		fprintf(out, "%s\n", t->title);
+	for (size_t c = 0; c < t->ncols; c++) {
+		const char *h = report_column_head(&t->cols[c], buf, sizeof(buf));
+		if (f == F_CSV)
+			fprintf(out, "%s%s%s", c ? "," : "", t->cols[c].name, t->cols[c].type == RC_NS ? "_us" : "");
+		else if (f == F_MD)
+			fprintf(out, "%s %s", c ? " |" : "|", h);
+		else if (t->cols[c].type == RC_TEXT)
+			fprintf(out, "%s%-*s", c ? "  " : "", c + 1 < t->ncols ? w[c] : 0, h);
+		else
+			fprintf(out, "%s%*s", c ? "  " : "", w[c], h);
+	}
+	fputs(f == F_MD ? " |\n" : "\n", out);
+	if (f == F_MD) {
+		for (size_t c = 0; c < t->ncols; c++)
+			fputs(t->cols[c].type == RC_TEXT ? "|---" : "|---:", out);
+		fputs("|\n", out);
+	}
+	for (size_t r = 0; r < t->nrows; r++) {
+		for (size_t c = 0; c < t->ncols; c++) {
+			const char *v = report_cell_format(t, r, c, buf, sizeof(buf));
+			if (f == F_CSV || f == F_MD) {
+				fputs(f == F_CSV ? (c ? "," : "") : (c ? " | " : "| "), out);
+				if (t->cols[c].type == RC_TEXT)
+					put_label(out, v, f);
+				else
+					fputs(v, out);
+			} else if (t->cols[c].type == RC_TEXT) {
+				fputs(c ? "  " : "", out);
+				if (c + 1 < t->ncols)
+					pad_label(out, v, w[c]);
+				else
+					diag_put_text(out, v, strlen(v));
+			} else {
+				fprintf(out, "%s%*s", c ? "  " : "", w[c], v);
+			}
+		}
+		fputs(f == F_MD ? " |\n" : "\n", out);
+	}
+	free(w);
+}
+
+/* The tables as one JSON object: {"by_rank": [{column: value}], ...}. */
+static void print_tables_json(FILE *out, struct report_table *const *tables, size_t n)
+{
+	cJSON *root = cJSON_CreateObject();
+	char *text;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct report_table *t = tables[i];
+		cJSON *arr = cJSON_AddArrayToObject(root, t->name);
+		for (size_t r = 0; r < t->nrows; r++) {
+			cJSON *o = cJSON_CreateObject();
+			for (size_t c = 0; c < t->ncols; c++) {
+				char key[48];
+				snprintf(key, sizeof(key), "%s%s", t->cols[c].name, t->cols[c].type == RC_NS ? "_ns" : "");
+				if (t->cols[c].type == RC_TEXT)
+					cJSON_AddStringToObject(o, key, report_table_cell(t, r, c)->text);
+				else
+					cJSON_AddNumberToObject(o, key, report_cell_json(t, r, c));
+			}
+			cJSON_AddItemToArray(arr, o);
+		}
+	}
+	text = cJSON_Print(root);
+	fprintf(out, "%s\n", text);
+	cJSON_free(text);
+	cJSON_Delete(root);
+}
+
+/* Parses a --by list into ro->by. -1 after reporting. */
+static int parse_by(const char *arg, struct report_opts *ro, struct diag *diag)
+{
+	char *list = xstrdup(arg), *save = NULL;
+	int rc = 0;
+
+	for (char *w = strtok_r(list, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+		size_t k;
+		if (strcmp(w, "all") == 0) {
+			ro->by = (1u << BY_COUNT) - 1;
+			continue;
+		}
+		for (k = 0; k < BY_COUNT && strcmp(w, by_names[k]) != 0; k++)
+			;
+		if (k == BY_COUNT) {
+			const char *near = suggest_closest(w, by_names, BY_COUNT);
+			diag_plain(diag, DIAG_ERROR, "--by: '%s' is not index, rank, core, stage or all%s%s%s", w,
+				   near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
+			rc = -1;
+			break;
+		}
+		ro->by |= 1u << k;
+	}
+	if (rc == 0 && !ro->by) {
+		diag_plain(diag, DIAG_ERROR, "--by: no view named (index, rank, core, stage or all)");
+		rc = -1;
+	}
+	free(list);
+	return rc;
+}
+
+/* The tables of the views asked for, into tables[] (at most 6); their count. */
+static size_t view_tables(struct report_views *v, unsigned by, struct report_table **tables)
+{
+	size_t n = 0;
+
+	if (by & 1u << BY_index) {
+		tables[n++] = report_views_by_index(v);
+		tables[n++] = report_views_slowest_index(v);
+	}
+	if (by & 1u << BY_rank)
+		tables[n++] = report_views_by_rank(v);
+	if (by & 1u << BY_core)
+		tables[n++] = report_views_by_core(v);
+	if (by & 1u << BY_stage)
+		tables[n++] = report_views_by_stage(v);
+	return n;
+}
+
+/* The inputs named on the command line, as one line for the page's title. */
+static char *inputs_line(char **args, size_t n)
+{
+	struct strbuf b = { 0 };
+
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			strbuf_putc(&b, ' ');
+		strbuf_puts(&b, args[i]);
+	}
+	return strbuf_take(&b);
+}
+
 int cmd_report(int argc, char **argv, struct diag *diag)
 {
-	enum { O_VS = 256, O_RULES };
+	enum { O_VS = 256, O_RULES, O_BY, O_WAIT, O_WHOLE };
 	static const struct option opts[] = { { "vs", required_argument, NULL, O_VS },
 					      { "format", required_argument, NULL, 'f' },
 					      { "map", required_argument, NULL, 'm' },
 					      { "rules", required_argument, NULL, O_RULES },
+					      { "by", required_argument, NULL, O_BY },
+					      { "wait", required_argument, NULL, O_WAIT },
+					      { "whole-index", no_argument, NULL, O_WHOLE },
+					      { "output", required_argument, NULL, 'o' },
 					      { "help", no_argument, NULL, 'h' },
 					      { NULL, 0, NULL, 0 } };
-	struct report_opts ro = { NULL, NULL, F_TABLE };
+	static const char *const fmt_names[] = { "table", "csv", "json", "md", "html", "svg" };
+	struct report_opts ro = { NULL, NULL, NULL, NULL, F_TABLE, 0, false };
 	const char *vs = NULL;
 	struct stats *cur = NULL, *base = NULL;
+	struct report_views *views = NULL;
+	struct report_table *tables[8];
+	size_t ntables = 0;
+	char *mem = NULL, *inputs = NULL;
+	size_t memlen = 0;
+	FILE *out = stdout;
 	int c, status = EXIT_BAD_INPUT;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "f:m:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:m:o:h", opts, NULL)) != -1) {
 		switch (c) {
 		case O_VS:
 			vs = optarg;
 			break;
-		case 'f':
-			if (strcmp(optarg, "table") == 0)
-				ro.fmt = F_TABLE;
-			else if (strcmp(optarg, "csv") == 0)
-				ro.fmt = F_CSV;
-			else if (strcmp(optarg, "json") == 0)
-				ro.fmt = F_JSON;
-			else if (strcmp(optarg, "md") == 0)
-				ro.fmt = F_MD;
-			else {
-				diag_plain(diag, DIAG_ERROR, "--format: '%s' is not table, csv, json or md", optarg);
+		case 'f': {
+			size_t k;
+			for (k = 0; k < sizeof(fmt_names) / sizeof(fmt_names[0]) && strcmp(optarg, fmt_names[k]) != 0; k++)
+				;
+			if (k == sizeof(fmt_names) / sizeof(fmt_names[0])) {
+				diag_plain(diag, DIAG_ERROR, "--format: '%s' is not table, csv, json, md, html or svg", optarg);
 				return EXIT_BAD_INPUT;
 			}
+			ro.fmt = (enum fmt)k;
 			break;
+		}
 		case 'm':
 			ro.map_path = optarg;
 			break;
+		case 'o':
+			ro.output = optarg;
+			break;
 		case O_RULES:
 			ro.rules_path = optarg;
+			break;
+		case O_BY:
+			if (parse_by(optarg, &ro, diag) != 0)
+				return EXIT_BAD_INPUT;
+			break;
+		case O_WAIT:
+			ro.wait = optarg;
+			break;
+		case O_WHOLE:
+			ro.whole_index = true;
 			break;
 		case 'h':
 			usage(stdout);
@@ -379,7 +584,23 @@ int cmd_report(int argc, char **argv, struct diag *diag)
 		diag_plain(diag, DIAG_ERROR, "report: no trace or dump given");
 		return EXIT_BAD_INPUT;
 	}
+	if (vs && (ro.by || ro.fmt == F_HTML || ro.fmt == F_SVG)) {
+		diag_plain(diag, DIAG_ERROR, "--vs compares the per-label rows: not with %s%s",
+			   ro.by ? "--by" : "--format ", ro.by ? "" : fmt_names[ro.fmt]);
+		return EXIT_BAD_INPUT;
+	}
+	if (ro.by && ro.fmt == F_SVG) {
+		diag_plain(diag, DIAG_ERROR, "--by with --format svg: the SVG is the flame graph alone (--format html has "
+					     "the tables)");
+		return EXIT_BAD_INPUT;
+	}
 	cur = stats_new();
+	if (ro.by || ro.fmt == F_HTML || ro.fmt == F_SVG || ro.wait) {
+		views = report_views_new(ro.wait, ro.whole_index, diag);
+		if (!views)
+			goto out;
+		stats_observe(cur, report_views_observer(views));
+	}
 	if (load(cur, argv + optind, (size_t)(argc - optind), &ro, diag) != 0)
 		goto out;
 	if (vs) {
@@ -387,17 +608,81 @@ int cmd_report(int argc, char **argv, struct diag *diag)
 		if (load(base, (char **)&vs, 1, &ro, diag) != 0)
 			goto out;
 	}
-	{
+	if ((ro.by & 1u << BY_index) && !report_views_has_index(views)) {
+		if (report_views_has_extra(views))
+			diag_pos(diag, DIAG_ERROR, argv[optind], 0, 0,
+				 "--by index: no slice records an index, but some an extra id: the two-argument "
+				 "MoeTracing(id, index) puts a small index there (add --whole-index)");
+		else
+			diag_pos(diag, DIAG_ERROR, argv[optind], 0, 0,
+				 "--by index: no slice records an index (an \"index\" arg or annotation in a trace, the "
+				 "index of MoeTracing(id, index) in a dump); the points of loops the rules give `index` "
+				 "record one");
+		goto out;
+	}
+	if (ro.output && strcmp(ro.output, "-") != 0 && ro.fmt != F_HTML && ro.fmt != F_SVG) {
+		out = open_memstream(&mem, &memlen);
+		if (!out) {
+			diag_plain(diag, DIAG_ERROR, "report: out of memory");
+			goto out;
+		}
+	}
+	if (ro.fmt == F_HTML || ro.fmt == F_SVG) {
+		struct strbuf page = { 0 };
+		if (ro.fmt == F_SVG) {
+			report_flame_svg(&page, views, 1200);
+		} else {
+			size_t na;
+			const struct stats_row *a = stats_rows(cur, &na);
+			tables[ntables++] = report_views_labels(a, na);
+			ntables += view_tables(views, (1u << BY_COUNT) - 1 - (report_views_has_index(views) ? 0 : 1u << BY_index),
+					       tables + ntables);
+			inputs = inputs_line(argv + optind, (size_t)(argc - optind));
+			report_html_page(&page, inputs, views, tables, ntables);
+		}
+		if (ro.output && strcmp(ro.output, "-") != 0) {
+			int rc = atomic_write(ro.output, page.s ? page.s : "", page.n, diag);
+			strbuf_release(&page);
+			if (rc != 0)
+				goto out;
+		} else {
+			fwrite(page.s ? page.s : "", 1, page.n, out);
+			strbuf_release(&page);
+		}
+	} else if (ro.by) {
+		ntables = view_tables(views, ro.by, tables);
+		if (ro.fmt == F_JSON)
+			print_tables_json(out, tables, ntables);
+		else
+			for (size_t i = 0; i < ntables; i++) {
+				if (i)
+					fputc('\n', out);
+				print_table(out, tables[i], ro.fmt);
+			}
+	} else {
 		size_t na, nb = 0;
 		const struct stats_row *a = stats_rows(cur, &na), *b = base ? stats_rows(base, &nb) : NULL;
 		if (base)
-			print_vs(stdout, a, na, b, nb, ro.fmt);
+			print_vs(out, a, na, b, nb, ro.fmt);
 		else
-			print_single(stdout, a, na, ro.fmt);
+			print_single(out, a, na, ro.fmt);
+	}
+	if (out != stdout) {
+		fclose(out);
+		out = stdout;
+		if (atomic_write(ro.output, mem, memlen, diag) != 0)
+			goto out;
 	}
 	status = EXIT_OK;
 out:
+	if (out != stdout)
+		fclose(out);
+	free(mem);
+	free(inputs);
+	for (size_t i = 0; i < ntables; i++)
+		report_table_free(tables[i]);
 	stats_free(cur);
 	stats_free(base);
+	report_views_free(views);
 	return status;
 }

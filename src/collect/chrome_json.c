@@ -419,6 +419,14 @@ static int args_member(struct rd *r, const struct chrome_str *key, void *arg)
 
 	if (key_is(key, "name") && r->p < r->end && *r->p == '"')
 		return string(r, &e->arg_name, S_ARG);
+	if ((key_is(key, "index") || key_is(key, "extra")) && r->p < r->end && *r->p >= '0' && *r->p <= '9') {
+		double v;
+		if (number(r, &v, NULL) != 0)
+			return -1;
+		if (v <= UINT32_MAX && v == (double)(uint32_t)v)
+			*(key->s[0] == 'i' ? &e->index : &e->extra) = (uint32_t)v;
+		return 0;
+	}
 	return skip_value(r);
 }
 
@@ -464,6 +472,8 @@ static int event_element(struct rd *r, void *arg)
 	memset(&e, 0, sizeof(e));
 	if (object(r, event_member, &e) != 0)
 		return -1;
+	memcpy(&e.process, &e.pid, sizeof(e.process));
+	e.has_process = true;
 	w->cb_rc = w->cb(w->ctx, &e);
 	return w->cb_rc ? -1 : 0;
 }

@@ -25,6 +25,12 @@ struct chrome_event {
 	struct chrome_str name;     /* len 0 and s NULL when absent */
 	struct chrome_str arg_name; /* args.name (metadata events), or absent */
 	double pid, tid;            /* 0 when absent */
+	/* the process the event's track belongs to: the pid's bits here; in a
+	 * Perfetto trace the parent track of a thread track (set on its
+	 * "thread_name" event) and the track of a "process_name" event */
+	uint64_t process;
+	bool has_process;
+	uint32_t index, extra;      /* args.index, args.extra: 0 when absent */
 	bool has_ts, has_dur;
 	uint64_t ts_ns, dur_ns;     /* microseconds in the file, rounded to ns; negatives are 0 */
 };

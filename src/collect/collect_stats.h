@@ -27,7 +27,37 @@ struct stats_row {
 	bool approximate;           /* p50, p99 within 0.5% (over 4,096 slices) */
 };
 
+/* One slice as report's views see it (report_views.h): what the table rows
+ * above reduce away. Ranks and cores are ordinals the reader gives out
+ * (named through the observer); labels are ids of the reader, whose text
+ * label_text gives, the path from the outermost slice open around this one
+ * down to its own label (path[depth - 1]). self_ns is the duration less
+ * that of the slices nested in it. */
+struct stats_slice {
+	int kind;
+	uint32_t rank, core;
+	uint32_t index, extra;      /* record bits 40..63 and 32..39 (0: none) */
+	uint64_t dur_ns, self_ns;
+	const uint32_t *path;
+	size_t depth;
+	const char *(*label_text)(const void *src, uint32_t label);
+	const void *src;
+};
+
+/* Told of every slice a reader adds to the stats, and of the names of the
+ * ranks and cores (a rank may be named after its slices: a trace's
+ * metadata can come last). `core` interns a core's name, returning its
+ * ordinal. */
+struct stats_observer {
+	void *ctx;
+	uint32_t (*core)(void *ctx, const char *name, size_t len);
+	void (*rank)(void *ctx, uint32_t rank, const char *name, size_t len);
+	void (*slice)(void *ctx, const struct stats_slice *sl);
+};
+
 struct stats *stats_new(void);
+/* Every slice added from now on goes to `o` too (NULL: none). */
+void stats_observe(struct stats *s, const struct stats_observer *o);
 void stats_free(struct stats *s);
 
 void stats_add(struct stats *s, const char *label, int kind, uint64_t dur_ns);

@@ -4,9 +4,11 @@
  * track_event.proto, track_descriptor.proto, interned_data.proto): Trace
  * packet 1; TracePacket timestamp 8, trusted_packet_sequence_id 10,
  * track_event 11, interned_data 12, sequence_flags 13, track_descriptor 60;
- * TrackEvent type 9, name_iid 10, track_uuid 11, name 23; InternedData
- * event_names 2; EventName iid 1, name 2; TrackDescriptor uuid 1, name 2,
- * thread 4; ThreadDescriptor thread_name 5; TracePacket timestamp_clock_id
+ * TrackEvent debug_annotations 4, type 9, name_iid 10, track_uuid 11, name
+ * 23; DebugAnnotation name_iid 1, name 10, uint_value 3, int_value 4;
+ * InternedData event_names 2, debug_annotation_names 3; EventName iid 1,
+ * name 2; TrackDescriptor uuid 1, name 2, process 3, thread 4, parent_uuid
+ * 5; ProcessDescriptor process_name 6; ThreadDescriptor thread_name 5; TracePacket timestamp_clock_id
  * 58, clock_snapshot 6, trace_packet_defaults 59; TracePacketDefaults
  * timestamp_clock_id 58, track_event_defaults 11 (TrackEventDefaults
  * track_uuid 11); ClockSnapshot clocks 1, Clock clock_id 1, timestamp 2,
@@ -29,6 +31,9 @@
 #define SEQ_INCREMENTAL_STATE_CLEARED 1
 #define TYPE_SLICE_BEGIN 1
 #define TYPE_SLICE_END 2
+/* Interned annotation names share the table of event names, their iids
+ * marked with this bit (a writer's iids are small). */
+#define ANNOTATION_NAME (1ull << 63)
 
 struct pb {
 	const unsigned char *p, *end;
@@ -241,9 +246,9 @@ static int interned_data(struct prd *r, struct pb b, uint32_t seq)
 
 	while ((rc = field(r, &b, &num, &wire, &v, &sub)) == 0) {
 		struct pb en = sub, name = { NULL, NULL };
-		uint64_t iid = 0;
+		uint64_t iid = 0, space = num == 3 ? ANNOTATION_NAME : 0;
 		bool has_name = false;
-		if (num != 2 || wire != 2)
+		if ((num != 2 && num != 3) || wire != 2)
 			continue;
 		while ((rc = field(r, &en, &num, &wire, &v, &sub)) == 0) {
 			if (num == 1 && wire == 0)
@@ -256,7 +261,7 @@ static int interned_data(struct prd *r, struct pb b, uint32_t seq)
 		if (rc < 0)
 			return -1;
 		if (has_name)
-			name_add(r, seq, iid, &name);
+			name_add(r, seq, iid | space, &name);
 	}
 	return rc < 0 ? -1 : 0;
 }
@@ -364,8 +369,9 @@ static uint64_t trace_time(struct prd *r, const struct packet *pk)
 static int track_descriptor(struct prd *r, struct pb b, struct chrome_event *e)
 {
 	unsigned num, wire;
-	uint64_t v, uuid = 0;
-	struct pb sub, name = { NULL, NULL }, thread_name = { NULL, NULL };
+	uint64_t v, uuid = 0, parent = 0;
+	struct pb sub, name = { NULL, NULL }, thread_name = { NULL, NULL }, process_name = { NULL, NULL };
+	bool is_process = false, has_parent = false;
 	int rc;
 
 	while ((rc = field(r, &b, &num, &wire, &v, &sub)) == 0) {
@@ -373,7 +379,18 @@ static int track_descriptor(struct prd *r, struct pb b, struct chrome_event *e)
 			uuid = v;
 		else if (num == 2 && wire == 2)
 			name = sub;
-		else if (num == 4 && wire == 2) {
+		else if (num == 5 && wire == 0) {
+			parent = v;
+			has_parent = true;
+		} else if (num == 3 && wire == 2) {
+			struct pb pd = sub;
+			is_process = true;
+			while ((rc = field(r, &pd, &num, &wire, &v, &sub)) == 0)
+				if (num == 6 && wire == 2)
+					process_name = sub;
+			if (rc < 0)
+				return -1;
+		} else if (num == 4 && wire == 2) {
 			struct pb th = sub;
 			while ((rc = field(r, &th, &num, &wire, &v, &sub)) == 0)
 				if (num == 5 && wire == 2)
@@ -384,9 +401,26 @@ static int track_descriptor(struct prd *r, struct pb b, struct chrome_event *e)
 	}
 	if (rc < 0)
 		return -1;
+	memset(e, 0, sizeof(*e));
+	e->pid = (double)(uuid >> 32);
+	e->tid = (double)(uuid & 0xFFFFFFFFu);
+	if (is_process) {
+		/* a process (a rank): named for the tracks whose parent it is */
+		if (!process_name.p)
+			process_name = name;
+		if (!process_name.p)
+			return 0;
+		e->ph = 'M';
+		e->name.s = "process_name";
+		e->name.len = 12;
+		e->arg_name.s = (const char *)process_name.p;
+		e->arg_name.len = (size_t)(process_name.end - process_name.p);
+		e->process = uuid;
+		e->has_process = true;
+		return 0;
+	}
 	if (!name.p)
 		name = thread_name;
-	memset(e, 0, sizeof(*e));
 	if (!name.p)
 		return 0; /* an unnamed track: its slices count as "other" */
 	e->ph = 'M';
@@ -394,8 +428,47 @@ static int track_descriptor(struct prd *r, struct pb b, struct chrome_event *e)
 	e->name.len = 11;
 	e->arg_name.s = (const char *)name.p;
 	e->arg_name.len = (size_t)(name.end - name.p);
-	e->pid = (double)(uuid >> 32);
-	e->tid = (double)(uuid & 0xFFFFFFFFu);
+	e->process = parent;
+	e->has_process = has_parent;
+	return 0;
+}
+
+/* A DebugAnnotation: when it is named "index" or "extra" (inline or
+ * interned) and holds an integer of 32 bits, into e. */
+static int annotation_arg(struct prd *r, uint32_t seq, struct pb b, struct chrome_event *e)
+{
+	unsigned num, wire;
+	uint64_t v, iid = 0, value = 0;
+	struct pb sub, name = { NULL, NULL };
+	bool has_iid = false, has_value = false;
+	int rc;
+
+	while ((rc = field(r, &b, &num, &wire, &v, &sub)) == 0) {
+		if (num == 1 && wire == 0) {
+			iid = v;
+			has_iid = true;
+		} else if (num == 10 && wire == 2) {
+			name = sub;
+		} else if ((num == 3 || num == 4) && wire == 0 && (int64_t)v >= 0) {
+			value = v;
+			has_value = true;
+		}
+	}
+	if (rc < 0)
+		return -1;
+	if (!name.p && has_iid) {
+		const struct iname *n = name_find(r, seq, iid | ANNOTATION_NAME, *generation(r, seq));
+		if (n) {
+			name.p = (const unsigned char *)n->name;
+			name.end = name.p + n->len;
+		}
+	}
+	if (has_value && value <= UINT32_MAX && name.p && name.end - name.p == 5) {
+		if (memcmp(name.p, "index", 5) == 0)
+			e->index = (uint32_t)value;
+		else if (memcmp(name.p, "extra", 5) == 0)
+			e->extra = (uint32_t)value;
+	}
 	return 0;
 }
 
@@ -405,12 +478,19 @@ static int track_event(struct prd *r, const struct packet *pk, struct chrome_eve
 	unsigned num, wire;
 	uint64_t v, type = 0, uuid = 0, iid = 0;
 	bool has_iid = false;
+	struct chrome_event args;
 	int rc;
+
+	memset(&args, 0, sizeof(args));
 
 	uuid = seqstate(r, pk->seq)->def_track;
 	while ((rc = field(r, &b, &num, &wire, &v, &sub)) == 0) {
 		if (num == 9 && wire == 0)
 			type = v;
+		else if (num == 4 && wire == 2) {
+			if (annotation_arg(r, pk->seq, sub, &args) != 0)
+				return -1;
+		}
 		else if (num == 11 && wire == 0)
 			uuid = v;
 		else if (num == 10 && wire == 0) {
@@ -429,6 +509,8 @@ static int track_event(struct prd *r, const struct packet *pk, struct chrome_eve
 	e->tid = (double)(uuid & 0xFFFFFFFFu);
 	e->has_ts = pk->has_ts;
 	e->ts_ns = pk->ts; /* trace time: see packet() */
+	e->index = args.index;
+	e->extra = args.extra;
 	if (name.p) {
 		e->name.s = (const char *)name.p;
 		e->name.len = (size_t)(name.end - name.p);

@@ -1,24 +1,18 @@
 /* Fuzz target for the Chrome trace JSON reader of `report` (streaming JSON
- * walk, track and label tables, statistics). */
+ * walk, track and label tables, statistics, the views and their pages). */
 #include <stdint.h>
 #include <stdio.h>
 
-#include "collect_stats.h"
+#include "fuzz_report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static FILE *null;
 	struct diag diag;
-	struct stats *s = stats_new();
-	size_t n;
+	struct report_views *v;
+	struct stats *s = fuzz_report_begin(&v, size & 1, &diag);
 
-	if (!null)
-		null = fopen("/dev/null", "w");
-	diag_init(&diag, null, false);
-	if (stats_read_chrome_mem(s, "fuzz.json", (const char *)data, size, &diag) == 0)
-		stats_rows(s, &n);
-	stats_free(s);
+	fuzz_report_end(s, v, stats_read_chrome_mem(s, "fuzz.json", (const char *)data, size, &diag) == 0);
 	return 0;
 }

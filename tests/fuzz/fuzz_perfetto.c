@@ -1,26 +1,21 @@
 /* Fuzz target for the Perfetto trace reader of `report` (protobuf walk,
- * interned names per sequence, track and label tables, statistics). */
+ * interned names per sequence, track and label tables, statistics, the
+ * views and their pages). */
 #include <stdint.h>
 #include <stdio.h>
 
-#include "collect_stats.h"
+#include "fuzz_report.h"
 #include "perfetto_read.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static FILE *null;
 	struct diag diag;
-	struct stats *s = stats_new();
-	size_t n;
+	struct report_views *v;
+	struct stats *s = fuzz_report_begin(&v, size & 1, &diag);
 
-	if (!null)
-		null = fopen("/dev/null", "w");
-	diag_init(&diag, null, false);
 	(void)perfetto_looks_like_trace(data, size);
-	if (stats_read_perfetto_mem(s, "fuzz.pftrace", data, size, &diag) == 0)
-		stats_rows(s, &n);
-	stats_free(s);
+	fuzz_report_end(s, v, stats_read_perfetto_mem(s, "fuzz.pftrace", data, size, &diag) == 0);
 	return 0;
 }
