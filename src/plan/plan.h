@@ -119,6 +119,12 @@ struct plan {
 	unsigned density[2];          /* distinct labels on AIC paths, on AIV paths */
 	unsigned nroots;
 	unsigned errors;              /* refusals: apply must not write */
+	/* trace rules of the operator's own files (not the shipped ones) whose
+	 * regular expressions matched nothing in the sources planned, in order:
+	 * the rule, and how the plan names it ("skip call /^Foo$/ (x.rules:5)") */
+	const struct rule_trace_rule **unmatched;
+	char **unmatched_what;
+	size_t nunmatched;
 	size_t *unit_first;           /* nodes of unit u: by_unit[unit_first[u] .. unit_first[u + 1]) */
 	int *by_unit;                 /* node indices grouped by unit, in plan order */
 	struct plan_index *index;     /* private */

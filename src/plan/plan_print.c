@@ -204,6 +204,11 @@ void plan_print_tree(FILE *out, const struct plan *pl)
 		count[PLAN_FATE_INSERT], count[PLAN_FATE_PRESENT], count[PLAN_FATE_FOLDED], count[PLAN_FATE_SKIPPED],
 		count[PLAN_FATE_MERGED], count[PLAN_FATE_MACRO], count[PLAN_FATE_REFUSED]);
 	print_branches(out, pl);
+	if (pl->nunmatched) {
+		fprintf(out, "rules that match nothing in these sources (a name or a form the code does not have):\n");
+		for (size_t i = 0; i < pl->nunmatched; i++)
+			fprintf(out, "  %s\n", pl->unmatched_what[i]);
+	}
 	print_unresolved(out, pl);
 }
 
@@ -261,6 +266,15 @@ cJSON *plan_json(const struct plan *pl)
 		cJSON_AddBoolToObject(o, "defined_in_sources", defined_here(pl, r->callee));
 		if (r->why)
 			cJSON_AddStringToObject(o, "why", r->why);
+		cJSON_AddItemToArray(unres, o);
+	}
+	unres = cJSON_AddArrayToObject(root, "unmatched_rules");
+	for (size_t i = 0; i < pl->nunmatched; i++) {
+		const struct rule_trace_rule *r = pl->unmatched[i];
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "rule", pl->unmatched_what[i]);
+		cJSON_AddStringToObject(o, "file", r->loc.file ? r->loc.file->path : "");
+		cJSON_AddNumberToObject(o, "line", r->loc.file ? (double)src_file_line(r->loc.file, r->loc.start) : 0);
 		cJSON_AddItemToArray(unres, o);
 	}
 	return root;

@@ -31,7 +31,15 @@ bool plan_re_match(struct plan_walker *w, const struct rule_regex *re, const cha
 	}
 	memcpy(w->subj, s, n);
 	memset(w->subj + n, 0, 64);
-	return rule_regex_match(re, w->subj, n);
+	if (!rule_regex_match(re, w->subj, n))
+		return false;
+	if (w->rule_hit)
+		for (size_t i = 0; i < w->p->nrules; i++) {
+			const struct rule_trace_rule *r = &w->p->rules[i];
+			if (r->match == re || r->until == re || r->calls == re)
+				w->rule_hit[i] = true;
+		}
+	return true;
 }
 
 char *plan_rule_where(const struct rule_trace_rule *r)

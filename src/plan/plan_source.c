@@ -357,6 +357,10 @@ void plan_free(struct plan *pl)
 		free(pl->nodes[i].base);
 		free(pl->nodes[i].why);
 	}
+	for (size_t i = 0; i < pl->nunmatched; i++)
+		free(pl->unmatched_what[i]);
+	free(pl->unmatched);
+	free(pl->unmatched_what);
 	free(pl->nodes);
 	free(pl->unit_first);
 	free(pl->by_unit);

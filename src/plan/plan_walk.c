@@ -18,7 +18,9 @@
 #include <string.h>
 
 #include "cxx_nav.h"
+#include "path_rel.h"
 #include "plan_walk.h"
+#include "rule_find.h"
 #include "xalloc.h"
 
 typedef struct plan_walker walker;
@@ -1067,6 +1069,38 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 	walk_block(w, t, -1, &c2);
 }
 
+/* ------------------------------------------------------------ rules that matched nothing */
+
+/* Is `path` (a rules file's) one of the shipped rules? */
+static bool shipped_rules(const char *path)
+{
+	char *dir = path_absolute(rule_find_rules_dir()), *abs = path_absolute(path);
+	bool yes = dir && abs && path_within(abs, dir);
+
+	free(dir);
+	free(abs);
+	return yes;
+}
+
+/* The trace rules of the operator's own files whose regular expressions
+ * matched nothing the walk tried them on: a rule that names a function the
+ * code does not have, a loop variable it does not use, is silent otherwise.
+ * (The shipped policy's rules are for every operator: not listed.) */
+static void unmatched_rules(walker *w)
+{
+	struct plan *pl = w->pl;
+
+	for (size_t i = 0; i < w->p->nrules; i++) {
+		const struct rule_trace_rule *r = &w->p->rules[i];
+		if (w->rule_hit[i] || (!r->match && !r->calls) || !r->loc.file || shipped_rules(r->loc.file->path))
+			continue;
+		pl->unmatched = xrealloc(pl->unmatched, (pl->nunmatched + 1) * sizeof(*pl->unmatched));
+		pl->unmatched_what = xrealloc(pl->unmatched_what, (pl->nunmatched + 1) * sizeof(*pl->unmatched_what));
+		pl->unmatched[pl->nunmatched] = r;
+		pl->unmatched_what[pl->nunmatched++] = plan_rule_where(r);
+	}
+}
+
 /* ------------------------------------------------------------ density */
 
 static int cmp_str(const void *a, const void *b)
@@ -1163,6 +1197,7 @@ void plan_walk(struct plan *pl, struct diag *diag)
 	for (size_t i = 0; i < w.p->nrules; i++)
 		if (w.p->rules[i].kind == RULE_region)
 			w.have_region = true;
+	w.rule_hit = xcalloc(w.p->nrules + 1, sizeof(*w.rule_hit));
 	for (size_t u = 0; u < pl->nunits; u++) {
 		const struct cxx_outline *ol = pl->units[u].outline;
 		if (pl->units[u].runtime)
@@ -1213,6 +1248,7 @@ void plan_walk(struct plan *pl, struct diag *diag)
 	}
 	if (nroots == 0)
 		warn_no_root(&w);
+	unmatched_rules(&w);
 	density(pl);
 	xqsort(pl->unresolved, pl->nunresolved, sizeof(*pl->unresolved), cmp_unres);
 	free(roots);
@@ -1221,6 +1257,7 @@ void plan_walk(struct plan *pl, struct diag *diag)
 	free(w.text);
 	free(w.subj);
 	free(w.helper);
+	free(w.rule_hit);
 	for (size_t i = 0; i < w.nkept; i++)
 		free(w.kept[i]);
 	free(w.kept);

@@ -42,6 +42,7 @@ struct plan_walker {
 	size_t subj_cap;
 	bool have_region;
 	const struct rule_trace_rule **helper; /* per function id, see plan_tile_helper */
+	bool *rule_hit;              /* per trace rule: one of its regular expressions matched */
 	char **kept;                 /* strings that live as long as the walk (expanded phases) */
 	size_t nkept, cap_kept;
 };
