@@ -753,6 +753,32 @@ static int code_stmt(walker *w, struct plan_fref f, int s, int bound, bool back)
 	return s;
 }
 
+/* After the wait for a stage's inputs, the plain statements (no point in
+ * them) up to the first that holds a point are the rest of its set-up, when
+ * they make a call: a point of their own ("gmm1 aic setup"), apart from the
+ * wait, as experts split spin-wait from work. Returns where the walk goes on. */
+static int walk_after_wait(walker *w, struct plan_fref f, int from, int last, const struct rule_trace_rule *pr,
+			   const ctx_t *ctx)
+{
+	const struct cxx_body *b = plan_body_of(w, f);
+	struct plan_finfo *fi = plan_finfo(w->pl, f);
+	int end = -1;
+	bool work = false;
+
+	if (from < 0 || last < from)
+		return from;
+	for (int s = from; s >= 0 && s <= last; s = cxx_next_sibling(b, s)) {
+		if (fi->point_at[s] >= 0 || b->stmts[s].kind != CXX_STMT_EXPR || holds_point(w, f, s, ctx))
+			break;
+		work |= makes_call(w, f, s);
+		end = s;
+	}
+	if (end < 0 || end == last || !work)
+		return from;
+	walk_part(w, f, from, end, pr, NULL, "setup", -1, ctx);
+	return cxx_next_sibling(b, end);
+}
+
 /* The body (statements first..last) of a stage timed at its call, in the
  * parts experts time: the statements before the first that holds a point,
  * when they make a call, are its set-up ("gmm1 aic setup"), or with that
@@ -813,6 +839,7 @@ static void walk_with_setup(walker *w, struct plan_fref f, int first, int last, 
 		walk_part(w, f, first, mid, hot, hot->label, name, hot_call, ctx);
 		free(name);
 		mid = cxx_next_sibling(b, mid);
+		mid = walk_after_wait(w, f, mid, fin >= 0 ? cxx_prev_sibling(b, fin) : last, pr, ctx);
 	} else if (setup_end >= 0 && setup_work) {
 		walk_part(w, f, first, setup_end, pr, NULL, "setup", -1, ctx);
 	} else {
