@@ -51,6 +51,7 @@ struct plan_finfo {
 	bool reached;      /* on some path from a root */
 	bool visited;      /* planned (first visit) */
 	bool tile_noted;   /* reached from tile-level code: noted, or looked into */
+	bool tile_queued;  /* reached from tile-level code: queued for the wrap and region rules */
 	bool is_root;
 	int root_rule;     /* is_root: the index of its root rule in the policy */
 	long *res_first;   /* per call of the body: where its targets are in the index's

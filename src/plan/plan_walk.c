@@ -976,6 +976,15 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 	if (ctx->tile >= 0) {
 		/* reached from tile-level code: planned where it is first reached outside it */
 		note_tile_reach(w, t, r, ctx);
+		if (w->have_wrap_region && !fi->tile_queued) {
+			fi->tile_queued = true;
+			if (w->ntile_reached == w->cap_tile_reached) {
+				w->cap_tile_reached = w->cap_tile_reached ? 2 * w->cap_tile_reached : 16;
+				w->tile_reached = xrealloc(w->tile_reached, w->cap_tile_reached * sizeof(*w->tile_reached));
+			}
+			w->tile_reached[w->ntile_reached].f = t;
+			w->tile_reached[w->ntile_reached++].ctx = *ctx;
+		}
 		return;
 	}
 	if (r && r->kind == RULE_function && r->opaque) {
@@ -1206,6 +1215,25 @@ static void walk_root(walker *w, struct plan_fref root)
 	walk_range(w, root, CXX_NONE, first, last, &c0);
 }
 
+/* The functions reached only from tile-level code, in the order first
+ * reached, with the context of that call: their code is tile level too, so
+ * only wrap and region rules give it points (and what they call is queued
+ * in turn). */
+static void walk_tile_reached(walker *w)
+{
+	for (size_t i = 0; i < w->ntile_reached; i++) {
+		struct plan_fref t = w->tile_reached[i].f;
+		struct plan_finfo *fi = plan_finfo(w->pl, t);
+		ctx_t ctx = w->tile_reached[i].ctx;
+		if (fi->visited)
+			continue;
+		fi->visited = true;
+		if (!fi->phase)
+			fi->phase = ctx.phase;
+		walk_block(w, t, -1, &ctx);
+	}
+}
+
 void plan_walk(struct plan *pl, struct diag *diag)
 {
 	walker w;
@@ -1223,7 +1251,9 @@ void plan_walk(struct plan *pl, struct diag *diag)
 		w.helper[i] = PLAN_HELPER_UNKNOWN;
 	for (size_t i = 0; i < w.p->nrules; i++)
 		if (w.p->rules[i].kind == RULE_region)
-			w.have_region = true;
+			w.have_region = w.have_wrap_region = true;
+		else if (w.p->rules[i].kind == RULE_wrap)
+			w.have_wrap_region = true;
 	w.rule_hit = xcalloc(w.p->nrules + 1, sizeof(*w.rule_hit));
 	for (size_t u = 0; u < pl->nunits; u++) {
 		const struct cxx_outline *ol = pl->units[u].outline;
@@ -1247,6 +1277,7 @@ void plan_walk(struct plan *pl, struct diag *diag)
 		if (fi->is_root && !fi->visited)
 			walk_root(&w, roots[i]);
 	}
+	walk_tile_reached(&w);
 	/* functions the scanner left out that a rule would instrument */
 	for (size_t u = 0; u < pl->nunits; u++) {
 		const struct cxx_outline *ol = pl->units[u].outline;
@@ -1285,6 +1316,7 @@ void plan_walk(struct plan *pl, struct diag *diag)
 	free(w.subj);
 	free(w.helper);
 	free(w.rule_hit);
+	free(w.tile_reached);
 	for (size_t i = 0; i < w.nkept; i++)
 		free(w.kept[i]);
 	free(w.kept);

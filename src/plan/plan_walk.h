@@ -27,6 +27,14 @@ struct plan_ctx {
 			      sequence): the stage's set-up is a point of its own */
 };
 
+/* A function first reached from tile-level code, and the context of that
+ * call: walked at the end, if nothing reached it outside, for the wrap and
+ * region rules, the only ones that apply there. */
+struct plan_tile_reach {
+	struct plan_fref f;
+	struct plan_ctx ctx;
+};
+
 struct plan_walker {
 	struct plan *pl;
 	struct diag *diag;
@@ -41,6 +49,9 @@ struct plan_walker {
 	char *subj;                  /* regex subject copy, see plan_re_match */
 	size_t subj_cap;
 	bool have_region;
+	bool have_wrap_region;       /* a wrap or region rule: tile-level code is walked for them */
+	struct plan_tile_reach *tile_reached; /* functions first reached from tile-level code */
+	size_t ntile_reached, cap_tile_reached;
 	const struct rule_trace_rule **helper; /* per function id, see plan_tile_helper */
 	bool *rule_hit;              /* per trace rule: one of its regular expressions matched */
 	char **kept;                 /* strings that live as long as the walk (expanded phases) */
