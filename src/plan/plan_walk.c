@@ -958,6 +958,75 @@ static void walk_stage_sequence(walker *w, struct plan_fref f, int first, int la
 	}
 }
 
+/* Does call name `name` (unqualified) begin with the word `word`: "CombineV2"
+ * with "Combine", not "Combined"? */
+static bool name_begins_word(const char *name, const char *word, size_t len)
+{
+	char next;
+
+	if (!name || strncmp(name, word, len) != 0)
+		return false;
+	next = name[len];
+	return !(next >= 'a' && next <= 'z');
+}
+
+/* A stage named for two stages in turn (DispatchAndCombine), whose phase is
+ * that name: the points of its body (first..last) take the first stage's
+ * phase ("dispatch") up to the statement where the work changes hands, the
+ * first after the first statement that calls a function named for the
+ * second (CombineV2), and the second's ("combine") from there on, as experts
+ * name them. False, walking nothing, when the name or the body has no such
+ * hand-off. */
+static bool walk_handoff(walker *w, struct plan_fref t, int first, int last, const char *phase, const ctx_t *ctx)
+{
+	const struct cxx_func *fn = plan_func(w->pl, t);
+	const struct cxx_body *b = &fn->body;
+	struct plan_finfo *fi = plan_finfo(w->pl, t);
+	const char *nm = fn->name, *and = NULL, *second;
+	size_t word = 0;
+	char *own, *x, *y;
+	int at = -1;
+
+	for (const char *q = nm; q[0] && q[1] && q[2] && q[3]; q++)
+		if (q > nm && q[0] == 'A' && q[1] == 'n' && q[2] == 'd' && q[3] >= 'A' && q[3] <= 'Z' &&
+		    !(q[-1] >= 'A' && q[-1] <= 'Z')) {
+			and = q;
+			break;
+		}
+	if (!and || w->have_region) /* (a region could straddle the hand-off) */
+		return false;
+	second = and + 3;
+	while (second[word] && !(word > 0 && ((second[word] >= 'A' && second[word] <= 'Z') || second[word] == '_')))
+		word++;
+	own = rule_kebab_case(nm);
+	if (strcmp(own, phase) != 0) {
+		free(own);
+		return false;
+	}
+	free(own);
+	for (int s = cxx_next_sibling(b, first); s >= 0 && s <= last && at < 0; s = cxx_next_sibling(b, s))
+		for (size_t j = (size_t)s; j < b->nstmts && b->stmts[j].range.start < b->stmts[s].range.end && at < 0; j++)
+			for (int k = fi->call_first[j]; k < fi->call_first[j + 1]; k++)
+				if (name_begins_word(b->calls[fi->call_order[k]].name, second, word)) {
+					at = s;
+					break;
+				}
+	if (at < 0)
+		return false;
+	{
+		ctx_t cx = *ctx, cy = *ctx;
+		char *first_name = xstrndup(nm, (size_t)(and - nm));
+		x = rule_kebab_case(first_name);
+		y = rule_kebab_case(second);
+		free(first_name);
+		cx.phase = plan_keep_string(w, x);
+		cy.phase = plan_keep_string(w, y);
+		walk_range(w, t, CXX_NONE, first, cxx_prev_sibling(b, at), &cx);
+		walk_range(w, t, CXX_NONE, at, last, &cy);
+	}
+	return true;
+}
+
 static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struct plan_fref caller)
 {
 	struct plan_finfo *fi = plan_finfo(w->pl, t);
@@ -1029,6 +1098,14 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 				return;
 			}
 		}
+		if (phase && !ctx->phase && fn->body.nstmts) {
+			/* the whole body, as walk_block walks it */
+			int end = 0;
+			for (int s = 0; s >= 0; s = cxx_next_sibling(&fn->body, s))
+				end = s;
+			if (walk_handoff(w, t, 0, end, phase, &c2))
+				return;
+		}
 		walk_block(w, t, -1, &c2);
 		return;
 	}
@@ -1098,7 +1175,8 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 			if (one)
 				c2.absorb = n;
 			/* the guards before the span are outside every point */
-			walk_range(w, t, CXX_NONE, first, last, &c2);
+			if (!phase || ctx->phase || !walk_handoff(w, t, first, last, phase, &c2))
+				walk_range(w, t, CXX_NONE, first, last, &c2);
 			return;
 		}
 	}
