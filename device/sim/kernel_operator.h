@@ -92,6 +92,11 @@ inline void CrossCoreWaitFlag(uint16_t flagId)
 {
     sim::cross_core_wait_flag(flagId);
 }
+// WaitEvent: the FFTS wait on a cross-core flag, modelled as CrossCoreWaitFlag.
+inline void WaitEvent(uint16_t flagId)
+{
+    sim::cross_core_wait_flag(flagId);
+}
 template <bool isAIVOnly = true>
 inline void SyncAll()
 {

@@ -255,6 +255,10 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 					  cxx_next_sibling(&fn->body, s), call);
 			w->pl->nodes[n].hoist = st->kind == CXX_STMT_RETURN;
 			c2 = plan_child_ctx(w, n, ctx);
+			/* a wait is one interval: the waits its callee is made of
+			 * (WaitFlagDev around WaitEvent) get no points of their own */
+			if (kind == PLAN_hot)
+				c2.hot_ok = false;
 		}
 		free(name);
 	}

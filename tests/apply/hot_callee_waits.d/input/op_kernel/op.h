@@ -1,0 +1,24 @@
+// Test operator kernel class: a hot call is one interval. WaitFlagDev, a
+// helper around the library's wait (as mla_preprocess's kernel/utils.h has
+// it), gets its point at each call, told apart by its argument; the wait
+// inside it gets none of its own (it was nested under the first call's
+// point, labelled for no core).
+#pragma once
+#include "op_base.h"
+
+__aicore__ inline void WaitFlagDev(uint16_t flagId)
+{
+    AscendC::WaitEvent(flagId);
+}
+
+class Op {
+public:
+    __aicore__ inline void Process()
+    {
+        WaitFlagDev(1);
+        n_++;
+        WaitFlagDev(2);
+    }
+
+    uint32_t n_ = 4;
+};
