@@ -346,7 +346,7 @@ static const char *phase_name(struct plan_walker *w, const struct rule_trace_rul
 	for (int v = 0; v < 2; v++) {
 		char *at = strstr(out, vars[v]);
 		if (at) {
-			char *val = v == 0 ? xstrdup(name ? name : "") : plan_class_var(fn);
+			char *val = v == 0 ? xstrdup(name ? name : "") : plan_kebab_var(plan_class_var(fn));
 			char *next = xasprintf("%.*s%s%s", (int)(at - out), out, val, at + strlen(vars[v]));
 			free(val);
 			free(out);
@@ -381,7 +381,7 @@ const char *plan_phase_of(struct plan_walker *w, struct plan_fref f, const struc
 		}
 		if (r->target == RULE_TARGET_function && plan_re_match(w, r->match, fn->qualified_name) &&
 		    (!r->calls || calls_match(w, f, -1, false, r->calls))) {
-			char *k = plan_func_name_var(fn);
+			char *k = plan_kebab_var(plan_func_name_var(fn));
 			const char *ph = phase_name(w, r, k, fn);
 			free(k);
 			return ph;

@@ -196,7 +196,7 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 
 	if (ctx->tile < 0 && (r = opaque_call(w, f, s, &call, &target)) != NULL) {
 		/* the call of an embedded operator: one point around it, nothing inside */
-		char *name = rule_kebab_case(fn->body.calls[call].name);
+		char *name = xstrdup(fn->body.calls[call].name);
 		ctx_t oc = *ctx;
 		int n;
 		if (!oc.phase)
@@ -233,7 +233,7 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 			plan_add_note(w, PLAN_hot, PLAN_FATE_SKIPPED, f, s, st->range, ctx, xstrdup(c->callee), plan_rule_where(r));
 	} else if (r) {
 		const struct cxx_call *c = &fn->body.calls[call];
-		char *name = rule_kebab_case(c->name ? c->name : "");
+		char *name = xstrdup(c->name ? c->name : "");
 		enum plan_kind kind = r->kind == RULE_wrap ? PLAN_wrap : PLAN_hot;
 		char *why = NULL;
 		if (st->kind == CXX_STMT_RETURN) {
@@ -344,7 +344,7 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		r = NULL;
 	}
 	if (r) {
-		char *name = rule_kebab_case(st->var ? st->var : "");
+		char *name = xstrdup(st->var ? st->var : "");
 		int after = plan_index_decl_end(w, f, s, r->index, r->extra);
 		int n = plan_add_point(w, PLAN_loop, f, s, st->body, r, r->label, ctx, name,
 				  after >= 0 ? after : cxx_first_child(b, s), cxx_last_child(b, s), -1);
@@ -359,9 +359,7 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		c2.hot_ok = false; /* a loop without a point: nothing hot inside is timed per iteration */
 		if (wc >= 0) {
 			/* a loop that only waits: one point around the whole loop */
-			char *callee = xasprintf("%s-loop", b->calls[wc].name);
-			char *name = rule_kebab_case(callee);
-			free(callee);
+			char *name = xasprintf("%s-loop", b->calls[wc].name);
 			int n = plan_add_point(w, PLAN_hot, f, s, st->range, hot, hot->label, ctx, name, cxx_prev_sibling(b, s),
 					  cxx_next_sibling(b, s), wc);
 			free(name);
@@ -835,7 +833,7 @@ static void walk_with_setup(walker *w, struct plan_fref f, int first, int last, 
 		fin = -1;
 	if (hot && setup_end >= 0) {
 		/* the set-up and the wait that ends it: waiting for its inputs */
-		char *name = rule_kebab_case(b->calls[hot_call].name ? b->calls[hot_call].name : "");
+		char *name = xstrdup(b->calls[hot_call].name ? b->calls[hot_call].name : "");
 		walk_part(w, f, first, mid, hot, hot->label, name, hot_call, ctx);
 		free(name);
 		mid = cxx_next_sibling(b, mid);
@@ -1044,6 +1042,8 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 			if (!span) { /* an empty body (`Dispatcher() {}`): nothing to time */
 				free(name);
 				name = xstrdup(fn->qualified_name);
+			} else {
+				name = plan_kebab_var(name);
 			}
 			plan_add_note(w, PLAN_function, PLAN_FATE_SKIPPED, t, -1, fn->body_range, ctx, name,
 				 xstrdup(span ? "nothing is left to time after its leading guards" : "its body is empty"));
