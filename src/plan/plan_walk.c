@@ -305,6 +305,7 @@ static int wait_loop_call(walker *w, struct plan_fref f, int s, const struct rul
 			first = (int)c;
 			*rule = hot;
 		}
+		plan_rule_won(w, hot);
 	}
 	return first;
 }
@@ -1096,7 +1097,7 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 	walk_block(w, t, -1, &c2);
 }
 
-/* ------------------------------------------------------------ rules that matched nothing */
+/* ------------------------------------------------------------ rules that do nothing */
 
 /* Is `path` (a rules file's) one of the shipped rules? */
 static bool shipped_rules(const char *path)
@@ -1109,22 +1110,38 @@ static bool shipped_rules(const char *path)
 	return yes;
 }
 
-/* The trace rules of the operator's own files whose regular expressions
- * matched nothing the walk tried them on: a rule that names a function the
- * code does not have, a loop variable it does not use, is silent otherwise.
- * (The shipped policy's rules are for every operator: not listed.) */
-static void unmatched_rules(walker *w)
+static void add_idle(struct plan_idle_rule **list, size_t *n, const struct rule_trace_rule *r,
+		     const struct rule_trace_rule *by)
+{
+	struct plan_idle_rule *e;
+
+	*list = xrealloc(*list, (*n + 1) * sizeof(**list));
+	e = &(*list)[(*n)++];
+	e->rule = r;
+	e->by = by;
+	e->what = plan_rule_where(r);
+	e->by_what = by ? plan_rule_where(by) : NULL;
+}
+
+/* The trace rules of the operator's own files that do nothing, silent
+ * otherwise: those whose regular expressions matched nothing the walk tried
+ * them on (a function the code does not have, a loop variable it does not
+ * use, an `in` scope it does not have), and those that match constructs but
+ * never decide one, each taken by a later rule (a rule given twice, a
+ * general rule after a particular one). (The shipped policy's rules are for
+ * every operator: not listed.) */
+static void idle_rules(walker *w)
 {
 	struct plan *pl = w->pl;
 
 	for (size_t i = 0; i < w->p->nrules; i++) {
 		const struct rule_trace_rule *r = &w->p->rules[i];
-		if (w->rule_hit[i] || (!r->match && !r->calls) || !r->loc.file || shipped_rules(r->loc.file->path))
+		if (!w->rule_own[i] || (!r->match && !r->calls))
 			continue;
-		pl->unmatched = xrealloc(pl->unmatched, (pl->nunmatched + 1) * sizeof(*pl->unmatched));
-		pl->unmatched_what = xrealloc(pl->unmatched_what, (pl->nunmatched + 1) * sizeof(*pl->unmatched_what));
-		pl->unmatched[pl->nunmatched] = r;
-		pl->unmatched_what[pl->nunmatched++] = plan_rule_where(r);
+		if (!w->rule_hit[i])
+			add_idle(&pl->unmatched, &pl->nunmatched, r, NULL);
+		else if (!w->rule_won[i] && w->rule_taken_by[i] >= 0)
+			add_idle(&pl->shadowed, &pl->nshadowed, r, &w->p->rules[w->rule_taken_by[i]]);
 	}
 }
 
@@ -1225,6 +1242,14 @@ void plan_walk(struct plan *pl, struct diag *diag)
 		if (w.p->rules[i].kind == RULE_region)
 			w.have_region = true;
 	w.rule_hit = xcalloc(w.p->nrules + 1, sizeof(*w.rule_hit));
+	w.rule_won = xcalloc(w.p->nrules + 1, sizeof(*w.rule_won));
+	w.rule_own = xcalloc(w.p->nrules + 1, sizeof(*w.rule_own));
+	w.rule_taken_by = xmalloc((w.p->nrules + 1) * sizeof(*w.rule_taken_by));
+	for (size_t i = 0; i < w.p->nrules; i++) {
+		const struct rule_trace_rule *r = &w.p->rules[i];
+		w.rule_own[i] = r->loc.file && !shipped_rules(r->loc.file->path);
+		w.rule_taken_by[i] = -1;
+	}
 	for (size_t u = 0; u < pl->nunits; u++) {
 		const struct cxx_outline *ol = pl->units[u].outline;
 		if (pl->units[u].runtime)
@@ -1275,7 +1300,7 @@ void plan_walk(struct plan *pl, struct diag *diag)
 	}
 	if (nroots == 0)
 		warn_no_root(&w);
-	unmatched_rules(&w);
+	idle_rules(&w);
 	density(pl);
 	xqsort(pl->unresolved, pl->nunresolved, sizeof(*pl->unresolved), cmp_unres);
 	free(roots);
@@ -1285,6 +1310,9 @@ void plan_walk(struct plan *pl, struct diag *diag)
 	free(w.subj);
 	free(w.helper);
 	free(w.rule_hit);
+	free(w.rule_won);
+	free(w.rule_own);
+	free(w.rule_taken_by);
 	for (size_t i = 0; i < w.nkept; i++)
 		free(w.kept[i]);
 	free(w.kept);

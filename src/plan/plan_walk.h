@@ -43,6 +43,10 @@ struct plan_walker {
 	bool have_region;
 	const struct rule_trace_rule **helper; /* per function id, see plan_tile_helper */
 	bool *rule_hit;              /* per trace rule: one of its regular expressions matched */
+	bool *rule_own;              /* per trace rule: of the operator's own files, not the shipped ones */
+	bool *rule_won;              /* per trace rule: it decided a construct (plan_rules.c, decide) */
+	int *rule_taken_by;          /* per own rule: the rule that decided the first construct it
+					would have decided, or -1 */
 	char **kept;                 /* strings that live as long as the walk (expanded phases) */
 	size_t nkept, cap_kept;
 };
@@ -90,6 +94,8 @@ int plan_index_decl_end(struct plan_walker *w, struct plan_fref f, int loop, con
 
 /* plan_rules.c */
 bool plan_re_match(struct plan_walker *w, const struct rule_regex *re, const char *s);
+/* Rule r decided a construct (for a choice made outside plan_rules.c). */
+void plan_rule_won(struct plan_walker *w, const struct rule_trace_rule *r);
 /* "function /RE/ (moe.rules:12)": where a rule was written, newly allocated. */
 char *plan_rule_where(const struct rule_trace_rule *r);
 /* The normalised text of [r) in f: blanks collapsed (a buffer of the walker's). */
