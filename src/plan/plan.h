@@ -191,5 +191,8 @@ struct cJSON *plan_json(const struct plan *pl);
 
 /* Warnings for density outside [density_min, density_max] per core type. */
 void plan_warn_density(const struct plan *pl, struct diag *diag);
+/* A warning at each rule of pl->unmatched and pl->shadowed (with a note at
+ * the rule that overrides it), for `rules check OPDIR`. */
+void plan_warn_idle_rules(const struct plan *pl, const char *opdir, struct diag *diag);
 
 #endif

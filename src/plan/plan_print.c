@@ -326,3 +326,17 @@ void plan_warn_density(const struct plan *pl, struct diag *diag)
 				   pl->density[c], names[c], pl->policy->density_max);
 	}
 }
+
+void plan_warn_idle_rules(const struct plan *pl, const char *opdir, struct diag *diag)
+{
+	for (size_t i = 0; i < pl->nunmatched; i++)
+		diag_at(diag, DIAG_WARNING, pl->unmatched[i].rule->loc,
+			"this rule matches nothing in the sources of %s (a name or a form the code does not have)",
+			opdir);
+	for (size_t i = 0; i < pl->nshadowed; i++) {
+		diag_at(diag, DIAG_WARNING, pl->shadowed[i].rule->loc,
+			"this rule is always overridden in the sources of %s: %s takes all it matches", opdir,
+			pl->shadowed[i].by_what);
+		diag_at(diag, DIAG_NOTE, pl->shadowed[i].by->loc, "the rule that overrides it");
+	}
+}
