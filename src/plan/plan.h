@@ -98,6 +98,14 @@ struct plan_unresolved {
 				       * none of its definitions; else NULL */
 };
 
+/* A rule that does nothing (struct plan): how the plan names it ("skip call
+ * /^Foo$/ (x.rules:5)"), and for one always overridden, the rule that takes
+ * its constructs (else NULL). */
+struct plan_idle_rule {
+	const struct rule_trace_rule *rule, *by;
+	char *what, *by_what;
+};
+
 struct plan {
 	const struct rule_policy *policy; /* borrowed */
 	char *opdir;
@@ -119,12 +127,14 @@ struct plan {
 	unsigned density[2];          /* distinct labels on AIC paths, on AIV paths */
 	unsigned nroots;
 	unsigned errors;              /* refusals: apply must not write */
-	/* trace rules of the operator's own files (not the shipped ones) whose
-	 * regular expressions matched nothing in the sources planned, in order:
-	 * the rule, and how the plan names it ("skip call /^Foo$/ (x.rules:5)") */
-	const struct rule_trace_rule **unmatched;
-	char **unmatched_what;
+	/* trace rules of the operator's own files (not the shipped ones) that
+	 * do nothing in the sources planned, in order: those whose regular
+	 * expressions matched nothing, and those that match but lose every
+	 * construct they match to a later rule */
+	struct plan_idle_rule *unmatched;
 	size_t nunmatched;
+	struct plan_idle_rule *shadowed;
+	size_t nshadowed;
 	size_t *unit_first;           /* nodes of unit u: by_unit[unit_first[u] .. unit_first[u + 1]) */
 	int *by_unit;                 /* node indices grouped by unit, in plan order */
 	struct plan_index *index;     /* private */
@@ -181,5 +191,8 @@ struct cJSON *plan_json(const struct plan *pl);
 
 /* Warnings for density outside [density_min, density_max] per core type. */
 void plan_warn_density(const struct plan *pl, struct diag *diag);
+/* A warning at each rule of pl->unmatched and pl->shadowed (with a note at
+ * the rule that overrides it), for `rules check OPDIR`. */
+void plan_warn_idle_rules(const struct plan *pl, const char *opdir, struct diag *diag);
 
 #endif

@@ -25,8 +25,19 @@ static bool is_point(const struct plan_node *n)
 	       (n->fate == PLAN_FATE_REFUSED && n->rule);
 }
 
-/* "moe.rules:72": where the rule that placed a point was written ("default"
- * for the built-in root). Returns buf. */
+/* "moe.rules:72": where a rule was written ("default": built in). Returns buf. */
+static const char *loc_at(struct src_loc loc, char *buf, size_t size)
+{
+	if (!loc.file) {
+		snprintf(buf, size, "default");
+	} else {
+		const char *path = loc.file->path, *base = strrchr(path, '/');
+		snprintf(buf, size, "%s:%zu", base ? base + 1 : path, src_file_line(loc.file, loc.start));
+	}
+	return buf;
+}
+
+/* Where the rule that placed a point was written (loc_at). */
 static const char *rule_at(const struct plan *pl, const struct plan_node *n, char *buf, size_t size)
 {
 	struct src_loc loc = { 0 };
@@ -37,13 +48,7 @@ static const char *rule_at(const struct plan *pl, const struct plan_node *n, cha
 		struct plan_fref f = { n->unit, n->func };
 		loc = pl->policy->roots[pl->index->info[plan_fid(pl, f)].root_rule].loc;
 	}
-	if (!loc.file) {
-		snprintf(buf, size, "default");
-	} else {
-		const char *path = loc.file->path, *base = strrchr(path, '/');
-		snprintf(buf, size, "%s:%zu", base ? base + 1 : path, src_file_line(loc.file, loc.start));
-	}
-	return buf;
+	return loc_at(loc, buf, size);
 }
 
 /* The name a callee ends with: "DataCopy" of "AscendC::DataCopy", "Init" of "op.Init". */
@@ -207,7 +212,12 @@ void plan_print_tree(FILE *out, const struct plan *pl)
 	if (pl->nunmatched) {
 		fprintf(out, "rules that match nothing in these sources (a name or a form the code does not have):\n");
 		for (size_t i = 0; i < pl->nunmatched; i++)
-			fprintf(out, "  %s\n", pl->unmatched_what[i]);
+			fprintf(out, "  %s\n", pl->unmatched[i].what);
+	}
+	if (pl->nshadowed) {
+		fprintf(out, "rules always overridden by a later rule in these sources (they never decide):\n");
+		for (size_t i = 0; i < pl->nshadowed; i++)
+			fprintf(out, "  %s: by %s\n", pl->shadowed[i].what, pl->shadowed[i].by_what);
 	}
 	print_unresolved(out, pl);
 }
@@ -270,11 +280,21 @@ cJSON *plan_json(const struct plan *pl)
 	}
 	unres = cJSON_AddArrayToObject(root, "unmatched_rules");
 	for (size_t i = 0; i < pl->nunmatched; i++) {
-		const struct rule_trace_rule *r = pl->unmatched[i];
+		const struct rule_trace_rule *r = pl->unmatched[i].rule;
 		cJSON *o = cJSON_CreateObject();
-		cJSON_AddStringToObject(o, "rule", pl->unmatched_what[i]);
+		cJSON_AddStringToObject(o, "rule", pl->unmatched[i].what);
 		cJSON_AddStringToObject(o, "file", r->loc.file ? r->loc.file->path : "");
 		cJSON_AddNumberToObject(o, "line", r->loc.file ? (double)src_file_line(r->loc.file, r->loc.start) : 0);
+		cJSON_AddItemToArray(unres, o);
+	}
+	unres = cJSON_AddArrayToObject(root, "shadowed_rules");
+	for (size_t i = 0; i < pl->nshadowed; i++) {
+		cJSON *o = cJSON_CreateObject();
+		char where[512];
+		cJSON_AddStringToObject(o, "rule", pl->shadowed[i].what);
+		cJSON_AddStringToObject(o, "at", loc_at(pl->shadowed[i].rule->loc, where, sizeof(where)));
+		cJSON_AddStringToObject(o, "by", loc_at(pl->shadowed[i].by->loc, where, sizeof(where)));
+		cJSON_AddStringToObject(o, "by_rule", pl->shadowed[i].by_what);
 		cJSON_AddItemToArray(unres, o);
 	}
 	return root;
@@ -304,5 +324,19 @@ void plan_warn_density(const struct plan *pl, struct diag *diag)
 		else if ((int)pl->density[c] > pl->policy->density_max)
 			diag_plain(diag, DIAG_WARNING, "%u distinct labels on %s paths: more than %d, the trace is dense",
 				   pl->density[c], names[c], pl->policy->density_max);
+	}
+}
+
+void plan_warn_idle_rules(const struct plan *pl, const char *opdir, struct diag *diag)
+{
+	for (size_t i = 0; i < pl->nunmatched; i++)
+		diag_at(diag, DIAG_WARNING, pl->unmatched[i].rule->loc,
+			"this rule matches nothing in the sources of %s (a name or a form the code does not have)",
+			opdir);
+	for (size_t i = 0; i < pl->nshadowed; i++) {
+		diag_at(diag, DIAG_WARNING, pl->shadowed[i].rule->loc,
+			"this rule is always overridden in the sources of %s: %s takes all it matches", opdir,
+			pl->shadowed[i].by_what);
+		diag_at(diag, DIAG_NOTE, pl->shadowed[i].by->loc, "the rule that overrides it");
 	}
 }

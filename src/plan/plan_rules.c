@@ -17,7 +17,7 @@ const struct rule_trace_rule plan_helper_marks[2];
 /* PCRE2's JIT code may load a few bytes past the subject's end (harmless,
  * inside the allocation, but uninitialised for valgrind): subjects are
  * matched from a copy followed by zeroed padding. */
-bool plan_re_match(struct plan_walker *w, const struct rule_regex *re, const char *s)
+static bool re_match_uncounted(struct plan_walker *w, const struct rule_regex *re, const char *s)
 {
 	size_t n;
 
@@ -31,7 +31,14 @@ bool plan_re_match(struct plan_walker *w, const struct rule_regex *re, const cha
 	}
 	memcpy(w->subj, s, n);
 	memset(w->subj + n, 0, 64);
-	if (!rule_regex_match(re, w->subj, n))
+	return rule_regex_match(re, w->subj, n);
+}
+
+/* A match marks the rules of `re` as matching something (plan lists the
+ * operator's own rules that never do). */
+bool plan_re_match(struct plan_walker *w, const struct rule_regex *re, const char *s)
+{
+	if (!re_match_uncounted(w, re, s))
 		return false;
 	if (w->rule_hit)
 		for (size_t i = 0; i < w->p->nrules; i++) {
@@ -40,6 +47,38 @@ bool plan_re_match(struct plan_walker *w, const struct rule_regex *re, const cha
 				w->rule_hit[i] = true;
 		}
 	return true;
+}
+
+void plan_rule_won(struct plan_walker *w, const struct rule_trace_rule *r)
+{
+	if (w->rule_won)
+		w->rule_won[r - w->p->rules] = true;
+}
+
+/* Does rule r decide the construct `arg` stands for (the rule alone)? */
+typedef bool (*applies_fn)(struct plan_walker *w, const struct rule_trace_rule *r, void *arg);
+
+/* The rule that decides a construct: the last one read that applies to it.
+ * The operator's own earlier rules that would apply too lose it to that
+ * rule: the first rule each loses to is kept, so that one that never wins
+ * is named with the rule that takes its constructs (plan_walk.c). Only
+ * rules not settled yet are tried again, so this costs a walk with the
+ * shipped rules alone nothing. */
+static const struct rule_trace_rule *decide(struct plan_walker *w, applies_fn applies, void *arg)
+{
+	for (size_t i = w->p->nrules; i-- > 0;) {
+		if (!applies(w, &w->p->rules[i], arg))
+			continue;
+		if (w->rule_won) {
+			w->rule_won[i] = true;
+			for (size_t j = i; j-- > 0;)
+				if (w->rule_own[j] && !w->rule_won[j] && w->rule_taken_by[j] < 0 &&
+				    applies(w, &w->p->rules[j], arg))
+					w->rule_taken_by[j] = (int)i;
+		}
+		return &w->p->rules[i];
+	}
+	return NULL;
 }
 
 char *plan_rule_where(const struct rule_trace_rule *r)
@@ -92,15 +131,17 @@ bool plan_rule_in_scope(struct plan_walker *w, const struct rule_trace_rule *r, 
 	return true;
 }
 
+static bool skip_file_applies(struct plan_walker *w, const struct rule_trace_rule *r, void *arg)
+{
+	const size_t *unit = arg;
+
+	return r->kind == RULE_skip && r->target == RULE_TARGET_file && !r->in &&
+	       plan_re_match(w, r->match, w->pl->units[*unit].path);
+}
+
 bool plan_is_skip_file(struct plan_walker *w, size_t unit)
 {
-	for (size_t i = w->p->nrules; i-- > 0;) {
-		const struct rule_trace_rule *r = &w->p->rules[i];
-		if (r->kind == RULE_skip && r->target == RULE_TARGET_file && !r->in &&
-		    plan_re_match(w, r->match, w->pl->units[unit].path))
-			return true;
-	}
-	return false;
+	return decide(w, skip_file_applies, &unit) != NULL;
 }
 
 /* Is the call's statement inside statement s (s itself included), and, when
@@ -176,64 +217,85 @@ static bool called_in_scope(struct plan_walker *w, const struct rule_trace_rule 
 	return false;
 }
 
+struct function_q {
+	struct plan_fref t;
+	const struct plan_fref *caller;
+};
+
+static bool function_applies(struct plan_walker *w, const struct rule_trace_rule *r, void *arg)
+{
+	const struct function_q *q = arg;
+	bool applies = r->kind == RULE_function ||
+		       ((r->kind == RULE_skip || r->kind == RULE_merge) && r->target == RULE_TARGET_function);
+
+	if (r->in && !called_in_scope(w, r, q->t, q->caller))
+		return false;
+	if (applies && (!r->match || plan_re_match(w, r->match, plan_func(w->pl, q->t)->qualified_name)) &&
+	    (!r->calls || calls_match(w, q->t, -1, false, r->calls)))
+		return true;
+	return r->kind == RULE_skip && r->target == RULE_TARGET_file &&
+	       plan_re_match(w, r->match, w->pl->units[q->t.unit].path);
+}
+
 const struct rule_trace_rule *plan_decide_function(struct plan_walker *w, struct plan_fref t,
 						   const struct plan_fref *caller)
 {
-	const struct cxx_func *fn = plan_func(w->pl, t);
+	struct function_q q = { t, caller };
 
-	for (size_t i = w->p->nrules; i-- > 0;) {
-		const struct rule_trace_rule *r = &w->p->rules[i];
-		bool applies = r->kind == RULE_function ||
-			       ((r->kind == RULE_skip || r->kind == RULE_merge) && r->target == RULE_TARGET_function);
-		if (r->in && !called_in_scope(w, r, t, caller))
-			continue;
-		if (applies && (!r->match || plan_re_match(w, r->match, fn->qualified_name)) &&
-		    (!r->calls || calls_match(w, t, -1, false, r->calls)))
-			return r;
-		if (r->kind == RULE_skip && r->target == RULE_TARGET_file &&
-		    plan_re_match(w, r->match, w->pl->units[t.unit].path))
-			return r;
-	}
-	return NULL;
+	return decide(w, function_applies, &q);
+}
+
+struct construct_q {
+	struct plan_fref f;
+	int s;
+	enum rule_kind kind;
+	enum rule_target target;
+};
+
+static bool construct_applies(struct plan_walker *w, const struct rule_trace_rule *r, void *arg)
+{
+	const struct construct_q *q = arg;
+	const struct cxx_stmt *st = &plan_func(w->pl, q->f)->body.stmts[q->s];
+
+	if (!(r->kind == q->kind || (r->kind == RULE_skip && r->target == q->target)))
+		return false;
+	if (r->in && !plan_rule_in_scope(w, r, q->f))
+		return false;
+	if (r->match && !plan_re_match(w, r->match, st->text ? st->text : ""))
+		return false;
+	return !r->calls || calls_match(w, q->f, q->s, q->kind == RULE_loop, r->calls);
 }
 
 const struct rule_trace_rule *plan_decide_construct(struct plan_walker *w, struct plan_fref f, int s,
 						    enum rule_kind kind, enum rule_target target)
 {
-	const struct cxx_stmt *st = &plan_func(w->pl, f)->body.stmts[s];
-	const char *text = st->text ? st->text : "";
+	struct construct_q q = { f, s, kind, target };
 
-	for (size_t i = w->p->nrules; i-- > 0;) {
-		const struct rule_trace_rule *r = &w->p->rules[i];
-		if (!(r->kind == kind || (r->kind == RULE_skip && r->target == target)))
-			continue;
-		if (r->in && !plan_rule_in_scope(w, r, f))
-			continue;
-		if (r->match && !plan_re_match(w, r->match, text))
-			continue;
-		if (r->calls && !calls_match(w, f, s, kind == RULE_loop, r->calls))
-			continue;
-		return r;
-	}
-	return NULL;
+	return decide(w, construct_applies, &q);
+}
+
+static bool skip_call_applies(struct plan_walker *w, const struct rule_trace_rule *r, void *arg)
+{
+	const struct cxx_call *c = arg;
+
+	return r->kind == RULE_skip && r->target == RULE_TARGET_call && !r->in &&
+	       (plan_re_match(w, r->match, c->name) || plan_re_match(w, r->match, c->callee));
 }
 
 const struct rule_trace_rule *plan_skip_call_rule(struct plan_walker *w, const struct cxx_call *c)
 {
-	for (size_t i = w->p->nrules; i-- > 0;) {
-		const struct rule_trace_rule *r = &w->p->rules[i];
-		if (r->kind == RULE_skip && r->target == RULE_TARGET_call && !r->in &&
-		    (plan_re_match(w, r->match, c->name) || plan_re_match(w, r->match, c->callee)))
-			return r;
-	}
-	return NULL;
+	return decide(w, skip_call_applies, (void *)c);
 }
 
+/* (Whatever its scope: a rule of an `in` block matching here is not a
+ * match of the rule, which plan lists when it has none.) */
 static bool is_hot_name(struct plan_walker *w, const char *name)
 {
-	for (size_t i = 0; i < w->p->nrules; i++)
-		if (w->p->rules[i].kind == RULE_hot && plan_re_match(w, w->p->rules[i].match, name))
+	for (size_t i = 0; i < w->p->nrules; i++) {
+		const struct rule_trace_rule *r = &w->p->rules[i];
+		if (r->kind == RULE_hot && (r->in ? re_match_uncounted(w, r->match, name) : plan_re_match(w, r->match, name)))
 			return true;
+	}
 	return false;
 }
 
@@ -285,13 +347,58 @@ static bool callee_skipped(struct plan_walker *w, struct plan_fref f, const stru
 	return nt > 0;
 }
 
+struct stmt_q {
+	struct plan_fref f;
+	int s;
+	const struct plan_ctx *ctx;
+	const char *text; /* the statement's, once asked for */
+	int call;         /* the call the deciding rule takes (set once: the first rule that applies) */
+};
+
+static bool stmt_applies(struct plan_walker *w, const struct rule_trace_rule *r, void *arg)
+{
+	struct stmt_q *q = arg;
+	struct plan_finfo *fi = plan_finfo(w->pl, q->f);
+	const struct cxx_body *b = &plan_func(w->pl, q->f)->body;
+	int s = q->s;
+
+	if (r->in && !plan_rule_in_scope(w, r, q->f))
+		return false;
+	if (r->kind == RULE_wrap) {
+		if (!q->text)
+			q->text = plan_stmt_text(w, w->pl->units[q->f.unit].file, b->stmts[s].range);
+		if (!plan_re_match(w, r->match, q->text))
+			return false;
+		for (int k = fi->call_first[s]; k < fi->call_first[s + 1] && q->call < 0; k++)
+			if (!plan_is_trace_call(&b->calls[fi->call_order[k]]))
+				q->call = fi->call_order[k];
+		return true;
+	}
+	if (!((r->kind == RULE_hot && q->ctx->hot_ok) || (r->kind == RULE_skip && r->target == RULE_TARGET_call)))
+		return false;
+	for (int k = fi->call_first[s]; k < fi->call_first[s + 1]; k++) {
+		const struct cxx_call *c = &b->calls[fi->call_order[k]];
+		if (!plan_makes_call(w->pl, q->f, c))
+			continue;
+		if (!(plan_re_match(w, r->match, c->name) ||
+		      (r->kind == RULE_skip && plan_re_match(w, r->match, c->callee))))
+			continue;
+		if (r->kind == RULE_hot && (plan_callee_has_point(w, q->f, c) || callee_skipped(w, q->f, c)))
+			continue;
+		if (q->call < 0)
+			q->call = fi->call_order[k];
+		return true;
+	}
+	return false;
+}
+
 const struct rule_trace_rule *plan_decide_stmt(struct plan_walker *w, struct plan_fref f, int s,
 					       const struct plan_ctx *ctx, int *call)
 {
 	struct plan_finfo *fi = plan_finfo(w->pl, f);
-	const struct cxx_func *fn = plan_func(w->pl, f);
-	const struct cxx_body *b = &fn->body;
-	const char *text = NULL;
+	const struct cxx_body *b = &plan_func(w->pl, f)->body;
+	struct stmt_q q = { f, s, ctx, NULL, -1 };
+	const struct rule_trace_rule *r;
 	bool any_call = false;
 
 	*call = -1;
@@ -300,36 +407,9 @@ const struct rule_trace_rule *plan_decide_stmt(struct plan_walker *w, struct pla
 			any_call = true;
 	if (!any_call)
 		return NULL;
-	for (size_t i = w->p->nrules; i-- > 0;) {
-		const struct rule_trace_rule *r = &w->p->rules[i];
-		if (r->in && !plan_rule_in_scope(w, r, f))
-			continue;
-		if (r->kind == RULE_wrap) {
-			if (!text)
-				text = plan_stmt_text(w, w->pl->units[f.unit].file, b->stmts[s].range);
-			if (plan_re_match(w, r->match, text)) {
-				for (int k = fi->call_first[s]; k < fi->call_first[s + 1] && *call < 0; k++)
-					if (!plan_is_trace_call(&b->calls[fi->call_order[k]]))
-						*call = fi->call_order[k];
-				return r;
-			}
-		} else if ((r->kind == RULE_hot && ctx->hot_ok) ||
-			   (r->kind == RULE_skip && r->target == RULE_TARGET_call)) {
-			for (int k = fi->call_first[s]; k < fi->call_first[s + 1]; k++) {
-				const struct cxx_call *c = &b->calls[fi->call_order[k]];
-				if (!plan_makes_call(w->pl, f, c))
-					continue;
-				if (!(plan_re_match(w, r->match, c->name) ||
-				      (r->kind == RULE_skip && plan_re_match(w, r->match, c->callee))))
-					continue;
-				if (r->kind == RULE_hot && (plan_callee_has_point(w, f, c) || callee_skipped(w, f, c)))
-					continue;
-				*call = fi->call_order[k];
-				return r;
-			}
-		}
-	}
-	return NULL;
+	r = decide(w, stmt_applies, &q);
+	*call = q.call;
+	return r;
 }
 
 /* The phase a rule gives: its name, with {name} and {class} filled in. */
@@ -346,7 +426,7 @@ static const char *phase_name(struct plan_walker *w, const struct rule_trace_rul
 	for (int v = 0; v < 2; v++) {
 		char *at = strstr(out, vars[v]);
 		if (at) {
-			char *val = v == 0 ? xstrdup(name ? name : "") : plan_class_var(fn);
+			char *val = v == 0 ? xstrdup(name ? name : "") : plan_kebab_var(plan_class_var(fn));
 			char *next = xasprintf("%.*s%s%s", (int)(at - out), out, val, at + strlen(vars[v]));
 			free(val);
 			free(out);
@@ -356,38 +436,46 @@ static const char *phase_name(struct plan_walker *w, const struct rule_trace_rul
 	return plan_keep_string(w, out);
 }
 
+struct phase_q {
+	struct plan_fref f;
+	const struct plan_fref *caller;
+};
+
+static bool phase_applies(struct plan_walker *w, const struct rule_trace_rule *r, void *arg)
+{
+	const struct phase_q *q = arg;
+
+	if (r->kind != RULE_phase || (r->in && (!q->caller || !plan_rule_in_scope(w, r, *q->caller))))
+		return false;
+	if (r->target == RULE_TARGET_file)
+		return plan_re_match(w, r->match, w->pl->units[q->f.unit].path);
+	return r->target == RULE_TARGET_function && plan_re_match(w, r->match, plan_func(w->pl, q->f)->qualified_name) &&
+	       (!r->calls || calls_match(w, q->f, -1, false, r->calls));
+}
+
 const char *plan_phase_of(struct plan_walker *w, struct plan_fref f, const struct plan_fref *caller)
 {
 	const struct cxx_func *fn = plan_func(w->pl, f);
+	struct phase_q q = { f, caller };
+	const struct rule_trace_rule *r = decide(w, phase_applies, &q);
+	const char *ph;
+	char *k;
 
-	for (size_t i = w->p->nrules; i-- > 0;) {
-		const struct rule_trace_rule *r = &w->p->rules[i];
-		if (r->kind != RULE_phase)
-			continue;
-		if (r->in && (!caller || !plan_rule_in_scope(w, r, *caller)))
-			continue;
-		if (r->target == RULE_TARGET_file && plan_re_match(w, r->match, w->pl->units[f.unit].path)) {
-			const char *base = strrchr(w->pl->units[f.unit].path, '/');
-			char *stem = xstrdup(base ? base + 1 : w->pl->units[f.unit].path);
-			char *dot = strchr(stem, '.'), *k;
-			const char *ph;
-			if (dot)
-				*dot = '\0';
-			k = rule_kebab_case(stem);
-			ph = phase_name(w, r, k, fn);
-			free(k);
-			free(stem);
-			return ph;
-		}
-		if (r->target == RULE_TARGET_function && plan_re_match(w, r->match, fn->qualified_name) &&
-		    (!r->calls || calls_match(w, f, -1, false, r->calls))) {
-			char *k = plan_func_name_var(fn);
-			const char *ph = phase_name(w, r, k, fn);
-			free(k);
-			return ph;
-		}
+	if (!r)
+		return NULL;
+	if (r->target == RULE_TARGET_file) {
+		const char *base = strrchr(w->pl->units[f.unit].path, '/');
+		char *stem = xstrdup(base ? base + 1 : w->pl->units[f.unit].path), *dot = strchr(stem, '.');
+		if (dot)
+			*dot = '\0';
+		k = rule_kebab_case(stem);
+		free(stem);
+	} else {
+		k = plan_kebab_var(plan_func_name_var(fn));
 	}
-	return NULL;
+	ph = phase_name(w, r, k, fn);
+	free(k);
+	return ph;
 }
 
 /* The source text of loop statement s without the loops nested in it (each
@@ -419,27 +507,36 @@ static char *loop_own_text(struct plan_walker *w, struct plan_fref f, int s)
 	return text;
 }
 
+struct loop_phase_q {
+	struct plan_fref f;
+	int s;
+	char *text; /* the loop's own text, once asked for */
+};
+
+static bool loop_phase_applies(struct plan_walker *w, const struct rule_trace_rule *r, void *arg)
+{
+	struct loop_phase_q *q = arg;
+
+	if (r->kind != RULE_phase || r->target != RULE_TARGET_loop || (r->in && !plan_rule_in_scope(w, r, q->f)))
+		return false;
+	if (!q->text)
+		q->text = loop_own_text(w, q->f, q->s);
+	return plan_re_match(w, r->match, q->text);
+}
+
 const char *plan_phase_of_loop(struct plan_walker *w, struct plan_fref f, int s)
 {
+	struct loop_phase_q q = { f, s, NULL };
+	const struct rule_trace_rule *r = decide(w, loop_phase_applies, &q);
 	const char *phase = NULL;
-	char *text = NULL;
 
-	for (size_t i = w->p->nrules; i-- > 0 && !phase;) {
-		const struct rule_trace_rule *r = &w->p->rules[i];
-		if (r->kind != RULE_phase || r->target != RULE_TARGET_loop)
-			continue;
-		if (r->in && !plan_rule_in_scope(w, r, f))
-			continue;
-		if (!text)
-			text = loop_own_text(w, f, s);
-		if (plan_re_match(w, r->match, text)) {
-			const char *var = plan_func(w->pl, f)->body.stmts[s].var;
-			char *k = rule_kebab_case(var ? var : "");
-			phase = phase_name(w, r, k, plan_func(w->pl, f));
-			free(k);
-		}
+	if (r) {
+		const char *var = plan_func(w->pl, f)->body.stmts[s].var;
+		char *k = rule_kebab_case(var ? var : "");
+		phase = phase_name(w, r, k, plan_func(w->pl, f));
+		free(k);
 	}
-	free(text);
+	free(q.text);
 	return phase;
 }
 

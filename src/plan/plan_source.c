@@ -358,9 +358,13 @@ void plan_free(struct plan *pl)
 		free(pl->nodes[i].why);
 	}
 	for (size_t i = 0; i < pl->nunmatched; i++)
-		free(pl->unmatched_what[i]);
+		free(pl->unmatched[i].what);
+	for (size_t i = 0; i < pl->nshadowed; i++) {
+		free(pl->shadowed[i].what);
+		free(pl->shadowed[i].by_what);
+	}
 	free(pl->unmatched);
-	free(pl->unmatched_what);
+	free(pl->shadowed);
 	free(pl->nodes);
 	free(pl->unit_first);
 	free(pl->by_unit);

@@ -196,7 +196,7 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 
 	if (ctx->tile < 0 && (r = opaque_call(w, f, s, &call, &target)) != NULL) {
 		/* the call of an embedded operator: one point around it, nothing inside */
-		char *name = rule_kebab_case(fn->body.calls[call].name);
+		char *name = xstrdup(fn->body.calls[call].name);
 		ctx_t oc = *ctx;
 		int n;
 		if (!oc.phase)
@@ -233,7 +233,7 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 			plan_add_note(w, PLAN_hot, PLAN_FATE_SKIPPED, f, s, st->range, ctx, xstrdup(c->callee), plan_rule_where(r));
 	} else if (r) {
 		const struct cxx_call *c = &fn->body.calls[call];
-		char *name = rule_kebab_case(c->name ? c->name : "");
+		char *name = xstrdup(c->name ? c->name : "");
 		enum plan_kind kind = r->kind == RULE_wrap ? PLAN_wrap : PLAN_hot;
 		char *why = NULL;
 		if (st->kind == CXX_STMT_RETURN) {
@@ -309,6 +309,7 @@ static int wait_loop_call(walker *w, struct plan_fref f, int s, const struct rul
 			first = (int)c;
 			*rule = hot;
 		}
+		plan_rule_won(w, hot);
 	}
 	return first;
 }
@@ -348,7 +349,7 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		r = NULL;
 	}
 	if (r) {
-		char *name = rule_kebab_case(st->var ? st->var : "");
+		char *name = xstrdup(st->var ? st->var : "");
 		int after = plan_index_decl_end(w, f, s, r->index, r->extra);
 		int n = plan_add_point(w, PLAN_loop, f, s, st->body, r, r->label, ctx, name,
 				  after >= 0 ? after : cxx_first_child(b, s), cxx_last_child(b, s), -1);
@@ -363,9 +364,7 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		c2.hot_ok = false; /* a loop without a point: nothing hot inside is timed per iteration */
 		if (wc >= 0) {
 			/* a loop that only waits: one point around the whole loop */
-			char *callee = xasprintf("%s-loop", b->calls[wc].name);
-			char *name = rule_kebab_case(callee);
-			free(callee);
+			char *name = xasprintf("%s-loop", b->calls[wc].name);
 			int n = plan_add_point(w, PLAN_hot, f, s, st->range, hot, hot->label, ctx, name, cxx_prev_sibling(b, s),
 					  cxx_next_sibling(b, s), wc);
 			free(name);
@@ -839,7 +838,7 @@ static void walk_with_setup(walker *w, struct plan_fref f, int first, int last, 
 		fin = -1;
 	if (hot && setup_end >= 0) {
 		/* the set-up and the wait that ends it: waiting for its inputs */
-		char *name = rule_kebab_case(b->calls[hot_call].name ? b->calls[hot_call].name : "");
+		char *name = xstrdup(b->calls[hot_call].name ? b->calls[hot_call].name : "");
 		walk_part(w, f, first, mid, hot, hot->label, name, hot_call, ctx);
 		free(name);
 		mid = cxx_next_sibling(b, mid);
@@ -1134,6 +1133,8 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 			if (!span) { /* an empty body (`Dispatcher() {}`): nothing to time */
 				free(name);
 				name = xstrdup(fn->qualified_name);
+			} else {
+				name = plan_kebab_var(name);
 			}
 			plan_add_note(w, PLAN_function, PLAN_FATE_SKIPPED, t, -1, fn->body_range, ctx, name,
 				 xstrdup(span ? "nothing is left to time after its leading guards" : "its body is empty"));
@@ -1187,7 +1188,7 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 	walk_block(w, t, -1, &c2);
 }
 
-/* ------------------------------------------------------------ rules that matched nothing */
+/* ------------------------------------------------------------ rules that do nothing */
 
 /* Is `path` (a rules file's) one of the shipped rules? */
 static bool shipped_rules(const char *path)
@@ -1200,22 +1201,38 @@ static bool shipped_rules(const char *path)
 	return yes;
 }
 
-/* The trace rules of the operator's own files whose regular expressions
- * matched nothing the walk tried them on: a rule that names a function the
- * code does not have, a loop variable it does not use, is silent otherwise.
- * (The shipped policy's rules are for every operator: not listed.) */
-static void unmatched_rules(walker *w)
+static void add_idle(struct plan_idle_rule **list, size_t *n, const struct rule_trace_rule *r,
+		     const struct rule_trace_rule *by)
+{
+	struct plan_idle_rule *e;
+
+	*list = xrealloc(*list, (*n + 1) * sizeof(**list));
+	e = &(*list)[(*n)++];
+	e->rule = r;
+	e->by = by;
+	e->what = plan_rule_where(r);
+	e->by_what = by ? plan_rule_where(by) : NULL;
+}
+
+/* The trace rules of the operator's own files that do nothing, silent
+ * otherwise: those whose regular expressions matched nothing the walk tried
+ * them on (a function the code does not have, a loop variable it does not
+ * use, an `in` scope it does not have), and those that match constructs but
+ * never decide one, each taken by a later rule (a rule given twice, a
+ * general rule after a particular one). (The shipped policy's rules are for
+ * every operator: not listed.) */
+static void idle_rules(walker *w)
 {
 	struct plan *pl = w->pl;
 
 	for (size_t i = 0; i < w->p->nrules; i++) {
 		const struct rule_trace_rule *r = &w->p->rules[i];
-		if (w->rule_hit[i] || (!r->match && !r->calls) || !r->loc.file || shipped_rules(r->loc.file->path))
+		if (!w->rule_own[i] || (!r->match && !r->calls))
 			continue;
-		pl->unmatched = xrealloc(pl->unmatched, (pl->nunmatched + 1) * sizeof(*pl->unmatched));
-		pl->unmatched_what = xrealloc(pl->unmatched_what, (pl->nunmatched + 1) * sizeof(*pl->unmatched_what));
-		pl->unmatched[pl->nunmatched] = r;
-		pl->unmatched_what[pl->nunmatched++] = plan_rule_where(r);
+		if (!w->rule_hit[i])
+			add_idle(&pl->unmatched, &pl->nunmatched, r, NULL);
+		else if (!w->rule_won[i] && w->rule_taken_by[i] >= 0)
+			add_idle(&pl->shadowed, &pl->nshadowed, r, &w->p->rules[w->rule_taken_by[i]]);
 	}
 }
 
@@ -1337,6 +1354,14 @@ void plan_walk(struct plan *pl, struct diag *diag)
 		else if (w.p->rules[i].kind == RULE_wrap)
 			w.have_wrap_region = true;
 	w.rule_hit = xcalloc(w.p->nrules + 1, sizeof(*w.rule_hit));
+	w.rule_won = xcalloc(w.p->nrules + 1, sizeof(*w.rule_won));
+	w.rule_own = xcalloc(w.p->nrules + 1, sizeof(*w.rule_own));
+	w.rule_taken_by = xmalloc((w.p->nrules + 1) * sizeof(*w.rule_taken_by));
+	for (size_t i = 0; i < w.p->nrules; i++) {
+		const struct rule_trace_rule *r = &w.p->rules[i];
+		w.rule_own[i] = r->loc.file && !shipped_rules(r->loc.file->path);
+		w.rule_taken_by[i] = -1;
+	}
 	for (size_t u = 0; u < pl->nunits; u++) {
 		const struct cxx_outline *ol = pl->units[u].outline;
 		if (pl->units[u].runtime)
@@ -1388,7 +1413,7 @@ void plan_walk(struct plan *pl, struct diag *diag)
 	}
 	if (nroots == 0)
 		warn_no_root(&w);
-	unmatched_rules(&w);
+	idle_rules(&w);
 	density(pl);
 	xqsort(pl->unresolved, pl->nunresolved, sizeof(*pl->unresolved), cmp_unres);
 	free(roots);
@@ -1399,6 +1424,9 @@ void plan_walk(struct plan *pl, struct diag *diag)
 	free(w.helper);
 	free(w.rule_hit);
 	free(w.tile_reached);
+	free(w.rule_won);
+	free(w.rule_own);
+	free(w.rule_taken_by);
 	for (size_t i = 0; i < w.nkept; i++)
 		free(w.kept[i]);
 	free(w.kept);

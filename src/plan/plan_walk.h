@@ -54,6 +54,10 @@ struct plan_walker {
 	size_t ntile_reached, cap_tile_reached;
 	const struct rule_trace_rule **helper; /* per function id, see plan_tile_helper */
 	bool *rule_hit;              /* per trace rule: one of its regular expressions matched */
+	bool *rule_own;              /* per trace rule: of the operator's own files, not the shipped ones */
+	bool *rule_won;              /* per trace rule: it decided a construct (plan_rules.c, decide) */
+	int *rule_taken_by;          /* per own rule: the rule that decided the first construct it
+					would have decided, or -1 */
 	char **kept;                 /* strings that live as long as the walk (expanded phases) */
 	size_t nkept, cap_kept;
 };
@@ -101,6 +105,8 @@ int plan_index_decl_end(struct plan_walker *w, struct plan_fref f, int loop, con
 
 /* plan_rules.c */
 bool plan_re_match(struct plan_walker *w, const struct rule_regex *re, const char *s);
+/* Rule r decided a construct (for a choice made outside plan_rules.c). */
+void plan_rule_won(struct plan_walker *w, const struct rule_trace_rule *r);
 /* "function /RE/ (moe.rules:12)": where a rule was written, newly allocated. */
 char *plan_rule_where(const struct rule_trace_rule *r);
 /* The normalised text of [r) in f: blanks collapsed (a buffer of the walker's). */
@@ -135,15 +141,20 @@ extern const struct rule_trace_rule plan_helper_marks[2];
 const struct rule_trace_rule *plan_skip_call_rule(struct plan_walker *w, const struct cxx_call *c);
 
 /* plan_label.c */
-/* {name} of a function: its name, or its class's for operator(). */
+/* The names below are as the source writes them ({Name}, {Class}), newly
+ * allocated; {name} and {class} are their kebab-case (plan_kebab_var). */
+/* {Name} of a function: its name, or its class's for operator(). */
 char *plan_func_name_var(const struct cxx_func *fn);
-/* {name} of a branch: the first identifier of the condition that is not a qualifier. */
+/* {Name} of a branch: the first identifier of the condition that is not a qualifier. */
 char *plan_cond_name_var(const char *text);
-/* The label of a point of rule r (NULL: the root) named `name` under ctx. */
+/* {Class} of a function: the last name of its class ("" for a free function). */
+char *plan_class_var(const struct cxx_func *fn);
+/* The kebab-case of `written`, which is freed. */
+char *plan_kebab_var(char *written);
+/* The label of a point of rule r (NULL: the root) for the construct named
+ * `name` (as written) under ctx. */
 char *plan_make_label(struct plan_walker *w, const struct rule_trace_rule *r, const struct rule_template *t,
 		      const struct plan_ctx *ctx, const char *name, unsigned core, const struct cxx_func *fn);
-/* {class} of a function: the kebab-case name of its class ("" for a free function). */
-char *plan_class_var(const struct cxx_func *fn);
 /* plan_label_fit.c */
 /* The longest label the planner writes (the longest an expert wrote is 47). */
 enum { PLAN_LABEL_MAX = 48 };

@@ -2,6 +2,7 @@
 #include "rule_template.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "suggest.h"
@@ -16,6 +17,18 @@ static const char *const tvar_names[] = {
 const char *rule_tvar_name(enum rule_tvar var)
 {
 	return tvar_names[var];
+}
+
+/* "{phase}, {name}, ...": the variables, for a message. */
+static const char *known_vars(void)
+{
+	static char list[16 * RULE_TVAR_COUNT];
+
+	if (!list[0])
+		for (int k = 0; k < RULE_TVAR_COUNT; k++)
+			snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s{%s}", k ? ", " : "",
+				 tvar_names[k]);
+	return list;
 }
 
 static void add_part(struct rule_template *t, size_t *cap, int var, const char *text, size_t len)
@@ -84,8 +97,7 @@ struct rule_template *rule_template_parse(const char *text, struct src_loc loc, 
 						"unknown template variable '{%s}' (did you mean '{%s}'?)", name, best);
 				else
 					diag_at(diag, DIAG_ERROR, sub_loc(text, loc, i, n + 2),
-						"unknown template variable '{%s}' (known: {phase}, {name}, {parent}, {core})",
-						name);
+						"unknown template variable '{%s}' (known: %s)", name, known_vars());
 				free(name);
 				goto fail;
 			}

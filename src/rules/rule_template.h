@@ -1,5 +1,5 @@
-/* Label templates: "{phase} aic", "{parent} {name}". Checked at load time,
- * expanded by the planner. */
+/* Label templates: "{phase} aic", "{parent} {name}", "{phase} {Name}".
+ * Checked at load time, expanded by the planner. */
 #ifndef AUTOTRACE_RULE_TEMPLATE_H
 #define AUTOTRACE_RULE_TEMPLATE_H
 
@@ -11,7 +11,9 @@
 	X(name, "the function, loop variable or callee name in kebab-case")            \
 	X(parent, "the label of the enclosing trace point")                            \
 	X(core, "the core type of the path: aic, aiv or mix")                            \
-	X(class, "the class of the function the construct is in, in kebab-case")
+	X(class, "the class of the function the construct is in, in kebab-case")    \
+	X(Name, "the name of {name} as the source writes it, its case kept")         \
+	X(Class, "the class of {class} as the source writes it, its case kept")
 
 enum rule_tvar {
 #define X(n, doc) RULE_TVAR_##n,
