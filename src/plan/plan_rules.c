@@ -60,23 +60,67 @@ char *plan_rule_where(const struct rule_trace_rule *r)
 	return s;
 }
 
+/* Appends [from, to) of f to the walker's text buffer at *n, blanks
+ * collapsed (*space: a blank is pending). */
+static void text_add(struct plan_walker *w, const struct src_file *f, uint32_t from, uint32_t to, size_t *n,
+		     bool *space)
+{
+	for (uint32_t i = from; i < to && i < f->len; i++) {
+		char c = f->data[i];
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+			*space = *n > 0;
+			continue;
+		}
+		if (*space)
+			w->text[(*n)++] = ' ';
+		*space = false;
+		w->text[(*n)++] = c;
+	}
+}
+
 const char *plan_stmt_text(struct plan_walker *w, const struct src_file *f, struct cxx_range r)
 {
 	size_t n = 0;
 	bool space = false;
 
 	XGROW(w->text, w->text_cap, (size_t)(r.end - r.start) + 1);
-	for (uint32_t i = r.start; i < r.end && i < f->len; i++) {
-		char c = f->data[i];
-		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-			space = n > 0;
+	text_add(w, f, r.start, r.end, &n, &space);
+	w->text[n] = '\0';
+	return w->text;
+}
+
+const char *plan_stmt_head(struct plan_walker *w, struct plan_fref fr, int s)
+{
+	const struct src_file *f = w->pl->units[fr.unit].file;
+	const struct cxx_body *b = plan_body_of(w, fr);
+	const struct cxx_stmt *st = &b->stmts[s];
+	struct cxx_range body = st->body;
+	uint32_t at = st->range.start;
+	size_t n = 0;
+	bool space = false;
+
+	XGROW(w->text, w->text_cap, (size_t)(st->range.end - st->range.start) + 1);
+	if (st->kind == CXX_STMT_IF && cxx_first_child(b, s) >= 0)
+		body = b->stmts[cxx_first_child(b, s)].body; /* the chain: its first arm's */
+	if (st->kind != CXX_STMT_EXPR && st->kind != CXX_STMT_RETURN && body.end > body.start) {
+		text_add(w, f, at, body.start, &n, &space);
+		w->text[n] = '\0';
+		return w->text;
+	}
+	/* a simple statement: the lambdas written in it are cut to `{}` */
+	for (size_t j = (size_t)s + 1; j < b->nstmts && b->stmts[j].range.start < st->range.end; j++) {
+		const struct cxx_stmt *in = &b->stmts[j];
+		if (in->kind != CXX_STMT_LAMBDA || in->body.start < at || in->body.end <= in->body.start)
 			continue;
-		}
+		text_add(w, f, at, in->body.start, &n, &space);
 		if (space)
 			w->text[n++] = ' ';
 		space = false;
-		w->text[n++] = c;
+		w->text[n++] = '{';
+		w->text[n++] = '}';
+		at = in->body.end;
 	}
+	text_add(w, f, at, st->range.end, &n, &space);
 	w->text[n] = '\0';
 	return w->text;
 }
@@ -306,7 +350,7 @@ const struct rule_trace_rule *plan_decide_stmt(struct plan_walker *w, struct pla
 			continue;
 		if (r->kind == RULE_wrap) {
 			if (!text)
-				text = plan_stmt_text(w, w->pl->units[f.unit].file, b->stmts[s].range);
+				text = plan_stmt_head(w, f, s);
 			if (plan_re_match(w, r->match, text)) {
 				for (int k = fi->call_first[s]; k < fi->call_first[s + 1] && *call < 0; k++)
 					if (!plan_is_trace_call(&b->calls[fi->call_order[k]]))

@@ -226,7 +226,7 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 			if (q->kind == RULE_hot && ctx->hot_ok && plan_re_match(w, q->match, c->name))
 				shadowed = true;
 			else if (q->kind == RULE_wrap &&
-				 plan_re_match(w, q->match, plan_stmt_text(w, w->pl->units[f.unit].file, st->range)))
+				 plan_re_match(w, q->match, plan_stmt_head(w, f, s)))
 				shadowed = true;
 		}
 		if (shadowed)
@@ -466,17 +466,16 @@ static void walk_stmt(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 static int region_end(walker *w, struct plan_fref f, int s, const ctx_t *ctx, const struct rule_trace_rule **rule)
 {
 	const struct cxx_body *b = plan_body_of(w, f);
-	const struct src_file *file = w->pl->units[f.unit].file;
 	struct plan_finfo *fi = plan_finfo(w->pl, f);
 
 	for (size_t i = w->p->nrules; i-- > 0;) {
 		const struct rule_trace_rule *r = &w->p->rules[i];
 		/* (not again inside a region of the same rule: its statements match too) */
 		if (r->kind != RULE_region || r == ctx->region || (r->in && !plan_rule_in_scope(w, r, f)) ||
-		    !plan_re_match(w, r->match, plan_stmt_text(w, file, b->stmts[s].range)))
+		    !plan_re_match(w, r->match, plan_stmt_head(w, f, s)))
 			continue;
 		for (int e = s; e >= 0; e = cxx_next_sibling(b, e)) {
-			if (fi->point_at[e] < 0 && plan_re_match(w, r->until, plan_stmt_text(w, file, b->stmts[e].range))) {
+			if (fi->point_at[e] < 0 && plan_re_match(w, r->until, plan_stmt_head(w, f, e))) {
 				*rule = r;
 				return e;
 			}

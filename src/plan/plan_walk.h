@@ -94,6 +94,12 @@ bool plan_re_match(struct plan_walker *w, const struct rule_regex *re, const cha
 char *plan_rule_where(const struct rule_trace_rule *r);
 /* The normalised text of [r) in f: blanks collapsed (a buffer of the walker's). */
 const char *plan_stmt_text(struct plan_walker *w, const struct src_file *f, struct cxx_range r);
+/* What wrap and region rules match of statement s of f (a buffer of the
+ * walker's): of a compound statement (if chain, loop, switch, block) its
+ * head, up to its body (`for (uint32_t i = 0; i < n; ++i)`, `if constexpr
+ * (X)`, "" for a block); of a simple statement its whole text, the bodies
+ * of the lambdas in it cut to `{}`. Blanks collapsed. */
+const char *plan_stmt_head(struct plan_walker *w, struct plan_fref f, int s);
 /* Does rule r apply to code of function f (its `in` blocks)? */
 bool plan_rule_in_scope(struct plan_walker *w, const struct rule_trace_rule *r, struct plan_fref f);
 bool plan_is_skip_file(struct plan_walker *w, size_t unit);
