@@ -51,6 +51,12 @@ char *plan_rule_where(const struct rule_trace_rule *r)
 	const char *base = strrchr(path, '/');
 	bool target = r->kind == RULE_skip || r->kind == RULE_merge || r->kind == RULE_phase;
 
+	if (re && r->nth) {
+		char *nth = xasprintf("%s #%u", re, r->nth);
+		free(re);
+		re = nth;
+	}
+
 	s = xasprintf("%s%s%s%s%s%s%s (%s:%zu)", rule_kind_name(r->kind), target ? " " : "",
 		      target ? rule_target_name(r->target) : "", re ? " " : "", re ? re : "", calls ? " calls " : "",
 		      calls ? calls : "", base ? base + 1 : path,
@@ -329,6 +335,58 @@ static bool callee_skipped(struct plan_walker *w, struct plan_fref f, const stru
 	return nt > 0;
 }
 
+/* Does statement s make a call that is not a trace point (its own calls)? */
+static bool stmt_calls(struct plan_walker *w, struct plan_fref f, int s)
+{
+	const struct plan_finfo *fi = plan_finfo(w->pl, f);
+	const struct cxx_body *b = plan_body_of(w, f);
+
+	for (int k = fi->call_first[s]; k < fi->call_first[s + 1]; k++)
+		if (!plan_is_trace_call(&b->calls[fi->call_order[k]]))
+			return true;
+	return false;
+}
+
+bool plan_nth_stmt(struct plan_walker *w, struct plan_fref f, int s, const struct rule_regex *re, unsigned nth,
+		   bool call_stmts)
+{
+	const struct cxx_body *b = plan_body_of(w, f);
+	const struct plan_finfo *fi = plan_finfo(w->pl, f);
+	unsigned seen = 0;
+
+	if (nth == 0)
+		return true;
+	for (int j = 0; j <= s && seen < nth; j++) {
+		const struct cxx_stmt *st = &b->stmts[j];
+		if (call_stmts ? (st->kind != CXX_STMT_EXPR && st->kind != CXX_STMT_RETURN) || !stmt_calls(w, f, j)
+			       : st->kind == CXX_STMT_ARM || fi->point_at[j] >= 0) /* (a point is not code) */
+			continue;
+		if (plan_re_match(w, re, plan_stmt_head(w, f, j)))
+			seen++;
+		if (j == s)
+			return seen == nth;
+	}
+	return false;
+}
+
+bool plan_nth_call(struct plan_walker *w, struct plan_fref f, const struct cxx_call *c,
+		   const struct rule_trace_rule *r)
+{
+	const struct cxx_body *b = plan_body_of(w, f);
+	unsigned seen = 0;
+
+	if (r->nth == 0)
+		return true;
+	for (size_t k = 0; k < b->ncalls; k++) {
+		const struct cxx_call *o = &b->calls[k];
+		if (o->range.start > c->range.start || plan_is_trace_call(o) || !o->name || !plan_makes_call(w->pl, f, o))
+			continue;
+		if (plan_re_match(w, r->match, o->name))
+			seen++;
+	}
+	return seen == r->nth;
+}
+
 const struct rule_trace_rule *plan_decide_stmt(struct plan_walker *w, struct plan_fref f, int s,
 					       const struct plan_ctx *ctx, int *call)
 {
@@ -336,13 +394,9 @@ const struct rule_trace_rule *plan_decide_stmt(struct plan_walker *w, struct pla
 	const struct cxx_func *fn = plan_func(w->pl, f);
 	const struct cxx_body *b = &fn->body;
 	const char *text = NULL;
-	bool any_call = false;
 
 	*call = -1;
-	for (int k = fi->call_first[s]; k < fi->call_first[s + 1]; k++)
-		if (!plan_is_trace_call(&b->calls[fi->call_order[k]]))
-			any_call = true;
-	if (!any_call)
+	if (!stmt_calls(w, f, s))
 		return NULL;
 	for (size_t i = w->p->nrules; i-- > 0;) {
 		const struct rule_trace_rule *r = &w->p->rules[i];
@@ -352,6 +406,9 @@ const struct rule_trace_rule *plan_decide_stmt(struct plan_walker *w, struct pla
 			if (!text)
 				text = plan_stmt_head(w, f, s);
 			if (plan_re_match(w, r->match, text)) {
+				text = NULL; /* (plan_nth_stmt uses the buffer) */
+				if (!plan_nth_stmt(w, f, s, r->match, r->nth, true))
+					continue;
 				for (int k = fi->call_first[s]; k < fi->call_first[s + 1] && *call < 0; k++)
 					if (!plan_is_trace_call(&b->calls[fi->call_order[k]]))
 						*call = fi->call_order[k];
@@ -366,7 +423,8 @@ const struct rule_trace_rule *plan_decide_stmt(struct plan_walker *w, struct pla
 				if (!(plan_re_match(w, r->match, c->name) ||
 				      (r->kind == RULE_skip && plan_re_match(w, r->match, c->callee))))
 					continue;
-				if (r->kind == RULE_hot && (plan_callee_has_point(w, f, c) || callee_skipped(w, f, c)))
+				if (r->kind == RULE_hot && (plan_callee_has_point(w, f, c) || callee_skipped(w, f, c) ||
+							    !plan_nth_call(w, f, c, r)))
 					continue;
 				*call = fi->call_order[k];
 				return r;

@@ -297,7 +297,7 @@ static int wait_loop_call(walker *w, struct plan_fref f, int s, const struct rul
 			continue; /* the loop's header */
 		for (size_t i = w->p->nrules; i-- > 0 && !hot;)
 			if (w->p->rules[i].kind == RULE_hot && !w->p->rules[i].in &&
-			    plan_re_match(w, w->p->rules[i].match, cl->name))
+			    plan_re_match(w, w->p->rules[i].match, cl->name) && plan_nth_call(w, f, cl, &w->p->rules[i]))
 				hot = &w->p->rules[i];
 		if (!hot || plan_skip_call_rule(w, cl))
 			return -1;
@@ -472,10 +472,11 @@ static int region_end(walker *w, struct plan_fref f, int s, const ctx_t *ctx, co
 		const struct rule_trace_rule *r = &w->p->rules[i];
 		/* (not again inside a region of the same rule: its statements match too) */
 		if (r->kind != RULE_region || r == ctx->region || (r->in && !plan_rule_in_scope(w, r, f)) ||
-		    !plan_re_match(w, r->match, plan_stmt_head(w, f, s)))
+		    !plan_re_match(w, r->match, plan_stmt_head(w, f, s)) || !plan_nth_stmt(w, f, s, r->match, r->nth, false))
 			continue;
 		for (int e = s; e >= 0; e = cxx_next_sibling(b, e)) {
-			if (fi->point_at[e] < 0 && plan_re_match(w, r->until, plan_stmt_head(w, f, e))) {
+			if (fi->point_at[e] < 0 && plan_re_match(w, r->until, plan_stmt_head(w, f, e)) &&
+			    plan_nth_stmt(w, f, e, r->until, r->until_nth, false)) {
 				*rule = r;
 				return e;
 			}

@@ -113,6 +113,17 @@ const struct rule_trace_rule *plan_decide_construct(struct plan_walker *w, struc
 /* wrap, hot or skip call for an expression or return statement; *call: the call. */
 const struct rule_trace_rule *plan_decide_stmt(struct plan_walker *w, struct plan_fref f, int s,
 					       const struct plan_ctx *ctx, int *call);
+/* `/RE/ #N`: is statement s of f the N-th statement of the body, in source
+ * order, whose head (plan_stmt_head) re matches -- counting, with
+ * `call_stmts`, only the statements a wrap rule takes (expressions and
+ * returns that make a call), else every statement but an if chain's arms?
+ * True for nth 0. */
+bool plan_nth_stmt(struct plan_walker *w, struct plan_fref f, int s, const struct rule_regex *re, unsigned nth,
+		   bool call_stmts);
+/* The same for call c of f and a hot rule r: the N-th call of the body whose
+ * name r matches. */
+bool plan_nth_call(struct plan_walker *w, struct plan_fref f, const struct cxx_call *c,
+		   const struct rule_trace_rule *r);
 const char *plan_phase_of(struct plan_walker *w, struct plan_fref f, const struct plan_fref *caller);
 const char *plan_phase_of_loop(struct plan_walker *w, struct plan_fref f, int s);
 /* Would a function rule give a callee of `c` its own point? */

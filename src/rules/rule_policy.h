@@ -63,12 +63,18 @@ struct rule_in {
 	struct src_loc loc;
 };
 
+/* The largest N of `/RE/ #N`. */
+enum { RULE_NTH_MAX = 10000 };
+
 struct rule_trace_rule {
 	enum rule_kind kind;
 	enum rule_target target;      /* phase, skip, merge; the implied one otherwise */
 	struct rule_regex *match;     /* what selects the construct (NULL: only `calls` does);
 				       * region: the first statement */
 	struct rule_regex *until;     /* region: the last statement */
+	unsigned nth;                 /* wrap, hot, region from: `/RE/ #N`, only the N-th match of
+				       * each function body in source order (0: every match) */
+	unsigned until_nth;           /* region to: the same */
 	struct rule_regex *calls;     /* function, loop, branch: a call in the construct's own
 				       * code must match (`calls /RE/`), or NULL */
 	struct rule_template *label;  /* NULL for phase, skip, merge; hot: may be NULL */
