@@ -1,4 +1,5 @@
-/* Which trace rule decides a construct. Rules are tried from the last one
+/* Which trace rule decides a construct (a transparent rule decides it too:
+ * no point of its own). Rules are tried from the last one
  * read to the first, so an operator's rules win over the defaults they
  * include; a rule written in an `in` block applies only to code of the
  * functions (files) the block names; `calls /RE/` asks for a call of the
@@ -49,7 +50,8 @@ char *plan_rule_where(const struct rule_trace_rule *r)
 	char *s;
 	const char *path = r->loc.file ? r->loc.file->path : "?";
 	const char *base = strrchr(path, '/');
-	bool target = r->kind == RULE_skip || r->kind == RULE_merge || r->kind == RULE_phase;
+	bool target = r->kind == RULE_skip || r->kind == RULE_merge || r->kind == RULE_phase ||
+		      r->kind == RULE_transparent;
 
 	if (re && r->nth) {
 		char *nth = xasprintf("%s #%u", re, r->nth);
@@ -234,7 +236,8 @@ const struct rule_trace_rule *plan_decide_function(struct plan_walker *w, struct
 	for (size_t i = w->p->nrules; i-- > 0;) {
 		const struct rule_trace_rule *r = &w->p->rules[i];
 		bool applies = r->kind == RULE_function ||
-			       ((r->kind == RULE_skip || r->kind == RULE_merge) && r->target == RULE_TARGET_function);
+			       ((r->kind == RULE_skip || r->kind == RULE_merge || r->kind == RULE_transparent) &&
+				r->target == RULE_TARGET_function);
 		if (r->in && !called_in_scope(w, r, t, caller))
 			continue;
 		if (applies && (!r->match || plan_re_match(w, r->match, fn->qualified_name)) &&
@@ -255,7 +258,7 @@ const struct rule_trace_rule *plan_decide_construct(struct plan_walker *w, struc
 
 	for (size_t i = w->p->nrules; i-- > 0;) {
 		const struct rule_trace_rule *r = &w->p->rules[i];
-		if (!(r->kind == kind || (r->kind == RULE_skip && r->target == target)))
+		if (!(r->kind == kind || ((r->kind == RULE_skip || r->kind == RULE_transparent) && r->target == target)))
 			continue;
 		if (r->in && !plan_rule_in_scope(w, r, f))
 			continue;

@@ -329,6 +329,13 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 			 plan_rule_where(r));
 		return;
 	}
+	if (r && r->kind == RULE_transparent) {
+		/* its body is planned as the code around the loop: not tile level either */
+		plan_add_note(w, PLAN_loop, PLAN_FATE_MERGED, f, s, st->body, ctx, xstrdup(st->text ? st->text : ""),
+			 plan_rule_where(r));
+		walk_block(w, f, s, ctx);
+		return;
+	}
 	if (r && !r->match && ctx->hot_ok && ctx->tile < 0) {
 		/* a rule that only asks what the loop calls does not time a loop
 		 * that only waits per iteration: that one is timed as a whole */
@@ -408,6 +415,11 @@ static void walk_arm(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 	}
 	if (r && r->kind == RULE_skip) {
 		plan_add_note(w, PLAN_branch, PLAN_FATE_SKIPPED, f, s, st->body, ctx, xstrdup(st->text), plan_rule_where(r));
+		return;
+	}
+	if (r && r->kind == RULE_transparent) {
+		plan_add_note(w, PLAN_branch, PLAN_FATE_MERGED, f, s, st->body, ctx, xstrdup(st->text), plan_rule_where(r));
+		walk_block(w, f, s, ctx);
 		return;
 	}
 	if (r && ctx->tile >= 0)
@@ -1036,6 +1048,13 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 	}
 	if (phase && !c2.phase)
 		c2.phase = phase; /* the outermost function's phase holds for all it reaches */
+	if (r && r->kind == RULE_transparent) {
+		/* as merge, but its phase holds */
+		plan_add_note(w, PLAN_function, PLAN_FATE_MERGED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
+			 plan_rule_where(r));
+		walk_block(w, t, -1, &c2);
+		return;
+	}
 	if (r) {
 		int first, last, n;
 		bool span = plan_body_span(w, t, false, &first, &last);
@@ -1259,7 +1278,8 @@ void plan_walk(struct plan *pl, struct diag *diag)
 				hit = w.p->roots[r].at && plan_re_match(&w, w.p->roots[r].at, uf->qualified_name);
 			for (size_t i = w.p->nrules; i-- > 0 && !hit;) {
 				const struct rule_trace_rule *r = &w.p->rules[i];
-				if ((r->kind == RULE_function || r->kind == RULE_skip || r->kind == RULE_merge) &&
+				if ((r->kind == RULE_function || r->kind == RULE_skip || r->kind == RULE_merge ||
+				     r->kind == RULE_transparent) &&
 				    (r->kind == RULE_function || r->target == RULE_TARGET_function) && r->match &&
 				    plan_re_match(&w, r->match, uf->qualified_name)) {
 					hit = r->kind == RULE_function;

@@ -103,11 +103,12 @@ const char *plan_stmt_head(struct plan_walker *w, struct plan_fref f, int s);
 /* Does rule r apply to code of function f (its `in` blocks)? */
 bool plan_rule_in_scope(struct plan_walker *w, const struct rule_trace_rule *r, struct plan_fref f);
 bool plan_is_skip_file(struct plan_walker *w, size_t unit);
-/* The function, skip or merge rule for function t, called from `caller`
+/* The function, skip, merge or transparent rule for function t, called from `caller`
  * (its `in` blocks; NULL for a root). */
 const struct rule_trace_rule *plan_decide_function(struct plan_walker *w, struct plan_fref t,
 						   const struct plan_fref *caller);
-/* The loop or branch rule for statement s of f (or the skip rule that wins). */
+/* The loop or branch rule for statement s of f (or the skip or transparent
+ * rule that wins). */
 const struct rule_trace_rule *plan_decide_construct(struct plan_walker *w, struct plan_fref f, int s,
 						    enum rule_kind kind, enum rule_target target);
 /* wrap, hot or skip call for an expression or return statement; *call: the call. */

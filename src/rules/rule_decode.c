@@ -931,6 +931,22 @@ static void d_merge(struct decode *dc, const struct rule_node *n)
 	keep_rule(dc, &c);
 }
 
+/* transparent function|loop|branch /REGEX/: no point of its own, its code
+ * planned as the code around it. */
+static void d_transparent(struct decode *dc, const struct rule_node *n)
+{
+	static const char *const kinds[] = { "function", "loop", "branch", NULL };
+	static const enum rule_target targets[] = { RULE_TARGET_function, RULE_TARGET_loop, RULE_TARGET_branch };
+	struct rule_trace_rule *r = new_rule(dc, RULE_transparent, n);
+	struct cursor c = cursor_of(dc, n);
+	int k = take_choice(&c, kinds, "transparent target");
+
+	r->target = k >= 0 ? targets[k] : RULE_TARGET_function;
+	if (k >= 0)
+		r->match = take_regex(&c);
+	keep_rule(dc, &c);
+}
+
 static void decode_stmt(struct decode *dc, enum section sec, const struct rule_node *n);
 
 /* in function|file /REGEX/ { trace rules }: the rules inside apply only to
