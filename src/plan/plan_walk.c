@@ -352,7 +352,7 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 	}
 	if (r) {
 		char *name = rule_kebab_case(st->var ? st->var : "");
-		int after = plan_index_decl_end(w, f, s, r->index, r->extra);
+		int after = st->braced ? plan_index_decl_end(w, f, cxx_first_child(b, s), -1, r->index, r->extra) : -1;
 		int n = plan_add_point(w, PLAN_loop, f, s, st->body, r, r->label, ctx, name,
 				  after >= 0 ? after : cxx_first_child(b, s), cxx_last_child(b, s), -1);
 		if (after >= 0)
@@ -439,8 +439,11 @@ static void walk_arm(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 	if (r) {
 		char *name = plan_cond_name_var(st->arm == CXX_ARM_ELSE ? b->stmts[cxx_first_child(b, st->parent)].text
 									: st->text);
-		int n = plan_add_point(w, PLAN_branch, f, s, st->body, r, t, ctx, name, cxx_first_child(b, s),
-				  cxx_last_child(b, s), -1);
+		int after = st->braced ? plan_index_decl_end(w, f, cxx_first_child(b, s), -1, r->index, r->extra) : -1;
+		int n = plan_add_point(w, PLAN_branch, f, s, st->body, r, t, ctx, name,
+				       after >= 0 ? after : cxx_first_child(b, s), cxx_last_child(b, s), -1);
+		if (after >= 0)
+			plan_make_span(w, n, f, after, cxx_last_child(b, s));
 		free(name);
 		c2 = plan_child_ctx(w, n, ctx);
 		c2.tile = ctx->tile;
@@ -520,9 +523,12 @@ static void walk_range(walker *w, struct plan_fref f, int parent, int from, int 
 		if (!in_region && w->have_region && fi->point_at[s] < 0 && b->stmts[s].kind != CXX_STMT_ARM &&
 		    (e = region_end(w, f, (int)s, ctx, &rr)) >= 0) {
 			struct cxx_range scope = { b->stmts[s].range.start, b->stmts[e].range.end };
+			int after = plan_index_decl_end(w, f, (int)s, e, rr->index, rr->extra);
 			int n = plan_add_point(w, PLAN_region, f, (int)s, scope, rr, rr->label, ctx, "",
-					  cxx_prev_sibling(b, (int)s), cxx_next_sibling(b, e), -1);
+					  after >= 0 ? after : cxx_prev_sibling(b, (int)s), cxx_next_sibling(b, e), -1);
 			w->pl->nodes[n].stmt_last = e;
+			if (after >= 0)
+				plan_make_span(w, n, f, after, e);
 			rctx = plan_child_ctx(w, n, ctx);
 			rctx.tile = ctx->tile;
 			rctx.tile_fn = ctx->tile_fn;

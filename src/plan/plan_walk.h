@@ -83,10 +83,13 @@ char *plan_tile_where(struct plan_walker *w, const struct plan_ctx *ctx);
  * *first < 0 when nothing is left. Returns true when that is not the whole
  * body (the point is a span). */
 bool plan_body_span(struct plan_walker *w, struct plan_fref f, bool root, int *first, int *last);
-/* A loop whose index expression (`index`, `extra`) names a variable its body
- * declares first (`uint32_t tracingIdx = next++;`): the statement after that
- * declaration, or -1. */
-int plan_index_decl_end(struct plan_walker *w, struct plan_fref f, int loop, const char *index, const char *extra);
+/* A run of sibling statements first..last (-1: to the end of the block)
+ * whose first statements declare a variable the index expression (`index`,
+ * `extra`) names (`uint32_t tracingIdx = next++;`), as a loop's, a
+ * branch's body or a region may: the statement after that declaration, where
+ * B goes, or -1 (none, or nothing after it in the run). */
+int plan_index_decl_end(struct plan_walker *w, struct plan_fref f, int first, int last, const char *index,
+			const char *extra);
 
 /* plan_rules.c */
 bool plan_re_match(struct plan_walker *w, const struct rule_regex *re, const char *s);
