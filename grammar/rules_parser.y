@@ -49,6 +49,7 @@ static void rules_yyerror(RULES_YYLTYPE *loc, void *scanner, struct rules_parse 
 %token <value> STRING "string"
 %token <value> REGEX "regular expression"
 %token <value> NUMBER "number"
+%token <value> NTH "occurrence '#N'"
 %token LBRACE "'{'" RBRACE "'}'" SEMI "';'" COMMA "','"
 
 %type <node> items item stmts stmt simple args args_ne
@@ -97,6 +98,7 @@ arg:	WORD				{ $$ = $1; }
 	| STRING			{ $$ = $1; }
 	| REGEX				{ $$ = $1; }
 	| NUMBER			{ $$ = $1; }
+	| NTH				{ $$ = $1; }
 	| COMMA				{ $$ = rule_ast_value(RV_COMMA, @1, NULL); }
 	;
 

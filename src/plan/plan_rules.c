@@ -1,4 +1,5 @@
-/* Which trace rule decides a construct. Rules are tried from the last one
+/* Which trace rule decides a construct (a transparent rule decides it too:
+ * no point of its own). Rules are tried from the last one
  * read to the first, so an operator's rules win over the defaults they
  * include; a rule written in an `in` block applies only to code of the
  * functions (files) the block names; `calls /RE/` asks for a call of the
@@ -88,7 +89,14 @@ char *plan_rule_where(const struct rule_trace_rule *r)
 	char *s;
 	const char *path = r->loc.file ? r->loc.file->path : "?";
 	const char *base = strrchr(path, '/');
-	bool target = r->kind == RULE_skip || r->kind == RULE_merge || r->kind == RULE_phase;
+	bool target = r->kind == RULE_skip || r->kind == RULE_merge || r->kind == RULE_phase ||
+		      r->kind == RULE_transparent;
+
+	if (re && r->nth) {
+		char *nth = xasprintf("%s #%u", re, r->nth);
+		free(re);
+		re = nth;
+	}
 
 	s = xasprintf("%s%s%s%s%s%s%s (%s:%zu)", rule_kind_name(r->kind), target ? " " : "",
 		      target ? rule_target_name(r->target) : "", re ? " " : "", re ? re : "", calls ? " calls " : "",
@@ -99,23 +107,67 @@ char *plan_rule_where(const struct rule_trace_rule *r)
 	return s;
 }
 
+/* Appends [from, to) of f to the walker's text buffer at *n, blanks
+ * collapsed (*space: a blank is pending). */
+static void text_add(struct plan_walker *w, const struct src_file *f, uint32_t from, uint32_t to, size_t *n,
+		     bool *space)
+{
+	for (uint32_t i = from; i < to && i < f->len; i++) {
+		char c = f->data[i];
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+			*space = *n > 0;
+			continue;
+		}
+		if (*space)
+			w->text[(*n)++] = ' ';
+		*space = false;
+		w->text[(*n)++] = c;
+	}
+}
+
 const char *plan_stmt_text(struct plan_walker *w, const struct src_file *f, struct cxx_range r)
 {
 	size_t n = 0;
 	bool space = false;
 
 	XGROW(w->text, w->text_cap, (size_t)(r.end - r.start) + 1);
-	for (uint32_t i = r.start; i < r.end && i < f->len; i++) {
-		char c = f->data[i];
-		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-			space = n > 0;
+	text_add(w, f, r.start, r.end, &n, &space);
+	w->text[n] = '\0';
+	return w->text;
+}
+
+const char *plan_stmt_head(struct plan_walker *w, struct plan_fref fr, int s)
+{
+	const struct src_file *f = w->pl->units[fr.unit].file;
+	const struct cxx_body *b = plan_body_of(w, fr);
+	const struct cxx_stmt *st = &b->stmts[s];
+	struct cxx_range body = st->body;
+	uint32_t at = st->range.start;
+	size_t n = 0;
+	bool space = false;
+
+	XGROW(w->text, w->text_cap, (size_t)(st->range.end - st->range.start) + 1);
+	if (st->kind == CXX_STMT_IF && cxx_first_child(b, s) >= 0)
+		body = b->stmts[cxx_first_child(b, s)].body; /* the chain: its first arm's */
+	if (st->kind != CXX_STMT_EXPR && st->kind != CXX_STMT_RETURN && body.end > body.start) {
+		text_add(w, f, at, body.start, &n, &space);
+		w->text[n] = '\0';
+		return w->text;
+	}
+	/* a simple statement: the lambdas written in it are cut to `{}` */
+	for (size_t j = (size_t)s + 1; j < b->nstmts && b->stmts[j].range.start < st->range.end; j++) {
+		const struct cxx_stmt *in = &b->stmts[j];
+		if (in->kind != CXX_STMT_LAMBDA || in->body.start < at || in->body.end <= in->body.start)
 			continue;
-		}
+		text_add(w, f, at, in->body.start, &n, &space);
 		if (space)
 			w->text[n++] = ' ';
 		space = false;
-		w->text[n++] = c;
+		w->text[n++] = '{';
+		w->text[n++] = '}';
+		at = in->body.end;
 	}
+	text_add(w, f, at, st->range.end, &n, &space);
 	w->text[n] = '\0';
 	return w->text;
 }
@@ -226,7 +278,8 @@ static bool function_applies(struct plan_walker *w, const struct rule_trace_rule
 {
 	const struct function_q *q = arg;
 	bool applies = r->kind == RULE_function ||
-		       ((r->kind == RULE_skip || r->kind == RULE_merge) && r->target == RULE_TARGET_function);
+		       ((r->kind == RULE_skip || r->kind == RULE_merge || r->kind == RULE_transparent) &&
+			r->target == RULE_TARGET_function);
 
 	if (r->in && !called_in_scope(w, r, q->t, q->caller))
 		return false;
@@ -257,7 +310,7 @@ static bool construct_applies(struct plan_walker *w, const struct rule_trace_rul
 	const struct construct_q *q = arg;
 	const struct cxx_stmt *st = &plan_func(w->pl, q->f)->body.stmts[q->s];
 
-	if (!(r->kind == q->kind || (r->kind == RULE_skip && r->target == q->target)))
+	if (!(r->kind == q->kind || ((r->kind == RULE_skip || r->kind == RULE_transparent) && r->target == q->target)))
 		return false;
 	if (r->in && !plan_rule_in_scope(w, r, q->f))
 		return false;
@@ -347,6 +400,58 @@ static bool callee_skipped(struct plan_walker *w, struct plan_fref f, const stru
 	return nt > 0;
 }
 
+/* Does statement s make a call that is not a trace point (its own calls)? */
+static bool stmt_calls(struct plan_walker *w, struct plan_fref f, int s)
+{
+	const struct plan_finfo *fi = plan_finfo(w->pl, f);
+	const struct cxx_body *b = plan_body_of(w, f);
+
+	for (int k = fi->call_first[s]; k < fi->call_first[s + 1]; k++)
+		if (!plan_is_trace_call(&b->calls[fi->call_order[k]]))
+			return true;
+	return false;
+}
+
+bool plan_nth_stmt(struct plan_walker *w, struct plan_fref f, int s, const struct rule_regex *re, unsigned nth,
+		   bool call_stmts)
+{
+	const struct cxx_body *b = plan_body_of(w, f);
+	const struct plan_finfo *fi = plan_finfo(w->pl, f);
+	unsigned seen = 0;
+
+	if (nth == 0)
+		return true;
+	for (int j = 0; j <= s && seen < nth; j++) {
+		const struct cxx_stmt *st = &b->stmts[j];
+		if (call_stmts ? (st->kind != CXX_STMT_EXPR && st->kind != CXX_STMT_RETURN) || !stmt_calls(w, f, j)
+			       : st->kind == CXX_STMT_ARM || fi->point_at[j] >= 0) /* (a point is not code) */
+			continue;
+		if (plan_re_match(w, re, plan_stmt_head(w, f, j)))
+			seen++;
+		if (j == s)
+			return seen == nth;
+	}
+	return false;
+}
+
+bool plan_nth_call(struct plan_walker *w, struct plan_fref f, const struct cxx_call *c,
+		   const struct rule_trace_rule *r)
+{
+	const struct cxx_body *b = plan_body_of(w, f);
+	unsigned seen = 0;
+
+	if (r->nth == 0)
+		return true;
+	for (size_t k = 0; k < b->ncalls; k++) {
+		const struct cxx_call *o = &b->calls[k];
+		if (o->range.start > c->range.start || plan_is_trace_call(o) || !o->name || !plan_makes_call(w->pl, f, o))
+			continue;
+		if (plan_re_match(w, r->match, o->name))
+			seen++;
+	}
+	return seen == r->nth;
+}
+
 struct stmt_q {
 	struct plan_fref f;
 	int s;
@@ -366,8 +471,11 @@ static bool stmt_applies(struct plan_walker *w, const struct rule_trace_rule *r,
 		return false;
 	if (r->kind == RULE_wrap) {
 		if (!q->text)
-			q->text = plan_stmt_text(w, w->pl->units[q->f.unit].file, b->stmts[s].range);
+			q->text = plan_stmt_head(w, q->f, s);
 		if (!plan_re_match(w, r->match, q->text))
+			return false;
+		q->text = NULL; /* (plan_nth_stmt uses the buffer) */
+		if (!plan_nth_stmt(w, q->f, s, r->match, r->nth, true))
 			return false;
 		for (int k = fi->call_first[s]; k < fi->call_first[s + 1] && q->call < 0; k++)
 			if (!plan_is_trace_call(&b->calls[fi->call_order[k]]))
@@ -383,7 +491,8 @@ static bool stmt_applies(struct plan_walker *w, const struct rule_trace_rule *r,
 		if (!(plan_re_match(w, r->match, c->name) ||
 		      (r->kind == RULE_skip && plan_re_match(w, r->match, c->callee))))
 			continue;
-		if (r->kind == RULE_hot && (plan_callee_has_point(w, q->f, c) || callee_skipped(w, q->f, c)))
+		if (r->kind == RULE_hot && (plan_callee_has_point(w, q->f, c) || callee_skipped(w, q->f, c) ||
+					    !plan_nth_call(w, q->f, c, r)))
 			continue;
 		if (q->call < 0)
 			q->call = fi->call_order[k];
@@ -395,17 +504,11 @@ static bool stmt_applies(struct plan_walker *w, const struct rule_trace_rule *r,
 const struct rule_trace_rule *plan_decide_stmt(struct plan_walker *w, struct plan_fref f, int s,
 					       const struct plan_ctx *ctx, int *call)
 {
-	struct plan_finfo *fi = plan_finfo(w->pl, f);
-	const struct cxx_body *b = &plan_func(w->pl, f)->body;
 	struct stmt_q q = { f, s, ctx, NULL, -1 };
 	const struct rule_trace_rule *r;
-	bool any_call = false;
 
 	*call = -1;
-	for (int k = fi->call_first[s]; k < fi->call_first[s + 1]; k++)
-		if (!plan_is_trace_call(&b->calls[fi->call_order[k]]))
-			any_call = true;
-	if (!any_call)
+	if (!stmt_calls(w, f, s))
 		return NULL;
 	r = decide(w, stmt_applies, &q);
 	*call = q.call;

@@ -1,8 +1,8 @@
 /* Where a root's or function's points go: after the runtime's set-up
  * (MOE_TRACING_KERNEL_BEGIN, SetMoeProfilePtr, an `#if ENABLE_MOE_PROFILING`
  * block) and after leading guards (`if (...) return;`), before the runtime's
- * teardown; a loop whose index is declared in its body starts after that
- * declaration. See plan_walk.h. */
+ * teardown; a loop, branch or region whose index is declared in its first
+ * statements starts after that declaration. See plan_walk.h. */
 #include <string.h>
 
 #include "cxx_nav.h"
@@ -98,19 +98,19 @@ bool plan_body_span(struct plan_walker *w, struct plan_fref f, bool root, int *f
 	return *first != f0 || *last != l0;
 }
 
-/* A loop whose index expression names a variable its body declares first
+/* A run of statements (a loop's or branch's body, a region) whose first
+ * statements declare a variable its point's index expression names
  * (`uint32_t tracingIdx = next++;`): the statement after that declaration,
  * or -1. */
-int plan_index_decl_end(struct plan_walker *w, struct plan_fref f, int loop, const char *index, const char *extra)
+int plan_index_decl_end(struct plan_walker *w, struct plan_fref f, int first, int last, const char *index,
+			const char *extra)
 {
 	const struct cxx_body *b = plan_body_of(w, f);
 	const struct src_file *file = w->pl->units[f.unit].file;
 	const char *exprs[2] = { index, extra };
 	int found = -1;
 
-	if (!b->stmts[loop].braced)
-		return -1;
-	for (int s = cxx_first_child(b, loop); s >= 0; s = cxx_next_sibling(b, s)) {
+	for (int s = first; s >= 0; s = s == last ? -1 : cxx_next_sibling(b, s)) {
 		const struct cxx_stmt *st = &b->stmts[s];
 		const char *text;
 		if (st->kind != CXX_STMT_EXPR)
@@ -143,7 +143,7 @@ int plan_index_decl_end(struct plan_walker *w, struct plan_fref f, int loop, con
 			}
 		}
 	}
-	if (found < 0)
+	if (found < 0 || found == last)
 		return -1;
 	return cxx_next_sibling(b, found);
 }

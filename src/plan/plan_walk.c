@@ -226,7 +226,7 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 			if (q->kind == RULE_hot && ctx->hot_ok && plan_re_match(w, q->match, c->name))
 				shadowed = true;
 			else if (q->kind == RULE_wrap &&
-				 plan_re_match(w, q->match, plan_stmt_text(w, w->pl->units[f.unit].file, st->range)))
+				 plan_re_match(w, q->match, plan_stmt_head(w, f, s)))
 				shadowed = true;
 		}
 		if (shadowed)
@@ -301,7 +301,7 @@ static int wait_loop_call(walker *w, struct plan_fref f, int s, const struct rul
 			continue; /* the loop's header */
 		for (size_t i = w->p->nrules; i-- > 0 && !hot;)
 			if (w->p->rules[i].kind == RULE_hot && !w->p->rules[i].in &&
-			    plan_re_match(w, w->p->rules[i].match, cl->name))
+			    plan_re_match(w, w->p->rules[i].match, cl->name) && plan_nth_call(w, f, cl, &w->p->rules[i]))
 				hot = &w->p->rules[i];
 		if (!hot || plan_skip_call_rule(w, cl))
 			return -1;
@@ -334,6 +334,13 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 			 plan_rule_where(r));
 		return;
 	}
+	if (r && r->kind == RULE_transparent) {
+		/* its body is planned as the code around the loop: not tile level either */
+		plan_add_note(w, PLAN_loop, PLAN_FATE_MERGED, f, s, st->body, ctx, xstrdup(st->text ? st->text : ""),
+			 plan_rule_where(r));
+		walk_block(w, f, s, ctx);
+		return;
+	}
 	if (r && !r->match && ctx->hot_ok && ctx->tile < 0) {
 		/* a rule that only asks what the loop calls does not time a loop
 		 * that only waits per iteration: that one is timed as a whole */
@@ -350,7 +357,7 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 	}
 	if (r) {
 		char *name = xstrdup(st->var ? st->var : "");
-		int after = plan_index_decl_end(w, f, s, r->index, r->extra);
+		int after = st->braced ? plan_index_decl_end(w, f, cxx_first_child(b, s), -1, r->index, r->extra) : -1;
 		int n = plan_add_point(w, PLAN_loop, f, s, st->body, r, r->label, ctx, name,
 				  after >= 0 ? after : cxx_first_child(b, s), cxx_last_child(b, s), -1);
 		if (after >= 0)
@@ -413,6 +420,11 @@ static void walk_arm(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		plan_add_note(w, PLAN_branch, PLAN_FATE_SKIPPED, f, s, st->body, ctx, xstrdup(st->text), plan_rule_where(r));
 		return;
 	}
+	if (r && r->kind == RULE_transparent) {
+		plan_add_note(w, PLAN_branch, PLAN_FATE_MERGED, f, s, st->body, ctx, xstrdup(st->text), plan_rule_where(r));
+		walk_block(w, f, s, ctx);
+		return;
+	}
 	if (r && ctx->tile >= 0)
 		r = NULL; /* tile level: no branch points */
 	if (r) {
@@ -430,8 +442,11 @@ static void walk_arm(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 	if (r) {
 		char *name = plan_cond_name_var(st->arm == CXX_ARM_ELSE ? b->stmts[cxx_first_child(b, st->parent)].text
 									: st->text);
-		int n = plan_add_point(w, PLAN_branch, f, s, st->body, r, t, ctx, name, cxx_first_child(b, s),
-				  cxx_last_child(b, s), -1);
+		int after = st->braced ? plan_index_decl_end(w, f, cxx_first_child(b, s), -1, r->index, r->extra) : -1;
+		int n = plan_add_point(w, PLAN_branch, f, s, st->body, r, t, ctx, name,
+				       after >= 0 ? after : cxx_first_child(b, s), cxx_last_child(b, s), -1);
+		if (after >= 0)
+			plan_make_span(w, n, f, after, cxx_last_child(b, s));
 		free(name);
 		c2 = plan_child_ctx(w, n, ctx);
 		c2.tile = ctx->tile;
@@ -469,17 +484,17 @@ static void walk_stmt(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 static int region_end(walker *w, struct plan_fref f, int s, const ctx_t *ctx, const struct rule_trace_rule **rule)
 {
 	const struct cxx_body *b = plan_body_of(w, f);
-	const struct src_file *file = w->pl->units[f.unit].file;
 	struct plan_finfo *fi = plan_finfo(w->pl, f);
 
 	for (size_t i = w->p->nrules; i-- > 0;) {
 		const struct rule_trace_rule *r = &w->p->rules[i];
 		/* (not again inside a region of the same rule: its statements match too) */
 		if (r->kind != RULE_region || r == ctx->region || (r->in && !plan_rule_in_scope(w, r, f)) ||
-		    !plan_re_match(w, r->match, plan_stmt_text(w, file, b->stmts[s].range)))
+		    !plan_re_match(w, r->match, plan_stmt_head(w, f, s)) || !plan_nth_stmt(w, f, s, r->match, r->nth, false))
 			continue;
 		for (int e = s; e >= 0; e = cxx_next_sibling(b, e)) {
-			if (fi->point_at[e] < 0 && plan_re_match(w, r->until, plan_stmt_text(w, file, b->stmts[e].range))) {
+			if (fi->point_at[e] < 0 && plan_re_match(w, r->until, plan_stmt_head(w, f, e)) &&
+			    plan_nth_stmt(w, f, e, r->until, r->until_nth, false)) {
 				*rule = r;
 				return e;
 			}
@@ -511,9 +526,12 @@ static void walk_range(walker *w, struct plan_fref f, int parent, int from, int 
 		if (!in_region && w->have_region && fi->point_at[s] < 0 && b->stmts[s].kind != CXX_STMT_ARM &&
 		    (e = region_end(w, f, (int)s, ctx, &rr)) >= 0) {
 			struct cxx_range scope = { b->stmts[s].range.start, b->stmts[e].range.end };
+			int after = plan_index_decl_end(w, f, (int)s, e, rr->index, rr->extra);
 			int n = plan_add_point(w, PLAN_region, f, (int)s, scope, rr, rr->label, ctx, "",
-					  cxx_prev_sibling(b, (int)s), cxx_next_sibling(b, e), -1);
+					  after >= 0 ? after : cxx_prev_sibling(b, (int)s), cxx_next_sibling(b, e), -1);
 			w->pl->nodes[n].stmt_last = e;
+			if (after >= 0)
+				plan_make_span(w, n, f, after, e);
 			rctx = plan_child_ctx(w, n, ctx);
 			rctx.tile = ctx->tile;
 			rctx.tile_fn = ctx->tile_fn;
@@ -1125,6 +1143,13 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 	}
 	if (phase && !c2.phase)
 		c2.phase = phase; /* the outermost function's phase holds for all it reaches */
+	if (r && r->kind == RULE_transparent) {
+		/* as merge, but its phase holds */
+		plan_add_note(w, PLAN_function, PLAN_FATE_MERGED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
+			 plan_rule_where(r));
+		walk_block(w, t, -1, &c2);
+		return;
+	}
 	if (r) {
 		int first, last, n;
 		bool span = plan_body_span(w, t, false, &first, &last);
@@ -1397,7 +1422,8 @@ void plan_walk(struct plan *pl, struct diag *diag)
 				hit = w.p->roots[r].at && plan_re_match(&w, w.p->roots[r].at, uf->qualified_name);
 			for (size_t i = w.p->nrules; i-- > 0 && !hit;) {
 				const struct rule_trace_rule *r = &w.p->rules[i];
-				if ((r->kind == RULE_function || r->kind == RULE_skip || r->kind == RULE_merge) &&
+				if ((r->kind == RULE_function || r->kind == RULE_skip || r->kind == RULE_merge ||
+				     r->kind == RULE_transparent) &&
 				    (r->kind == RULE_function || r->target == RULE_TARGET_function) && r->match &&
 				    plan_re_match(&w, r->match, uf->qualified_name)) {
 					hit = r->kind == RULE_function;

@@ -98,10 +98,13 @@ char *plan_tile_where(struct plan_walker *w, const struct plan_ctx *ctx);
  * *first < 0 when nothing is left. Returns true when that is not the whole
  * body (the point is a span). */
 bool plan_body_span(struct plan_walker *w, struct plan_fref f, bool root, int *first, int *last);
-/* A loop whose index expression (`index`, `extra`) names a variable its body
- * declares first (`uint32_t tracingIdx = next++;`): the statement after that
- * declaration, or -1. */
-int plan_index_decl_end(struct plan_walker *w, struct plan_fref f, int loop, const char *index, const char *extra);
+/* A run of sibling statements first..last (-1: to the end of the block)
+ * whose first statements declare a variable the index expression (`index`,
+ * `extra`) names (`uint32_t tracingIdx = next++;`), as a loop's, a
+ * branch's body or a region may: the statement after that declaration, where
+ * B goes, or -1 (none, or nothing after it in the run). */
+int plan_index_decl_end(struct plan_walker *w, struct plan_fref f, int first, int last, const char *index,
+			const char *extra);
 
 /* plan_rules.c */
 bool plan_re_match(struct plan_walker *w, const struct rule_regex *re, const char *s);
@@ -111,19 +114,37 @@ void plan_rule_won(struct plan_walker *w, const struct rule_trace_rule *r);
 char *plan_rule_where(const struct rule_trace_rule *r);
 /* The normalised text of [r) in f: blanks collapsed (a buffer of the walker's). */
 const char *plan_stmt_text(struct plan_walker *w, const struct src_file *f, struct cxx_range r);
+/* What wrap and region rules match of statement s of f (a buffer of the
+ * walker's): of a compound statement (if chain, loop, switch, block) its
+ * head, up to its body (`for (uint32_t i = 0; i < n; ++i)`, `if constexpr
+ * (X)`, "" for a block); of a simple statement its whole text, the bodies
+ * of the lambdas in it cut to `{}`. Blanks collapsed. */
+const char *plan_stmt_head(struct plan_walker *w, struct plan_fref f, int s);
 /* Does rule r apply to code of function f (its `in` blocks)? */
 bool plan_rule_in_scope(struct plan_walker *w, const struct rule_trace_rule *r, struct plan_fref f);
 bool plan_is_skip_file(struct plan_walker *w, size_t unit);
-/* The function, skip or merge rule for function t, called from `caller`
+/* The function, skip, merge or transparent rule for function t, called from `caller`
  * (its `in` blocks; NULL for a root). */
 const struct rule_trace_rule *plan_decide_function(struct plan_walker *w, struct plan_fref t,
 						   const struct plan_fref *caller);
-/* The loop or branch rule for statement s of f (or the skip rule that wins). */
+/* The loop or branch rule for statement s of f (or the skip or transparent
+ * rule that wins). */
 const struct rule_trace_rule *plan_decide_construct(struct plan_walker *w, struct plan_fref f, int s,
 						    enum rule_kind kind, enum rule_target target);
 /* wrap, hot or skip call for an expression or return statement; *call: the call. */
 const struct rule_trace_rule *plan_decide_stmt(struct plan_walker *w, struct plan_fref f, int s,
 					       const struct plan_ctx *ctx, int *call);
+/* `/RE/ #N`: is statement s of f the N-th statement of the body, in source
+ * order, whose head (plan_stmt_head) re matches -- counting, with
+ * `call_stmts`, only the statements a wrap rule takes (expressions and
+ * returns that make a call), else every statement but an if chain's arms?
+ * True for nth 0. */
+bool plan_nth_stmt(struct plan_walker *w, struct plan_fref f, int s, const struct rule_regex *re, unsigned nth,
+		   bool call_stmts);
+/* The same for call c of f and a hot rule r: the N-th call of the body whose
+ * name r matches. */
+bool plan_nth_call(struct plan_walker *w, struct plan_fref f, const struct cxx_call *c,
+		   const struct rule_trace_rule *r);
 const char *plan_phase_of(struct plan_walker *w, struct plan_fref f, const struct plan_fref *caller);
 const char *plan_phase_of_loop(struct plan_walker *w, struct plan_fref f, int s);
 /* Would a function rule give a callee of `c` its own point? */

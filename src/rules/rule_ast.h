@@ -18,7 +18,9 @@ struct rules_span {
 	uint32_t end;
 };
 
-enum rule_value_kind { RV_WORD, RV_STRING, RV_REGEX, RV_NUMBER, RV_COMMA };
+/* RV_NTH: `#N` right after a regular expression (no blank between '#' and N),
+ * the text after the '#'; a '#' anywhere else starts a comment. */
+enum rule_value_kind { RV_WORD, RV_STRING, RV_REGEX, RV_NUMBER, RV_COMMA, RV_NTH };
 
 struct rule_value {
 	enum rule_value_kind kind;
@@ -54,6 +56,7 @@ struct rules_parse {
 	struct rules_span prev2;      /* the token before prev */
 	struct rules_span prev;       /* the token before the last one */
 	struct rules_span last;       /* the last token */
+	int last_kind;                /* its token kind */
 	struct rules_span open_braces[16];
 	struct rules_span open_names[16]; /* the word before each open '{' */
 	unsigned nopen;

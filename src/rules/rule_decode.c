@@ -4,6 +4,7 @@
 #include "rule_decode.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sh_word.h"
@@ -92,6 +93,9 @@ static void describe(const struct rule_value *v, char *buf, size_t n)
 		break;
 	case RV_COMMA:
 		snprintf(buf, n, "','");
+		break;
+	case RV_NTH:
+		snprintf(buf, n, "'#%.40s'", v->text);
 		break;
 	}
 }
@@ -206,6 +210,36 @@ static struct rule_regex *take_regex(struct cursor *c)
 		c->failed = true;
 	}
 	return re;
+}
+
+/* An optional `#N` after a regular expression: *nth is N, 1 to RULE_NTH_MAX
+ * (left 0, every match, when absent). */
+static void take_nth(struct cursor *c, unsigned *nth)
+{
+	const struct rule_value *v = peek(c);
+	size_t len;
+
+	if (c->failed || !v || v->kind != RV_NTH)
+		return;
+	c->i++;
+	len = strlen(v->text);
+	if (len == 0 || strspn(v->text, "0123456789") != len) {
+		error_at(c->dc, v->span, "expected a number after '#', found '#%s' ('#N' selects the N-th match, "
+			 "'#1' the first)", v->text);
+		c->failed = true;
+		return;
+	}
+	if (strspn(v->text, "0") == len) {
+		error_at(c->dc, v->span, "'#%s' selects nothing: matches are counted from '#1'", v->text);
+		c->failed = true;
+		return;
+	}
+	if (len > 6 || strtol(v->text, NULL, 10) > RULE_NTH_MAX) {
+		error_at(c->dc, v->span, "'#%s' is too large: at most '#%d'", v->text, RULE_NTH_MAX);
+		c->failed = true;
+		return;
+	}
+	*nth = (unsigned)strtol(v->text, NULL, 10);
 }
 
 static struct rule_template *take_label(struct cursor *c)
@@ -340,6 +374,11 @@ static bool finish(struct cursor *c)
 		return false;
 	}
 	describe(v, found, sizeof(found));
+	if (v->kind == RV_NTH) {
+		error_at(c->dc, v->span, "unexpected %s: '#N' selects the N-th match only after the regular "
+			 "expression of wrap, hot, or region from and to (%s)", found, c->dc->def->synopsis);
+		return false;
+	}
 	error_at(c->dc, v->span, "unexpected %s at the end of '%s' (%s)", found, c->n->keyword,
 		 c->dc->def->synopsis);
 	return false;
@@ -824,8 +863,10 @@ static void d_wrap(struct decode *dc, const struct rule_node *n)
 	struct cursor c = cursor_of(dc, n);
 
 	r->target = RULE_TARGET_call;
-	if (take_keyword(&c, "call"))
+	if (take_keyword(&c, "call")) {
 		r->match = take_regex(&c);
+		take_nth(&c, &r->nth);
+	}
 	r->label = take_label(&c);
 	take_args_clauses(&c, r);
 	keep_rule(dc, &c);
@@ -837,10 +878,14 @@ static void d_region(struct decode *dc, const struct rule_node *n)
 	struct cursor c = cursor_of(dc, n);
 
 	r->target = RULE_TARGET_call;
-	if (take_keyword(&c, "from"))
+	if (take_keyword(&c, "from")) {
 		r->match = take_regex(&c);
-	if (take_keyword(&c, "to"))
+		take_nth(&c, &r->nth);
+	}
+	if (take_keyword(&c, "to")) {
 		r->until = take_regex(&c);
+		take_nth(&c, &r->until_nth);
+	}
 	r->label = take_label(&c);
 	take_args_clauses(&c, r);
 	keep_rule(dc, &c);
@@ -853,6 +898,7 @@ static void d_hot(struct decode *dc, const struct rule_node *n)
 
 	r->target = RULE_TARGET_call;
 	r->match = take_regex(&c);
+	take_nth(&c, &r->nth);
 	if (!c.failed && peek(&c) && peek(&c)->kind == RV_STRING)
 		r->label = take_label(&c);
 	if (at_word(&c, "sync")) {
@@ -881,6 +927,22 @@ static void d_merge(struct decode *dc, const struct rule_node *n)
 
 	r->target = RULE_TARGET_function;
 	if (take_keyword(&c, "function"))
+		r->match = take_regex(&c);
+	keep_rule(dc, &c);
+}
+
+/* transparent function|loop|branch /REGEX/: no point of its own, its code
+ * planned as the code around it. */
+static void d_transparent(struct decode *dc, const struct rule_node *n)
+{
+	static const char *const kinds[] = { "function", "loop", "branch", NULL };
+	static const enum rule_target targets[] = { RULE_TARGET_function, RULE_TARGET_loop, RULE_TARGET_branch };
+	struct rule_trace_rule *r = new_rule(dc, RULE_transparent, n);
+	struct cursor c = cursor_of(dc, n);
+	int k = take_choice(&c, kinds, "transparent target");
+
+	r->target = k >= 0 ? targets[k] : RULE_TARGET_function;
+	if (k >= 0)
 		r->match = take_regex(&c);
 	keep_rule(dc, &c);
 }

@@ -58,11 +58,15 @@ static cJSON *dump_rule(const struct rule_trace_rule *r)
 	if (r->kind == RULE_phase)
 		cJSON_AddStringToObject(o, "phase", r->phase);
 	add_regex(o, r->kind == RULE_region ? "from" : "match", r->match);
+	if (r->nth)
+		cJSON_AddNumberToObject(o, "nth", r->nth);
 	if (r->kind == RULE_region)
 		add_regex(o, "to", r->until);
+	if (r->until_nth)
+		cJSON_AddNumberToObject(o, "to_nth", r->until_nth);
 	if (r->calls)
 		add_regex(o, "calls", r->calls);
-	if (r->kind != RULE_phase && r->kind != RULE_skip && r->kind != RULE_merge)
+	if (r->kind != RULE_phase && r->kind != RULE_skip && r->kind != RULE_merge && r->kind != RULE_transparent)
 		add_opt_string(o, "label", r->label ? r->label->text : NULL);
 	if (r->else_label)
 		add_opt_string(o, "else", r->else_label->text);

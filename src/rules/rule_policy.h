@@ -34,7 +34,7 @@ struct rule_define {
 enum rule_mode { RULE_MODE_REQUIRED, RULE_MODE_OPTIONAL, RULE_MODE_AUTO };
 
 /* Kinds of trace rules, in one list for the enum, names and `reset`. */
-#define RULE_KINDS(X) X(phase) X(function) X(loop) X(branch) X(wrap) X(region) X(hot) X(skip) X(merge)
+#define RULE_KINDS(X) X(phase) X(function) X(loop) X(branch) X(wrap) X(region) X(hot) X(skip) X(merge) X(transparent)
 
 enum rule_kind {
 #define X(n) RULE_##n,
@@ -43,7 +43,7 @@ enum rule_kind {
 	RULE_KIND_COUNT
 };
 
-/* What a phase, skip or merge rule is matched against. */
+/* What a phase, skip, merge or transparent rule is matched against. */
 #define RULE_TARGETS(X) X(function) X(loop) X(branch) X(call) X(file)
 
 enum rule_target {
@@ -63,15 +63,21 @@ struct rule_in {
 	struct src_loc loc;
 };
 
+/* The largest N of `/RE/ #N`. */
+enum { RULE_NTH_MAX = 10000 };
+
 struct rule_trace_rule {
 	enum rule_kind kind;
-	enum rule_target target;      /* phase, skip, merge; the implied one otherwise */
+	enum rule_target target;      /* phase, skip, merge, transparent; the implied one otherwise */
 	struct rule_regex *match;     /* what selects the construct (NULL: only `calls` does);
 				       * region: the first statement */
 	struct rule_regex *until;     /* region: the last statement */
+	unsigned nth;                 /* wrap, hot, region from: `/RE/ #N`, only the N-th match of
+				       * each function body in source order (0: every match) */
+	unsigned until_nth;           /* region to: the same */
 	struct rule_regex *calls;     /* function, loop, branch: a call in the construct's own
 				       * code must match (`calls /RE/`), or NULL */
-	struct rule_template *label;  /* NULL for phase, skip, merge; hot: may be NULL */
+	struct rule_template *label;  /* NULL for phase, skip, merge, transparent; hot: may be NULL */
 	struct rule_template *else_label; /* branch: the label of the chain's `else` arm, or NULL */
 	char *phase;                  /* phase: the phase name */
 	char *index;                  /* expression passed as the record index, or NULL */
