@@ -1,0 +1,70 @@
+// Test operator kernel, in the forms of a fused dispatch / grouped matmul /
+// combine kernel: the AIV specialisation's body is a do { ... } while
+// (false) that the cores without tokens leave early with break. It runs
+// once: a block, not a loop, and the default rules see what is inside it
+// (the send and the receive are hot calls). Taken as a loop, it was a loop
+// without a rule that calls no function a rule times: tile level, and
+// nothing inside it had a point.
+#pragma once
+#include "dispatch_ffn_base.h"
+
+constexpr uint16_t SYNC_AIC_AIV_FLAG = 4;
+constexpr uint16_t SYNC_AIV_AIC_FLAG = 6;
+
+struct Params {
+    uint32_t expertPerRank;
+    uint32_t tokens;
+};
+
+class DispatchFFNKernel {
+public:
+    template <int32_t CORE_TYPE>
+    CATLASS_DEVICE void operator()(Params const &params);
+
+    CATLASS_DEVICE void GMM1(Params const &params)
+    {
+        for (uint32_t groupIdx = 0; groupIdx < params.expertPerRank; ++groupIdx) {
+            AscendC::CrossCoreWaitFlag<0x2>(SYNC_AIV_AIC_FLAG);
+            rows_ += groupIdx;
+        }
+        AscendC::CrossCoreSetFlag<0x2, PIPE_FIX>(SYNC_AIC_AIV_FLAG);
+    }
+
+    CATLASS_DEVICE void SendTokens(Params const &params)
+    {
+        for (uint32_t groupIdx = 0; groupIdx < params.expertPerRank; ++groupIdx) {
+            rows_ += params.tokens;
+            AscendC::CrossCoreSetFlag<0x2, PIPE_MTE3>(SYNC_AIV_AIC_FLAG);
+        }
+    }
+
+    CATLASS_DEVICE void RecvTokens(Params const &params)
+    {
+        for (uint32_t groupIdx = 0; groupIdx < params.expertPerRank; ++groupIdx) {
+            rows_ -= params.tokens;
+        }
+    }
+
+private:
+    uint32_t rows_ = 0;
+};
+
+template <>
+CATLASS_DEVICE void DispatchFFNKernel::operator()<AscendC::AIC>(Params const &params)
+{
+    GMM1(params);
+}
+
+template <>
+CATLASS_DEVICE void DispatchFFNKernel::operator()<AscendC::AIV>(Params const &params)
+{
+    do {
+        if (params.tokens == 0) {
+            break;
+        }
+        SendTokens(params);
+        AscendC::CrossCoreSetFlag<0x2, PIPE_MTE3>(SYNC_AIV_AIC_FLAG);
+        RecvTokens(params);
+        rows_ = 0;
+    } while (false);
+}
