@@ -400,13 +400,33 @@ static int branch_holding(const struct cxx_cond *c, uint32_t x, bool end)
 	return -1;
 }
 
+/* Is the point around one statement, which is the only statement of the
+ * only arm of group `cd` (`#ifdef SYNC_MODE`, the wait, `#endif`)? */
+static bool only_statement_of_arm(const struct ed *e, const struct plan_node *n, const struct cxx_cond *cd)
+{
+	const struct cxx_body *b = &e->fn->body;
+	struct cxx_range arm, own;
+
+	if (n->span || n->stmt != n->stmt_last || cd->nbranches != 1)
+		return false;
+	arm = cxx_cond_branch_code(cd, 0);
+	own = st(e, n->stmt)->range;
+	for (size_t j = 0; j < b->nstmts; j++)
+		if (arm.start <= b->stmts[j].range.start && b->stmts[j].range.start < arm.end &&
+		    !cxx_range_contains(own, b->stmts[j].range))
+			return false;
+	return true;
+}
+
 /* A statement-range point must open and close in the same #if branch:
  * when its first (last) statement lies in a group that does not also hold
  * its other end in the same branch (the other end is outside the group, or
  * in another of its arms, all of which the scan took), B (E) moves to
  * before (after) the outermost such group, so that the point spans the
- * whole group and balances whichever branch the build takes. The offset to
- * put B before / E after. */
+ * whole group and balances whichever branch the build takes. So it does
+ * when its one statement is all a group of one arm holds, as experts time
+ * a wait that only some builds make: the point is there in every build. The
+ * offset to put B before / E after. */
 static uint32_t snap_out(const struct ed *e, const struct plan_node *n, uint32_t at, bool start)
 {
 	const struct cxx_outline *ol = e->pl->units[e->unit].outline;
@@ -418,7 +438,8 @@ static uint32_t snap_out(const struct ed *e, const struct plan_node *n, uint32_t
 		struct cxx_range r = cd->range;
 		bool holds_at = start ? (r.start <= at && at < r.end) : (r.start < at && at <= r.end);
 		bool holds_other = start ? (r.start < other && other <= r.end) : (r.start <= other && other < r.end);
-		if (holds_at && holds_other && branch_holding(cd, at, !start) != branch_holding(cd, other, start))
+		if (holds_at && holds_other && (branch_holding(cd, at, !start) != branch_holding(cd, other, start) ||
+						only_statement_of_arm(e, n, cd)))
 			holds_other = false;
 		if (!holds_at || holds_other || r.start < e->fn->body_range.start || r.end > e->fn->body_range.end)
 			continue;
