@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rule_expr.h"
 #include "sh_word.h"
 #include "suggest.h"
 #include "xalloc.h"
@@ -812,11 +813,17 @@ static void take_args_clauses(struct cursor *c, struct rule_trace_rule *r)
 		c->i++;
 		v = peek(c);
 		if (!v || (v->kind != RV_WORD && v->kind != RV_STRING)) {
-			expected(c, "an identifier or an expression string");
+			expected(c, "a variable name, or a C++ expression in quotes,");
 			return;
 		}
 		if (*slot) {
 			error_at(c->dc, c->n->args[c->i - 1]->span, "'%s' given twice", is_index ? "index" : "extra");
+			c->failed = true;
+			return;
+		}
+		if (v->kind == RV_STRING && rule_expr_problem(v->text)) {
+			error_at(c->dc, v->span, "this expression cannot be passed to the trace point: %s",
+				 rule_expr_problem(v->text));
 			c->failed = true;
 			return;
 		}

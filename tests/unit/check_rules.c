@@ -7,6 +7,7 @@
 
 #include "dump_layout.h"
 #include "rule_ast.h"
+#include "rule_expr.h"
 #include "rule_load.h"
 #include "rule_policy.h"
 #include "rule_regex.h"
@@ -211,6 +212,45 @@ START_TEST(t_kebab_case)
 END_TEST
 
 /* ---- regexes ---- */
+
+/* What `index` and `extra` take unquoted, and which quoted expressions
+ * cannot be written into a trace point's call. */
+START_TEST(t_clause_expressions)
+{
+	static const struct {
+		const char *text;
+		size_t len;
+		bool identifier;
+	} unq[] = {
+		{ "groupIdx", 8, true },
+		{ "groupIdx   ", 8, true },
+		{ "groupIdx extra stageId", 8, true },
+		{ "groupIdx, 50", 8, true },
+		{ "params.stageId", 14, false },
+		{ "params->stageId sync", 15, false },
+		{ "stageIdx + 1 extra e", 12, false },
+		{ "stageIdx+1", 10, false },
+		{ "stage-idx", 9, false },
+		{ "3", 1, false },
+		{ "a[i]  ", 4, false },
+		{ "syncIdx + extraIdx", 18, false }, /* clause words only as whole words */
+	};
+	static const char *const bad[] = { "", "  ", "a;b", "a // b", "a /* b */", "a\nb", "f(a", "a)", "a[(b])",
+					   NULL };
+	static const char *const good[] = { "params.stageId", "cumsumMM((params.EP - 1) * n + groupIdx)", "a[i] / 2",
+					    "aivIdx % 2", NULL };
+
+	for (size_t i = 0; i < sizeof(unq) / sizeof(unq[0]); i++) {
+		bool id = !unq[i].identifier;
+		ck_assert_uint_eq(rule_expr_unquoted(unq[i].text, strlen(unq[i].text), &id), unq[i].len);
+		ck_assert_msg(id == unq[i].identifier, "%s", unq[i].text);
+	}
+	for (size_t i = 0; bad[i]; i++)
+		ck_assert_msg(rule_expr_problem(bad[i]) != NULL, "'%s' passes", bad[i]);
+	for (size_t i = 0; good[i]; i++)
+		ck_assert_msg(rule_expr_problem(good[i]) == NULL, "'%s': %s", good[i], rule_expr_problem(good[i]));
+}
+END_TEST
 
 START_TEST(t_regex_flags_and_match)
 {
@@ -444,6 +484,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tmpl, t_template_errors);
 	tcase_add_test(tmpl, t_kebab_case);
 	tcase_add_test(tmpl, t_regex_flags_and_match);
+	tcase_add_test(tmpl, t_clause_expressions);
 	tcase_add_test(decode, t_defaults);
 	tcase_add_test(decode, t_statements_decode);
 	tcase_add_test(decode, t_layout_names_from_table);
