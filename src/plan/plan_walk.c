@@ -480,19 +480,35 @@ static void walk_stmt(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 	}
 }
 
-/* A region starting at statement s: its last statement, or -1. */
-static int region_end(walker *w, struct plan_fref f, int s, const ctx_t *ctx, const struct rule_trace_rule **rule)
+/* The regions open at one level of a block (walk_range), innermost last. */
+#define MAX_OPEN_REGIONS 8
+struct open_regions {
+	const struct rule_trace_rule *rule[MAX_OPEN_REGIONS];
+	int last[MAX_OPEN_REGIONS];
+	ctx_t ctx[MAX_OPEN_REGIONS];
+	size_t n;
+};
+
+/* A region starting at statement s: its last statement, or -1. The regions
+ * open at this level hold it whole (it ends by `limit`, -1: anywhere), and
+ * none of their rules starts again at this level, where their own
+ * statements match it too. (In a nested block one does: regions of one rule
+ * nest.) */
+static int region_end(walker *w, struct plan_fref f, int s, const struct open_regions *open, int limit,
+		      const struct rule_trace_rule **rule)
 {
 	const struct cxx_body *b = plan_body_of(w, f);
 	struct plan_finfo *fi = plan_finfo(w->pl, f);
 
 	for (size_t i = w->p->nrules; i-- > 0;) {
 		const struct rule_trace_rule *r = &w->p->rules[i];
-		/* (not again inside a region of the same rule: its statements match too) */
-		if (r->kind != RULE_region || r == ctx->region || (r->in && !plan_rule_in_scope(w, r, f)) ||
+		bool opened = false;
+		for (size_t k = 0; k < open->n; k++)
+			opened = opened || open->rule[k] == r;
+		if (r->kind != RULE_region || opened || (r->in && !plan_rule_in_scope(w, r, f)) ||
 		    !plan_re_match(w, r->match, plan_stmt_head(w, f, s)) || !plan_nth_stmt(w, f, s, r->match, r->nth, false))
 			continue;
-		for (int e = s; e >= 0; e = cxx_next_sibling(b, e)) {
+		for (int e = s; e >= 0 && (limit < 0 || e <= limit); e = cxx_next_sibling(b, e)) {
 			if (fi->point_at[e] < 0 && plan_re_match(w, r->until, plan_stmt_head(w, f, e)) &&
 			    plan_nth_stmt(w, f, e, r->until, r->until_nth, false)) {
 				*rule = r;
@@ -511,37 +527,38 @@ static void walk_range(walker *w, struct plan_fref f, int parent, int from, int 
 	struct plan_finfo *fi = plan_finfo(w->pl, f);
 	size_t start = from >= 0 ? (size_t)from : parent < 0 ? 0 : (size_t)parent + 1;
 	uint32_t end = parent < 0 ? UINT32_MAX : b->stmts[parent].range.end;
-	int region_last = -1;
-	ctx_t rctx;
-	bool in_region = false;
+	struct open_regions open;
 
+	open.n = 0;
 	for (size_t s = start; s < b->nstmts && b->stmts[s].range.start < end; s++) {
 		const struct rule_trace_rule *rr = NULL;
+		const ctx_t *here = open.n ? &open.ctx[open.n - 1] : ctx;
 		int e;
 		if (b->stmts[s].parent != parent)
 			continue;
 		if (to >= 0 && (int)s > to)
 			break;
 		/* a region is made of statements of a block: never an if chain's arm */
-		if (!in_region && w->have_region && fi->point_at[s] < 0 && b->stmts[s].kind != CXX_STMT_ARM &&
-		    (e = region_end(w, f, (int)s, ctx, &rr)) >= 0) {
+		if (w->have_region && open.n < MAX_OPEN_REGIONS && fi->point_at[s] < 0 &&
+		    b->stmts[s].kind != CXX_STMT_ARM &&
+		    (e = region_end(w, f, (int)s, &open, open.n ? open.last[open.n - 1] : -1, &rr)) >= 0) {
 			struct cxx_range scope = { b->stmts[s].range.start, b->stmts[e].range.end };
 			int after = plan_index_decl_end(w, f, (int)s, e, rr->index, rr->extra);
-			int n = plan_add_point(w, PLAN_region, f, (int)s, scope, rr, rr->label, ctx, "",
+			int n = plan_add_point(w, PLAN_region, f, (int)s, scope, rr, rr->label, here, "",
 					  after >= 0 ? after : cxx_prev_sibling(b, (int)s), cxx_next_sibling(b, e), -1);
 			w->pl->nodes[n].stmt_last = e;
 			if (after >= 0)
 				plan_make_span(w, n, f, after, e);
-			rctx = plan_child_ctx(w, n, ctx);
-			rctx.tile = ctx->tile;
-			rctx.tile_fn = ctx->tile_fn;
-			rctx.region = rr;
-			in_region = true;
-			region_last = e;
+			open.ctx[open.n] = plan_child_ctx(w, n, here);
+			open.ctx[open.n].tile = here->tile;
+			open.ctx[open.n].tile_fn = here->tile_fn;
+			open.rule[open.n] = rr;
+			open.last[open.n++] = e;
+			here = &open.ctx[open.n - 1];
 		}
-		walk_stmt(w, f, (int)s, in_region ? &rctx : ctx);
-		if (in_region && (int)s == region_last)
-			in_region = false;
+		walk_stmt(w, f, (int)s, here);
+		while (open.n && open.last[open.n - 1] == (int)s)
+			open.n--;
 	}
 }
 
@@ -1316,7 +1333,7 @@ static void walk_root(walker *w, struct plan_fref root)
 {
 	struct plan_finfo *fi = plan_finfo(w->pl, root);
 	const struct cxx_func *fn = plan_func(w->pl, root);
-	ctx_t c0 = { -1, 0, NULL, true, -1, { 0, 0 }, -1, NULL, false };
+	ctx_t c0 = { -1, 0, NULL, true, -1, { 0, 0 }, -1, false };
 	int first, last, n;
 	bool span;
 
