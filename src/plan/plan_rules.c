@@ -581,6 +581,46 @@ const char *plan_phase_of(struct plan_walker *w, struct plan_fref f, const struc
 	return ph;
 }
 
+const struct rule_trace_rule *plan_phase_region(struct plan_walker *w, struct plan_fref f, int s,
+						const struct rule_trace_rule *const *open, size_t nopen, int *last,
+						const char **phase)
+{
+	const struct cxx_func *fn = plan_func(w->pl, f);
+	const struct cxx_body *b = &fn->body;
+
+	for (size_t i = w->p->nrules; i-- > 0;) {
+		const struct rule_trace_rule *r = &w->p->rules[i];
+		bool opened = false;
+		int e = -1;
+		for (size_t k = 0; k < nopen; k++)
+			opened = opened || open[k] == r;
+		if (r->kind != RULE_phase || r->target != RULE_TARGET_region || opened ||
+		    (r->in && !plan_rule_in_scope(w, r, f)))
+			continue;
+		if (!plan_re_match(w, r->match, plan_stmt_head(w, f, s)) ||
+		    !plan_nth_stmt(w, f, s, r->match, r->nth, false))
+			continue;
+		for (int k = s; k >= 0; k = cxx_next_sibling(b, k)) {
+			e = k;
+			if (r->until && plan_re_match(w, r->until, plan_stmt_head(w, f, k)) &&
+			    plan_nth_stmt(w, f, k, r->until, r->until_nth, false))
+				break;
+			if (r->until && cxx_next_sibling(b, k) < 0)
+				e = -1; /* no end in the block */
+		}
+		if (e < 0)
+			continue;
+		{
+			char *k = plan_kebab_var(plan_func_name_var(fn));
+			*phase = phase_name(w, r, k, fn);
+			free(k);
+		}
+		*last = e;
+		return r;
+	}
+	return NULL;
+}
+
 /* The source text of loop statement s without the loops nested in it (each
  * cut down to one blank), newly allocated: a phase names the loop whose own
  * code matches, not every loop around it. */

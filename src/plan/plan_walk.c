@@ -528,6 +528,12 @@ static void walk_range(walker *w, struct plan_fref f, int parent, int from, int 
 	size_t start = from >= 0 ? (size_t)from : parent < 0 ? 0 : (size_t)parent + 1;
 	uint32_t end = parent < 0 ? UINT32_MAX : b->stmts[parent].range.end;
 	struct open_regions open;
+	/* the phase regions open at this level, innermost last */
+	const struct rule_trace_rule *phase_rule[MAX_OPEN_REGIONS];
+	const char *phase[MAX_OPEN_REGIONS];
+	int phase_last[MAX_OPEN_REGIONS];
+	size_t nphase = 0;
+	ctx_t cur;
 
 	open.n = 0;
 	for (size_t s = start; s < b->nstmts && b->stmts[s].range.start < end; s++) {
@@ -538,6 +544,16 @@ static void walk_range(walker *w, struct plan_fref f, int parent, int from, int 
 			continue;
 		if (to >= 0 && (int)s > to)
 			break;
+		if (w->have_phase_region && nphase < MAX_OPEN_REGIONS && b->stmts[s].kind != CXX_STMT_ARM &&
+		    (phase_rule[nphase] = plan_phase_region(w, f, (int)s, phase_rule, nphase, &phase_last[nphase],
+							    &phase[nphase])) != NULL)
+			nphase++;
+		if (nphase) {
+			/* the statement's phase is the innermost phase region's */
+			cur = *here;
+			cur.phase = phase[nphase - 1];
+			here = &cur;
+		}
 		/* a region is made of statements of a block: never an if chain's arm */
 		if (w->have_region && open.n < MAX_OPEN_REGIONS && fi->point_at[s] < 0 &&
 		    b->stmts[s].kind != CXX_STMT_ARM &&
@@ -559,6 +575,8 @@ static void walk_range(walker *w, struct plan_fref f, int parent, int from, int 
 		walk_stmt(w, f, (int)s, here);
 		while (open.n && open.last[open.n - 1] == (int)s)
 			open.n--;
+		while (nphase && phase_last[nphase - 1] == (int)s)
+			nphase--;
 	}
 }
 
@@ -1395,6 +1413,8 @@ void plan_walk(struct plan *pl, struct diag *diag)
 			w.have_region = w.have_wrap_region = true;
 		else if (w.p->rules[i].kind == RULE_wrap)
 			w.have_wrap_region = true;
+		else if (w.p->rules[i].kind == RULE_phase && w.p->rules[i].target == RULE_TARGET_region)
+			w.have_phase_region = true;
 	w.rule_hit = xcalloc(w.p->nrules + 1, sizeof(*w.rule_hit));
 	w.rule_won = xcalloc(w.p->nrules + 1, sizeof(*w.rule_won));
 	w.rule_own = xcalloc(w.p->nrules + 1, sizeof(*w.rule_own));

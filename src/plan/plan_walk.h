@@ -48,6 +48,7 @@ struct plan_walker {
 	char *subj;                  /* regex subject copy, see plan_re_match */
 	size_t subj_cap;
 	bool have_region;
+	bool have_phase_region;      /* a `phase "NAME" region` rule */
 	bool have_wrap_region;       /* a wrap or region rule: tile-level code is walked for them */
 	struct plan_tile_reach *tile_reached; /* functions first reached from tile-level code */
 	size_t ntile_reached, cap_tile_reached;
@@ -144,6 +145,13 @@ bool plan_nth_stmt(struct plan_walker *w, struct plan_fref f, int s, const struc
  * name r matches. */
 bool plan_nth_call(struct plan_walker *w, struct plan_fref f, const struct cxx_call *c,
 		   const struct rule_trace_rule *r);
+/* A `phase "NAME" region` rule that starts at statement s of f, not one of
+ * `open` (those open at this level of the block): the last read that
+ * matches, with *last its last statement (without `to`, the block's last)
+ * and *phase its phase; NULL when none starts there. */
+const struct rule_trace_rule *plan_phase_region(struct plan_walker *w, struct plan_fref f, int s,
+						const struct rule_trace_rule *const *open, size_t nopen, int *last,
+						const char **phase);
 const char *plan_phase_of(struct plan_walker *w, struct plan_fref f, const struct plan_fref *caller);
 const char *plan_phase_of_loop(struct plan_walker *w, struct plan_fref f, int s);
 /* Would a function rule give a callee of `c` its own point? */

@@ -752,8 +752,9 @@ static const char *const target_words[] = {
 
 static void d_phase(struct decode *dc, const struct rule_node *n)
 {
-	static const char *const kinds[] = { "file", "function", "loop", NULL };
-	static const enum rule_target targets[] = { RULE_TARGET_file, RULE_TARGET_function, RULE_TARGET_loop };
+	static const char *const kinds[] = { "file", "function", "loop", "region", NULL };
+	static const enum rule_target targets[] = { RULE_TARGET_file, RULE_TARGET_function, RULE_TARGET_loop,
+						     RULE_TARGET_region };
 	struct rule_trace_rule *r = new_rule(dc, RULE_phase, n);
 	struct cursor c = cursor_of(dc, n);
 	const char *name = take_string(&c, "the phase name string", NULL);
@@ -783,8 +784,20 @@ static void d_phase(struct decode *dc, const struct rule_node *n)
 
 	r->phase = name ? xstrdup(name) : NULL;
 	r->target = k >= 0 ? targets[k] : RULE_TARGET_file;
-	if (k >= 0)
+	if (r->target == RULE_TARGET_region) {
+		/* region from /RE/ [#N] [to /RE/ [#N]]: to the end of the block without `to` */
+		if (take_keyword(&c, "from")) {
+			r->match = take_regex(&c);
+			take_nth(&c, &r->nth);
+		}
+		if (at_word(&c, "to")) {
+			c.i++;
+			r->until = take_regex(&c);
+			take_nth(&c, &r->until_nth);
+		}
+	} else if (k >= 0) {
 		r->match = take_regex(&c);
+	}
 	if (r->target == RULE_TARGET_function && at_word(&c, "calls")) {
 		c.i++;
 		r->calls = take_regex(&c);

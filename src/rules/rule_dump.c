@@ -57,10 +57,12 @@ static cJSON *dump_rule(const struct rule_trace_rule *r)
 	cJSON_AddStringToObject(o, "target", rule_target_name(r->target));
 	if (r->kind == RULE_phase)
 		cJSON_AddStringToObject(o, "phase", r->phase);
-	add_regex(o, r->kind == RULE_region ? "from" : "match", r->match);
+	bool run = r->kind == RULE_region || r->target == RULE_TARGET_region;
+
+	add_regex(o, run ? "from" : "match", r->match);
 	if (r->nth)
 		cJSON_AddNumberToObject(o, "nth", r->nth);
-	if (r->kind == RULE_region)
+	if (run)
 		add_regex(o, "to", r->until);
 	if (r->until_nth)
 		cJSON_AddNumberToObject(o, "to_nth", r->until_nth);

@@ -43,8 +43,9 @@ enum rule_kind {
 	RULE_KIND_COUNT
 };
 
-/* What a phase, skip, merge or transparent rule is matched against. */
-#define RULE_TARGETS(X) X(function) X(loop) X(branch) X(call) X(file)
+/* What a phase, skip, merge or transparent rule is matched against (region:
+ * a run of statements, `phase "NAME" region from /RE/ [to /RE/]`). */
+#define RULE_TARGETS(X) X(function) X(loop) X(branch) X(call) X(file) X(region)
 
 enum rule_target {
 #define X(n) RULE_TARGET_##n,
@@ -70,8 +71,9 @@ struct rule_trace_rule {
 	enum rule_kind kind;
 	enum rule_target target;      /* phase, skip, merge, transparent; the implied one otherwise */
 	struct rule_regex *match;     /* what selects the construct (NULL: only `calls` does);
-				       * region: the first statement */
-	struct rule_regex *until;     /* region: the last statement */
+				       * region, phase region: the first statement */
+	struct rule_regex *until;     /* region: the last statement; phase region: the
+				       * last, or NULL (to the end of the block) */
 	unsigned nth;                 /* wrap, hot, region from: `/RE/ #N`, only the N-th match of
 				       * each function body in source order (0: every match) */
 	unsigned until_nth;           /* region to: the same */
