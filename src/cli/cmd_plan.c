@@ -74,6 +74,7 @@ static int plan_one(const char *opdir, void *ctx, struct diag *diag)
 	else
 		plan_print_tree(stdout, pl);
 	plan_warn_density(pl, diag);
+	plan_warn_idle_rules(pl, opdir, diag);
 	status = pl->errors ? EXIT_BAD_INPUT : EXIT_OK;
 	if (fflush(stdout) != 0 || ferror(stdout))
 		status = EXIT_INTERNAL; /* main says why */
