@@ -515,21 +515,25 @@ const struct rule_trace_rule *plan_decide_stmt(struct plan_walker *w, struct pla
 	return r;
 }
 
-/* The phase a rule gives: its name, with {name} and {class} filled in. */
-static const char *phase_name(struct plan_walker *w, const struct rule_trace_rule *r, const char *name,
+/* The phase a rule gives: its name, with {name} and {Name} (of `written`,
+ * the name as the source writes it: the function's, the file's stem, the
+ * loop variable), {class} and {Class} (of fn's class) filled in. */
+static const char *phase_name(struct plan_walker *w, const struct rule_trace_rule *r, const char *written,
 			      const struct cxx_func *fn)
 {
-	char *out = xstrdup(r->phase);
-	static const char *const vars[] = { "{name}", "{class}" };
+	static const char *const vars[] = { "{name}", "{Name}", "{class}", "{Class}" };
+	char *out;
 
-	if (!strchr(r->phase, '{')) {
-		free(out);
+	if (!strchr(r->phase, '{'))
 		return r->phase;
-	}
-	for (int v = 0; v < 2; v++) {
-		char *at = strstr(out, vars[v]);
-		if (at) {
-			char *val = v == 0 ? xstrdup(name ? name : "") : plan_kebab_var(plan_class_var(fn));
+	out = xstrdup(r->phase);
+	for (int v = 0; v < 4; v++) {
+		char *at;
+		while ((at = strstr(out, vars[v])) != NULL) {
+			char *val = v == 0   ? plan_kebab_var(xstrdup(written ? written : ""))
+				    : v == 1 ? xstrdup(written ? written : "")
+				    : v == 2 ? plan_kebab_var(plan_class_var(fn))
+					     : plan_class_var(fn);
 			char *next = xasprintf("%.*s%s%s", (int)(at - out), out, val, at + strlen(vars[v]));
 			free(val);
 			free(out);
@@ -568,13 +572,12 @@ const char *plan_phase_of(struct plan_walker *w, struct plan_fref f, const struc
 		return NULL;
 	if (r->target == RULE_TARGET_file) {
 		const char *base = strrchr(w->pl->units[f.unit].path, '/');
-		char *stem = xstrdup(base ? base + 1 : w->pl->units[f.unit].path), *dot = strchr(stem, '.');
-		if (dot)
+		char *dot;
+		k = xstrdup(base ? base + 1 : w->pl->units[f.unit].path);
+		if ((dot = strchr(k, '.')) != NULL)
 			*dot = '\0';
-		k = rule_kebab_case(stem);
-		free(stem);
 	} else {
-		k = plan_kebab_var(plan_func_name_var(fn));
+		k = plan_func_name_var(fn);
 	}
 	ph = phase_name(w, r, k, fn);
 	free(k);
@@ -611,7 +614,7 @@ const struct rule_trace_rule *plan_phase_region(struct plan_walker *w, struct pl
 		if (e < 0)
 			continue;
 		{
-			char *k = plan_kebab_var(plan_func_name_var(fn));
+			char *k = plan_func_name_var(fn);
 			*phase = phase_name(w, r, k, fn);
 			free(k);
 		}
@@ -675,9 +678,7 @@ const char *plan_phase_of_loop(struct plan_walker *w, struct plan_fref f, int s)
 
 	if (r) {
 		const char *var = plan_func(w->pl, f)->body.stmts[s].var;
-		char *k = rule_kebab_case(var ? var : "");
-		phase = phase_name(w, r, k, plan_func(w->pl, f));
-		free(k);
+		phase = phase_name(w, r, var, plan_func(w->pl, f));
 	}
 	free(q.text);
 	return phase;

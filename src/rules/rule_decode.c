@@ -772,8 +772,10 @@ static void d_phase(struct decode *dc, const struct rule_node *n)
 			c.failed = true;
 		} else {
 			for (size_t i = 0; i < t->nparts && !c.failed; i++)
-				if (t->parts[i].var >= 0 && t->parts[i].var != RULE_TVAR_name && t->parts[i].var != RULE_TVAR_class) {
-					error_at(dc, n->args[0]->span, "a phase name may use only {name} and {class}, not {%s}",
+				if (t->parts[i].var >= 0 && t->parts[i].var != RULE_TVAR_name && t->parts[i].var != RULE_TVAR_class &&
+				    t->parts[i].var != RULE_TVAR_Name && t->parts[i].var != RULE_TVAR_Class) {
+					error_at(dc, n->args[0]->span,
+						 "a phase name may use only {name}, {class}, {Name} and {Class}, not {%s}",
 						 rule_tvar_name((enum rule_tvar)t->parts[i].var));
 					c.failed = true;
 				}
