@@ -1230,11 +1230,14 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 				walk_block(w, t, -1, &c2);
 				return;
 			}
+			/* B after the leading declaration of the index's variable, as a loop's */
+			int after = plan_index_decl_end(w, t, first, last, r->index, r->extra);
 			if (one && !lc.phase)
 				lc.phase = plan_phase_of(w, callee, &t); /* named for the stage it runs */
-			n = plan_add_point(w, PLAN_function, t, -1, fn->body_range, r, r->label, &lc, name, first, last, -1);
-			if (span)
-				plan_make_span(w, n, t, first, last);
+			n = plan_add_point(w, PLAN_function, t, -1, fn->body_range, r, r->label, &lc, name,
+					   after >= 0 ? after : first, last, -1);
+			if (after >= 0 || span)
+				plan_make_span(w, n, t, after >= 0 ? after : first, last);
 			free(name);
 			c2 = plan_child_ctx(w, n, &c2);
 			if (one)
