@@ -3,10 +3,12 @@
  * block) and after leading guards (`if (...) return;`), before the runtime's
  * teardown; a loop, branch or region whose index is declared in its first
  * statements starts after that declaration. See plan_walk.h. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cxx_nav.h"
 #include "plan_walk.h"
+#include "xalloc.h"
 
 static bool calls_named(struct plan_walker *w, struct plan_fref f, int s, const char *const *names)
 {
@@ -98,12 +100,11 @@ bool plan_body_span(struct plan_walker *w, struct plan_fref f, bool root, int *f
 	return *first != f0 || *last != l0;
 }
 
-/* A run of statements (a loop's or branch's body, a region) whose first
- * statements declare a variable its point's index expression names
- * (`uint32_t tracingIdx = next++;`): the statement after that declaration,
- * or -1. */
-int plan_index_decl_end(struct plan_walker *w, struct plan_fref f, int first, int last, const char *index,
-			const char *extra)
+/* Of the leading declarations of statements first..last (-1: to the end of
+ * the block), the last that declares a variable the index expressions name
+ * (`uint32_t tracingIdx = next++;`), or -1. */
+static int index_decl(struct plan_walker *w, struct plan_fref f, int first, int last, const char *index,
+		      const char *extra)
 {
 	const struct cxx_body *b = plan_body_of(w, f);
 	const struct src_file *file = w->pl->units[f.unit].file;
@@ -143,7 +144,35 @@ int plan_index_decl_end(struct plan_walker *w, struct plan_fref f, int first, in
 			}
 		}
 	}
+	return found;
+}
+
+int plan_index_decl_end(struct plan_walker *w, struct plan_fref f, int first, int last, const char *index,
+			const char *extra)
+{
+	int found = index_decl(w, f, first, last, index, extra);
+
 	if (found < 0 || found == last)
 		return -1;
-	return cxx_next_sibling(b, found);
+	return cxx_next_sibling(plan_body_of(w, f), found);
+}
+
+bool plan_refuse_index_decl(struct plan_walker *w, int node, struct plan_fref f, int first, int last)
+{
+	struct plan_node *n = &w->pl->nodes[node];
+	const struct rule_trace_rule *r = n->rule;
+	int found;
+
+	if (!r || n->fate != PLAN_FATE_INSERT || first < 0 ||
+	    (found = index_decl(w, f, first, last, r->index, r->extra)) < 0 ||
+	    plan_index_decl_end(w, f, first, last, r->index, r->extra) >= 0)
+		return false;
+	n->fate = PLAN_FATE_REFUSED;
+	free(n->why);
+	n->why = xasprintf("the point's index or extra (%s%s%s) is a variable that the last statement it times "
+			   "declares (line %zu): B, before that statement, could not record it",
+			   r->index ? r->index : "", r->index && r->extra ? ", " : "", r->extra ? r->extra : "",
+			   src_file_line(w->pl->units[f.unit].file, plan_body_of(w, f)->stmts[found].range.start));
+	w->pl->errors++;
+	return true;
 }

@@ -254,6 +254,7 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 			int n = plan_add_point(w, kind, f, s, st->range, r, r->label, ctx, name, cxx_prev_sibling(&fn->body, s),
 					  cxx_next_sibling(&fn->body, s), call);
 			w->pl->nodes[n].hoist = st->kind == CXX_STMT_RETURN;
+			plan_refuse_index_decl(w, n, f, s, s);
 			c2 = plan_child_ctx(w, n, ctx);
 			/* a wait is one interval: the waits its callee is made of
 			 * (WaitFlagDev around WaitEvent) get no points of their own */
@@ -362,6 +363,8 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 				  after >= 0 ? after : cxx_first_child(b, s), cxx_last_child(b, s), -1);
 		if (after >= 0)
 			plan_make_span(w, n, f, after, cxx_last_child(b, s));
+		else if (st->braced)
+			plan_refuse_index_decl(w, n, f, cxx_first_child(b, s), -1);
 		free(name);
 		c2 = plan_child_ctx(w, n, ctx);
 	} else {
@@ -447,6 +450,8 @@ static void walk_arm(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 				       after >= 0 ? after : cxx_first_child(b, s), cxx_last_child(b, s), -1);
 		if (after >= 0)
 			plan_make_span(w, n, f, after, cxx_last_child(b, s));
+		else if (st->braced)
+			plan_refuse_index_decl(w, n, f, cxx_first_child(b, s), -1);
 		free(name);
 		c2 = plan_child_ctx(w, n, ctx);
 		c2.tile = ctx->tile;
@@ -565,6 +570,8 @@ static void walk_range(walker *w, struct plan_fref f, int parent, int from, int 
 			w->pl->nodes[n].stmt_last = e;
 			if (after >= 0)
 				plan_make_span(w, n, f, after, e);
+			else
+				plan_refuse_index_decl(w, n, f, (int)s, e);
 			open.ctx[open.n] = plan_child_ctx(w, n, here);
 			open.ctx[open.n].tile = here->tile;
 			open.ctx[open.n].tile_fn = here->tile_fn;
@@ -1238,6 +1245,8 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 					   after >= 0 ? after : first, last, -1);
 			if (after >= 0 || span)
 				plan_make_span(w, n, t, after >= 0 ? after : first, last);
+			if (after < 0)
+				plan_refuse_index_decl(w, n, t, first, last);
 			free(name);
 			c2 = plan_child_ctx(w, n, &c2);
 			if (one)

@@ -105,6 +105,12 @@ bool plan_body_span(struct plan_walker *w, struct plan_fref f, bool root, int *f
  * B goes, or -1 (none, or nothing after it in the run). */
 int plan_index_decl_end(struct plan_walker *w, struct plan_fref f, int first, int last, const char *index,
 			const char *extra);
+/* Point `node` over statements first..last of f (-1: to the end of the
+ * block): when its index or extra names a variable that the last of its
+ * leading declarations declares, nothing follows for B to go before, and B
+ * would use the variable before it exists: the point is refused (an error
+ * of the plan). True when it is. */
+bool plan_refuse_index_decl(struct plan_walker *w, int node, struct plan_fref f, int first, int last);
 
 /* plan_rules.c */
 bool plan_re_match(struct plan_walker *w, const struct rule_regex *re, const char *s);
