@@ -196,7 +196,7 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 
 	if (ctx->tile < 0 && (r = opaque_call(w, f, s, &call, &target)) != NULL) {
 		/* the call of an embedded operator: one point around it, nothing inside */
-		char *name = xstrdup(fn->body.calls[call].name);
+		char *name = plan_call_name_var(&fn->body.calls[call]);
 		ctx_t oc = *ctx;
 		int n;
 		if (!oc.phase)
@@ -233,7 +233,7 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 			plan_add_note(w, PLAN_hot, PLAN_FATE_SKIPPED, f, s, st->range, ctx, xstrdup(c->callee), plan_rule_where(r));
 	} else if (r) {
 		const struct cxx_call *c = &fn->body.calls[call];
-		char *name = xstrdup(c->name ? c->name : "");
+		char *name = plan_call_name_var(c);
 		enum plan_kind kind = r->kind == RULE_wrap ? PLAN_wrap : PLAN_hot;
 		char *why = NULL;
 		if (st->kind == CXX_STMT_RETURN) {
@@ -356,7 +356,7 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		r = NULL;
 	}
 	if (r) {
-		char *name = xstrdup(st->var ? st->var : "");
+		char *name = plan_loop_name_var(st->var, st->text);
 		int after = st->braced ? plan_index_decl_end(w, f, cxx_first_child(b, s), -1, r->index, r->extra) : -1;
 		int n = plan_add_point(w, PLAN_loop, f, s, st->body, r, r->label, ctx, name,
 				  after >= 0 ? after : cxx_first_child(b, s), cxx_last_child(b, s), -1);
@@ -400,6 +400,31 @@ static const struct rule_trace_rule *else_rule(walker *w, struct plan_fref f, in
 	return r && r->kind == RULE_branch && r->else_label ? r : NULL;
 }
 
+/* The one statement of arm s's body (trace points left out) when a hot or
+ * wrap rule gives it a point of its own: the arm's point would time the
+ * same interval (`if (...) { CrossCoreWaitFlag(...); }`); else -1. */
+static int single_timed_stmt(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
+{
+	const struct cxx_body *b = plan_body_of(w, f);
+	struct plan_finfo *fi = plan_finfo(w->pl, f);
+	const struct rule_trace_rule *r;
+	int one = -1, last = cxx_last_child(b, s), call;
+
+	for (int k = cxx_first_child(b, s); k >= 0; k = cxx_next_sibling(b, k)) {
+		if (fi->point_at[k] < 0) {
+			if (one >= 0)
+				return -1;
+			one = k;
+		}
+		if (k == last)
+			break;
+	}
+	if (one < 0 || b->stmts[one].kind != CXX_STMT_EXPR)
+		return -1;
+	r = plan_decide_stmt(w, f, one, ctx, &call);
+	return r && (r->kind == RULE_hot || r->kind == RULE_wrap) ? one : -1;
+}
+
 static void walk_arm(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 {
 	const struct cxx_body *b = plan_body_of(w, f);
@@ -432,10 +457,22 @@ static void walk_arm(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		 * own: that point times the same */
 		struct plan_fref callee;
 		bool planned;
+		int one;
 		if (single_call_body(w, f, cxx_first_child(b, s), cxx_last_child(b, s), &callee, &planned)) {
 			const struct cxx_func *cf = plan_func(w->pl, callee);
 			plan_add_note(w, PLAN_branch, PLAN_FATE_MERGED, f, s, st->body, ctx, xstrdup(st->text ? st->text : "else"),
 				 xasprintf("its body is one call of '%s', which has a point of its own", cf->qualified_name));
+			r = NULL;
+		} else if (!w->rule_own[r - w->p->rules] && (one = single_timed_stmt(w, f, s, ctx)) >= 0) {
+			plan_add_note(w, PLAN_branch, PLAN_FATE_MERGED, f, s, st->body, ctx, xstrdup(st->text ? st->text : "else"),
+				 xasprintf("its body is one statement with a point of its own (line %zu)",
+					   src_file_line(w->pl->units[f.unit].file, b->stmts[one].range.start)));
+			r = NULL;
+		} else if (!w->rule_own[r - w->p->rules] && !plan_does_work(w, f, s, ctx)) {
+			/* (the shipped policy's rules time work; an operator's own rule
+			 * times what it names) */
+			plan_add_note(w, PLAN_branch, PLAN_FATE_MERGED, f, s, st->body, ctx, xstrdup(st->text ? st->text : "else"),
+				 xstrdup("its body is set-up, no work of a phase (no loop, no call that is not thin)"));
 			r = NULL;
 		}
 	}
@@ -905,8 +942,15 @@ static bool stage_call(walker *w, struct plan_fref f, int s, struct plan_fref *c
 	return false;
 }
 
+/* Are calls a and b made on two objects (mm1_.Process(), mm2_.Process())? */
+static bool other_objects(const struct cxx_call *a, const struct cxx_call *b)
+{
+	return a->object && b->object && strcmp(a->object, b->object) != 0;
+}
+
 /* Is the body of f (statements first..last, siblings) a sequence of stages:
- * two or more stage calls (stage_call) of different functions, and besides
+ * two or more stage calls (stage_call) of different functions (or of one
+ * function on different objects), and besides
  * them only plain statements (no loop, branch or block, no call a rule
  * times)? Fills seq/callees/calls with the stage calls; returns their
  * number, or 0. */
@@ -920,8 +964,10 @@ static size_t stage_sequence(walker *w, struct plan_fref f, int first, int last,
 		struct plan_fref callee;
 		int call, other;
 		if (stage_call(w, f, s, &callee, &call)) {
+			/* one function twice only on two objects (mm1_.Process(); mm2_.Process();) */
 			for (size_t k = 0; k < n; k++)
-				if (callees[k].unit == callee.unit && callees[k].func == callee.func)
+				if (callees[k].unit == callee.unit && callees[k].func == callee.func &&
+				    !other_objects(&b->calls[calls[k]], &b->calls[call]))
 					return 0;
 			if (n == MAX_STAGE_CALLS)
 				return 0;
@@ -956,7 +1002,7 @@ static void walk_stage_sequence(walker *w, struct plan_fref f, int first, int la
 		const struct rule_trace_rule *r = plan_decide_function(w, callees[k], &f);
 		const struct cxx_func *cf = plan_func(w->pl, callees[k]);
 		struct cxx_range scope = { b->stmts[from].range.start, b->stmts[to].range.end };
-		char *name = plan_func_name_var(cf);
+		char *name = plan_generic_method(cf->name) ? plan_call_name_var(&b->calls[calls[k]]) : plan_func_name_var(cf);
 		ctx_t lc = *ctx, sc;
 		int node;
 		if (!lc.phase)
@@ -1153,7 +1199,10 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 	if (r) {
 		int first, last, n;
 		bool span = plan_body_span(w, t, false, &first, &last);
-		char *name = plan_func_name_var(fn);
+		/* (Process, Run, ... name no work: a stage's own point goes without;
+		 * where it is called, the object names it) */
+		char *name = plan_generic_method(fn->name) && strcmp(fn->name, "operator()") != 0 ? xstrdup("")
+												  : plan_func_name_var(fn);
 		if (first < 0) {
 			if (!span) { /* an empty body (`Dispatcher() {}`): nothing to time */
 				free(name);
@@ -1207,6 +1256,19 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 			/* the guards before the span are outside every point */
 			if (!phase || ctx->phase || !walk_handoff(w, t, first, last, phase, &c2))
 				walk_range(w, t, CXX_NONE, first, last, &c2);
+			return;
+		}
+	}
+	{
+		/* a helper without a point of its own whose body runs stages in
+		 * turn: each is timed where it is called, as in a stage */
+		int first, last, seq[MAX_STAGE_CALLS], calls[MAX_STAGE_CALLS];
+		struct plan_fref callees[MAX_STAGE_CALLS];
+		size_t nseq;
+		plan_body_span(w, t, false, &first, &last);
+		nseq = first >= 0 ? stage_sequence(w, t, first, last, &c2, seq, callees, calls) : 0;
+		if (nseq) {
+			walk_stage_sequence(w, t, first, last, seq, callees, calls, nseq, &c2);
 			return;
 		}
 	}
