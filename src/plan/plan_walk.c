@@ -26,6 +26,19 @@
 typedef struct plan_walker walker;
 typedef struct plan_ctx ctx_t;
 
+/* Has no rule named the phase here (none, or only a function's name)? */
+static bool no_phase(const ctx_t *c)
+{
+	return !c->phase || c->phase_weak;
+}
+
+/* The phase a rule names (`phase`, not NULL) takes over in c. */
+static void take_phase(ctx_t *c, const char *phase)
+{
+	c->phase = phase;
+	c->phase_weak = false;
+}
+
 /* ------------------------------------------------------------ unresolved */
 
 static void note_unresolved(walker *w, struct plan_fref f, const struct cxx_call *c)
@@ -199,8 +212,8 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		char *name = plan_call_name_var(&fn->body.calls[call]);
 		ctx_t oc = *ctx;
 		int n;
-		if (!oc.phase)
-			oc.phase = plan_phase_of(w, target, &f);
+		if (no_phase(&oc) && plan_phase_of(w, target, &f))
+			take_phase(&oc, plan_phase_of(w, target, &f));
 		n = plan_add_point(w, PLAN_wrap, f, s, st->range, r, r->label, &oc, name, cxx_prev_sibling(&fn->body, s),
 			      cxx_next_sibling(&fn->body, s), call);
 		w->pl->nodes[n].hoist = st->kind == CXX_STMT_RETURN;
@@ -324,7 +337,7 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 
 	/* a loop's own phase holds for its point and inside it */
 	if (loop_phase) {
-		lc.phase = loop_phase;
+		take_phase(&lc, loop_phase);
 		ctx = &lc;
 	}
 	walk_calls_of(w, f, s, ctx);
@@ -1005,8 +1018,8 @@ static void walk_stage_sequence(walker *w, struct plan_fref f, int first, int la
 		char *name = plan_generic_method(cf->name) ? plan_call_name_var(&b->calls[calls[k]]) : plan_func_name_var(cf);
 		ctx_t lc = *ctx, sc;
 		int node;
-		if (!lc.phase)
-			lc.phase = plan_phase_of(w, callees[k], &f);
+		if (no_phase(&lc) && plan_phase_of(w, callees[k], &f))
+			take_phase(&lc, plan_phase_of(w, callees[k], &f));
 		node = plan_add_point(w, PLAN_wrap, f, from, scope, r, r->label, &lc, name, cxx_prev_sibling(b, from),
 				      cxx_next_sibling(b, to), calls[k]);
 		w->pl->nodes[node].stmt_last = to;
@@ -1140,15 +1153,15 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 		return;
 	}
 	phase = plan_phase_of(w, t, &caller);
-	fi->phase = ctx->phase ? ctx->phase : phase;
+	fi->phase = !no_phase(ctx) ? ctx->phase : phase ? phase : ctx->phase;
 	c2 = *ctx;
 	if (r && r->kind == RULE_function && ctx->absorb >= 0 && ctx->absorb == ctx->parent) {
 		/* the caller's body is this one call: its point times the same */
 		plan_add_note(w, PLAN_function, PLAN_FATE_MERGED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
 			 xasprintf("the body of its caller is this one call, timed by '%s'",
 				   w->pl->nodes[ctx->absorb].label));
-		if (phase && !c2.phase)
-			c2.phase = phase;
+		if (phase && no_phase(&c2))
+			take_phase(&c2, phase);
 		{
 			/* a chain of one-call wrappers merges whole into the outermost */
 			int first, last;
@@ -1165,7 +1178,7 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 				return;
 			}
 		}
-		if (phase && !ctx->phase && fn->body.nstmts) {
+		if (phase && no_phase(ctx) && fn->body.nstmts) {
 			/* the whole body, as walk_block walks it */
 			int end = 0;
 			for (int s = 0; s >= 0; s = cxx_next_sibling(&fn->body, s))
@@ -1187,8 +1200,20 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 		walk_block(w, t, -1, ctx);
 		return;
 	}
-	if (phase && !c2.phase)
-		c2.phase = phase; /* the outermost function's phase holds for all it reaches */
+	if (phase && no_phase(&c2)) {
+		take_phase(&c2, phase); /* the outermost function's phase holds for all it reaches */
+	} else if (!c2.phase && !fi->is_root && (!r || r->kind != RULE_transparent)) {
+		/* no rule names a phase here: the first function reached does
+		 * (ProcessCube: "process-cube aic ..."; a Process() its class), until
+		 * a rule names one */
+		/* (of a Process() or an operator(), its class's name) */
+		char *own = plan_kebab_var(plan_generic_method(fn->name) ? plan_class_var(fn) : plan_func_name_var(fn));
+		if (own[0] && fn->name[0] != '~') {
+			c2.phase = plan_keep_string(w, plan_phase_fit(own));
+			c2.phase_weak = true;
+		}
+		free(own);
+	}
 	if (r && r->kind == RULE_transparent) {
 		/* as merge, but its phase holds */
 		plan_add_note(w, PLAN_function, PLAN_FATE_MERGED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
@@ -1244,8 +1269,8 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 				walk_block(w, t, -1, &c2);
 				return;
 			}
-			if (one && !lc.phase)
-				lc.phase = plan_phase_of(w, callee, &t); /* named for the stage it runs */
+			if (one && no_phase(&lc) && plan_phase_of(w, callee, &t))
+				take_phase(&lc, plan_phase_of(w, callee, &t)); /* named for the stage it runs */
 			n = plan_add_point(w, PLAN_function, t, -1, fn->body_range, r, r->label, &lc, name, first, last, -1);
 			if (span)
 				plan_make_span(w, n, t, first, last);
@@ -1254,7 +1279,7 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 			if (one)
 				c2.absorb = n;
 			/* the guards before the span are outside every point */
-			if (!phase || ctx->phase || !walk_handoff(w, t, first, last, phase, &c2))
+			if (!phase || !no_phase(ctx) || !walk_handoff(w, t, first, last, phase, &c2))
 				walk_range(w, t, CXX_NONE, first, last, &c2);
 			return;
 		}
@@ -1378,7 +1403,8 @@ static void walk_root(walker *w, struct plan_fref root)
 {
 	struct plan_finfo *fi = plan_finfo(w->pl, root);
 	const struct cxx_func *fn = plan_func(w->pl, root);
-	ctx_t c0 = { -1, 0, NULL, true, -1, { 0, 0 }, -1, NULL, false };
+	ctx_t c0 = { .parent = -1, .depth = 0, .phase = NULL, .phase_weak = false, .hot_ok = true, .tile = -1,
+		      .tile_fn = { 0, 0 }, .absorb = -1, .region = NULL, .setup = false };
 	int first, last, n;
 	bool span;
 

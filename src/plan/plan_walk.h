@@ -17,6 +17,8 @@ struct plan_ctx {
 	int parent;        /* enclosing point node, -1 */
 	int depth;         /* its depth, 0 outside the root */
 	const char *phase; /* current {phase}, or NULL */
+	bool phase_weak;   /* phase is only the name of the first function with a telling name on
+			      the path (no rule named one): a rule's phase replaces it */
 	bool hot_ok;       /* hot calls get points here */
 	int tile;          /* inside a loop that is tile level: that loop's statement, else -1 */
 	struct plan_fref tile_fn; /* the function holding that loop */
