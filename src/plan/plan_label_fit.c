@@ -3,7 +3,8 @@
  * than PLAN_LABEL_MAX characters is shortened word by word (the words of a
  * segment are joined by '-'): first the filler words of a long segment
  * (and, of, get, per, v2, ...), from its end, then its last words, until it
- * fits. A trailing number that tells two points apart ("-2") is kept. */
+ * fits. A trailing number that tells two points apart ("-2") is kept.
+ * A phase longer than PLAN_PHASE_MAX is cut alike before it is used. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,6 +107,16 @@ static bool shorten(char **seg, size_t nseg, size_t over)
 		return false;
 	seg[cut][strlen(seg[cut]) - over] = '\0';
 	return true;
+}
+
+char *plan_phase_fit(const char *phase)
+{
+	char *s = xstrdup(phase);
+
+	/* (a phase with blanks is the user's own words: kept) */
+	while (strlen(s) > PLAN_PHASE_MAX && !strchr(s, ' ') && drop_word(s))
+		;
+	return s;
 }
 
 char *plan_label_fit(const char *label, size_t max)

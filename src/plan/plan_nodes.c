@@ -261,6 +261,75 @@ static void name_earlier_by_arg(struct plan_walker *w, int parent, int self, con
 	}
 }
 
+/* A name of a function that says what it does: not Process, Run,
+ * operator() and their like, which every stage class has. */
+static char *telling_func_name(struct plan *pl, const struct plan_node *n)
+{
+	static const char *const generic[] = { "Process", "process", "Run", "run", "Compute", "Execute", "Main", "main" };
+	char *name;
+
+	if (n->func < 0)
+		return NULL;
+	name = plan_func_name_var(&pl->units[n->unit].outline->funcs[n->func]);
+	for (size_t i = 0; i < sizeof(generic) / sizeof(generic[0]); i++)
+		if (strcmp(name, generic[i]) == 0 || strcmp(pl->units[n->unit].outline->funcs[n->func].name, "operator()") == 0) {
+			free(name);
+			return NULL;
+		}
+	return plan_kebab_var(name);
+}
+
+/* Points of one label under one parent that lie in functions other than the
+ * parent's (code of helpers planned where they are called: `if ASCEND_IS_AIV`
+ * in HcclAlltoAllvPrepare and in HcclFinalize): told apart by the name of
+ * their function ("... aiv hccl-finalize"), the earlier ones too when
+ * nothing is labelled inside them yet (their points' labels are made of
+ * theirs). A point in the parent's own function, or in a function with a
+ * generic name, keeps its label. */
+static void name_by_function(struct plan_walker *w, int parent, int self)
+{
+	struct plan *pl = w->pl;
+	const struct plan_node *p = &pl->nodes[parent];
+	char *label = xstrdup(pl->nodes[self].label), *first = NULL;
+	bool differ = false;
+
+	/* only when the names tell them apart: not two variants of one function
+	 * (MLAPO_BF16::...::ProcessVector, MLAPO_FP16::...::ProcessVector) */
+	for (int k = w->last_child[parent]; k >= 0 && !differ; k = w->prev_sibling[k]) {
+		struct plan_node *e = &pl->nodes[k];
+		char *fn;
+		if (k != self && (!counts(e) || strcmp(e->label, label) != 0 || !run_together(w, self, k)))
+			continue;
+		fn = e->unit == p->unit && e->func == p->func ? NULL : telling_func_name(pl, e);
+		if (!fn)
+			fn = xstrdup("");
+		if (!first)
+			first = fn;
+		else {
+			differ = strcmp(first, fn) != 0;
+			free(fn);
+		}
+	}
+	free(first);
+	for (int k = w->last_child[parent]; differ && k >= 0; k = w->prev_sibling[k]) {
+		struct plan_node *e = &pl->nodes[k];
+		char *fn, *told;
+		if (k != self && (!counts(e) || strcmp(e->label, label) != 0 || !run_together(w, self, k) ||
+				  w->last_child[k] >= 0))
+			continue;
+		if ((e->unit == p->unit && e->func == p->func) || !(fn = telling_func_name(pl, e)))
+			continue;
+		told = told_apart(e->label, " ", fn);
+		free(fn);
+		if (!e->base)
+			e->base = e->label;
+		else
+			free(e->label);
+		e->label = told;
+	}
+	free(label);
+}
+
 /* A point: label from the template, folded when too deep, present when an
  * existing B opens its scope (at `b_stmt`, closed at `e_stmt`), else
  * inserted. `t` is the label template (the rule's, or its else label). */
@@ -312,6 +381,18 @@ int plan_add_point(struct plan_walker *w, enum plan_kind kind, struct plan_fref 
 		pl->errors++;
 		return idx;
 	}
+	if (kind == PLAN_branch && t && !rule_template_uses(t, RULE_TVAR_name) && !rule_template_uses(t, RULE_TVAR_Name) &&
+	    ctx->parent >= 0 && (pl->nodes[ctx->parent].unit != f.unit || pl->nodes[ctx->parent].func != f.func)) {
+		/* a core-type or role branch of a helper planned where it is called
+		 * (HcclPrepare: `if ASCEND_IS_AIV { ... }`): its label says the helper */
+		char *fn = telling_func_name(pl, n);
+		if (fn) {
+			char *told = told_apart(n->label, " ", fn);
+			free(n->label);
+			n->label = told;
+			free(fn);
+		}
+	}
 	if (ctx->parent >= 0 && strcmp(n->label, pl->nodes[ctx->parent].label) == 0) {
 		/* never the label of the point it is in: the trace could not tell them apart */
 		char *s = xasprintf("%s %s", n->label, plan_kind_name(kind));
@@ -333,6 +414,8 @@ int plan_add_point(struct plan_walker *w, enum plan_kind kind, struct plan_fref 
 			free(arg);
 		}
 	}
+	if (label_clash(w, ctx->parent, idx, n->label, false))
+		name_by_function(w, ctx->parent, idx);
 	if (label_clash(w, ctx->parent, idx, n->label, false)) {
 		for (int i = 2;; i++) {
 			char *num = xasprintf("%d", i);

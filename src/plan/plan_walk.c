@@ -26,6 +26,19 @@
 typedef struct plan_walker walker;
 typedef struct plan_ctx ctx_t;
 
+/* Has no rule named the phase here (none, or only a function's name)? */
+static bool no_phase(const ctx_t *c)
+{
+	return !c->phase || c->phase_weak;
+}
+
+/* The phase a rule names (`phase`, not NULL) takes over in c. */
+static void take_phase(ctx_t *c, const char *phase)
+{
+	c->phase = phase;
+	c->phase_weak = false;
+}
+
 /* ------------------------------------------------------------ unresolved */
 
 static void note_unresolved(walker *w, struct plan_fref f, const struct cxx_call *c)
@@ -196,11 +209,11 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 
 	if (ctx->tile < 0 && (r = opaque_call(w, f, s, &call, &target)) != NULL) {
 		/* the call of an embedded operator: one point around it, nothing inside */
-		char *name = xstrdup(fn->body.calls[call].name);
+		char *name = plan_call_name_var(&fn->body.calls[call]);
 		ctx_t oc = *ctx;
 		int n;
-		if (!oc.phase)
-			oc.phase = plan_phase_of(w, target, &f);
+		if (no_phase(&oc) && plan_phase_of(w, target, &f))
+			take_phase(&oc, plan_phase_of(w, target, &f));
 		n = plan_add_point(w, PLAN_wrap, f, s, st->range, r, r->label, &oc, name, cxx_prev_sibling(&fn->body, s),
 			      cxx_next_sibling(&fn->body, s), call);
 		w->pl->nodes[n].hoist = st->kind == CXX_STMT_RETURN;
@@ -233,7 +246,7 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 			plan_add_note(w, PLAN_hot, PLAN_FATE_SKIPPED, f, s, st->range, ctx, xstrdup(c->callee), plan_rule_where(r));
 	} else if (r) {
 		const struct cxx_call *c = &fn->body.calls[call];
-		char *name = xstrdup(c->name ? c->name : "");
+		char *name = plan_call_name_var(c);
 		enum plan_kind kind = r->kind == RULE_wrap ? PLAN_wrap : PLAN_hot;
 		char *why = NULL;
 		if (st->kind == CXX_STMT_RETURN) {
@@ -325,7 +338,7 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 
 	/* a loop's own phase holds for its point and inside it */
 	if (loop_phase) {
-		lc.phase = loop_phase;
+		take_phase(&lc, loop_phase);
 		ctx = &lc;
 	}
 	walk_calls_of(w, f, s, ctx);
@@ -357,7 +370,7 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		r = NULL;
 	}
 	if (r) {
-		char *name = xstrdup(st->var ? st->var : "");
+		char *name = plan_loop_name_var(st->var, st->text);
 		int after = st->braced ? plan_index_decl_end(w, f, cxx_first_child(b, s), -1, r->index, r->extra) : -1;
 		int n = plan_add_point(w, PLAN_loop, f, s, st->body, r, r->label, ctx, name,
 				  after >= 0 ? after : cxx_first_child(b, s), cxx_last_child(b, s), -1);
@@ -403,6 +416,31 @@ static const struct rule_trace_rule *else_rule(walker *w, struct plan_fref f, in
 	return r && r->kind == RULE_branch && r->else_label ? r : NULL;
 }
 
+/* The one statement of arm s's body (trace points left out) when a hot or
+ * wrap rule gives it a point of its own: the arm's point would time the
+ * same interval (`if (...) { CrossCoreWaitFlag(...); }`); else -1. */
+static int single_timed_stmt(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
+{
+	const struct cxx_body *b = plan_body_of(w, f);
+	struct plan_finfo *fi = plan_finfo(w->pl, f);
+	const struct rule_trace_rule *r;
+	int one = -1, last = cxx_last_child(b, s), call;
+
+	for (int k = cxx_first_child(b, s); k >= 0; k = cxx_next_sibling(b, k)) {
+		if (fi->point_at[k] < 0) {
+			if (one >= 0)
+				return -1;
+			one = k;
+		}
+		if (k == last)
+			break;
+	}
+	if (one < 0 || b->stmts[one].kind != CXX_STMT_EXPR)
+		return -1;
+	r = plan_decide_stmt(w, f, one, ctx, &call);
+	return r && (r->kind == RULE_hot || r->kind == RULE_wrap) ? one : -1;
+}
+
 static void walk_arm(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 {
 	const struct cxx_body *b = plan_body_of(w, f);
@@ -435,10 +473,22 @@ static void walk_arm(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		 * own: that point times the same */
 		struct plan_fref callee;
 		bool planned;
+		int one;
 		if (single_call_body(w, f, cxx_first_child(b, s), cxx_last_child(b, s), &callee, &planned)) {
 			const struct cxx_func *cf = plan_func(w->pl, callee);
 			plan_add_note(w, PLAN_branch, PLAN_FATE_MERGED, f, s, st->body, ctx, xstrdup(st->text ? st->text : "else"),
 				 xasprintf("its body is one call of '%s', which has a point of its own", cf->qualified_name));
+			r = NULL;
+		} else if (!w->rule_own[r - w->p->rules] && (one = single_timed_stmt(w, f, s, ctx)) >= 0) {
+			plan_add_note(w, PLAN_branch, PLAN_FATE_MERGED, f, s, st->body, ctx, xstrdup(st->text ? st->text : "else"),
+				 xasprintf("its body is one statement with a point of its own (line %zu)",
+					   src_file_line(w->pl->units[f.unit].file, b->stmts[one].range.start)));
+			r = NULL;
+		} else if (!w->rule_own[r - w->p->rules] && !plan_does_work(w, f, s, ctx)) {
+			/* (the shipped policy's rules time work; an operator's own rule
+			 * times what it names) */
+			plan_add_note(w, PLAN_branch, PLAN_FATE_MERGED, f, s, st->body, ctx, xstrdup(st->text ? st->text : "else"),
+				 xstrdup("its body is set-up, no work of a phase (no loop, no call that is not thin)"));
 			r = NULL;
 		}
 	}
@@ -556,7 +606,7 @@ static void walk_range(walker *w, struct plan_fref f, int parent, int from, int 
 		if (nphase) {
 			/* the statement's phase is the innermost phase region's */
 			cur = *here;
-			cur.phase = phase[nphase - 1];
+			take_phase(&cur, phase[nphase - 1]);
 			here = &cur;
 		}
 		/* a region is made of statements of a block: never an if chain's arm */
@@ -947,8 +997,15 @@ static bool stage_call(walker *w, struct plan_fref f, int s, struct plan_fref *c
 	return false;
 }
 
+/* Are calls a and b made on two objects (mm1_.Process(), mm2_.Process())? */
+static bool other_objects(const struct cxx_call *a, const struct cxx_call *b)
+{
+	return a->object && b->object && strcmp(a->object, b->object) != 0;
+}
+
 /* Is the body of f (statements first..last, siblings) a sequence of stages:
- * two or more stage calls (stage_call) of different functions, and besides
+ * two or more stage calls (stage_call) of different functions (or of one
+ * function on different objects), and besides
  * them only plain statements (no loop, branch or block, no call a rule
  * times)? Fills seq/callees/calls with the stage calls; returns their
  * number, or 0. */
@@ -962,8 +1019,10 @@ static size_t stage_sequence(walker *w, struct plan_fref f, int first, int last,
 		struct plan_fref callee;
 		int call, other;
 		if (stage_call(w, f, s, &callee, &call)) {
+			/* one function twice only on two objects (mm1_.Process(); mm2_.Process();) */
 			for (size_t k = 0; k < n; k++)
-				if (callees[k].unit == callee.unit && callees[k].func == callee.func)
+				if (callees[k].unit == callee.unit && callees[k].func == callee.func &&
+				    !other_objects(&b->calls[calls[k]], &b->calls[call]))
 					return 0;
 			if (n == MAX_STAGE_CALLS)
 				return 0;
@@ -998,11 +1057,11 @@ static void walk_stage_sequence(walker *w, struct plan_fref f, int first, int la
 		const struct rule_trace_rule *r = plan_decide_function(w, callees[k], &f);
 		const struct cxx_func *cf = plan_func(w->pl, callees[k]);
 		struct cxx_range scope = { b->stmts[from].range.start, b->stmts[to].range.end };
-		char *name = plan_func_name_var(cf);
+		char *name = plan_generic_method(cf->name) ? plan_call_name_var(&b->calls[calls[k]]) : plan_func_name_var(cf);
 		ctx_t lc = *ctx, sc;
 		int node;
-		if (!lc.phase)
-			lc.phase = plan_phase_of(w, callees[k], &f);
+		if (no_phase(&lc) && plan_phase_of(w, callees[k], &f))
+			take_phase(&lc, plan_phase_of(w, callees[k], &f));
 		node = plan_add_point(w, PLAN_wrap, f, from, scope, r, r->label, &lc, name, cxx_prev_sibling(b, from),
 				      cxx_next_sibling(b, to), calls[k]);
 		w->pl->nodes[node].stmt_last = to;
@@ -1136,15 +1195,15 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 		return;
 	}
 	phase = plan_phase_of(w, t, &caller);
-	fi->phase = ctx->phase ? ctx->phase : phase;
+	fi->phase = !no_phase(ctx) ? ctx->phase : phase ? phase : ctx->phase;
 	c2 = *ctx;
 	if (r && r->kind == RULE_function && ctx->absorb >= 0 && ctx->absorb == ctx->parent) {
 		/* the caller's body is this one call: its point times the same */
 		plan_add_note(w, PLAN_function, PLAN_FATE_MERGED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
 			 xasprintf("the body of its caller is this one call, timed by '%s'",
 				   w->pl->nodes[ctx->absorb].label));
-		if (phase && !c2.phase)
-			c2.phase = phase;
+		if (phase && no_phase(&c2))
+			take_phase(&c2, phase);
 		{
 			/* a chain of one-call wrappers merges whole into the outermost */
 			int first, last;
@@ -1161,7 +1220,7 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 				return;
 			}
 		}
-		if (phase && !ctx->phase && fn->body.nstmts) {
+		if (phase && no_phase(ctx) && fn->body.nstmts) {
 			/* the whole body, as walk_block walks it */
 			int end = 0;
 			for (int s = 0; s >= 0; s = cxx_next_sibling(&fn->body, s))
@@ -1183,8 +1242,20 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 		walk_block(w, t, -1, ctx);
 		return;
 	}
-	if (phase && !c2.phase)
-		c2.phase = phase; /* the outermost function's phase holds for all it reaches */
+	if (phase && no_phase(&c2)) {
+		take_phase(&c2, phase); /* the outermost function's phase holds for all it reaches */
+	} else if (!c2.phase && !fi->is_root && (!r || r->kind != RULE_transparent)) {
+		/* no rule names a phase here: the first function reached does
+		 * (ProcessCube: "process-cube aic ..."; a Process() its class), until
+		 * a rule names one */
+		/* (of a Process() or an operator(), its class's name) */
+		char *own = plan_kebab_var(plan_generic_method(fn->name) ? plan_class_var(fn) : plan_func_name_var(fn));
+		if (own[0] && fn->name[0] != '~') {
+			c2.phase = plan_keep_string(w, plan_phase_fit(own));
+			c2.phase_weak = true;
+		}
+		free(own);
+	}
 	if (r && r->kind == RULE_transparent) {
 		/* as merge, but its phase holds */
 		plan_add_note(w, PLAN_function, PLAN_FATE_MERGED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
@@ -1195,7 +1266,10 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 	if (r) {
 		int first, last, n;
 		bool span = plan_body_span(w, t, false, &first, &last);
-		char *name = plan_func_name_var(fn);
+		/* (Process, Run, ... name no work: a stage's own point goes without;
+		 * where it is called, the object names it) */
+		char *name = plan_generic_method(fn->name) && strcmp(fn->name, "operator()") != 0 ? xstrdup("")
+												  : plan_func_name_var(fn);
 		if (first < 0) {
 			if (!span) { /* an empty body (`Dispatcher() {}`): nothing to time */
 				free(name);
@@ -1239,8 +1313,8 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 			}
 			/* B after the leading declaration of the index's variable, as a loop's */
 			int after = plan_index_decl_end(w, t, first, last, r->index, r->extra);
-			if (one && !lc.phase)
-				lc.phase = plan_phase_of(w, callee, &t); /* named for the stage it runs */
+			if (one && no_phase(&lc) && plan_phase_of(w, callee, &t))
+				take_phase(&lc, plan_phase_of(w, callee, &t)); /* named for the stage it runs */
 			n = plan_add_point(w, PLAN_function, t, -1, fn->body_range, r, r->label, &lc, name,
 					   after >= 0 ? after : first, last, -1);
 			if (after >= 0 || span)
@@ -1252,8 +1326,21 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 			if (one)
 				c2.absorb = n;
 			/* the guards before the span are outside every point */
-			if (!phase || ctx->phase || !walk_handoff(w, t, first, last, phase, &c2))
+			if (!phase || !no_phase(ctx) || !walk_handoff(w, t, first, last, phase, &c2))
 				walk_range(w, t, CXX_NONE, first, last, &c2);
+			return;
+		}
+	}
+	{
+		/* a helper without a point of its own whose body runs stages in
+		 * turn: each is timed where it is called, as in a stage */
+		int first, last, seq[MAX_STAGE_CALLS], calls[MAX_STAGE_CALLS];
+		struct plan_fref callees[MAX_STAGE_CALLS];
+		size_t nseq;
+		plan_body_span(w, t, false, &first, &last);
+		nseq = first >= 0 ? stage_sequence(w, t, first, last, &c2, seq, callees, calls) : 0;
+		if (nseq) {
+			walk_stage_sequence(w, t, first, last, seq, callees, calls, nseq, &c2);
 			return;
 		}
 	}
@@ -1363,7 +1450,8 @@ static void walk_root(walker *w, struct plan_fref root)
 {
 	struct plan_finfo *fi = plan_finfo(w->pl, root);
 	const struct cxx_func *fn = plan_func(w->pl, root);
-	ctx_t c0 = { -1, 0, NULL, true, -1, { 0, 0 }, -1, false };
+	ctx_t c0 = { .parent = -1, .depth = 0, .phase = NULL, .phase_weak = false, .hot_ok = true, .tile = -1,
+		      .tile_fn = { 0, 0 }, .absorb = -1, .setup = false };
 	int first, last, n;
 	bool span;
 

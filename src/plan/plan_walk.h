@@ -17,6 +17,8 @@ struct plan_ctx {
 	int parent;        /* enclosing point node, -1 */
 	int depth;         /* its depth, 0 outside the root */
 	const char *phase; /* current {phase}, or NULL */
+	bool phase_weak;   /* phase is only the name of the first function with a telling name on
+			      the path (no rule named one): a rule's phase replaces it */
 	bool hot_ok;       /* hot calls get points here */
 	int tile;          /* inside a loop that is tile level: that loop's statement, else -1 */
 	struct plan_fref tile_fn; /* the function holding that loop */
@@ -174,15 +176,35 @@ extern const struct rule_trace_rule plan_helper_marks[2];
 /* The first skip-call rule that matches call c, or NULL. */
 const struct rule_trace_rule *plan_skip_call_rule(struct plan_walker *w, const struct cxx_call *c);
 
+/* plan_work.c */
+/* Does statement s of f (s < 0: its whole body), with all it holds and the
+ * code it calls, do a phase's work: a loop, a statement a rule times, a call
+ * of a timed function, a library call no skip or merge rule calls thin? */
+bool plan_does_work(struct plan_walker *w, struct plan_fref f, int s, const struct plan_ctx *ctx);
+
 /* plan_label.c */
 /* The names below are as the source writes them ({Name}, {Class}), newly
  * allocated; {name} and {class} are their kebab-case (plan_kebab_var). */
 /* {Name} of a function: its name, or its class's for operator(). */
 char *plan_func_name_var(const struct cxx_func *fn);
-/* {Name} of a branch: the first identifier of the condition that is not a qualifier. */
+/* {Name} of a branch: the first name of the condition that says something:
+ * not a qualifier (ns::), not a core-type word (ASCEND_IS_AIV, g_coreType,
+ * AIC: {core} says it), the last member of a member chain
+ * (tiling->info.isNeedMM: isNeedMM). */
 char *plan_cond_name_var(const char *text);
+/* {Name} of a loop whose variable is `var` and header `head`: the variable,
+ * or, when it names nothing (a letter or two, idx, loop, ...), what the
+ * bound it is compared with counts (i < expertNumInOneRank_: "expert";
+ * kebab-case); "" for a loop without a variable. */
+char *plan_loop_name_var(const char *var, const char *head);
 /* {Class} of a function: the last name of its class ("" for a free function). */
 char *plan_class_var(const struct cxx_func *fn);
+/* {Name} of a call: the called name, or, for a method every stage class has
+ * (Process, Launch, Run, Compute, ...), the object's name
+ * (mm_w8a8_aic_1.Process() -> mm_w8a8_aic_1, this->quant_.Launch() -> quant). */
+char *plan_call_name_var(const struct cxx_call *c);
+/* Is `name` such a method name? */
+bool plan_generic_method(const char *name);
 /* The kebab-case of `written`, which is freed. */
 char *plan_kebab_var(char *written);
 /* The label of a point of rule r (NULL: the root) for the construct named
@@ -195,6 +217,11 @@ enum { PLAN_LABEL_MAX = 48 };
 /* `label` with each segment once and shortened to `max` characters (see
  * plan_label_fit.c); newly allocated. */
 char *plan_label_fit(const char *label, size_t max);
+/* A phase made of a long name (a class's, AlltoAllvGmmCoarseGrained) is
+ * cut to PLAN_PHASE_MAX characters the same way, word by word, before it
+ * goes into any label, so that every label of the phase starts alike. */
+enum { PLAN_PHASE_MAX = 24 };
+char *plan_phase_fit(const char *phase);
 
 
 /* plan_core.c */

@@ -9,10 +9,10 @@ public:
 
     __aicore__ inline void Run()
     {
-        MoeTracing(TRACE_POINT("processing run", "B")); // autotrace
+        MoeTracing(TRACE_POINT("processing function", "B")); // autotrace
         AscendC::CrossCoreWaitFlag(2);
         sent_ = tokens_;
-        MoeTracing(TRACE_POINT("processing run", "E")); // autotrace
+        MoeTracing(TRACE_POINT("processing function", "E")); // autotrace
     }
 
 private:
@@ -24,10 +24,10 @@ class Combiner {
 public:
     __aicore__ inline void Process()
     {
-        MoeTracing(TRACE_POINT("processing process", "B")); // autotrace
+        MoeTracing(TRACE_POINT("processing function-2", "B")); // autotrace
         AscendC::SyncAll<false>();
         combined_++;
-        MoeTracing(TRACE_POINT("processing process", "E")); // autotrace
+        MoeTracing(TRACE_POINT("processing function-2", "E")); // autotrace
     }
 
 private:

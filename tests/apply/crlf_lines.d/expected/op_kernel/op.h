@@ -22,9 +22,9 @@ private:
 
     __aicore__ inline void Compute(int n)
     {
-        MoeTracing(TRACE_POINT("processing compute", "B")); // autotrace
+        MoeTracing(TRACE_POINT("processing function", "B")); // autotrace
         x_ += n;
-        MoeTracing(TRACE_POINT("processing compute", "E")); // autotrace
+        MoeTracing(TRACE_POINT("processing function", "E")); // autotrace
     }
 
     int x_ = 0;

@@ -18,15 +18,15 @@ public:
     }
     __aicore__ inline void Dispatch()
     {
-        MoeTracing(TRACE_POINT("dispatch mix", "B")); // autotrace
+        MoeTracing(TRACE_POINT("dispatch", "B")); // autotrace
         for (uint32_t groupIdx = 0; groupIdx < 4; groupIdx++) {
-            MoeTracing(TRACE_POINT("dispatch mix moe-process", "B"), groupIdx); // autotrace
-            MoeTracing(TRACE_POINT("dispatch mix cross-core-wait-flag", "B")); // autotrace
+            MoeTracing(TRACE_POINT("dispatch moe-process", "B"), groupIdx); // autotrace
+            MoeTracing(TRACE_POINT("dispatch cross-core-wait-flag", "B")); // autotrace
             AscendC::CrossCoreWaitFlag(core_);
-            MoeTracing(TRACE_POINT("dispatch mix cross-core-wait-flag", "E")); // autotrace
-            MoeTracing(TRACE_POINT("dispatch mix moe-process", "E"), groupIdx); // autotrace
+            MoeTracing(TRACE_POINT("dispatch cross-core-wait-flag", "E")); // autotrace
+            MoeTracing(TRACE_POINT("dispatch moe-process", "E"), groupIdx); // autotrace
         }
-        MoeTracing(TRACE_POINT("dispatch mix", "E")); // autotrace
+        MoeTracing(TRACE_POINT("dispatch", "E")); // autotrace
     }
 
 private:

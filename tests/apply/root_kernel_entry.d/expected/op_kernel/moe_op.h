@@ -11,10 +11,10 @@ public:
 
     __aicore__ inline void Process()
     {
-        MoeTracing(TRACE_POINT("processing mix process", "B")); // autotrace
+        MoeTracing(TRACE_POINT("processing function", "B")); // autotrace
         AscendC::CrossCoreWaitFlag(1);
         rows_++;
-        MoeTracing(TRACE_POINT("processing mix process", "E")); // autotrace
+        MoeTracing(TRACE_POINT("processing function", "E")); // autotrace
     }
 
 private:

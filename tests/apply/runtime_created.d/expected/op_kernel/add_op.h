@@ -13,16 +13,16 @@ public:
 
     __aicore__ inline void Process()
     {
-        MoeTracing(TRACE_POINT("add-op mix", "B")); // autotrace
+        MoeTracing(TRACE_POINT("add-op", "B")); // autotrace
         for (uint32_t groupIdx = 0; groupIdx < 4; groupIdx++) {
-            MoeTracing(TRACE_POINT("add-op mix moe-process", "B"), groupIdx); // autotrace
-            MoeTracing(TRACE_POINT("add-op mix cross-core-wait-flag", "B")); // autotrace
+            MoeTracing(TRACE_POINT("add-op moe-process", "B"), groupIdx); // autotrace
+            MoeTracing(TRACE_POINT("add-op cross-core-wait-flag", "B")); // autotrace
             AscendC::CrossCoreWaitFlag(1);
-            MoeTracing(TRACE_POINT("add-op mix cross-core-wait-flag", "E")); // autotrace
+            MoeTracing(TRACE_POINT("add-op cross-core-wait-flag", "E")); // autotrace
             Add(groupIdx);
-            MoeTracing(TRACE_POINT("add-op mix moe-process", "E"), groupIdx); // autotrace
+            MoeTracing(TRACE_POINT("add-op moe-process", "E"), groupIdx); // autotrace
         }
-        MoeTracing(TRACE_POINT("add-op mix", "E")); // autotrace
+        MoeTracing(TRACE_POINT("add-op", "E")); // autotrace
     }
 
 private:

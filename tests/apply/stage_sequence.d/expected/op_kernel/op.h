@@ -21,50 +21,50 @@ public:
 
     __aicore__ inline void Cube()
     {
-        MoeTracing(TRACE_POINT("cube mix gmm1", "B")); // autotrace
+        MoeTracing(TRACE_POINT("cube gmm1", "B")); // autotrace
 #ifdef SYNC_MODE
         AscendC::SyncAll();
 #endif
         Gmm1();
-        MoeTracing(TRACE_POINT("cube mix gmm1", "E")); // autotrace
-        MoeTracing(TRACE_POINT("cube mix gmm2", "B")); // autotrace
+        MoeTracing(TRACE_POINT("cube gmm1", "E")); // autotrace
+        MoeTracing(TRACE_POINT("cube gmm2", "B")); // autotrace
         Gmm2();
         AscendC::SyncAll();
-        MoeTracing(TRACE_POINT("cube mix gmm2", "E")); // autotrace
+        MoeTracing(TRACE_POINT("cube gmm2", "E")); // autotrace
     }
 
     __aicore__ inline void Gmm1()
     {
-        MoeTracing(TRACE_POINT("cube mix cross-core-wait-flag", "B")); // autotrace
+        MoeTracing(TRACE_POINT("cube cross-core-wait-flag", "B")); // autotrace
         Prepare(1);
         uint32_t idx = 0;
         AscendC::CrossCoreWaitFlag(2);
-        MoeTracing(TRACE_POINT("cube mix cross-core-wait-flag", "E")); // autotrace
+        MoeTracing(TRACE_POINT("cube cross-core-wait-flag", "E")); // autotrace
         for (uint32_t groupIdx = 0; groupIdx < n_; ++groupIdx) {
-            MoeTracing(TRACE_POINT("cube mix moe-process", "B"), groupIdx); // autotrace
-            MoeTracing(TRACE_POINT("cube mix cross-core-wait-flag", "B")); // autotrace
+            MoeTracing(TRACE_POINT("cube moe-process", "B"), groupIdx); // autotrace
+            MoeTracing(TRACE_POINT("cube cross-core-wait-flag", "B")); // autotrace
             AscendC::CrossCoreWaitFlag(3);
-            MoeTracing(TRACE_POINT("cube mix cross-core-wait-flag", "E")); // autotrace
+            MoeTracing(TRACE_POINT("cube cross-core-wait-flag", "E")); // autotrace
             idx++;
-            MoeTracing(TRACE_POINT("cube mix moe-process", "E"), groupIdx); // autotrace
+            MoeTracing(TRACE_POINT("cube moe-process", "E"), groupIdx); // autotrace
         }
     }
 
     __aicore__ inline void Gmm2()
     {
-        MoeTracing(TRACE_POINT("cube mix gmm2 setup", "B")); // autotrace
+        MoeTracing(TRACE_POINT("cube gmm2 setup", "B")); // autotrace
         Prepare(2);
-        MoeTracing(TRACE_POINT("cube mix gmm2 setup", "E")); // autotrace
+        MoeTracing(TRACE_POINT("cube gmm2 setup", "E")); // autotrace
         for (uint32_t groupIdx = 0; groupIdx < n_; ++groupIdx) {
-            MoeTracing(TRACE_POINT("cube mix moe-process", "B"), groupIdx); // autotrace
+            MoeTracing(TRACE_POINT("cube moe-process", "B"), groupIdx); // autotrace
             n_--;
-            MoeTracing(TRACE_POINT("cube mix moe-process", "E"), groupIdx); // autotrace
+            MoeTracing(TRACE_POINT("cube moe-process", "E"), groupIdx); // autotrace
         }
-        MoeTracing(TRACE_POINT("cube mix gmm2 finish", "B")); // autotrace
+        MoeTracing(TRACE_POINT("cube gmm2 finish", "B")); // autotrace
         if (n_ > 0) {
             Prepare(3);
         }
-        MoeTracing(TRACE_POINT("cube mix gmm2 finish", "E")); // autotrace
+        MoeTracing(TRACE_POINT("cube gmm2 finish", "E")); // autotrace
     }
 
     __aicore__ inline void Prepare(uint32_t k)

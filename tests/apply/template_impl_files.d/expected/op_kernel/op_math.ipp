@@ -5,9 +5,9 @@
 template <typename T>
 __aicore__ inline void Op<T>::Compute(int n)
 {
-    MoeTracing(TRACE_POINT("processing compute", "B")); // autotrace
+    MoeTracing(TRACE_POINT("processing function", "B")); // autotrace
     x_ += n;
-    MoeTracing(TRACE_POINT("processing compute", "E")); // autotrace
+    MoeTracing(TRACE_POINT("processing function", "E")); // autotrace
 }
 
 template <typename T>
