@@ -25,6 +25,9 @@ struct plan_ctx {
 	int absorb;        /* a function point whose body is one call: the callee's point is
 			      the same interval and merges into it (the node), else -1 */
 	const struct rule_trace_rule *region; /* inside a region of this rule, or NULL */
+	const struct rule_trace_rule *steps; /* in the own body of a function whose rule has
+						`steps "LABEL"` (not in its loops, not in what it
+						calls): that rule, else NULL */
 	bool setup;        /* the call of a stage timed where it is called (a stage
 			      sequence): the stage's set-up is a point of its own */
 };
