@@ -597,6 +597,10 @@ static char *make_named(struct edit_journal *j, const char *target, const char *
 		memcpy(name, target, tl);
 		memcpy(name + tl, ".at-", 4);
 		random_suffix(name + tl + 4);
+		if (kind == MADE_BACKUP && j->n && strcmp(name, j->v[j->n - 1].path) == 0) {
+			free(name); /* the temporary file of the same target, made just before */
+			continue;
+		}
 		if ((kind == MADE_TEMP ? put_record(j, 'T', name, target, ident) : put_record(j, 'B', name, target, NULL)) != 0) {
 			free(name);
 			return NULL;
