@@ -528,6 +528,15 @@ static size_t jtrack_find(struct jreader *j, const struct chrome_event *e)
 	 * track's events together; a trace that interleaves them nests less) */
 	if (j->last && j->tracks[j->last - 1].nx)
 		flush_x(j, j->last - 1);
+	/* with no B event of it open, its stack goes too (it comes back if the
+	 * track does): kept, a trace of 73,728 tracks (1,024 ranks) held them
+	 * all */
+	if (j->last && !j->tracks[j->last - 1].sp) {
+		t = &j->tracks[j->last - 1];
+		free(t->stack);
+		t->stack = NULL;
+		t->cap = 0;
+	}
 	h = track_hash(e->pid, e->tid);
 	k = index_table_find(&j->track_index, h, same_track, &key);
 	if (k == SIZE_MAX) {
