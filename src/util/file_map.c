@@ -52,12 +52,13 @@ fail:
 
 void file_map_release(struct file_map *m, size_t offset)
 {
-	size_t page = (size_t)sysconf(_SC_PAGESIZE), upto;
+	size_t page, upto;
 
 	if (offset > m->len)
 		offset = m->len;
 	if (offset <= m->released || offset - m->released < FILE_MAP_STEP)
 		return;
+	page = (size_t)sysconf(_SC_PAGESIZE);
 	upto = offset / page * page;
 	/* a private mapping never written to: its pages come back from the
 	 * file when touched again */
