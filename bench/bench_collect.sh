@@ -3,9 +3,11 @@
 # records in the field's moe-v1 .pt layout, to Chrome JSON and to Perfetto,
 # side by side, one core. Prints records/s (the tool's own timing, and wall
 # time including process start), peak RSS (/usr/bin/time -v), and bytes per
-# event, where an event is one B or E (one record); also the peak RSS for 4
-# ranks, to show memory does not grow with the number of ranks. Each figure
-# is the median of BENCH_RUNS runs (default 7) after a warm-up run.
+# event, where an event is one B or E (one record), and per slice (two
+# events); also the peak RSS for 4 ranks, to show memory does not grow with
+# the number of ranks; and Perfetto --compress at zlib levels 1 (the
+# default), 6 and 9, the figures collect --help quotes. Each figure is the
+# median of BENCH_RUNS runs (default 7) after a warm-up run.
 #   bench/bench_collect.sh [AUTOTRACE] [WORKDIR]
 # Targets: >= 20 M records/s to JSON, <= 64 MB peak, <= 100 B/event JSON,
 # <= 30 B/event Perfetto.
@@ -22,17 +24,17 @@ for n in 16 4; do
 done
 
 runs=${BENCH_RUNS:-7}
-# run NAME DIR FORMAT OUT: one warm-up, then BENCH_RUNS timed runs; the rate
-# is collect's own timer (median, min, max), the wall time and peak RSS come
-# from the median run's /usr/bin/time
+# run NAME DIR FORMAT OUT [OPTION]: one warm-up, then BENCH_RUNS timed runs;
+# the rate is collect's own timer (median, min, max), the wall time and peak
+# RSS come from the median run's /usr/bin/time
 run() {
-	cmd() { taskset -c 0 "$at" collect --rules "$2/bench.rules" -m "$2/point_map.json" -f "$3" -o "$4" "$2"; }
+	cmd() { taskset -c 0 "$at" collect --rules "$2/bench.rules" -m "$2/point_map.json" -f "$3" ${5:+"$5"} -o "$4" "$2"; }
 	cmd "$@" 2>/dev/null || { cmd "$@"; exit 1; }
 	i=0
 	: >"$work/rates.$1"
 	while [ $i -lt "$runs" ]; do
 		/usr/bin/time -v taskset -c 0 "$at" collect --rules "$2/bench.rules" -m "$2/point_map.json" -f "$3" \
-			-o "$4" "$2" 2>"$work/err.$1.$i" || { cat "$work/err.$1.$i"; exit 1; }
+			${5:+"$5"} -o "$4" "$2" 2>"$work/err.$1.$i" || { cat "$work/err.$1.$i"; exit 1; }
 		echo "$(sed -n 's/.* in \([0-9.]*\) s, \([0-9.]*\) M records\/s$/\2/p' "$work/err.$1.$i") $i" >>"$work/rates.$1"
 		i=$((i + 1))
 	done
@@ -44,10 +46,10 @@ run() {
 	wall=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$e")
 	rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$e")
 	recs=$(sed -n 's/^collect: records \([0-9]*\):.*/\1/p' "$e")
-	bytes=$(sed -n 's/^collect: wrote .* (chrome, \([0-9]*\) bytes.*/\1/p; s/^collect: wrote .* (perfetto, \([0-9]*\) bytes.*/\1/p' "$e")
-	printf '%-14s %8s records %5s M rec/s median (%s-%s, %s runs) %8s wall %6.1f MB peak %10s bytes %5.1f B/event\n' \
+	bytes=$(sed -n 's/^collect: wrote .* (\(chrome\|perfetto\|perfetto, compressed\), \([0-9]*\) bytes.*/\2/p' "$e")
+	printf '%-14s %8s records %5s M rec/s median (%s-%s, %s runs) %8s wall %6.1f MB peak %10s bytes %5.1f B/event %5.1f B/slice\n' \
 		"$1" "$recs" "${med% *}" "$min" "$max" "$runs" "$wall" "$(echo "$rss / 1024" | bc -l)" "$bytes" \
-		"$(echo "$bytes / $recs" | bc -l)"
+		"$(echo "$bytes / $recs" | bc -l)" "$(echo "2 * $bytes / $recs" | bc -l)"
 	rm -f "$work/err.$1".* "$work/rates.$1" "$work/sorted.$1"
 }
 run "json 16 ranks" "$work/d16" chrome "$work/t16.json"
@@ -58,3 +60,7 @@ run "json -> null" "$work/d16" chrome /dev/null
 run "perfetto 16" "$work/d16" perfetto "$work/t16.pftrace"
 run "json 4 ranks" "$work/d4" chrome "$work/t4.json"
 run "perfetto 4" "$work/d4" perfetto "$work/t4.pftrace"
+# --compress: zlib level 1 (the default), 6 and 9 (collect --help's figures)
+for level in 1 6 9; do
+	run "perfetto -z$level" "$work/d16" perfetto "$work/t16z.pftrace" --compress=$level
+done

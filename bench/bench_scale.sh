@@ -5,7 +5,9 @@
 # by tests/collect.test), collected to Chrome JSON and to Perfetto (plain and
 # --compress), and
 # reported from the dumps: the per-label rows, every view (--by all), the
-# HTML page and the SVG flame graph (their bytes per slice: the file's size). Prints per run: wall time, time per record, bytes
+# HTML page and the SVG flame graph (their bytes per slice: the file's size),
+# then from the Perfetto trace (every view, the page) and from the Chrome
+# JSON (every view). Prints per run: wall time, time per record, bytes
 # per slice, peak RSS (/usr/bin/time); the peak must not grow with the ranks.
 # One core (taskset -c 0), page cache warm (a warm-up run per input).
 #   bench/bench_scale.sh [AUTOTRACE] [WORKDIR]     (BENCH_RANKS="64 256 1024")
@@ -56,6 +58,15 @@ for n in $ranks; do
 	run "  --by all" "$n" "$work/none" "$at" report --by all --rules "$d/bench.rules" -m "$d/point_map.json" "$d"
 	run "  -> html" "$n" "$work/r.html" "$at" report -f html -o "$work/r.html" --rules "$d/bench.rules" -m "$d/point_map.json" "$d"
 	run "  -> svg" "$n" "$work/r.svg" "$at" report -f svg -o "$work/r.svg" --rules "$d/bench.rules" -m "$d/point_map.json" "$d"
+	# report from the traces (collect's, written untimed): mapped, their read
+	# part given back, so the peak stays flat here too
+	"$at" collect -q -f perfetto --rules "$d/bench.rules" -m "$d/point_map.json" -o "$work/keep.pftrace" "$d"
+	run "report (pftrace)" "$n" "$work/none" "$at" report --by all "$work/keep.pftrace"
+	run "  -> html" "$n" "$work/r.html" "$at" report -f html -o "$work/r.html" "$work/keep.pftrace"
+	rm -f "$work/keep.pftrace"
+	"$at" collect -q --rules "$d/bench.rules" -m "$d/point_map.json" -o "$work/keep.json" "$d" 2>/dev/null
+	run "report (json)" "$n" "$work/none" "$at" report --by all "$work/keep.json"
+	rm -f "$work/keep.json"
 done
 printf '\nmachine: %s, %s cores; %s; work dir %s (%s)\n' "$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1)" \
 	"$(nproc)" "$(date -u +%Y-%m-%d)" "$work" "$(df -T "$work" | awk 'NR == 2 { print $2 }')"

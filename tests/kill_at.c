@@ -5,6 +5,8 @@
  *                                          ends with the commit mark "C\n"
  *   -n N                                   with -m: the mark of the run's Nth
  *                                          batch (its "batch<TAB>N" line)
+ *   -a                                     with -m: the abort mark "A\n" (the
+ *                                          batch is being rolled back) instead
  *   -d DIR -t US -- CMD ARG...             US microseconds after a first entry
  *                                          appears in DIR (an output begun)
  *   -s SIGNAL                              send SIGNAL (a number) instead
@@ -31,8 +33,9 @@ static long long now_us(void)
 	return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-/* Does `path` end with the commit mark (of batch `batch`, when not 0)? */
-static int marked(const char *path, int batch)
+/* Does `path` end with the mark `m` ('C' commit, 'A' abort; of batch
+ * `batch`, when not 0)? */
+static int marked(const char *path, int batch, char m)
 {
 	char tail[2], head[512], want[32];
 	struct stat st;
@@ -42,7 +45,7 @@ static int marked(const char *path, int batch)
 	if (fd < 0)
 		return 0;
 	if (fstat(fd, &st) == 0 && st.st_size >= 2 && pread(fd, tail, 2, st.st_size - 2) == 2)
-		ok = tail[0] == 'C' && tail[1] == '\n';
+		ok = tail[0] == m && tail[1] == '\n';
 	if (ok && batch) {
 		n = pread(fd, head, sizeof(head) - 1, 0);
 		head[n > 0 ? n : 0] = '\0';
@@ -81,10 +84,13 @@ int main(int argc, char **argv)
 	const char *mark = NULL, *dir = NULL;
 	long long delay = 0, start;
 	int opt, status, sig = SIGKILL, batch = 0;
+	char m = 'C';
 	pid_t pid, done;
 
-	while ((opt = getopt(argc, argv, "+d:m:n:t:s:")) != -1) {
-		if (opt == 'm')
+	while ((opt = getopt(argc, argv, "+ad:m:n:t:s:")) != -1) {
+		if (opt == 'a')
+			m = 'A';
+		else if (opt == 'm')
 			mark = optarg;
 		else if (opt == 'd')
 			dir = optarg;
@@ -98,7 +104,7 @@ int main(int argc, char **argv)
 			return 2;
 	}
 	if (optind >= argc) {
-		fputs("usage: kill_at [-m JOURNAL [-n N] | -d DIR] [-s SIGNAL] -t US -- CMD ARG...\n", stderr);
+		fputs("usage: kill_at [-m JOURNAL [-n N] [-a] | -d DIR] [-s SIGNAL] -t US -- CMD ARG...\n", stderr);
 		return 2;
 	}
 	start = now_us();
@@ -115,7 +121,7 @@ int main(int argc, char **argv)
 	if (mark || dir) {
 		/* a busy poll: the commit of a small batch on a RAM file system
 		 * lasts tens of microseconds */
-		while (mark ? !marked(mark, batch) : !has_entry(dir)) {
+		while (mark ? !marked(mark, batch, m) : !has_entry(dir)) {
 			done = waitpid(pid, &status, WNOHANG);
 			if (done == pid) {
 				printf("unmarked %d\n", WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));

@@ -41,7 +41,7 @@ static void usage(FILE *out)
 	      "                         reads) at zlib LEVEL 1 (default, the fastest) to\n"
 	      "                         9; on the 16-rank benchmark 7.4 bytes a slice\n"
 	      "                         instead of 31 at level 1, 5.8 at level 6 for\n"
-	      "                         four times the time, 5.2 at 9 for twenty times\n"
+	      "                         four times the time, 5.2 at 9 for 30-40 times\n"
 	      "      --json-events E    x (default): one complete event per slice;\n"
 	      "                         be: a B and an E event per slice\n"
 	      "      --whole-index      the record's bits 32-63 are one index (the\n"

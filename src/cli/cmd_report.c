@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 
 #include "atomic_write.h"
+#include "collect_file.h"
 #include "collect_run.h"
 #include "collect_stats.h"
 #include "commands.h"
@@ -64,14 +65,17 @@ static void usage(FILE *out)
 	      "                           stage  per core type and stage (a label's first\n"
 	      "                                  word): own time, time waiting, wait share\n"
 	      "      --whole-index      an index is the record's bits 32-63 (the two-argument\n"
-	      "                         MoeTracing; in a trace: index x 256 + extra), not 40-63\n"
+	      "                         MoeTracing; in a trace: index x 256 + extra), not\n"
+	      "                         40-63; refused where the indexes are whole already\n"
+	      "                         (no extra id anywhere)\n"
 	      "      --wait REGEX       the calls that wait, matched against the last word of\n"
 	      "                         each label (default: wait or sync as a word of it,\n"
 	      "                         all-to-all, all-gather, reduce-scatter)\n"
 	      "  -f, --format FMT       table (default), csv, json, md; html: one page with\n"
 	      "                         the flame graph per core type, the rank x label\n"
 	      "                         heatmap and every table; svg: the flame graph alone\n"
-	      "  -o, --output FILE      write there (replaced whole) instead of stdout\n"
+	      "  -o, --output FILE      write there (replaced whole) instead of stdout; never\n"
+	      "                         over an input (a trace, a dump, the map, the rules)\n"
 	      "  -m, --map FILE         point map for dumps (default: as collect)\n"
 	      "      --rules FILE       rules file for dumps\n"
 	      "  -h, --help             this help\n"
@@ -128,8 +132,11 @@ static int load(struct stats *s, char **args, size_t nargs, const struct report_
 	char *map_default = NULL;
 	int rc = -1;
 
-	if (nargs == 1 && looks_like_trace(args[0]))
+	if (nargs == 1 && looks_like_trace(args[0])) {
+		if (ro->output && collect_output_is_input(ro->output, "the report", args[0], NULL, 0, NULL, NULL, diag))
+			return -1;
 		return stats_read_trace(s, args[0], diag);
+	}
 	if (!ro->map_path)
 		map_default = point_map_default_path(args[0]);
 	if (dump_inputs_expand(args, nargs, &in, &nin, diag) != 0)
@@ -139,6 +146,9 @@ static int load(struct stats *s, char **args, size_t nargs, const struct report_
 		goto out;
 	map = point_map_load(ro->map_path ? ro->map_path : map_default, diag);
 	if (!map)
+		goto out;
+	if (ro->output && collect_output_is_input(ro->output, "the report", NULL, in, nin,
+						  ro->map_path ? ro->map_path : map_default, policy, diag))
 		goto out;
 	memset(&o, 0, sizeof(o));
 	o.policy = policy;
@@ -557,6 +567,10 @@ int cmd_report(int argc, char **argv, struct diag *diag)
 			ro.map_path = optarg;
 			break;
 		case 'o':
+			if (!*optarg) {
+				diag_plain(diag, DIAG_ERROR, "-o: an empty file name (-o - is standard output)");
+				return EXIT_BAD_INPUT;
+			}
 			ro.output = optarg;
 			break;
 		case O_RULES:
@@ -608,6 +622,8 @@ int cmd_report(int argc, char **argv, struct diag *diag)
 		if (load(base, (char **)&vs, 1, &ro, diag) != 0)
 			goto out;
 	}
+	if (views && report_views_check_whole_index(views, argv[optind], diag) != 0)
+		goto out;
 	if ((ro.by & 1u << BY_index) && !report_views_has_index(views)) {
 		if (report_views_has_extra(views))
 			diag_pos(diag, DIAG_ERROR, argv[optind], 0, 0,

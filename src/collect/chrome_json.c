@@ -470,6 +470,7 @@ static int event_element(struct rd *r, void *arg)
 	if (r->p >= r->end || *r->p != '{')
 		return skip_value(r);
 	memset(&e, 0, sizeof(e));
+	e.offset = (size_t)(r->p - r->start);
 	if (object(r, event_member, &e) != 0)
 		return -1;
 	memcpy(&e.process, &e.pid, sizeof(e.process));

@@ -33,6 +33,9 @@ struct chrome_event {
 	uint32_t index, extra;      /* args.index, args.extra: 0 when absent */
 	bool has_ts, has_dur;
 	uint64_t ts_ns, dur_ns;     /* microseconds in the file, rounded to ns; negatives are 0 */
+	size_t offset;              /* where the event starts in the document (in a Perfetto
+				     * trace its packet, or the compressed packets holding it):
+				     * the bytes before are read */
 };
 
 /* Calls `cb` for every element of the event array that is an object, in

@@ -9,32 +9,34 @@
 #include "trace_out.h"
 #include "xalloc.h"
 
-/* -o naming one of the inputs would replace it with the trace: refused.
- * True (reported) when `out` is the same file as an input, the map or a
- * rules file. */
-static bool output_is_input(const char *out, const struct dump_input *in, size_t nin, const char *map_path,
-			    const struct rule_policy *policy, struct diag *diag)
+bool collect_output_is_input(const char *out, const char *what, const char *trace, const struct dump_input *in,
+			     size_t nin, const char *map_path, const struct rule_policy *policy, struct diag *diag)
 {
 	struct stat o, st;
 
 	if (strcmp(out, "-") == 0 || stat(out, &o) != 0 || !S_ISREG(o.st_mode))
 		return false;
 #define SAME(path) (stat((path), &st) == 0 && st.st_dev == o.st_dev && st.st_ino == o.st_ino)
-	if (SAME(map_path)) {
-		diag_pos(diag, DIAG_ERROR, out, 0, 0, "-o names the point map (%s): refusing to overwrite it with the trace",
-			 map_path);
+	if (trace && SAME(trace)) {
+		diag_pos(diag, DIAG_ERROR, out, 0, 0, "-o names the trace this run reads (%s): refusing to overwrite it with %s",
+			 trace, what);
+		return true;
+	}
+	if (map_path && SAME(map_path)) {
+		diag_pos(diag, DIAG_ERROR, out, 0, 0, "-o names the point map (%s): refusing to overwrite it with %s",
+			 map_path, what);
 		return true;
 	}
 	for (size_t i = 0; i < nin; i++)
 		if (SAME(in[i].path)) {
 			diag_pos(diag, DIAG_ERROR, out, 0, 0,
-				 "-o names a dump this run reads (%s): refusing to overwrite it with the trace", in[i].path);
+				 "-o names a dump this run reads (%s): refusing to overwrite it with %s", in[i].path, what);
 			return true;
 		}
-	for (size_t i = 0; i < policy->nsources; i++)
+	for (size_t i = 0; policy && i < policy->nsources; i++)
 		if (policy->sources[i]->path && SAME(policy->sources[i]->path)) {
-			diag_pos(diag, DIAG_ERROR, out, 0, 0,
-				 "-o names a rules file (%s): refusing to overwrite it with the trace", policy->sources[i]->path);
+			diag_pos(diag, DIAG_ERROR, out, 0, 0, "-o names a rules file (%s): refusing to overwrite it with %s",
+				 policy->sources[i]->path, what);
 			return true;
 		}
 #undef SAME
@@ -69,7 +71,7 @@ int collect_file(const struct collect_file_opts *o, struct collect_file_result *
 		goto out;
 	if (!out_path)
 		out_path = ops == &trace_perfetto_ops || ops == &trace_perfetto_z_ops ? "trace.perfetto-trace" : "trace.json";
-	if (output_is_input(out_path, in, nin, map_path, policy, diag))
+	if (collect_output_is_input(out_path, "the trace", NULL, in, nin, map_path, policy, diag))
 		goto out;
 	if (trace_out_open(&out, out_path, diag) != 0)
 		goto out;

@@ -5,6 +5,7 @@
 #ifndef AUTOTRACE_COLLECT_FILE_H
 #define AUTOTRACE_COLLECT_FILE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "collect_run.h"
@@ -34,5 +35,12 @@ struct collect_file_result {
  * the output path then; -o naming an input is refused). */
 int collect_file(const struct collect_file_opts *o, struct collect_file_result *r, struct diag *diag);
 void collect_file_result_release(struct collect_file_result *r);
+
+/* -o naming one of the inputs would replace it with the output (`what`:
+ * "the trace", "the report"): true, reported, when `out` is the same file
+ * as `trace` (a trace the run reads, or NULL), a dump of `in`, the map or a
+ * rules file of `policy` (NULL: none). */
+bool collect_output_is_input(const char *out, const char *what, const char *trace, const struct dump_input *in,
+			     size_t nin, const char *map_path, const struct rule_policy *policy, struct diag *diag);
 
 #endif

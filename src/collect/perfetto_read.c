@@ -594,6 +594,8 @@ static int packet(struct prd *r, struct pb b, int (*cb)(void *, const struct chr
 	uint64_t v;
 	struct pb sub;
 	int rc;
+	/* where the packet is in the file (inflated ones: their compressed packets) */
+	size_t at = r->chunk_at ? r->chunk_at : (size_t)(b.p - r->start);
 
 	memset(&pk, 0, sizeof(pk));
 	while ((rc = field(r, &b, &num, &wire, &v, &sub)) == 0) {
@@ -646,12 +648,14 @@ static int packet(struct prd *r, struct pb b, int (*cb)(void *, const struct chr
 	if (pk.has_td) {
 		if (track_descriptor(r, pk.td, &e) != 0)
 			return -1;
+		e.offset = at;
 		if (e.ph && (*cb_rc = cb(ctx, &e)) != 0)
 			return -1;
 	}
 	if (pk.has_te) {
 		if (track_event(r, &pk, &e) != 0)
 			return -1;
+		e.offset = at;
 		if (e.ph && (*cb_rc = cb(ctx, &e)) != 0)
 			return -1;
 	}
@@ -674,13 +678,16 @@ static bool peek_varint(const unsigned char **p, const unsigned char *end, uint6
 bool perfetto_looks_like_trace(const unsigned char *data, size_t len)
 {
 	const unsigned char *p = data, *end = data + len;
+	const unsigned char *seen = len > PERFETTO_SNIFF ? data + PERFETTO_SNIFF : end;
 
 	/* a trace is a run of length-delimited `packet` fields (1) that ends
 	 * exactly at the end of the file: text (JSON starting with a line break,
-	 * 0x0A too) does not keep that up */
+	 * 0x0A too) does not keep that up for long; the fields starting in the
+	 * first PERFETTO_SNIFF bytes are enough to tell (walking a trace of GBs
+	 * would read it all once more) */
 	if (len < 2 || data[0] != (1 << 3 | 2))
 		return false;
-	while (p < end) {
+	while (p < seen) {
 		uint64_t key, n;
 		if (!peek_varint(&p, end, &key) || (key & 7) != 2 || key >> 3 == 0 || !peek_varint(&p, end, &n) ||
 		    n > (uint64_t)(end - p))

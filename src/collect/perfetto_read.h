@@ -15,8 +15,11 @@
 #include "diag.h"
 
 /* True when `data` is laid out as a Perfetto trace: length-delimited fields,
- * the first a `packet`, the last ending exactly at the end. */
+ * the first a `packet`, each within the data, the last ending exactly at the
+ * end; of a trace over PERFETTO_SNIFF bytes, the fields that start in its
+ * first PERFETTO_SNIFF bytes. */
 bool perfetto_looks_like_trace(const unsigned char *data, size_t len);
+#define PERFETTO_SNIFF ((size_t)1 << 20)
 
 /* Calls `cb` for every track descriptor (ph 'M', name "thread_name", args.name
  * the track's name) and every slice begin / end (ph 'B' / 'E') in order;

@@ -8,6 +8,7 @@
 #include "report_views.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 8
+#include <inttypes.h>
 #include <pcre2.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,6 +87,11 @@ struct report_views {
 	size_t cap_stage;
 	uint64_t kind_total[STATS_KINDS];
 	bool has_index, has_extra, whole_index;
+	bool has_split_index;       /* a slice's own index (bits 40..63) other than 0 */
+	/* with whole_index, the first slice whose index and extra no record's
+	 * bits 32..63 give (an index over 24 bits, an extra over 8) */
+	bool whole_bad;
+	uint32_t whole_bad_label, whole_bad_rank, whole_bad_index, whole_bad_extra;
 	size_t *order;              /* rows in table order, once sorted */
 };
 
@@ -401,6 +407,15 @@ static void obs_slice(void *ctx, const struct stats_slice *sl)
 
 	if (sl->extra)
 		v->has_extra = true;
+	if (sl->index)
+		v->has_split_index = true;
+	if (v->whole_index && !v->whole_bad && (sl->index >> 24 || sl->extra > 0xFF)) {
+		v->whole_bad = true;
+		v->whole_bad_label = label;
+		v->whole_bad_rank = sl->rank;
+		v->whole_bad_index = sl->index;
+		v->whole_bad_extra = sl->extra;
+	}
 	r->count++;
 	r->total += sl->dur_ns;
 	add_at(&r->rank_total, &r->rank_count, &r->cap_rank, sl->rank, sl->dur_ns);
@@ -509,6 +524,29 @@ bool report_views_has_index(const struct report_views *v)
 bool report_views_has_extra(const struct report_views *v)
 {
 	return v->has_extra;
+}
+
+int report_views_check_whole_index(const struct report_views *v, const char *input, struct diag *diag)
+{
+	if (!v->whole_index)
+		return 0;
+	if (v->whole_bad) {
+		diag_pos(diag, DIAG_ERROR, input, 0, 0,
+			 "--whole-index: '%s' on %s records index %" PRIu32 " and extra %" PRIu32
+			 ", which no record's bits 32-63 hold (an index of 24 bits, an extra of 8): the index is whole "
+			 "already (collect --whole-index wrote the trace); drop --whole-index",
+			 v->labels[v->whole_bad_label].text, report_views_rank_name(v, v->whole_bad_rank),
+			 v->whole_bad_index, v->whole_bad_extra);
+		return -1;
+	}
+	if (v->has_split_index && !v->has_extra) {
+		diag_pos(diag, DIAG_ERROR, input, 0, 0,
+			 "--whole-index: slices record an index but none an extra id: the index is whole already "
+			 "(collect --whole-index wrote the trace, or the three-argument MoeTracing recorded it); "
+			 "--whole-index would read it as index x 256: drop it");
+		return -1;
+	}
+	return 0;
 }
 
 /* ---- the tables ---- */

@@ -38,6 +38,11 @@ const struct stats_observer *report_views_observer(struct report_views *v);
 /* True when some label recorded an index other than 0; an extra id. */
 bool report_views_has_index(const struct report_views *v);
 bool report_views_has_extra(const struct report_views *v);
+/* With whole_index: -1 after reporting (located at `input`) slices that
+ * cannot come from a record's bits 32..63 split in two, an index over 24
+ * bits or an extra over 8, or indexes with no extra id anywhere: their
+ * index is whole already and whole_index would multiply it by 256. */
+int report_views_check_whole_index(const struct report_views *v, const char *input, struct diag *diag);
 
 /* New tables, the caller's to free. Rows by core type, then total time. */
 struct report_table *report_views_by_index(struct report_views *v);

@@ -106,11 +106,14 @@ void edit_runtime_release(struct edit_runtime *r);
 /* A batch of file replacements, all or nothing, even across a kill: each
  * edit_batch_add writes its temporary file next to the target at once (so
  * a large tree is written streaming), named first in the journal of the
- * tree whose lock the caller holds (edit_journal.h); edit_batch_commit
- * makes them durable (fsync of each file and of the journal, unless
- * EDIT_BATCH_NO_SYNC), marks the batch committed and renames them all,
- * then syncs their directories; edit_batch_abort removes them, leaving
- * every target untouched. Symbolic links are followed (the target replaced,
+ * tree whose lock the caller holds (edit_journal.h), and keeps each
+ * original it replaces or removes reachable (a hard link next to it, else
+ * a copy); edit_batch_commit makes them durable (fsync of each file and of
+ * the journal, unless EDIT_BATCH_NO_SYNC), marks the batch committed and
+ * renames them all, then syncs their directories and removes the backups;
+ * a rename that fails half-way rolls the batch back at once (the originals
+ * put back, reported as "nothing changed"); edit_batch_abort removes them,
+ * leaving every target untouched. Symbolic links are followed (the target replaced,
  * the link kept) within the lock's tree only; a device or FIFO is refused,
  * and so is a target a rename could not replace (edit_write.c). Add and commit return 0, or
  * -1 after reporting with the path; a batch is freed by commit or abort. */
@@ -132,8 +135,9 @@ int edit_batch_commit(struct edit_batch *b, struct diag *diag);
 void edit_batch_abort(struct edit_batch *b);
 
 /* Replaces each of `n` files with its new text as one batch under `lock`.
- * Returns 0, or -1 after reporting (no file replaced when a temporary file
- * cannot be written). */
+ * Returns 0, or -1 after reporting: no file replaced then (but when a
+ * rollback itself failed, which the report says, and the next run on the
+ * tree finishes). */
 int edit_write_files(struct edit_lock *lock, const char *const *paths, const char *const *texts, const size_t *lens,
 		     size_t n, struct diag *diag);
 

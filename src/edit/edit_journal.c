@@ -2,28 +2,28 @@
  *
  * ROOT/.autotrace/journal, one record per line, fields separated by tabs,
  * paths absolute with '\\', tab and newline escaped:
- *   autotrace-journal 1
+ *   autotrace-journal 2
  *   command <TAB> apply
  *   pid <TAB> 1234
  *   batch <TAB> 2                              the run's second batch (for messages, tests)
  *   T <TAB> tmp <TAB> target <TAB> identity   a temporary file and what it replaces
- *   X <TAB> tmp                                a name taken already: not ours
+ *   I <TAB> file <TAB> identity               a temporary file (or a copied backup) once it is
+ *                                              written: its identity, which a rename keeps
+ *   B <TAB> backup <TAB> target                the original of target kept under another name
+ *                                              (TARGET.at-XXXXXX, a hard link, else a copy)
  *   R <TAB> target <TAB> identity              a file the batch removes
+ *   X <TAB> name                               a name taken already: not ours
  *   C                                          the commit mark
+ *   A                                          the abort mark: a rename failed, the batch is
+ *                                              rolled back
  * The identity of a target is "dev ino size mtime.ns" as stat(2) gave it
- * when the batch read it, "-" for a file the batch creates: a committed
- * batch is only completed over files still in that state. A line is
+ * when the batch read it, "-" for a file the batch creates. A line is
  * written whole before the file it names is created, so a line cut short
- * by a kill names nothing.
- *
- * The journal lies in the tree, so it may come from anyone (committed with
- * the sources, crafted): before recovery renames or removes anything, every
- * path it names is checked to lie in the lock's tree (its top: the root, or
- * the project root a wire or instrument locks the operator directory for),
- * through the symbolic links of its directories, and every temporary file to
- * be named as this tool names them (TARGET.at-XXXXXX); one that does not is
- * refused, located at its line, and nothing is touched. The state directory,
- * the lock and the journal are never followed through a symbolic link. */
+ * by a kill names nothing; every temporary file and backup exists before
+ * the commit mark. What the records mean to the run that finds them, and
+ * why a crafted journal touches nothing outside the tree:
+ * journal_settle.h. The state directory, the lock and the journal are
+ * never followed through a symbolic link. */
 #include "edit_journal.h"
 
 #include <dirent.h>
@@ -41,13 +41,13 @@
 #include <unistd.h>
 
 #include "atomic_path.h"
+#include "journal_settle.h"
 #include "path_glob.h"
+#include "path_rel.h"
 #include "src_file.h"
 #include "sync_files.h"
 #include "tmp_cleanup.h"
 #include "xalloc.h"
-
-#define JOURNAL_HEAD "autotrace-journal 1"
 
 struct edit_lock {
 	char *root, *dir, *lock_path, *journal_path;
@@ -60,19 +60,27 @@ struct edit_lock {
 	int fd;
 	unsigned holds;
 	unsigned batches;             /* journals begun under this lock */
+	bool stuck;                   /* a batch could not be rolled back wholly: its journal is kept */
 	int cleanup[3];               /* tmp_cleanup of the directory, its .gitignore, the lock */
 	struct edit_lock *next;
 };
 
 static struct edit_lock *held;
 
+/* A file a batch makes next to a target: removed by an abort (and a fatal
+ * signal before the commit), a backup also by the end of the batch. */
+struct journal_file {
+	char *path;
+	int cleanup;                  /* its tmp_cleanup handle */
+	enum { FILE_TEMP, FILE_LINK, FILE_COPY } kind;
+};
+
 struct edit_journal {
 	struct edit_lock *lock;
 	unsigned flags;
 	int fd;                       /* -1 until the first temporary file */
 	int fd_cleanup;               /* tmp_cleanup handle of the journal */
-	char **tmps;
-	int *cleanup;
+	struct journal_file *v;       /* the temporary files and backups made */
 	size_t n, cap;
 	bool failed;
 };
@@ -120,32 +128,6 @@ static void put_escaped(char **buf, size_t *n, size_t *cap, const char *s)
 			(*buf)[(*n)++] = *s;
 		}
 	}
-}
-
-/* The field [s, e) unescaped (newly allocated). */
-static char *unescape_field(const char *s, const char *e)
-{
-	char *out = xmalloc((size_t)(e - s) + 1), *w = out;
-
-	while (s < e) {
-		if (*s == '\\' && s + 1 < e) {
-			*w++ = s[1] == 't' ? '\t' : s[1] == 'n' ? '\n' : s[1];
-			s += 2;
-		} else {
-			*w++ = *s++;
-		}
-	}
-	*w = '\0';
-	return out;
-}
-
-static void identity_text(char *out, size_t cap, const struct stat *st)
-{
-	if (!st)
-		snprintf(out, cap, "-");
-	else
-		snprintf(out, cap, "%" PRIu64 " %" PRIu64 " %" PRId64 " %" PRId64 ".%09ld", (uint64_t)st->st_dev,
-			 (uint64_t)st->st_ino, (int64_t)st->st_size, (int64_t)st->st_mtim.tv_sec, (long)st->st_mtim.tv_nsec);
 }
 
 /* ---- the lock ---- */
@@ -254,15 +236,6 @@ static void lock_free(struct edit_lock *l)
 	free(l);
 }
 
-static int recover(struct edit_lock *l, struct diag *diag);
-
-static bool within(const char *path, const char *dir)
-{
-	size_t n = strlen(dir);
-
-	return strcmp(dir, "/") == 0 || (strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == '\0'));
-}
-
 struct edit_lock *edit_lock_acquire(const char *root, const char *command, struct diag *diag)
 {
 	return edit_lock_acquire_within(root, NULL, command, diag);
@@ -284,7 +257,7 @@ struct edit_lock *edit_lock_acquire_within(const char *root, const char *top, co
 	}
 	real_root = realpath(root, NULL);
 	real_top = realpath(top ? top : root, NULL);
-	if (!real_root || !real_top || !within(real_root, real_top)) {
+	if (!real_root || !real_top || !path_within(real_root, real_top)) {
 		diag_pos(diag, DIAG_ERROR, top ? top : root, 0, 0, "cannot lock %s: %s", root,
 			 real_root && real_top ? "the tree given for it does not hold it" : strerror(errno));
 		free(real_root);
@@ -381,9 +354,13 @@ struct edit_lock *edit_lock_acquire_within(const char *root, const char *top, co
 	l->holds = 1;
 	l->next = held;
 	held = l;
-	if (recover(l, diag) != 0) {
-		edit_lock_release(l);
-		return NULL;
+	{
+		/* what an interrupted run left, settled before anything is read */
+		struct journal_site site = { l->journal_path, l->real_top, l->top, l->command };
+		if (journal_recover(&site, &l->completed, diag) != 0) {
+			edit_lock_release(l);
+			return NULL;
+		}
 	}
 	return l;
 fail:
@@ -409,7 +386,7 @@ const char *edit_lock_top(const struct edit_lock *l)
 bool edit_lock_holds(const struct edit_lock *l, const char *target)
 {
 	char *abs = absolute_path(target);
-	bool yes = abs[0] != '/' || within(abs, l->real_top);
+	bool yes = abs[0] != '/' || path_within(abs, l->real_top);
 
 	free(abs);
 	return yes;
@@ -520,105 +497,211 @@ static void random_suffix(char *out)
 	out[6] = '\0';
 }
 
+/* A record: `type`, then each of the fields `a`, `b` escaped and `c` as
+ * it is (those not NULL), tab-separated, and the newline. Newly allocated,
+ * its length in *n. */
+static char *record(char type, const char *a, const char *b, const char *c, size_t *n)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	const char *f[3] = { a, b, c };
+
+	*n = 0;
+	XGROW(line, cap, 2);
+	line[(*n)++] = type;
+	for (int k = 0; k < 3; k++) {
+		if (!f[k])
+			continue;
+		XGROW(line, cap, *n + 2);
+		line[(*n)++] = '\t';
+		if (k < 2) {
+			put_escaped(&line, n, &cap, f[k]);
+		} else {
+			XGROW(line, cap, *n + strlen(f[k]) + 1);
+			memcpy(line + *n, f[k], strlen(f[k]));
+			*n += strlen(f[k]);
+		}
+	}
+	XGROW(line, cap, *n + 1);
+	line[(*n)++] = '\n';
+	return line;
+}
+
+static int put_record(struct edit_journal *j, char type, const char *a, const char *b, const char *c)
+{
+	size_t n;
+	char *line = record(type, a, b, c, &n);
+	int rc = journal_line(j, line, n);
+
+	free(line);
+	return rc;
+}
+
+/* The I record of the file open at `fd` (named `name`), written whole. */
+static int put_identity(struct edit_journal *j, const char *name, int fd)
+{
+	struct stat st;
+	char id[96];
+
+	if (fstat(fd, &st) != 0)
+		return -1;
+	journal_identity(id, sizeof(id), &st);
+	return put_record(j, 'I', name, NULL, id);
+}
+
+/* `from` copied to the new file `to` (created with O_EXCL, given the mode
+ * of `from`): the backup where a file system has no hard links. The open
+ * descriptor of `to`, or -1 with errno set (`to` removed again). */
+static int copy_file(const char *from, const char *to)
+{
+	struct src_file *f = src_file_load(from);
+	struct stat st;
+	int fd = -1, e;
+
+	if (!f || stat(from, &st) != 0)
+		goto out;
+	fd = open(to, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd >= 0 && (atomic_write_fd(fd, f->data, f->len) != 0 || fchmod(fd, st.st_mode & 07777) != 0)) {
+		e = errno;
+		close(fd);
+		unlink(to);
+		errno = e;
+		fd = -1;
+	}
+out:
+	e = errno;
+	src_file_free(f);
+	errno = e;
+	return fd;
+}
+
+enum made { MADE_TEMP, MADE_BACKUP };
+
+/* A new file next to `target` (absolute), TARGET.at-XXXXXX, named in the
+ * journal before it exists and registered for removal by a fatal signal
+ * (*cleanup): a temporary file (its T record holds `ident`; *fd the open
+ * descriptor, mode 0600) or the backup of the original (its B record; a
+ * hard link to it, else a copy: *fd the copy's descriptor, else -1). A name
+ * taken already is said (an X record) and another one tried. The name
+ * (newly allocated), or NULL with errno set. */
+static char *make_named(struct edit_journal *j, const char *target, const char *ident, enum made kind, int *fd,
+			int *cleanup)
+{
+	size_t tl = strlen(target);
+
+	*fd = -1;
+	for (int attempt = 0; attempt < 100; attempt++) {
+		char *name = xmalloc(tl + 16);
+		int h, e;
+		bool made;
+		memcpy(name, target, tl);
+		memcpy(name + tl, ".at-", 4);
+		random_suffix(name + tl + 4);
+		if (kind == MADE_BACKUP && j->n && strcmp(name, j->v[j->n - 1].path) == 0) {
+			free(name); /* the temporary file of the same target, made just before */
+			continue;
+		}
+		if ((kind == MADE_TEMP ? put_record(j, 'T', name, target, ident) : put_record(j, 'B', name, target, NULL)) != 0) {
+			free(name);
+			return NULL;
+		}
+		/* registered before it exists, as it is named in the journal before */
+		h = tmp_cleanup_add(name);
+		if (kind == MADE_TEMP) {
+			*fd = open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+			made = *fd >= 0;
+		} else {
+			made = link(target, name) == 0;
+			if (!made && errno != EEXIST)
+				made = (*fd = copy_file(target, name)) >= 0; /* no hard links here */
+		}
+		if (made) {
+			*cleanup = h;
+			return name;
+		}
+		e = errno;
+		tmp_cleanup_forget(h);
+		/* someone else's file of that name: say so before anything else */
+		if (e == EEXIST && put_record(j, 'X', name, NULL, NULL) == 0) {
+			free(name);
+			continue;
+		}
+		if (e == EEXIST)
+			e = errno;
+		free(name);
+		errno = e;
+		return NULL;
+	}
+	errno = EEXIST;
+	return NULL;
+}
+
+static void file_add(struct edit_journal *j, char *path, int cleanup, int kind)
+{
+	XGROW(j->v, j->cap, j->n + 1);
+	j->v[j->n].path = path;
+	j->v[j->n].cleanup = cleanup;
+	j->v[j->n++].kind = kind;
+}
+
 int edit_journal_temp(struct edit_journal *j, const char *target, const struct stat *st, char **tmp_out)
 {
-	char *abs_target = absolute_path(target), ident[96];
-	size_t tl = strlen(abs_target);
+	char *abs_target = absolute_path(target), ident[96], *tmp;
+	int fd = -1, h;
 
 	if (journal_open(j) != 0) {
 		free(abs_target);
 		return -1;
 	}
-	identity_text(ident, sizeof(ident), st);
-	for (int attempt = 0; attempt < 100; attempt++) {
-		char *tmp = xmalloc(tl + 16), *line = NULL;
-		size_t n = 0, cap = 0;
-		int fd, e;
-		memcpy(tmp, abs_target, tl);
-		memcpy(tmp + tl, ".at-", 4);
-		random_suffix(tmp + tl + 4);
-		XGROW(line, cap, 8);
-		line[n++] = 'T';
-		line[n++] = '\t';
-		put_escaped(&line, &n, &cap, tmp);
-		XGROW(line, cap, n + 1);
-		line[n++] = '\t';
-		put_escaped(&line, &n, &cap, abs_target);
-		XGROW(line, cap, n + strlen(ident) + 3);
-		line[n++] = '\t';
-		memcpy(line + n, ident, strlen(ident));
-		n += strlen(ident);
-		line[n++] = '\n';
-		if (journal_line(j, line, n) != 0) {
-			free(line);
-			free(tmp);
-			free(abs_target);
-			return -1;
-		}
-		free(line);
-		/* registered before it exists, as it is named in the journal before */
-		XGROW(j->tmps, j->cap, j->n + 1);
-		j->cleanup = xrealloc(j->cleanup, j->cap * sizeof(*j->cleanup));
-		j->cleanup[j->n] = tmp_cleanup_add(tmp);
-		fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-		if (fd >= 0) {
-			j->tmps[j->n] = tmp;
-			j->n++;
-			*tmp_out = xstrdup(tmp);
-			free(abs_target);
-			return fd;
-		}
-		e = errno;
-		tmp_cleanup_forget(j->cleanup[j->n]);
-		if (e == EEXIST) {
-			/* someone else's file of that name: say so before anything else */
-			char *x = NULL;
-			size_t xn = 0, xcap = 0;
-			XGROW(x, xcap, 4);
-			x[xn++] = 'X';
-			x[xn++] = '\t';
-			put_escaped(&x, &xn, &xcap, tmp);
-			XGROW(x, xcap, xn + 1);
-			x[xn++] = '\n';
-			e = journal_line(j, x, xn) == 0 ? EEXIST : errno;
-			free(x);
-			free(tmp);
-			if (e == EEXIST)
-				continue;
-		} else {
-			free(tmp);
-		}
+	journal_identity(ident, sizeof(ident), st);
+	tmp = make_named(j, abs_target, ident, MADE_TEMP, &fd, &h);
+	free(abs_target);
+	if (!tmp)
+		return -1;
+	file_add(j, tmp, h, FILE_TEMP);
+	*tmp_out = xstrdup(tmp);
+	return fd;
+}
+
+int edit_journal_written(struct edit_journal *j, const char *tmp, int fd)
+{
+	return put_identity(j, tmp, fd);
+}
+
+int edit_journal_backup(struct edit_journal *j, const char *target)
+{
+	char *abs_target = absolute_path(target), *bak;
+	int fd, h, rc = 0;
+
+	if (journal_open(j) != 0) {
 		free(abs_target);
-		errno = e;
 		return -1;
 	}
+	bak = make_named(j, abs_target, NULL, MADE_BACKUP, &fd, &h);
 	free(abs_target);
-	errno = EEXIST;
-	return -1;
+	if (!bak)
+		return -1;
+	file_add(j, bak, h, fd >= 0 ? FILE_COPY : FILE_LINK);
+	if (fd >= 0) {
+		/* a copy is another inode: recorded, so that a rollback knows it in place */
+		rc = put_identity(j, bak, fd);
+		if (close(fd) != 0)
+			rc = -1;
+	}
+	return rc;
 }
 
 int edit_journal_remove(struct edit_journal *j, const char *target, const struct stat *st)
 {
-	char *abs = absolute_path(target), ident[96], *line = NULL;
-	size_t n = 0, cap = 0;
+	char *abs = absolute_path(target), ident[96];
 	int rc;
 
 	if (journal_open(j) != 0) {
 		free(abs);
 		return -1;
 	}
-	identity_text(ident, sizeof(ident), st);
-	XGROW(line, cap, 4);
-	line[n++] = 'R';
-	line[n++] = '\t';
-	put_escaped(&line, &n, &cap, abs);
-	XGROW(line, cap, n + strlen(ident) + 3);
-	line[n++] = '\t';
-	memcpy(line + n, ident, strlen(ident));
-	n += strlen(ident);
-	line[n++] = '\n';
-	rc = journal_line(j, line, n);
-	free(line);
+	journal_identity(ident, sizeof(ident), st);
+	rc = put_record(j, 'R', abs, NULL, ident);
 	free(abs);
 	return rc;
 }
@@ -631,27 +714,24 @@ int edit_journal_commit(struct edit_journal *j)
 		errno = EIO;
 		return -1;
 	}
-	if (!(j->flags & EDIT_JOURNAL_NO_SYNC) &&
-	    (sync_files((const char *const *)j->tmps, j->n) != 0 || fsync(j->fd) != 0))
-		return -1;
+	if (!(j->flags & EDIT_JOURNAL_NO_SYNC)) {
+		/* the new texts and the copied originals durable, then the journal */
+		const char **sync = xcalloc(j->n + 1, sizeof(*sync));
+		size_t k = 0;
+		int rc;
+		for (size_t i = 0; i < j->n; i++)
+			if (j->v[i].kind != FILE_LINK)
+				sync[k++] = j->v[i].path;
+		rc = sync_files(sync, k);
+		free(sync);
+		if (rc != 0 || fsync(j->fd) != 0)
+			return -1;
+	}
 	if (journal_line(j, "C\n", 2) != 0)
 		return -1;
 	if (!(j->flags & EDIT_JOURNAL_NO_SYNC) && fsync(j->fd) != 0)
 		return -1;
 	return 0;
-}
-
-static void sync_dir_of(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	char *dir = slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".");
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-	if (fd >= 0) {
-		fsync(fd);
-		close(fd);
-	}
-	free(dir);
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -662,11 +742,10 @@ static int cmp_str(const void *a, const void *b)
 static void journal_free(struct edit_journal *j)
 {
 	for (size_t i = 0; i < j->n; i++) {
-		tmp_cleanup_forget(j->cleanup[i]);
-		free(j->tmps[i]);
+		tmp_cleanup_forget(j->v[i].cleanup);
+		free(j->v[i].path);
 	}
-	free(j->tmps);
-	free(j->cleanup);
+	free(j->v);
 	if (j->fd >= 0)
 		close(j->fd);
 	tmp_cleanup_forget(j->fd_cleanup);
@@ -697,15 +776,36 @@ void edit_journal_end(struct edit_journal *j, const char *const *targets, size_t
 			free(dirs[i]);
 		free(dirs);
 	}
+	/* the originals are no longer needed: a kill before the journal is
+	 * gone completes the batch, which needs none of them */
+	for (size_t i = 0; i < j->n; i++)
+		if (j->v[i].kind != FILE_TEMP)
+			unlink(j->v[i].path);
 	if (j->fd >= 0)
 		unlink(j->lock->journal_path);
 	journal_free(j);
 }
 
-void edit_journal_keep(struct edit_journal *j)
+int edit_journal_roll_back(struct edit_journal *j, size_t *put_back, struct diag *diag)
 {
-	if (j)
-		journal_free(j);
+	struct journal_site site = { j->lock->journal_path, NULL, j->lock->top, j->lock->command };
+	int rc;
+
+	/* the abort mark first: from here on a kill leaves a batch the next run
+	 * rolls back (the mark written or not, every file is whole; without it
+	 * that run completes the batch instead, or rolls it back when it cannot) */
+	if (journal_line(j, "A\n", 2) != 0 || (!(j->flags & EDIT_JOURNAL_NO_SYNC) && fsync(j->fd) != 0))
+		diag_pos(diag, DIAG_WARNING, j->lock->journal_path, 0, 0, "cannot write the abort mark: %s", strerror(errno));
+	rc = journal_roll_back(&site, put_back, diag);
+	if (rc != 0)
+		j->lock->stuck = true; /* the journal is kept: no other batch may take its place */
+	journal_free(j);
+	return rc;
+}
+
+bool edit_lock_stuck(const struct edit_lock *l)
+{
+	return l && l->stuck;
 }
 
 void edit_journal_abort(struct edit_journal *j)
@@ -713,235 +813,8 @@ void edit_journal_abort(struct edit_journal *j)
 	if (!j)
 		return;
 	for (size_t i = 0; i < j->n; i++)
-		unlink(j->tmps[i]);
+		unlink(j->v[i].path);
 	if (j->fd >= 0)
 		unlink(j->lock->journal_path);
 	journal_free(j);
-}
-
-/* ---- recovery ---- */
-
-struct entry {
-	char *tmp, *target, *ident;   /* tmp NULL: a file the batch removes */
-	bool theirs;                  /* an X line names it */
-	size_t line;                  /* of the journal */
-};
-
-/* True when `tmp` is a name edit_journal_temp gives a temporary file of
- * `target`: TARGET.at-XXXXXX, six letters or digits. */
-static bool temp_name_of(const char *tmp, const char *target)
-{
-	size_t n = strlen(target);
-
-	if (strncmp(tmp, target, n) != 0 || strncmp(tmp + n, ".at-", 4) != 0 || strlen(tmp + n + 4) != 6)
-		return false;
-	for (const char *c = tmp + n + 4; *c; c++)
-		if (!((*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9')))
-			return false;
-	return true;
-}
-
-/* Why recovery must not touch `path` (NULL: it may): a relative path, a
- * last component that is no name, or a directory that leads outside the
- * lock's tree (its links followed). A directory that is not there holds
- * nothing to rename or remove. */
-static const char *outside_tree(const struct edit_lock *l, const char *path)
-{
-	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
-	char *dir, *real;
-	const char *why = NULL;
-
-	if (path[0] != '/')
-		return "not an absolute path";
-	if (!base[0] || strcmp(base, ".") == 0 || strcmp(base, "..") == 0)
-		return "not the path of a file";
-	dir = xstrndup(path, slash == path ? 1 : (size_t)(slash - path));
-	real = realpath(dir, NULL);
-	if (real && !within(real, l->real_top))
-		why = "outside the tree";
-	else if (!real && errno != ENOENT && errno != ENOTDIR)
-		why = "a directory that cannot be resolved";
-	free(real);
-	free(dir);
-	return why;
-}
-
-/* Every entry checked before any is acted on: 0, or -1 after reporting
- * the first one that names something recovery must not touch. */
-static int check_entries(const struct edit_lock *l, const struct entry *e, size_t n, const char *cmd, const char *pid,
-			 struct diag *diag)
-{
-	for (size_t i = 0; i < n; i++) {
-		const char *bad = e[i].target, *why = outside_tree(l, e[i].target);
-		if (!why && e[i].tmp && !temp_name_of(e[i].tmp, e[i].target)) {
-			bad = e[i].tmp;
-			why = "not a temporary file of autotrace (TARGET.at-XXXXXX)";
-		}
-		if (!why)
-			continue;
-		diag_pos(diag, DIAG_ERROR, l->journal_path, e[i].line, 1,
-			 "the journal of the interrupted `autotrace %s` (pid %s) names %s: %s (the tree this `autotrace "
-			 "%s` may change is %s): refused, nothing renamed or removed; if that run was `autotrace %s` on "
-			 "this tree, run it again to complete it, else remove the journal",
-			 cmd, pid, bad, why, l->command, l->top, cmd);
-		return -1;
-	}
-	return 0;
-}
-
-static int recover(struct edit_lock *l, struct diag *diag)
-{
-	struct stat jst;
-	struct src_file *f = lstat(l->journal_path, &jst) == 0 && !S_ISREG(jst.st_mode) ? NULL : src_file_load(l->journal_path);
-	struct entry *e = NULL;
-	size_t n = 0, cap = 0, lineno = 0, removed = 0, renamed = 0, kept = 0, done = 0;
-	char cmd[64] = "?", pid[32] = "?";
-	bool committed = false;
-	const char *s, *end;
-
-	if (!f) {
-		if (lstat(l->journal_path, &jst) != 0 && errno == ENOENT)
-			return 0;
-		diag_pos(diag, DIAG_ERROR, l->journal_path, 0, 0, "cannot read the journal of an interrupted run: %s",
-			 S_ISREG(jst.st_mode) ? strerror(errno) : "not a regular file (a symbolic link?): remove it");
-		return -1;
-	}
-	s = f->data;
-	end = f->data + f->len;
-	while (s < end) {
-		const char *nl = memchr(s, '\n', (size_t)(end - s)), *t1, *t2, *t3;
-		lineno++;
-		if (!nl)
-			break; /* cut short by the kill: it names nothing that exists */
-		if (lineno == 1) {
-			if ((size_t)(nl - s) != strlen(JOURNAL_HEAD) || memcmp(s, JOURNAL_HEAD, (size_t)(nl - s)) != 0) {
-				diag_pos(diag, DIAG_ERROR, l->journal_path, 1, 1,
-					 "not an autotrace journal (expected \"%s\"): remove it if it is not yours", JOURNAL_HEAD);
-				src_file_free(f);
-				return -1;
-			}
-		} else if (nl - s > 8 && memcmp(s, "command\t", 8) == 0) {
-			snprintf(cmd, sizeof(cmd), "%.*s", (int)(nl - s - 8), s + 8);
-		} else if (nl - s > 4 && memcmp(s, "pid\t", 4) == 0) {
-			snprintf(pid, sizeof(pid), "%.*s", (int)(nl - s - 4), s + 4);
-		} else if (nl - s > 6 && memcmp(s, "batch\t", 6) == 0) {
-			/* informational */
-		} else if (nl - s == 1 && *s == 'C') {
-			committed = true;
-		} else if (nl - s > 2 && s[0] == 'R' && s[1] == '\t' && (t1 = memchr(s + 2, '\t', (size_t)(nl - s - 2)))) {
-			XGROW(e, cap, n + 1);
-			e[n].tmp = NULL;
-			e[n].target = unescape_field(s + 2, t1);
-			e[n].ident = xstrndup(t1 + 1, (size_t)(nl - t1 - 1));
-			e[n].theirs = false;
-			e[n].line = lineno;
-			n++;
-		} else if (nl - s > 2 && s[0] == 'X' && s[1] == '\t') {
-			char *x = unescape_field(s + 2, nl);
-			for (size_t i = 0; i < n; i++)
-				if (e[i].tmp && strcmp(e[i].tmp, x) == 0)
-					e[i].theirs = true;
-			free(x);
-		} else if (nl - s > 2 && s[0] == 'T' && s[1] == '\t' && (t1 = memchr(s + 2, '\t', (size_t)(nl - s - 2))) &&
-			   (t2 = memchr(t1 + 1, '\t', (size_t)(nl - t1 - 1)))) {
-			t3 = nl;
-			XGROW(e, cap, n + 1);
-			e[n].tmp = unescape_field(s + 2, t1);
-			e[n].target = unescape_field(t1 + 1, t2);
-			e[n].ident = xstrndup(t2 + 1, (size_t)(t3 - t2 - 1));
-			e[n].theirs = false;
-			e[n].line = lineno;
-			n++;
-		} else {
-			diag_pos(diag, DIAG_ERROR, l->journal_path, lineno, 1,
-				 "unreadable line in the journal of an interrupted run: remove the journal to go on "
-				 "(the temporary files it names end in .at-XXXXXX)");
-			for (size_t i = 0; i < n; i++) {
-				free(e[i].tmp);
-				free(e[i].target);
-				free(e[i].ident);
-			}
-			free(e);
-			src_file_free(f);
-			return -1;
-		}
-		s = nl + 1;
-	}
-	src_file_free(f);
-	if (check_entries(l, e, n, cmd, pid, diag) != 0) {
-		for (size_t i = 0; i < n; i++) {
-			free(e[i].tmp);
-			free(e[i].target);
-			free(e[i].ident);
-		}
-		free(e);
-		return -1;
-	}
-	for (size_t i = 0; i < n; i++) {
-		struct stat st;
-		char ident[96];
-		if (e[i].theirs)
-			continue;
-		if (!e[i].tmp) {
-			/* a removal: done by the commit, after the mark only */
-			identity_text(ident, sizeof(ident), stat(e[i].target, &st) == 0 ? &st : NULL);
-			if (!committed || strcmp(ident, "-") == 0)
-				done += committed;
-			else if (strcmp(ident, e[i].ident) == 0 && unlink(e[i].target) == 0)
-				renamed++;
-			else {
-				diag_pos(diag, DIAG_WARNING, e[i].target, 0, 0,
-					 "changed after the interrupted `autotrace %s` (pid %s): kept, not removed", cmd, pid);
-				kept++;
-			}
-			continue;
-		}
-		if (lstat(e[i].tmp, &st) != 0) {
-			done++; /* renamed before the interruption, or never created */
-			continue;
-		}
-		if (!committed) {
-			unlink(e[i].tmp);
-			removed++;
-			continue;
-		}
-		identity_text(ident, sizeof(ident), stat(e[i].target, &st) == 0 ? &st : NULL);
-		if (strcmp(ident, e[i].ident) != 0) {
-			diag_pos(diag, DIAG_WARNING, e[i].target, 0, 0,
-				 "changed after the interrupted `autotrace %s` (pid %s): kept as it is, the text that run "
-				 "meant for it dropped",
-				 cmd, pid);
-		} else if (rename(e[i].tmp, e[i].target) != 0) {
-			diag_pos(diag, DIAG_WARNING, e[i].target, 0, 0,
-				 "cannot replace the file to complete the interrupted `autotrace %s` (pid %s): %s; kept as "
-				 "it is",
-				 cmd, pid, strerror(errno));
-		} else {
-			renamed++;
-			sync_dir_of(e[i].target);
-			continue;
-		}
-		unlink(e[i].tmp);
-		kept++;
-	}
-	if (!committed)
-		diag_pos(diag, DIAG_NOTE, l->journal_path, 0, 0,
-			 "`autotrace %s` (pid %s) was interrupted before it replaced any file: removed its %zu temporary "
-			 "file%s; every file is as it was before that run",
-			 cmd, pid, removed, removed == 1 ? "" : "s");
-	else
-		diag_pos(diag, DIAG_NOTE, l->journal_path, 0, 0,
-			 "`autotrace %s` (pid %s) was interrupted while it replaced files: completed now (%zu file%s "
-			 "replaced or removed now, %zu before the interruption%s)",
-			 cmd, pid, renamed, renamed == 1 ? "" : "s", done, kept ? ", the others kept as they are" : "");
-	if (committed && !kept)
-		l->completed = xstrdup(cmd);
-	unlink(l->journal_path);
-	for (size_t i = 0; i < n; i++) {
-		free(e[i].tmp);
-		free(e[i].target);
-		free(e[i].ident);
-	}
-	free(e);
-	return 0;
 }

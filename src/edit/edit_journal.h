@@ -3,14 +3,26 @@
  * and instrument through them) takes ROOT/.autotrace/lock first, and writes
  * through an edit batch (edit.h) whose journal ROOT/.autotrace/journal
  * lists each temporary file and the file it replaces before the temporary
- * file exists, then a commit mark before the first rename.
+ * file exists, and each original kept for a rollback (a hard link
+ * TARGET.at-XXXXXX, else a copy) before it is made, then a commit mark
+ * before the first rename. When a rename fails half-way (an I/O error, a
+ * full disk: what no check could see), an abort mark follows and the batch
+ * is rolled back at once: every original already replaced put back from
+ * its backup, the temporary files and backups removed.
  *
  * So whatever moment a run is killed at, every file is wholly old or wholly
- * new, every temporary file is named in the journal, and the next run that
- * takes the lock finishes the work, and says so: a batch without its commit
- * mark is rolled back (its temporary files removed, nothing had changed); a
- * committed one is completed (the files not renamed yet are renamed now,
- * unless one changed since, which is kept and reported).
+ * new, every temporary file and backup is named in the journal, and the
+ * next run that takes the lock settles the batch (journal_settle.h), and
+ * says so: a batch without its commit mark is rolled back (its temporary
+ * files removed, nothing had changed); a committed one is completed (the
+ * files not renamed yet are renamed now, unless one changed since, which is
+ * kept and reported; when a rename fails again, it is rolled back instead);
+ * an aborted one is rolled back (each original the batch replaced put back,
+ * unless it changed since). Recovery renames and removes only files of
+ * the lock's tree that the journal names, and their TARGET.at-XXXXXX
+ * names: a journal naming any other file is refused, nothing touched (so
+ * the journal of a run killed while it wrote a map outside the tree,
+ * preprocess --map, is refused too: it names its line).
  *
  * The lock is flock(2) on ROOT/.autotrace/lock: it dies with its process,
  * so no stale lock is ever left; a second run on the tree is refused with
@@ -75,21 +87,37 @@ struct edit_journal *edit_journal_begin(struct edit_lock *l, unsigned flags);
  * `st` its stat, or NULL for a new file), named TARGET.at-XXXXXX, recorded
  * in the journal before it is created. Returns the open descriptor (mode
  * 0600) and the name in *tmp (newly allocated), or -1 with errno set. */
-int edit_journal_temp(struct edit_journal *j, const char *target, const struct stat *st, char **tmp);
+int edit_journal_temp(struct edit_journal *j, const char *target, const struct stat *st, char **tmp_out);
+/* The temporary file `tmp` (open at `fd`) is written: its identity
+ * recorded, by which a rollback tells it once renamed over its target. 0,
+ * or -1 with errno set. */
+int edit_journal_written(struct edit_journal *j, const char *tmp, int fd);
+/* The original `target` (an existing file the batch replaces or removes,
+ * named in its T or R record before) kept reachable until the batch is
+ * settled: a hard link TARGET.at-XXXXXX, recorded before it is made; a copy
+ * where the file system refuses the link. 0, or -1 with errno set. */
+int edit_journal_backup(struct edit_journal *j, const char *target);
 /* `target` (its stat `st`) is to be removed by this batch: recorded. 0, or
  * -1 with errno set. */
 int edit_journal_remove(struct edit_journal *j, const char *target, const struct stat *st);
-/* Makes the temporary files durable (unless NO_SYNC) and writes the commit
- * mark: from here on the batch completes, even across a kill. 0 or -1
- * (errno set; nothing renamed yet, the caller aborts). */
+/* Makes the temporary files (and copied backups) durable (unless NO_SYNC)
+ * and writes the commit mark: from here on the batch completes, even across
+ * a kill. 0 or -1 (errno set; nothing renamed yet, the caller aborts). */
 int edit_journal_commit(struct edit_journal *j);
 /* The renames are done: syncs the directories written (unless NO_SYNC),
- * removes the journal. */
+ * removes the backups and the journal. */
 void edit_journal_end(struct edit_journal *j, const char *const *targets, size_t n);
-/* The renames stopped half-way (a rename failed): everything stays on disk
- * for the next run to complete; the journal is closed. */
-void edit_journal_keep(struct edit_journal *j);
-/* The batch is abandoned: removes its temporary files and the journal. */
+/* A rename (or removal) of the commit failed: writes the abort mark and
+ * rolls the batch back (journal_settle.h), *put_back counting the files
+ * restored or removed. 0 when every file is as it was before the batch (the
+ * journal removed), or -1 after reporting each file that could not be put
+ * back: the journal is kept for the next run to finish the rollback, and no
+ * other batch is written under this lock (edit_lock_stuck). Frees j. */
+int edit_journal_roll_back(struct edit_journal *j, size_t *put_back, struct diag *diag);
+/* True when a batch under `l` could not be rolled back wholly. */
+bool edit_lock_stuck(const struct edit_lock *l);
+/* The batch is abandoned: removes its temporary files, backups and the
+ * journal. */
 void edit_journal_abort(struct edit_journal *j);
 
 #endif

@@ -1,23 +1,28 @@
 /* Writing the files apply, strip, wire and preprocess change, all or
  * nothing, as fast as a tree of thousands of files needs: every new text
  * goes to a temporary file next to its original (mode kept), named in the
- * tree's journal before it exists (edit_journal.h); at the commit they are
- * fsync'ed together by a few threads (sync_files.h; not with the batch flag
+ * tree's journal before it exists (edit_journal.h), and every original it
+ * replaces is kept reachable by a hard link next to it (a copy where links
+ * fail), named there too; at the commit the temporary files are fsync'ed
+ * together by a few threads (sync_files.h; not with the batch flag
  * EDIT_BATCH_NO_SYNC, edit.h), then the commit mark is written; then each is
- * renamed over its original, the fatal signals held meanwhile, and the
- * directories written are fsync'ed. Only the files written are synced, never
- * the whole system (sync(2) would wait for every other program's dirty data
- * too). When a temporary file cannot be written, the others are removed and
- * no original is touched. A symbolic link is followed: its target is
- * replaced and the link stays.
+ * renamed over its original, the fatal signals held meanwhile, the
+ * directories written are fsync'ed and the backups removed. Only the files
+ * written are synced, never the whole system (sync(2) would wait for every
+ * other program's dirty data too). When a temporary file cannot be written,
+ * the others are removed and no original is touched. A symbolic link is
+ * followed: its target is replaced and the link stays.
  *
  * All or nothing also means: every target is checked before its temporary
- * file is written, so that no rename can fail half-way for a reason known
+ * file is written, so that no rename fails half-way for a reason known
  * beforehand -- a target outside the tree the lock covers (through a link),
  * an immutable or append-only file or directory (chattr +i, +a: rename(2)
  * fails on them, even for root), a file without write permission (mode 444;
  * unless EDIT_BATCH_READONLY_OK) -- each refused with its path, so the batch
- * is abandoned before anything changed. */
+ * is abandoned before anything changed. A rename that fails for a reason no
+ * check sees (an I/O error, a full disk, EXDEV) rolls the batch back at once:
+ * the originals already replaced are put back from their backups, and the
+ * error says nothing changed. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -56,7 +61,7 @@ static int write_temp(struct edit_journal *j, const char *path, const struct sta
 	fd = edit_journal_temp(j, path, st, tmp_out);
 	if (fd < 0)
 		goto fail;
-	if (atomic_write_fd(fd, data, len) != 0 || fchmod(fd, mode) != 0)
+	if (atomic_write_fd(fd, data, len) != 0 || fchmod(fd, mode) != 0 || edit_journal_written(j, *tmp_out, fd) != 0)
 		goto fail_fd;
 	if (close(fd) != 0) {
 		fd = -1;
@@ -220,6 +225,12 @@ static int batch_entry(struct edit_batch *b, const char *path, bool given, struc
 	size_t k;
 
 	memset(f, 0, sizeof(*f));
+	if (edit_lock_stuck(b->lock)) {
+		diag_pos(diag, DIAG_ERROR, path, 0, 0,
+			 "not written: a batch of this run could not be rolled back wholly, and its journal (%s/journal) "
+			 "must stay for the next run to finish the rollback", edit_lock_dir(b->lock));
+		return -1;
+	}
 	if (atomic_resolve(path, &f->target, &in_place, diag) != 0)
 		return -1;
 	if (in_place) {
@@ -257,6 +268,18 @@ static void batch_push(struct edit_batch *b, struct batch_entry *e, const char *
 	b->n++;
 }
 
+/* The original of an existing target kept for a rollback (edit_journal_backup):
+ * 0, or -1 after reporting with `shown`. */
+static int keep_original(struct edit_batch *b, const struct batch_entry *e, const char *shown, struct diag *diag)
+{
+	if (edit_journal_backup(b->journal, e->f.target) == 0)
+		return 0;
+	diag_pos(diag, DIAG_ERROR, shown, 0, 0,
+		 "cannot keep the original for a rollback (a link or a copy next to it): %s; nothing changed",
+		 strerror(errno));
+	return -1;
+}
+
 static int batch_add(struct edit_batch *b, const char *path, bool given, const char *text, size_t len,
 		     struct diag *diag)
 {
@@ -265,6 +288,11 @@ static int batch_add(struct edit_batch *b, const char *path, bool given, const c
 	if (batch_entry(b, path, given, &e, diag) != 0)
 		return -1;
 	if (write_temp(b->journal, e.f.target, e.have_st ? &e.st : NULL, path, text, len, &e.f.tmp, diag) != 0) {
+		free(e.f.target);
+		return -1;
+	}
+	if (e.have_st && keep_original(b, &e, path, diag) != 0) {
+		free(e.f.tmp);
 		free(e.f.target);
 		return -1;
 	}
@@ -297,6 +325,10 @@ int edit_batch_remove(struct edit_batch *b, const char *path, struct diag *diag)
 		free(e.f.target);
 		return -1;
 	}
+	if (keep_original(b, &e, path, diag) != 0) {
+		free(e.f.target);
+		return -1;
+	}
 	batch_push(b, &e, path);
 	return 0;
 }
@@ -317,8 +349,8 @@ static void batch_free(struct edit_batch *b)
 int edit_batch_commit(struct edit_batch *b, struct diag *diag)
 {
 	const char **targets;
-	size_t done = 0;
-	int ret = 0;
+	size_t done = 0, put_back;
+	int ret = 0, e = 0;
 
 	if (edit_journal_commit(b->journal) != 0) {
 		diag_pos(diag, DIAG_ERROR, edit_lock_dir(b->lock), 0, 0, "cannot write the journal: %s: nothing changed",
@@ -327,24 +359,30 @@ int edit_batch_commit(struct edit_batch *b, struct diag *diag)
 		return -1;
 	}
 	targets = xcalloc(b->n + 1, sizeof(*targets));
-	/* from the commit mark on, the batch completes: no signal cuts it short */
+	/* from the commit mark on, the batch completes or is rolled back: no
+	 * signal cuts it short */
 	tmp_cleanup_hold(true);
 	for (; done < b->n; done++) {
 		if (!b->v[done].tmp ? unlink(b->v[done].target) != 0 && errno != ENOENT
 				    : rename(b->v[done].tmp, b->v[done].target) != 0) {
-			diag_pos(diag, DIAG_ERROR, b->v[done].shown, 0, 0,
-				 "cannot replace the file: %s; %zu of %zu files replaced, the next autotrace run on this tree "
-				 "completes the rest (journal %s/journal)",
-				 strerror(errno), done, b->n, edit_lock_dir(b->lock));
+			e = errno;
 			ret = -1;
 			break;
 		}
 		targets[done] = b->v[done].target;
 	}
-	if (ret == 0)
+	if (ret == 0) {
 		edit_journal_end(b->journal, targets, b->n);
-	else
-		edit_journal_keep(b->journal);
+	} else if (edit_journal_roll_back(b->journal, &put_back, diag) == 0) {
+		diag_pos(diag, DIAG_ERROR, b->v[done].shown, 0, 0,
+			 "cannot %s the file: %s; nothing changed (the batch of %zu files was rolled back, %zu undone)",
+			 b->v[done].tmp ? "replace" : "remove", strerror(e), b->n, put_back);
+	} else {
+		diag_pos(diag, DIAG_ERROR, b->v[done].shown, 0, 0,
+			 "cannot %s the file: %s; the batch of %zu files could not be rolled back wholly (see above): the "
+			 "next autotrace run on this tree finishes the rollback (journal %s/journal)",
+			 b->v[done].tmp ? "replace" : "remove", strerror(e), b->n, edit_lock_dir(b->lock));
+	}
 	tmp_cleanup_hold(false);
 	free(targets);
 	batch_free(b);

@@ -910,6 +910,12 @@ int undo_journal_write(const char *opdir, const char *top, const char *name, con
 		goto undo;
 	}
 	if (edit_batch_commit(batch, diag) != 0) {
+		if (!edit_lock_stuck(lock)) {
+			/* rolled back: not one file replaced, the records go too */
+			diag_plain(diag, DIAG_ERROR, "%s: nothing changed", cmd);
+			goto undo;
+		}
+		/* the next run finishes the rollback: the records stay until then */
 		diag_plain(diag, DIAG_ERROR, "%s: stopped while replacing files (see above)", cmd);
 		goto out;
 	}

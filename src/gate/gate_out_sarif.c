@@ -76,12 +76,24 @@ static char *root_uri(const char *root)
 }
 
 /* `path` relative to the root when it lies under it (*under set), else
- * absolute. Newly allocated. */
+ * absolute. A path reached through a symbolic link (an operator named by a
+ * linked directory, while the root is the git top level's real path) is
+ * compared by its real path too. Newly allocated. */
 static char *from_root(const char *path, const char *root, bool *under)
 {
 	char *abs = absolute(path), *rel;
 
 	*under = root && path_within(abs, root) && strcmp(abs, root) != 0;
+	if (!*under && root) {
+		char *real = realpath(abs, NULL);
+		if (real && path_within(real, root) && strcmp(real, root) != 0) {
+			free(abs);
+			abs = real;
+			*under = true;
+		} else {
+			free(real);
+		}
+	}
 	if (!*under)
 		return abs;
 	rel = path_relative(root, abs);

@@ -256,23 +256,22 @@ static char *copy_dest_word(const struct src_file *f, const struct sh_script *sh
 	return NULL;
 }
 
-/* The copy's destination, when it can be written again in the block (the
- * block runs it as shell code: no command substitution, nothing that ends
- * the command). */
+/* The copy's destination as the block writes it again: the script's word
+ * with its expansions quoted (sh_word_requote: the block runs it as shell
+ * code, where it must neither split nor glob nor run anything). */
 static char *copy_dest(const struct src_file *f, const struct sh_script *sh, const struct sh_cmd *c,
 		       const struct hook_ctx *ctx, struct diag *diag)
 {
-	char *w = copy_dest_word(f, sh, c, diag), *what;
+	char *w = copy_dest_word(f, sh, c, diag), *what, *q = NULL;
 	size_t at, len;
 	const char *why;
 
-	if (w && sh_word_check(w, &at, &len, &why) == SH_WORD_BAD) {
+	if (w && !(q = sh_word_requote(w, &at, &len, &why)))
 		diag_at(diag, DIAG_ERROR, cmd_loc(f, c),
 			"this copy writes to %s, which the hook cannot write again (%s): name the build tree with --tree", w,
 			why);
-		free(w);
-		w = NULL;
-	}
+	free(w);
+	w = q;
 	if (!w) {
 		what = xasprintf("the build tree the copy at line %zu writes to, as the script writes it there",
 				 src_file_line(f, c->start));
@@ -844,6 +843,7 @@ bool hook_tree_word_ok(const char *word)
 {
 	size_t bad, len, n = strlen(HOOK_SCRIPT_DIR_WORD);
 	const char *why;
+	char *q;
 
 	if (strncmp(word, HOOK_SCRIPT_DIR_WORD, n) == 0) {
 		if (!word[n])
@@ -852,7 +852,22 @@ bool hook_tree_word_ok(const char *word)
 			return false;
 		word += n + 1;
 	}
-	return *word && sh_word_check(word, &bad, &len, &why) != SH_WORD_BAD;
+	q = *word ? sh_word_requote(word, &bad, &len, &why) : NULL;
+	free(q);
+	return q != NULL;
+}
+
+/* A word the block may run as an argument: quoted so that it neither
+ * splits nor globs (sh_word_requote leaves it as it is). */
+static bool quoted_word(const char *word)
+{
+	size_t bad, len;
+	const char *why;
+	char *q = sh_word_requote(word, &bad, &len, &why);
+	bool same = q && strcmp(q, word) == 0;
+
+	free(q);
+	return same;
 }
 
 void hook_block_trees(const struct src_file *f, const struct hook_found *b, char ***trees, size_t *n)
@@ -886,8 +901,9 @@ char *hook_block_text(const struct hook_place *p, bool allow_missing, const char
 	char *s = NULL, *t;
 	size_t len = 0, cap = 0;
 
-	/* the last guard: every tree a word autotrace writes, nothing else becomes shell code */
-	if (!hook_tree_word_ok(p->dest))
+	/* the last guard: every tree a word autotrace writes, nothing else becomes
+	 * shell code; the copy form's, an argument of the preprocessor, quoted */
+	if (!hook_tree_word_ok(p->dest) || (!p->in_place && !quoted_word(p->dest)))
 		return NULL;
 	for (size_t k = 0; k < p->nalso; k++)
 		if (!hook_tree_word_ok(p->also[k]))

@@ -61,7 +61,7 @@ struct hook_place {
 	size_t build_cmd;     /* the build step (after the copy, in the same flow) */
 	uint32_t insert_at;   /* copy: just past the copy call's logical line; in place: the build step's line */
 	char *indent;         /* the anchor's indentation; owned */
-	char *dest;           /* the tree to preprocess, as a shell word; owned */
+	char *dest;           /* the tree to preprocess, as a shell word (its expansions quoted); owned */
 	/* in place: the trees of other operators the block preprocesses too (the
 	   script builds them all in one step: one block, one tree each), shell
 	   words kept from the block being replaced; owned */
@@ -123,9 +123,9 @@ int hook_verify(const struct src_file *f, const struct hook_ctx *ctx, struct dia
 void hook_block_trees(const struct src_file *f, const struct hook_found *b, char ***trees, size_t *n);
 
 /* True when `word` is a tree word autotrace writes into a block: a safe shell
- * word (sh_word.h: what sh_word_literal and sh_word_for write, and quoted
- * text with $NAME expansions), or HOOK_SCRIPT_DIR_WORD followed by "/" and
- * one. */
+ * word (sh_word.h: what sh_word_literal, sh_word_for and sh_word_requote
+ * write, quoted text with $NAME expansions, a leading ~ or ~USER), or
+ * HOOK_SCRIPT_DIR_WORD followed by "/" and one. */
 bool hook_tree_word_ok(const char *word);
 
 /* True when the shell word `word` names the tree `place` preprocesses, in

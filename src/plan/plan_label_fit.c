@@ -142,6 +142,17 @@ char *plan_label_fit(const char *label, size_t max)
 		if (total <= max || !shorten(seg, nseg, total - max))
 			break;
 	}
+	/* a segment shortened into one said before goes ("x hccl-allto aiv hccl-allto") */
+	for (size_t i = 1; i < nseg; i++)
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(seg[i], seg[j]) == 0) {
+				total -= strlen(seg[i]) + 1;
+				free(seg[i]);
+				memmove(seg + i, seg + i + 1, (nseg - i - 1) * sizeof(*seg));
+				nseg--;
+				i--;
+				break;
+			}
 	out = o = xmalloc(total + 1);
 	for (size_t i = 0; i < nseg; i++) {
 		if (i)

@@ -330,6 +330,24 @@ static void name_by_function(struct plan_walker *w, int parent, int self)
 	free(label);
 }
 
+/* Is point p the call of function f timed at its call (a step, a stage
+ * timed where it is called), which names f already? */
+static bool timed_call_of(struct plan_walker *w, const struct plan_node *p, struct plan_fref f)
+{
+	struct plan_fref t[PLAN_MAX_TARGETS];
+	bool lam;
+	size_t nt;
+
+	if (p->call < 0 || p->func < 0)
+		return false;
+	nt = plan_resolve_call(w->pl, (struct plan_fref){ p->unit, p->func },
+			       &w->pl->units[p->unit].outline->funcs[p->func].body.calls[p->call], t, PLAN_MAX_TARGETS, &lam);
+	for (size_t k = 0; k < nt; k++)
+		if (t[k].unit == f.unit && t[k].func == f.func)
+			return true;
+	return false;
+}
+
 /* A point: label from the template, folded when too deep, present when an
  * existing B opens its scope (at `b_stmt`, closed at `e_stmt`), else
  * inserted. `t` is the label template (the rule's, or its else label). */
@@ -382,7 +400,8 @@ int plan_add_point(struct plan_walker *w, enum plan_kind kind, struct plan_fref 
 		return idx;
 	}
 	if (kind == PLAN_branch && t && !rule_template_uses(t, RULE_TVAR_name) && !rule_template_uses(t, RULE_TVAR_Name) &&
-	    ctx->parent >= 0 && (pl->nodes[ctx->parent].unit != f.unit || pl->nodes[ctx->parent].func != f.func)) {
+	    ctx->parent >= 0 && (pl->nodes[ctx->parent].unit != f.unit || pl->nodes[ctx->parent].func != f.func) &&
+	    !timed_call_of(w, &pl->nodes[ctx->parent], f)) {
 		/* a core-type or role branch of a helper planned where it is called
 		 * (HcclPrepare: `if ASCEND_IS_AIV { ... }`): its label says the helper */
 		char *fn = telling_func_name(pl, n);

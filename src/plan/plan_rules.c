@@ -556,6 +556,11 @@ static bool phase_applies(struct plan_walker *w, const struct rule_trace_rule *r
 		return false;
 	if (r->target == RULE_TARGET_file)
 		return plan_re_match(w, r->match, w->pl->units[q->f.unit].path);
+	/* a Process(), Run(), ... is named for no stage: "{name}" of it names none
+	 * (the first function reached names the phase; the stages below it theirs) */
+	if (r->target == RULE_TARGET_function && r->phase && strstr(r->phase, "{name}") &&
+	    plan_generic_method(plan_func(w->pl, q->f)->name))
+		return false;
 	return r->target == RULE_TARGET_function && plan_re_match(w, r->match, plan_func(w->pl, q->f)->qualified_name) &&
 	       (!r->calls || calls_match(w, q->f, -1, false, r->calls));
 }

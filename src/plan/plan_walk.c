@@ -197,6 +197,37 @@ static const struct rule_trace_rule *opaque_call(walker *w, struct plan_fref f, 
 	return NULL;
 }
 
+/* The call of statement s that is a step of the stage whose own body s is
+ * in: a call of the sources' code that no rule times, merges or skips (a
+ * transparent function is planned as its caller, so it may be one) and
+ * that does work (plan_work.c); -1 when there is none. */
+static int step_call(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
+{
+	const struct cxx_body *b = plan_body_of(w, f);
+	struct plan_finfo *fi = plan_finfo(w->pl, f);
+
+	for (int k = fi->call_first[s]; k < fi->call_first[s + 1]; k++) {
+		const struct cxx_call *c = &b->calls[fi->call_order[k]];
+		struct plan_fref t[PLAN_MAX_TARGETS];
+		bool lam;
+		size_t nt;
+		if (plan_is_trace_call(c) || !plan_makes_call(w->pl, f, c))
+			continue;
+		if (c->constructs != CXX_CONSTRUCT_CALL)
+			return -1; /* making an object is its set-up */
+		nt = plan_resolve_call(w->pl, f, c, t, PLAN_MAX_TARGETS, &lam);
+		for (size_t i = 0; i < nt; i++) {
+			const struct rule_trace_rule *r = plan_decide_function(w, t[i], &f);
+			if (w->pl->units[t[i].unit].runtime || (r && r->kind != RULE_transparent))
+				return -1;
+		}
+		if (nt > 0 && plan_does_work(w, t[0], -1, ctx))
+			return fi->call_order[k];
+		return -1;
+	}
+	return -1;
+}
+
 static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 {
 	const struct cxx_func *fn = plan_func(w->pl, f);
@@ -221,6 +252,18 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		return;
 	}
 	r = plan_decide_stmt(w, f, s, ctx, &call);
+	if (!r && ctx->steps && ctx->tile < 0 && st->kind == CXX_STMT_EXPR && (call = step_call(w, f, s, ctx)) >= 0) {
+		/* a step of a stage's own body: timed at its call, what it calls planned inside */
+		char *name = plan_call_name_var(&fn->body.calls[call]);
+		int n = plan_add_point(w, PLAN_wrap, f, s, st->range, ctx->steps, ctx->steps->steps, ctx, name,
+				       cxx_prev_sibling(&fn->body, s), cxx_next_sibling(&fn->body, s), call);
+		free(name);
+		c2 = plan_child_ctx(w, n, ctx);
+		c2.steps = NULL;
+		walk_calls_of(w, f, s, &c2);
+		walk_block(w, f, s, &c2);
+		return;
+	}
 
 	if (r && r->kind == RULE_hot && (hr = calls_tile_helper(w, f, &fn->body.calls[call], &helper)) != NULL) {
 		const struct cxx_func *hf = plan_func(w->pl, helper);
@@ -400,6 +443,7 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 			c2.tile_fn = f;
 		}
 	}
+	c2.steps = NULL; /* a loop's body is per iteration: no steps */
 	walk_block(w, f, s, &c2);
 }
 
@@ -824,6 +868,7 @@ static void walk_part(walker *w, struct plan_fref f, int from, int to, const str
 			       cxx_next_sibling(b, to), call);
 	ctx_t sc = plan_child_ctx(w, n, ctx);
 
+	sc.steps = NULL; /* a part (set-up, wait, finish, region) is one sub-phase */
 	w->pl->nodes[n].stmt_last = to;
 	if (call >= 0 && b->calls[call].stmt == to) {
 		/* the call the part is named for (its last statement) is timed by it */
@@ -1197,6 +1242,7 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 	phase = plan_phase_of(w, t, &caller);
 	fi->phase = !no_phase(ctx) ? ctx->phase : phase ? phase : ctx->phase;
 	c2 = *ctx;
+	c2.steps = r && r->kind == RULE_function && r->steps ? r : NULL; /* (the caller's steps stay there) */
 	if (r && r->kind == RULE_function && ctx->absorb >= 0 && ctx->absorb == ctx->parent) {
 		/* the caller's body is this one call: its point times the same */
 		plan_add_note(w, PLAN_function, PLAN_FATE_MERGED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
@@ -1325,6 +1371,7 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 			c2 = plan_child_ctx(w, n, &c2);
 			if (one)
 				c2.absorb = n;
+			c2.steps = r->steps ? r : NULL;
 			/* the guards before the span are outside every point */
 			if (!phase || !no_phase(ctx) || !walk_handoff(w, t, first, last, phase, &c2))
 				walk_range(w, t, CXX_NONE, first, last, &c2);
@@ -1451,7 +1498,7 @@ static void walk_root(walker *w, struct plan_fref root)
 	struct plan_finfo *fi = plan_finfo(w->pl, root);
 	const struct cxx_func *fn = plan_func(w->pl, root);
 	ctx_t c0 = { .parent = -1, .depth = 0, .phase = NULL, .phase_weak = false, .hot_ok = true, .tile = -1,
-		      .tile_fn = { 0, 0 }, .absorb = -1, .setup = false };
+		      .tile_fn = { 0, 0 }, .absorb = -1, .steps = NULL, .setup = false };
 	int first, last, n;
 	bool span;
 

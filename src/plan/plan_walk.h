@@ -24,6 +24,9 @@ struct plan_ctx {
 	struct plan_fref tile_fn; /* the function holding that loop */
 	int absorb;        /* a function point whose body is one call: the callee's point is
 			      the same interval and merges into it (the node), else -1 */
+	const struct rule_trace_rule *steps; /* in the own body of a function whose rule has
+						`steps "LABEL"` (not in its loops, not in what it
+						calls): that rule, else NULL */
 	bool setup;        /* the call of a stage timed where it is called (a stage
 			      sequence): the stage's set-up is a point of its own */
 };

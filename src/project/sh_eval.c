@@ -464,6 +464,10 @@ static bool expand(struct env *e, const char *s, size_t n, struct strbuf *out)
 {
 	bool dq = false;
 
+	if (n && s[0] == '~') {
+		note_why(e, xstrdup("a home directory (~), the environment's"));
+		return false;
+	}
 	for (size_t i = 0; i < n; i++) {
 		char c = s[i];
 		if (c == '\'' && !dq) {

@@ -875,6 +875,15 @@ static void d_scope_rule(struct decode *dc, const struct rule_node *n)
 		c.i++;
 		r->opaque = true;
 		take_args_clauses(&c, r);
+		if (at_word(&c, "steps")) {
+			error_at(dc, c.n->args[c.i]->span,
+				 "an opaque function has no steps: nothing inside it is planned (drop 'opaque' or 'steps')");
+			c.failed = true;
+		}
+	} else if (kind == RULE_function && at_word(&c, "steps")) {
+		c.i++;
+		r->steps = take_label(&c);
+		take_args_clauses(&c, r);
 	}
 	keep_rule(dc, &c);
 }

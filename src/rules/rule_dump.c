@@ -72,6 +72,8 @@ static cJSON *dump_rule(const struct rule_trace_rule *r)
 		add_opt_string(o, "label", r->label ? r->label->text : NULL);
 	if (r->else_label)
 		add_opt_string(o, "else", r->else_label->text);
+	if (r->steps)
+		add_opt_string(o, "steps", r->steps->text);
 	if (r->kind == RULE_function || r->kind == RULE_loop || r->kind == RULE_wrap || r->kind == RULE_branch ||
 	    r->kind == RULE_region) {
 		add_opt_string(o, "index", r->index);

@@ -125,6 +125,7 @@ void rule_trace_rule_clear(struct rule_trace_rule *r)
 	rule_regex_free(r->calls);
 	rule_template_free(r->label);
 	rule_template_free(r->else_label);
+	rule_template_free(r->steps);
 	free(r->phase);
 	free(r->index);
 	free(r->extra);

@@ -87,6 +87,9 @@ struct rule_trace_rule {
 	bool sync;                    /* points record with MoeTracing<true> (a pipe barrier first) */
 	bool opaque;                  /* function: the point goes around each call statement of it,
 				       * and nothing inside it is planned (an embedded operator) */
+	struct rule_template *steps;  /* function: `steps "LABEL"`, the label of each step of its
+				       * own body (a call of the sources' code that does work and
+				       * has no point of its own), or NULL */
 	const struct rule_in *in;     /* the innermost `in` block it was written in, or NULL */
 	struct src_loc loc;           /* the statement */
 };

@@ -162,6 +162,108 @@ enum sh_word_kind sh_word_check(const char *w, size_t *at, size_t *len, const ch
 	return SH_WORD_EXPANDS;
 }
 
+/* The tilde prefix a script word starts with: ~ or ~USER up to the first
+ * '/' or the end. Its length (0: none); -1 when the word starts with a '~'
+ * that is not one (~+, ~$X, ~"a": a meaning of its own, or none). */
+static long tilde_prefix(const char *w)
+{
+	long n = 1;
+
+	if (w[0] != '~')
+		return 0;
+	while ((w[n] >= 'a' && w[n] <= 'z') || (w[n] >= 'A' && w[n] <= 'Z') || (w[n] >= '0' && w[n] <= '9') ||
+	       w[n] == '.' || w[n] == '_' || w[n] == '-')
+		n++;
+	return w[n] == '/' || w[n] == '\0' ? n : -1;
+}
+
+/* Unquoted literal text [s, s + n) of a script word, written again quoted
+ * where it holds a shell character; -1 (with *at, *why) when it expands
+ * into other words or names: a glob, a brace. */
+static int requote_text(struct strbuf *b, const char *s, size_t n, size_t *at, const char **why)
+{
+	bool safe = true;
+	char *run, *q;
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '*' || c == '?' || c == '[') {
+			*at = i;
+			*why = "an unquoted glob character would match file names";
+			return -1;
+		}
+		if (c == '{' || c == '}') {
+			*at = i;
+			*why = "an unquoted brace may expand into several words";
+			return -1;
+		}
+		safe = safe && safe_char(c);
+	}
+	if (safe) {
+		strbuf_put(b, s, n);
+		return 0;
+	}
+	run = xstrndup(s, n);
+	q = sh_quote(run);
+	strbuf_puts(b, q);
+	free(q);
+	free(run);
+	return 0;
+}
+
+char *sh_word_requote(const char *w, size_t *at, size_t *len, const char **why)
+{
+	struct strbuf b = { 0 };
+	long tilde = tilde_prefix(w);
+	const char *r;
+	size_t i = 0;
+
+	if (tilde < 0) {
+		*at = 0;
+		*len = 1;
+		*why = "a '~' that is no home directory (~ or ~USER, then '/')";
+		return NULL;
+	}
+	if (tilde && w[tilde] == '/')
+		tilde++; /* the slash that ends the prefix stays unquoted with it */
+	r = w + tilde;
+	if (tilde && !*r)
+		return xstrdup(w);
+	if (sh_word_check(r, at, len, why) == SH_WORD_BAD) {
+		*at += (size_t)tilde;
+		return NULL;
+	}
+	strbuf_put(&b, w, (size_t)tilde);
+	while (r[i]) {
+		size_t j = i, n;
+		if (r[i] == '\'' || r[i] == '"') {
+			/* quoted already (balanced: checked) */
+			j = (size_t)(strchr(r + i + 1, r[i]) - r) + 1;
+			strbuf_put(&b, r + i, j - i);
+		} else if (r[i] == '\\') {
+			j = i + 2; /* \' between single-quoted parts */
+			strbuf_put(&b, r + i, 2);
+		} else if (r[i] == '$') {
+			n = expansion(r, i);
+			j = i + n;
+			strbuf_putc(&b, '"');
+			strbuf_put(&b, r + i, n);
+			strbuf_putc(&b, '"');
+		} else {
+			while (r[j] && !strchr("'\"\\$", r[j]))
+				j++;
+			if (requote_text(&b, r + i, j - i, at, why) != 0) {
+				*at += (size_t)tilde + i;
+				*len = 1;
+				strbuf_release(&b);
+				return NULL;
+			}
+		}
+		i = j;
+	}
+	return strbuf_take(&b);
+}
+
 char *sh_quote(const char *s)
 {
 	size_t n = 0, k = 0;
@@ -207,7 +309,7 @@ char *sh_word_for(const char *w)
 	size_t at, len;
 	const char *why;
 
-	return sh_word_check(w, &at, &len, &why) == SH_WORD_PLAIN ? sh_word_literal(w) : xstrdup(w);
+	return sh_word_check(w, &at, &len, &why) == SH_WORD_PLAIN ? sh_word_literal(w) : sh_word_requote(w, &at, &len, &why);
 }
 
 char *sh_word_join(const char *word, const char *rel)

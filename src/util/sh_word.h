@@ -53,8 +53,22 @@ bool sh_word_one_line(const char *s);
  * script goes through here. Newly allocated. */
 char *sh_word_literal(const char *s);
 
+/* A word of a build script (shell syntax as the script writes it: a copy's
+ * destination) written again with the same meaning, and nothing in it that
+ * splits or globs where it is run: each unquoted $NAME, ${NAME} or
+ * ${NAME:-DEFAULT} expansion put inside double quotes ($X/out gives
+ * "$X"/out), unquoted text holding another shell character single-quoted,
+ * quoted parts as they are, a leading tilde prefix (~ or ~USER, then '/' or
+ * the end: a home directory, no code) kept unquoted. NULL when it cannot
+ * be: what sh_word_check refuses in it, an unquoted glob or brace (its
+ * meaning is other words or file names), a '~' that starts no tilde
+ * prefix; then *at, *len and *why say where and why, as sh_word_check
+ * does. Newly allocated. */
+char *sh_word_requote(const char *w, size_t *at, size_t *len, const char **why);
+
 /* The word to write for a tree that passed sh_word_check: a plain path
- * quoted (sh_word_literal), an expanding word as it is. Newly allocated. */
+ * quoted (sh_word_literal), an expanding word with its expansions quoted
+ * (sh_word_requote). Newly allocated. */
 char *sh_word_for(const char *w);
 
 /* The word naming `rel` (a relative path, "." for none) below the directory

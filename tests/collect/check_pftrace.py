@@ -5,7 +5,8 @@
 # the fields (sequence state cleared first, interned event and annotation
 # names, TracePacketDefaults giving the track and the clock, an incremental
 # sequence-scoped clock reset by each ClockSnapshot, against BOOTTIME) and
-# checks what a viewer relies on: no field the schema lacks, names defined
+# checks what a viewer relies on: no field the schema lacks, at most one
+# member of TracePacket's oneof data in a packet, names defined
 # before use, every packet that relies on the sequence's state saying so
 # (SEQ_NEEDS_INCREMENTAL_STATE; the one that clears it and interns the names
 # 1|2), thread ids never 0 and unique, an explicit order of each process's
@@ -23,6 +24,9 @@ import sys
 from decimal import Decimal
 
 SEQ_CLEARED, SEQ_NEEDS_STATE = 1, 2
+# members of TracePacket's `oneof data` in perfetto_trace.proto (plain
+# optional fields there, so that protoc shows each one a packet holds)
+DATA_ONEOF = ("clock_snapshot", "track_event", "track_descriptor")
 
 
 def parse(lines):
@@ -90,6 +94,10 @@ def main():
     for key, pk in trace:
         if key != "packet":
             fault("a Trace field other than packet: " + key)
+        data = [k for k, _ in pk if k in DATA_ONEOF]
+        if len(data) > 1:
+            fault("a packet with %s: members of one oneof (TracePacket.data), of which Perfetto keeps one"
+                  % " and ".join(data))
         seq = get(pk, "trusted_packet_sequence_id")
         flags = int(get(pk, "sequence_flags", "0"))
         for field in ("interned_data", "trace_packet_defaults", "track_event"):

@@ -3,7 +3,9 @@
  * but NUL, read as a quote, and '/', read as a double quote), name the
  * operator csrc/mc2/NAME of a build script that builds in place -- after
  * `cd csrc`, with no cd, after `cd "${ROOT_DIR}/csrc"` -- and the input as
- * it is is a --tree. The block is composed as install composes it, then:
+ * it is is a --tree, and the destination word of the script's copy call
+ * (`copy_ops ./op INPUT`). The block is composed as install composes it,
+ * then:
  *  - a name holding a newline or another control character is refused;
  *  - else the tree word reads back as exactly that path (sh_word_unquote,
  *    and sh_eval_word where the word expands a variable), autotrace takes it
@@ -11,7 +13,13 @@
  *    the hooked script scans (sh_scan) into as many commands of as many
  *    words as with the name "op", its block is found where it was put,
  *    removed it gives the script back, and its tree read back from it is
- *    that word -- the same for a block of two trees, the name's and op's.
+ *    that word -- the same for a block of two trees, the name's and op's;
+ *  - a --tree that expands is written with its expansions quoted
+ *    (sh_word_requote), a plain one reads back as itself;
+ *  - a copy's destination the hook takes is written quoted (a word
+ *    sh_word_requote leaves as it is), names what the script's word names
+ *    where the block stands (sh_eval_word), and the block alone scans into
+ *    the commands and words it has with the destination "out".
  * A broken property aborts (a crash: the driver and the engines report it). */
 #include <stdint.h>
 #include <stdio.h>
@@ -244,9 +252,9 @@ static void as_tree(const char *tree, struct diag *diag)
 	if (hook_find_place(f, &sh, &ctx, &p, diag) != 0) {
 		hook_place_release(&p);
 	} else {
-		char *block, *back = kind == SH_WORD_PLAIN ? sh_word_unquote(p.dest) : NULL;
+		char *block, *back = kind == SH_WORD_PLAIN ? sh_word_unquote(p.dest) : sh_word_requote(tree, &at, &len, &why);
 		const char *words[1] = { p.dest };
-		if (kind == SH_WORD_PLAIN ? !back || strcmp(back, tree) != 0 : strcmp(p.dest, tree) != 0)
+		if (kind == SH_WORD_PLAIN ? !back || strcmp(back, tree) != 0 : !back || strcmp(p.dest, back) != 0)
 			fail("the --tree word is not written as the tree given", tree, p.dest);
 		free(back);
 		if (!hook_tree_word_ok(p.dest) || !(block = hook_block_text(&p, false, NULL, 0)))
@@ -257,6 +265,78 @@ static void as_tree(const char *tree, struct diag *diag)
 	}
 	sh_script_release(&sh);
 	src_file_free(f);
+}
+
+/* A script whose copy call writes to the word `dest` (its text put as it is). */
+static struct src_file *copy_script(const char *dest)
+{
+	char *text = xasprintf("#!/bin/bash\ncopy_ops() { mkdir -p \"$2\" && cp -r \"$1\"/. \"$2\"/; }\ncd csrc\n"
+			       "DEST=/fuzz/out\ncopy_ops ./op %s\nbash build.sh\n", dest);
+	struct src_file *f = src_file_from_buffer(ROOT "/csrc/build_aclnn.sh", text, strlen(text));
+
+	free(text);
+	return f;
+}
+
+static struct shape ref_copy;
+
+/* The block of the copy form, for the script's copy into `dest`, and what
+ * sh_eval_word makes of the script's word and of the block's (NULL: not
+ * known). NULL when the hook refuses the destination. */
+static char *copy_block(const char *dest, struct diag *diag, char **names, char **written, char **word)
+{
+	struct src_file *f = copy_script(dest);
+	struct sh_script sh;
+	struct hook_ctx ctx;
+	struct hook_place p;
+	char *block = NULL;
+
+	*names = *written = *word = NULL;
+	sh_scan(f->data, f->len, &sh);
+	ctx_for(&ctx, "op", ROOT "/csrc/op");
+	if (hook_find_place(f, &sh, &ctx, &p, diag) == 0 && !p.in_place) {
+		const struct sh_cmd *c = &sh.cmds[p.copy_cmd];
+		struct sh_eval_ctx ec = { ROOT, ROOT, { NULL, NULL } };
+		*word = xstrndup(f->data + c->words[2].start, c->words[2].end - c->words[2].start);
+		*names = sh_eval_word(f, &sh, p.copy_cmd, c->line_end, &ec, *word);
+		*written = sh_eval_word(f, &sh, p.copy_cmd, c->line_end, &ec, p.dest);
+		block = hook_block_text(&p, false, NULL, 0);
+		if (!block || !hook_tree_word_ok(p.dest)) {
+			fprintf(stderr, "%s\n", p.dest);
+			fail("the copy's destination taken, but no block written for it", dest, p.dest);
+		}
+		{
+			size_t at, len;
+			const char *why;
+			char *again = sh_word_requote(p.dest, &at, &len, &why);
+			if (!again || strcmp(again, p.dest) != 0)
+				fail("the copy's destination is not written quoted", dest, p.dest);
+			free(again);
+		}
+	}
+	hook_place_release(&p);
+	sh_script_release(&sh);
+	src_file_free(f);
+	return block;
+}
+
+/* The input as the destination of the script's copy call. */
+static void as_copy(const char *dest, struct diag *diag)
+{
+	char *names, *written, *word, *block = copy_block(dest, diag, &names, &written, &word);
+	struct shape sh;
+
+	if (block) {
+		if ((names || written) && (!names || !written || strcmp(names, written) != 0))
+			fail("the block's tree does not name what the copy's destination names", word, written);
+		shape_of(block, &sh);
+		if (!same_shape(&sh, &ref_copy))
+			fail("the block does not scan into the commands it has with the destination \"out\"", word, block);
+	}
+	free(names);
+	free(written);
+	free(word);
+	free(block);
 }
 
 /* The shapes of the hooked scripts with the name "op" (and "op" with "op2"). */
@@ -290,6 +370,16 @@ static void references(struct diag *diag)
 		src_file_free(f);
 		if (!ref_one[form].ncmds || !ref_two[form].ncmds)
 			fail("the reference block does not scan", "op", scripts[form]);
+	}
+	{
+		char *names, *written, *word, *block = copy_block("out", diag, &names, &written, &word);
+		if (!block)
+			fail("no reference block of the copy form", "out", NULL);
+		shape_of(block, &ref_copy);
+		free(names);
+		free(written);
+		free(word);
+		free(block);
 	}
 }
 
@@ -325,8 +415,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		one_form(form, name, &diag);
 	free(name);
 	tree = xstrndup((const char *)data, n);
-	if (*tree)
+	if (*tree) {
 		as_tree(tree, &diag);
+		as_copy(tree, &diag);
+	}
 	free(tree);
 	return 0;
 }

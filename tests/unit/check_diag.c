@@ -1,13 +1,19 @@
 /* Unit tests for diag.c, src_file.c and suggest.c: line tables, columns,
- * message format, caret lines, colour policy, "did you mean"; and for the
- * foundation's text helpers (json_escape.c, strbuf.c). */
+ * message format, caret lines, colour policy, "did you mean"; for the
+ * foundation's text helpers (json_escape.c, strbuf.c); and for file_map.c,
+ * the other way a file is read (its pages given back, its bytes kept). */
 #include <check.h>
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
 #include "diag.h"
+#include "file_map.h"
 #include "json_escape.h"
 #include "src_file.h"
 #include "strbuf.h"
@@ -235,6 +241,94 @@ START_TEST(t_suggestions)
 }
 END_TEST
 
+/* The resident KB of the mapping that starts at `p` (/proc/self/smaps), or
+ * -1 when there is none. */
+static long resident_kb(const void *p)
+{
+	char line[256];
+	FILE *f = fopen("/proc/self/smaps", "r");
+	unsigned long lo, hi;
+	bool in = false;
+	long kb = -1;
+
+	ck_assert_ptr_nonnull(f);
+	while (kb < 0 && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2) /* a mapping's first line; the rest are "Name: ..." */
+			in = lo == (unsigned long)p;
+		else if (in)
+			(void)sscanf(line, "Rss: %ld kB", &kb);
+	}
+	fclose(f);
+	return kb;
+}
+
+START_TEST(t_file_map)
+{
+	char path[] = "/tmp/check_file_map_XXXXXX";
+	size_t n = 3 * FILE_MAP_STEP + 123, sum = 0;
+	unsigned char *want = malloc(n);
+	int fd = mkstemp(path);
+	struct file_map *m;
+
+	ck_assert_int_ge(fd, 0);
+	for (size_t i = 0; i < n; i++)
+		want[i] = (unsigned char)(i * 7 + i / 4096);
+	ck_assert_int_eq(write(fd, want, n), (ssize_t)n);
+	close(fd);
+	m = file_map_open(path);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_uint_eq(m->len, n);
+	for (size_t i = 0; i < n; i += 4096)
+		sum += m->data[i];
+	ck_assert_uint_gt(sum, 0);
+	ck_assert_int_ge(resident_kb(m->data), (long)(2 * FILE_MAP_STEP / 1024));
+	/* less than a step: nothing given back; going back: nothing either */
+	file_map_release(m, FILE_MAP_STEP - 1);
+	ck_assert_uint_eq(m->released, 0);
+	file_map_release(m, 2 * FILE_MAP_STEP + 5);
+	ck_assert_uint_eq(m->released, 2 * FILE_MAP_STEP);
+	file_map_release(m, 10);
+	ck_assert_uint_eq(m->released, 2 * FILE_MAP_STEP);
+	file_map_release(m, n + 1000);
+	ck_assert_uint_eq(m->released, n / (size_t)sysconf(_SC_PAGESIZE) * (size_t)sysconf(_SC_PAGESIZE));
+	ck_assert_int_ge(resident_kb(m->data), 0);
+	ck_assert_int_le(resident_kb(m->data), 64);
+	/* the bytes given back read as they were */
+	ck_assert_int_eq(memcmp(m->data, want, n), 0);
+	file_map_close(m);
+	unlink(path);
+	free(want);
+}
+END_TEST
+
+START_TEST(t_file_map_refuses)
+{
+	char dir[] = "/tmp/check_file_map_XXXXXX", fifo[64], empty[64];
+	struct file_map *m;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	errno = 0;
+	ck_assert_ptr_null(file_map_open(dir));
+	ck_assert_int_eq(errno, EISDIR);
+	snprintf(fifo, sizeof(fifo), "%s/fifo", dir);
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	ck_assert_ptr_null(file_map_open(fifo));
+	ck_assert_int_eq(errno, EINVAL);
+	ck_assert_ptr_null(file_map_open("/nonexistent/x"));
+	ck_assert_int_eq(errno, ENOENT);
+	snprintf(empty, sizeof(empty), "%s/empty", dir);
+	fclose(fopen(empty, "w"));
+	m = file_map_open(empty);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_uint_eq(m->len, 0);
+	file_map_release(m, 100);
+	file_map_close(m);
+	unlink(fifo);
+	unlink(empty);
+	rmdir(dir);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("diag");
@@ -253,6 +347,8 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, t_pos_and_plain_forms);
 	tcase_add_test(tc, t_colour_only_when_asked);
 	tcase_add_test(tc, t_suggestions);
+	tcase_add_test(tc, t_file_map);
+	tcase_add_test(tc, t_file_map_refuses);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -55,6 +55,24 @@ static void identity(const char *path, char *out, size_t cap)
 		 (uint64_t)st.st_ino, (int64_t)st.st_size, (int64_t)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec);
 }
 
+/* A new directory under /tmp, by its canonical path (the journal names
+ * canonical paths), with its state directory; the path of its journal. */
+static char *scratch_dir(char dir[64])
+{
+	char *real, *state, *journal;
+
+	strcpy(dir, "/tmp/check_journal.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	real = realpath(dir, NULL);
+	strcpy(dir, real);
+	free(real);
+	state = path_join(dir, EDIT_STATE_DIR);
+	ck_assert_int_eq(mkdir(state, 0777), 0);
+	journal = path_join(state, "journal");
+	free(state);
+	return journal;
+}
+
 struct tree {
 	char dir[64];
 	char *a, *b, *c, *ta, *tb, *journal;
@@ -64,25 +82,12 @@ struct tree {
  * ROOT/.autotrace made as an interrupted run leaves it. */
 static void tree_make(struct tree *t)
 {
-	char *state;
-
-	strcpy(t->dir, "/tmp/check_journal.XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(t->dir));
-	{
-		/* the journal names canonical paths */
-		char *real = realpath(t->dir, NULL);
-		strcpy(t->dir, real);
-		free(real);
-	}
+	t->journal = scratch_dir(t->dir);
 	t->a = path_join(t->dir, "a.h");
 	t->b = path_join(t->dir, "b.h");
 	t->c = path_join(t->dir, "c_base.h");
 	t->ta = path_join(t->dir, "a.h.at-AAAAAA");
 	t->tb = path_join(t->dir, "b.h.at-BBBBBB");
-	state = path_join(t->dir, EDIT_STATE_DIR);
-	ck_assert_int_eq(mkdir(state, 0777), 0);
-	t->journal = path_join(state, "journal");
-	free(state);
 	put(t->a, "old a\n");
 	put(t->b, "old b\n");
 	put(t->c, "created by apply\n");
@@ -132,8 +137,8 @@ static void tree_free(struct tree *t)
 	free(t->journal);
 }
 
-/* Acquires the lock of t with the messages in *msgs (freed by the caller). */
-static struct edit_lock *acquire(struct tree *t, char **msgs)
+/* Acquires the lock of `dir` with the messages in *msgs (freed by the caller). */
+static struct edit_lock *acquire_dir(const char *dir, char **msgs)
 {
 	size_t n;
 	FILE *mem = open_memstream(msgs, &n);
@@ -141,9 +146,14 @@ static struct edit_lock *acquire(struct tree *t, char **msgs)
 	struct edit_lock *l;
 
 	diag_init(&d, mem, false);
-	l = edit_lock_acquire(t->dir, "apply", &d);
+	l = edit_lock_acquire(dir, "apply", &d);
 	fclose(mem);
 	return l;
+}
+
+static struct edit_lock *acquire(struct tree *t, char **msgs)
+{
+	return acquire_dir(t->dir, msgs);
 }
 
 START_TEST(test_rollback_uncommitted)
@@ -233,7 +243,7 @@ START_TEST(test_foreign_journal_refused)
 	tree_make(&t);
 	put(t.journal, "my notes\n");
 	ck_assert_ptr_null(acquire(&t, &msgs));
-	ck_assert_ptr_nonnull(strstr(msgs, "journal:1:1: error: not an autotrace journal (expected \"autotrace-journal 1\"): "
+	ck_assert_ptr_nonnull(strstr(msgs, "journal:1:1: error: not an autotrace journal (expected \"autotrace-journal 2\"): "
 					   "remove it if it is not yours"));
 	s = get(t.journal);
 	ck_assert_str_eq(s, "my notes\n");
@@ -412,6 +422,200 @@ START_TEST(test_lock_other_process_and_reentrant)
 }
 END_TEST
 
+/* A batch stopped in its renames, as a kill leaves it (journal version 2):
+ * a.h replaced (its original kept as a hard link), b.h not yet, n.h created,
+ * gone.h removed (its original kept); with `aborted`, the abort mark after
+ * the commit mark. The paths in v[]: a, b, n, gone, then each backup and
+ * the temporary file of b. */
+struct batch_tree {
+	char dir[64];
+	char *a, *b, *n, *gone, *ba, *bb, *bgone, *tb, *journal;
+};
+
+static void batch_tree_make(struct batch_tree *t, bool aborted)
+{
+	char *ta, *tn, ia[96], ib[96], ig[96], id_a[96], id_b[96], id_n[96];
+	FILE *f;
+
+	t->journal = scratch_dir(t->dir);
+	t->a = path_join(t->dir, "a.h");
+	t->b = path_join(t->dir, "b.h");
+	t->n = path_join(t->dir, "n.h");
+	t->gone = path_join(t->dir, "gone.h");
+	t->ba = path_join(t->dir, "a.h.at-KEEPaa");
+	t->bb = path_join(t->dir, "b.h.at-KEEPbb");
+	t->bgone = path_join(t->dir, "gone.h.at-KEEPgg");
+	t->tb = path_join(t->dir, "b.h.at-NEWbbb");
+	ta = path_join(t->dir, "a.h.at-NEWaaa");
+	tn = path_join(t->dir, "n.h.at-NEWnnn");
+	put(t->a, "old a\n");
+	put(t->b, "old b\n");
+	put(t->gone, "old gone\n");
+	identity(t->a, ia, sizeof(ia));
+	identity(t->b, ib, sizeof(ib));
+	identity(t->gone, ig, sizeof(ig));
+	put(ta, "new a\n");
+	put(t->tb, "new b\n");
+	put(tn, "new n\n");
+	identity(ta, id_a, sizeof(id_a));
+	identity(t->tb, id_b, sizeof(id_b));
+	identity(tn, id_n, sizeof(id_n));
+	ck_assert_int_eq(link(t->a, t->ba), 0);
+	ck_assert_int_eq(link(t->b, t->bb), 0);
+	ck_assert_int_eq(link(t->gone, t->bgone), 0);
+	f = fopen(t->journal, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "autotrace-journal 2\ncommand\tapply\npid\t4242\nbatch\t1\n");
+	fprintf(f, "T\t%s\t%s\t%s\nI\t%s\t%s\nB\t%s\t%s\n", ta, t->a, ia, ta, id_a, t->ba, t->a);
+	fprintf(f, "T\t%s\t%s\t-\nI\t%s\t%s\n", tn, t->n, tn, id_n);
+	fprintf(f, "R\t%s\t%s\nB\t%s\t%s\n", t->gone, ig, t->bgone, t->gone);
+	fprintf(f, "T\t%s\t%s\t%s\nI\t%s\t%s\nB\t%s\t%s\n", t->tb, t->b, ib, t->tb, id_b, t->bb, t->b);
+	fputs(aborted ? "C\nA\n" : "C\n", f);
+	fclose(f);
+	/* the renames done before the kill: a.h, n.h, the removal of gone.h */
+	ck_assert_int_eq(rename(ta, t->a), 0);
+	ck_assert_int_eq(rename(tn, t->n), 0);
+	ck_assert_int_eq(unlink(t->gone), 0);
+	free(ta);
+	free(tn);
+}
+
+static void batch_tree_free(struct batch_tree *t)
+{
+	char *state = path_join(t->dir, EDIT_STATE_DIR), *gi = path_join(state, ".gitignore");
+	char *all[] = { t->a, t->b, t->n, t->gone, t->ba, t->bb, t->bgone, t->tb, t->journal };
+
+	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
+		ck_assert_msg(!exists(all[i]) || i < 4, "left behind: %s", all[i]);
+		unlink(all[i]);
+		free(all[i]);
+	}
+	unlink(gi);
+	rmdir(state);
+	ck_assert_int_eq(rmdir(t->dir), 0);
+	free(gi);
+	free(state);
+}
+
+/* The lock of t taken, its recovery having said `want` and `also` (when
+ * not NULL). */
+static struct edit_lock *settled(struct batch_tree *t, const char *want, const char *also)
+{
+	char *msgs;
+	struct edit_lock *l = acquire_dir(t->dir, &msgs);
+
+	ck_assert_msg(l && strstr(msgs, want) && (!also || strstr(msgs, also)), "%s", msgs);
+	free(msgs);
+	return l;
+}
+
+static void assert_text(const char *path, const char *want)
+{
+	char *s = get(path);
+
+	ck_assert_ptr_nonnull(s);
+	ck_assert_str_eq(s, want);
+	free(s);
+}
+
+/* The abort mark: every file as it was before the batch, from the backups. */
+START_TEST(test_roll_back_aborted)
+{
+	struct batch_tree t;
+	struct edit_lock *l;
+
+	batch_tree_make(&t, true);
+	l = settled(&t, "journal: note: `autotrace apply` (pid 4242) was interrupted while it put back the files of a batch "
+			"it could not complete: rolled back now (3 files put back now); every file is as it was before that run",
+		    NULL);
+	assert_text(t.a, "old a\n");
+	assert_text(t.b, "old b\n");
+	assert_text(t.gone, "old gone\n");
+	ck_assert(!exists(t.n));
+	ck_assert_ptr_null(edit_lock_completed(l));
+	edit_lock_release(l);
+	batch_tree_free(&t);
+}
+END_TEST
+
+/* The commit mark alone: completed, the backups removed. */
+START_TEST(test_roll_forward_removes_backups)
+{
+	struct batch_tree t;
+	struct edit_lock *l;
+
+	batch_tree_make(&t, false);
+	l = settled(&t, "was interrupted while it replaced files: completed now (1 file replaced or removed now, 3 before the "
+			"interruption)", NULL);
+	assert_text(t.a, "new a\n");
+	assert_text(t.b, "new b\n");
+	assert_text(t.n, "new n\n");
+	ck_assert(!exists(t.gone));
+	ck_assert_str_eq(edit_lock_completed(l), "apply");
+	edit_lock_release(l);
+	unlink(t.n);
+	batch_tree_free(&t);
+}
+END_TEST
+
+/* A rollback over a file changed since the batch replaced it: kept as it
+ * is; a rollback killed half-way (a.h put back already) goes on. */
+START_TEST(test_roll_back_keeps_changed)
+{
+	struct batch_tree t;
+	struct edit_lock *l;
+
+	batch_tree_make(&t, true);
+	ck_assert_int_eq(unlink(t.n), 0);
+	put(t.n, "someone's n\n"); /* another file than the batch's */
+	ck_assert_int_eq(rename(t.ba, t.a), 0); /* put back before the kill */
+	l = settled(&t, "n.h: warning: changed after `autotrace apply` (pid 4242) replaced it: kept as it is, not put back",
+		    "rolled back now (1 file put back now, the others changed since kept as they are)");
+	assert_text(t.a, "old a\n");
+	assert_text(t.b, "old b\n");
+	assert_text(t.gone, "old gone\n");
+	assert_text(t.n, "someone's n\n");
+	edit_lock_release(l);
+	unlink(t.n);
+	batch_tree_free(&t);
+}
+END_TEST
+
+/* A backup record that names a file not TARGET.at-XXXXXX: refused, nothing
+ * touched (a crafted journal would rename it over the target). */
+START_TEST(test_crafted_backup_refused)
+{
+	struct batch_tree t;
+	char *msgs, *victim;
+	FILE *f;
+
+	batch_tree_make(&t, true);
+	victim = path_join(t.dir, "victim");
+	put(victim, "not a backup\n");
+	f = fopen(t.journal, "a");
+	fprintf(f, "B\t%s\t%s\n", victim, t.b);
+	fclose(f);
+	ck_assert_ptr_null(acquire_dir(t.dir, &msgs));
+	ck_assert_msg(strstr(msgs, ":17:1: error: the journal of the interrupted `autotrace apply` (pid 4242) names ") &&
+			      strstr(msgs, "victim: not a temporary file of autotrace (TARGET.at-XXXXXX)"),
+		      "%s", msgs);
+	assert_text(t.a, "new a\n");
+	assert_text(t.b, "old b\n");
+	assert_text(victim, "not a backup\n");
+	ck_assert(exists(t.journal) && exists(t.ba) && exists(t.tb));
+	unlink(victim);
+	free(victim);
+	unlink(t.n);
+	unlink(t.ba);
+	unlink(t.bb);
+	unlink(t.bgone);
+	unlink(t.tb);
+	unlink(t.journal);
+	free(msgs);
+	batch_tree_free(&t);
+}
+END_TEST
+
 /* SIGTERM removes the registered temporary files, newest first, then the
  * process dies of the signal as it would have. */
 START_TEST(test_signal_cleanup)
@@ -461,6 +665,10 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, test_recovery_stays_in_the_tree);
 	tcase_add_test(tc, test_lock_other_process_and_reentrant);
 	tcase_add_test(tc, test_signal_cleanup);
+	tcase_add_test(tc, test_roll_back_aborted);
+	tcase_add_test(tc, test_roll_forward_removes_backups);
+	tcase_add_test(tc, test_roll_back_keeps_changed);
+	tcase_add_test(tc, test_crafted_backup_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -85,6 +85,8 @@ START_TEST(quoting_and_joining)
 		{ 0, "", NULL, "''" },
 		{ 1, "my ops/op", NULL, "'my ops/op'" },
 		{ 1, "\"$A\"/x", NULL, "\"$A\"/x" },
+		{ 1, "$ROOT/x", NULL, "\"$ROOT\"/x" },
+		{ 1, "'a b'", NULL, "'a b'" },
 		{ 2, "\"${ROOT_DIR}/csrc\"", "mc2/op", "\"${ROOT_DIR}/csrc/mc2/op\"" },
 		{ 2, "$ROOT", "my op", "$ROOT/'my op'" },
 		{ 2, "\"$ROOT\"", ".", "\"$ROOT\"" },
@@ -106,6 +108,66 @@ START_TEST(quoting_and_joining)
 		}
 		ck_assert_msg(q && strcmp(q, cases[i].want) == 0, "%s: got '%s', expected '%s'", cases[i].a, q ? q : "(none)",
 			      cases[i].want);
+		free(q);
+	}
+}
+END_TEST
+
+/* A script's word written again (sh_word_requote): its unquoted
+ * expansions inside double quotes, literal text with a shell character
+ * single-quoted, a leading ~ or ~USER kept; globs, braces and what
+ * sh_word_check refuses are refused; what it writes it leaves as it is. */
+START_TEST(requoting_script_words)
+{
+	static const struct {
+		const char *w, *want;   /* want NULL: refused */
+	} cases[] = {
+		{ "$X", "\"$X\"" },
+		{ "${X}/out", "\"${X}\"/out" },
+		{ "${BUILD_DIR:-build}/src/", "\"${BUILD_DIR:-build}\"/src/" },
+		{ "${A:-$HOME/b}", "\"${A:-$HOME/b}\"" },
+		{ "$1", "\"$1\"" },
+		{ "\"$A\"/x", "\"$A\"/x" },
+		{ "\"${MODULE_BUILD_PATH}/${proj_name}\"", "\"${MODULE_BUILD_PATH}/${proj_name}\"" },
+		{ "'a b'/$X/c", "'a b'/\"$X\"/c" },
+		{ "'it'\\''s'", "'it'\\''s'" },
+		{ "build_out/op", "build_out/op" },
+		{ "./$P-$Q", "./\"$P\"-\"$Q\"" },
+		{ "~", "~" },
+		{ "~/build", "~/build" },
+		{ "~user/out/$X", "~user/out/\"$X\"" },
+		{ "~/\"$X\"", "~/\"$X\"" },
+		{ "~/a!b", "~/'a!b'" },
+		{ "a~b", "'a~b'" },
+		{ "x!y#z", "'x!y#z'" },
+		{ "build_*", NULL },
+		{ "$X/b?", NULL },
+		{ "out[12]", NULL },
+		{ "{a,b}", NULL },
+		{ "~+/x", NULL },
+		{ "~$X", NULL },
+		{ "~\"a\"", NULL },
+		{ "$(id)", NULL },
+		{ "`id`", NULL },
+		{ "a;b", NULL },
+		{ "\"$X", NULL },
+		{ "$X/a\\ b", NULL },
+		{ "", NULL },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		size_t at = 99, len = 0;
+		const char *why = NULL;
+		char *q = sh_word_requote(cases[i].w, &at, &len, &why), *again;
+		if (!cases[i].want) {
+			ck_assert_msg(q == NULL, "%s: got '%s', expected a refusal", cases[i].w, q);
+			ck_assert_msg(why && at <= strlen(cases[i].w), "%s: refused without a place and a reason", cases[i].w);
+			continue;
+		}
+		ck_assert_msg(q && strcmp(q, cases[i].want) == 0, "%s: got '%s', expected '%s' (%s)", cases[i].w,
+			      q ? q : "(none)", cases[i].want, q ? "" : why);
+		again = sh_word_requote(q, &at, &len, &why);
+		ck_assert_msg(again && strcmp(again, q) == 0, "%s: written again as '%s'", q, again ? again : "(none)");
+		free(again);
 		free(q);
 	}
 }
@@ -307,6 +369,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, words_plain_expanding_and_refused);
 	tcase_add_test(tc, quoting_and_joining);
 	tcase_add_test(tc, literal_words_read_back);
+	tcase_add_test(tc, requoting_script_words);
 	tcase_add_test(tc, the_directory_of_a_point);
 	tcase_add_test(tc, what_a_word_names);
 	tcase_add_test(tc, where_a_script_starts);

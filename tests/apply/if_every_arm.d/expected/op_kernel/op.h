@@ -17,41 +17,41 @@ public:
         Stage();
 #ifdef SYNC_MODE
         AscendC::SyncAll();
-        MoeTracing(TRACE_POINT("op cross-core-wait-flag 1", "B")); // autotrace
+        MoeTracing(TRACE_POINT("cross-core-wait-flag 1", "B")); // autotrace
         AscendC::CrossCoreWaitFlag(1);
-        MoeTracing(TRACE_POINT("op cross-core-wait-flag 1", "E")); // autotrace
+        MoeTracing(TRACE_POINT("cross-core-wait-flag 1", "E")); // autotrace
 #else
-        MoeTracing(TRACE_POINT("op cross-core-wait-flag 2", "B")); // autotrace
+        MoeTracing(TRACE_POINT("cross-core-wait-flag 2", "B")); // autotrace
         AscendC::CrossCoreWaitFlag(2);
-        MoeTracing(TRACE_POINT("op cross-core-wait-flag 2", "E")); // autotrace
+        MoeTracing(TRACE_POINT("cross-core-wait-flag 2", "E")); // autotrace
 #endif
 #if QUEUE_DEPTH > 2
-        MoeTracing(TRACE_POINT("op cross-core-wait-flag 5", "B")); // autotrace
+        MoeTracing(TRACE_POINT("cross-core-wait-flag 5", "B")); // autotrace
         AscendC::CrossCoreWaitFlag(5);
-        MoeTracing(TRACE_POINT("op cross-core-wait-flag 5", "E")); // autotrace
+        MoeTracing(TRACE_POINT("cross-core-wait-flag 5", "E")); // autotrace
 #elif defined(SHALLOW_QUEUE)
-        MoeTracing(TRACE_POINT("op cross-core-wait-flag 6", "B")); // autotrace
+        MoeTracing(TRACE_POINT("cross-core-wait-flag 6", "B")); // autotrace
         AscendC::CrossCoreWaitFlag(6);
-        MoeTracing(TRACE_POINT("op cross-core-wait-flag 6", "E")); // autotrace
+        MoeTracing(TRACE_POINT("cross-core-wait-flag 6", "E")); // autotrace
 #endif
-        MoeTracing(TRACE_POINT("op wait", "B")); // autotrace
+        MoeTracing(TRACE_POINT("wait", "B")); // autotrace
 #ifdef SPLIT_CALL
         Wait(7,
 #else
         Wait(8,
 #endif
              0);
-        MoeTracing(TRACE_POINT("op wait", "E")); // autotrace
+        MoeTracing(TRACE_POINT("wait", "E")); // autotrace
         Tail();
         MoeTracing(TRACE_POINT("processing", "E")); // autotrace
     }
 
     __aicore__ inline void Stage()
     {
-        MoeTracing(TRACE_POINT("op stage", "B")); // autotrace
+        MoeTracing(TRACE_POINT("stage", "B")); // autotrace
         AscendC::SyncAll();
         n_++;
-        MoeTracing(TRACE_POINT("op stage", "E")); // autotrace
+        MoeTracing(TRACE_POINT("stage", "E")); // autotrace
     }
 
     __aicore__ inline void Wait(int a, int b)
@@ -61,7 +61,7 @@ public:
 
     __aicore__ inline void Tail()
     {
-        MoeTracing(TRACE_POINT("op tail", "B")); // autotrace
+        MoeTracing(TRACE_POINT("tail", "B")); // autotrace
 #ifdef TAIL_SYNC
         AscendC::SyncAll();
         n_--;
@@ -69,7 +69,7 @@ public:
         n_ -= 2;
         AscendC::SyncAll();
 #endif
-        MoeTracing(TRACE_POINT("op tail", "E")); // autotrace
+        MoeTracing(TRACE_POINT("tail", "E")); // autotrace
     }
 
     int n_ = 0;

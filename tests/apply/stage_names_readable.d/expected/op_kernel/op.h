@@ -59,10 +59,14 @@ public:
     __aicore__ inline void Process()
     {
         MoeTracing(TRACE_POINT("dispatch-grouped-matmul", "B")); // autotrace
+        MoeTracing(TRACE_POINT("dispatch-grouped-matmul hccl-prepare", "B")); // autotrace
         HcclPrepare();
+        MoeTracing(TRACE_POINT("dispatch-grouped-matmul hccl-prepare", "E")); // autotrace
         if (tilingData_->commonTilingInfo.isNeedMM) {
             MoeTracing(TRACE_POINT("dispatch-grouped-matmul is-need-mm", "B")); // autotrace
+            MoeTracing(TRACE_POINT("dispatch-grouped-matmul shared-matmul", "B")); // autotrace
             SharedMatmul();
+            MoeTracing(TRACE_POINT("dispatch-grouped-matmul shared-matmul", "E")); // autotrace
             AscendC::SyncAll<false>();
             MoeTracing(TRACE_POINT("dispatch-grouped-matmul is-need-mm", "E")); // autotrace
         }
@@ -89,11 +93,11 @@ private:
     __aicore__ inline void HcclPrepare()
     {
         if ASCEND_IS_AIV {
-            MoeTracing(TRACE_POINT("dispatch-grouped-matmul aiv hccl-prepare", "B")); // autotrace
+            MoeTracing(TRACE_POINT("dispatch-grouped-matmul hccl-prepare aiv", "B")); // autotrace
             for (uint32_t e = 0U; e < expertNumInOneRank_; e++) {
                 sendCnt_[e % 8] = xGm_.GetValue(e);
             }
-            MoeTracing(TRACE_POINT("dispatch-grouped-matmul aiv hccl-prepare", "E")); // autotrace
+            MoeTracing(TRACE_POINT("dispatch-grouped-matmul hccl-prepare aiv", "E")); // autotrace
         }
     }
 
@@ -116,14 +120,14 @@ private:
 
     __aicore__ inline void HcclFinalize()
     {
-        MoeTracing(TRACE_POINT("dispatch-grouped-matmul hccl-finalize", "B")); // autotrace
+        MoeTracing(TRACE_POINT("hccl-finalize", "B")); // autotrace
         if ASCEND_IS_AIV {
-            MoeTracing(TRACE_POINT("dispatch-grouped-matmul aiv", "B")); // autotrace
+            MoeTracing(TRACE_POINT("hccl-finalize aiv", "B")); // autotrace
             AscendC::SyncAll<false>();
             sendCnt_[0] = 0;
-            MoeTracing(TRACE_POINT("dispatch-grouped-matmul aiv", "E")); // autotrace
+            MoeTracing(TRACE_POINT("hccl-finalize aiv", "E")); // autotrace
         }
-        MoeTracing(TRACE_POINT("dispatch-grouped-matmul hccl-finalize", "E")); // autotrace
+        MoeTracing(TRACE_POINT("hccl-finalize", "E")); // autotrace
     }
 
     TilingData *tilingData_ = nullptr;

@@ -54,8 +54,10 @@ private:
         gmm1.SetGlobalBuffer((__gm__ float *)(params.workspace + t.gmm1Offset) + offset);
         act.SetGlobalBuffer((__gm__ float *)(params.workspace + t.actOffset) + offset);
         scale.SetGlobalBuffer((__gm__ float *)params.scale);
+        MoeTracing(TRACE_POINT("moe-distribute-dispatch aiv epilogue", "B")); // autotrace
         epilogue(gmm1, act, GroupRows(params, groupIdx), scale.GetValue(groupIdx),
                  (uint32_t)AscendC::GetSubBlockIdx(), (uint32_t)AscendC::GetSubBlockNum());
+        MoeTracing(TRACE_POINT("moe-distribute-dispatch aiv epilogue", "E")); // autotrace
         MoeTracing(TRACE_POINT("moe-distribute-dispatch aiv comp-core-func", "E")); // autotrace
     }
 

@@ -1,0 +1,10 @@
+// Test operator: the kernel entry.
+#include "op.h"
+extern "C" __global__ __aicore__ void moe_shallow(GM_ADDR x, GM_ADDR y)
+{
+    MoeTracing(TRACE_POINT("processing", "B")); // autotrace
+    MoeShallowKernel<float> op;
+    op.Init(x, y);
+    op.Process();
+    MoeTracing(TRACE_POINT("processing", "E")); // autotrace
+}
