@@ -38,6 +38,8 @@ if [ ! -f "$base/.done-$copies" ]; then
 	done
 	touch "$base/.done-$copies"
 fi
+# (the corpus is read-only; apply refuses a file it cannot write)
+chmod -R u+w "$tree"
 bytes=$(find "$tree" -type f \( -name '*.h' -o -name '*.hpp' -o -name '*.cpp' \) -printf '%s\n' | awk '{ s += $1 } END { print s }')
 nops=$(find "$tree" -mindepth 2 -maxdepth 2 -type d | wc -l)
 timing=$(mktemp)
