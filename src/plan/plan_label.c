@@ -233,7 +233,9 @@ char *plan_make_label(struct plan_walker *w, const struct rule_trace_rule *r, co
 	char *kcls = cls ? rule_kebab_case(cls) : NULL, *kname = rule_kebab_case(name ? name : "");
 	char *label, *phase = ctx->phase ? plan_phase_fit(ctx->phase) : NULL;
 	/* a stage function names its own phase: "{phase} {core} {name}" of GMM1 is "gmm1 aic" */
-	bool own_phase = ctx->phase && strcmp(kname, ctx->phase) == 0 && t && rule_template_uses(t, RULE_TVAR_phase);
+	char *kphase = ctx->phase ? rule_kebab_case(ctx->phase) : NULL; /* (a phase "{Name}" is as written) */
+	bool own_phase = ctx->phase && (strcmp(kname, ctx->phase) == 0 || strcmp(kname, kphase) == 0) && t &&
+			 rule_template_uses(t, RULE_TVAR_phase);
 
 	(void)r;
 	memset(&v, 0, sizeof(v));
@@ -252,6 +254,7 @@ char *plan_make_label(struct plan_walker *w, const struct rule_trace_rule *r, co
 	free(cls);
 	free(kcls);
 	free(kname);
+	free(kphase);
 	free(phase);
 	{
 		char *fit = plan_label_fit(label, PLAN_LABEL_MAX);
