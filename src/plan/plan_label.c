@@ -231,7 +231,8 @@ char *plan_make_label(struct plan_walker *w, const struct rule_trace_rule *r, co
 			    ? plan_class_var(fn)
 			    : NULL;
 	char *kcls = cls ? rule_kebab_case(cls) : NULL, *kname = rule_kebab_case(name ? name : "");
-	char *label, *phase = ctx->phase ? plan_phase_fit(ctx->phase) : NULL;
+	/* (where nothing names a phase, the root's label does: "processing aiv wait-loop") */
+	char *label, *phase = ctx->phase ? plan_phase_fit(ctx->phase) : w->root_label ? xstrdup(w->root_label) : NULL;
 	/* a stage function names its own phase: "{phase} {core} {name}" of GMM1 is "gmm1 aic" */
 	char *kphase = ctx->phase ? rule_kebab_case(ctx->phase) : NULL; /* (a phase "{Name}" is as written) */
 	bool own_phase = ctx->phase && (strcmp(kname, ctx->phase) == 0 || strcmp(kname, kphase) == 0) && t &&

@@ -14,6 +14,7 @@
  *
  * The nodes are made in plan_nodes.c, the intervals a scope's points
  * enclose worked out in plan_spans.c. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,35 @@
 
 typedef struct plan_walker walker;
 typedef struct plan_ctx ctx_t;
+
+/* Is the kebab-case name `k` the operator's own (the kernel entry's name,
+ * MoeDistributeDispatchGmm for moe_distribute_dispatch_gmm; "kernel", "op",
+ * "impl" at its end aside)? That name never names a phase: it says nothing
+ * of the stage a point is in. */
+static bool names_operator(const walker *w, const char *k)
+{
+	char a[256], b[256];
+	size_t n = 0, m = 0;
+	static const char *const tails[] = { "kernel", "impl", "op" };
+
+	if (!w->root_name)
+		return false;
+	for (const char *p = k; *p && n < sizeof(a) - 1; p++)
+		if (*p != '-' && *p != '_')
+			a[n++] = (char)tolower((unsigned char)*p);
+	for (const char *p = w->root_name; *p && m < sizeof(b) - 1; p++)
+		if (*p != '-' && *p != '_')
+			b[m++] = (char)tolower((unsigned char)*p);
+	a[n] = b[m] = '\0';
+	for (size_t i = 0; i < sizeof(tails) / sizeof(tails[0]); i++) {
+		size_t t = strlen(tails[i]);
+		if (n > t && strcmp(a + n - t, tails[i]) == 0)
+			a[n -= t] = '\0';
+		if (m > t && strcmp(b + m - t, tails[i]) == 0)
+			b[m -= t] = '\0';
+	}
+	return strcmp(a, b) == 0;
+}
 
 /* Has no rule named the phase here (none, or only a function's name)? */
 static bool no_phase(const ctx_t *c)
@@ -1296,7 +1326,7 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 		 * a rule names one */
 		/* (of a Process() or an operator(), its class's name) */
 		char *own = plan_kebab_var(plan_generic_method(fn->name) ? plan_class_var(fn) : plan_func_name_var(fn));
-		if (own[0] && fn->name[0] != '~') {
+		if (own[0] && fn->name[0] != '~' && !names_operator(w, own)) {
 			c2.phase = plan_keep_string(w, plan_phase_fit(own));
 			c2.phase_weak = true;
 		}
@@ -1503,6 +1533,8 @@ static void walk_root(walker *w, struct plan_fref root)
 	bool span;
 
 	fi->visited = true;
+	w->root_name = fn->name;
+	w->root_label = w->p->roots[fi->root_rule].label;
 	c0.phase = plan_phase_of(w, root, NULL);
 	span = plan_body_span(w, root, true, &first, &last);
 	if (first < 0) {

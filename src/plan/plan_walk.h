@@ -60,6 +60,9 @@ struct plan_walker {
 	const struct rule_trace_rule **helper; /* per function id, see plan_tile_helper */
 	bool *rule_hit;              /* per trace rule: one of its regular expressions matched */
 	bool *rule_own;              /* per trace rule: of the operator's own files, not the shipped ones */
+	const char *root_name;       /* the function of the root being walked (the kernel entry: the
+					operator's name), for the phase no rule names */
+	const char *root_label;      /* its label ("processing"): {phase} where nothing names one */
 	bool *rule_won;              /* per trace rule: it decided a construct (plan_rules.c, decide) */
 	int *rule_taken_by;          /* per own rule: the rule that decided the first construct it
 					would have decided, or -1 */

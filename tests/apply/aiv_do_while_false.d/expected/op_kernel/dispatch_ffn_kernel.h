@@ -37,19 +37,19 @@ public:
     CATLASS_DEVICE void SendTokens(Params const &params)
     {
         for (uint32_t groupIdx = 0; groupIdx < params.expertPerRank; ++groupIdx) {
-            MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv moe-process", "B"), groupIdx); // autotrace
+            MoeTracing(TRACE_POINT("send-tokens aiv moe-process", "B"), groupIdx); // autotrace
             rows_ += params.tokens;
             AscendC::CrossCoreSetFlag<0x2, PIPE_MTE3>(SYNC_AIV_AIC_FLAG);
-            MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv moe-process", "E"), groupIdx); // autotrace
+            MoeTracing(TRACE_POINT("send-tokens aiv moe-process", "E"), groupIdx); // autotrace
         }
     }
 
     CATLASS_DEVICE void RecvTokens(Params const &params)
     {
         for (uint32_t groupIdx = 0; groupIdx < params.expertPerRank; ++groupIdx) {
-            MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv moe-process", "B"), groupIdx); // autotrace
+            MoeTracing(TRACE_POINT("recv-tokens aiv moe-process", "B"), groupIdx); // autotrace
             rows_ -= params.tokens;
-            MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv moe-process", "E"), groupIdx); // autotrace
+            MoeTracing(TRACE_POINT("recv-tokens aiv moe-process", "E"), groupIdx); // autotrace
         }
     }
 
@@ -68,19 +68,19 @@ CATLASS_DEVICE void DispatchFFNKernel::operator()<AscendC::AIC>(Params const &pa
 template <>
 CATLASS_DEVICE void DispatchFFNKernel::operator()<AscendC::AIV>(Params const &params)
 {
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv", "B")); // autotrace
+    MoeTracing(TRACE_POINT("processing aiv", "B")); // autotrace
     do {
         if (params.tokens == 0) {
             break;
         }
-        MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv send-tokens", "B")); // autotrace
+        MoeTracing(TRACE_POINT("processing aiv send-tokens", "B")); // autotrace
         SendTokens(params);
-        MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv send-tokens", "E")); // autotrace
+        MoeTracing(TRACE_POINT("processing aiv send-tokens", "E")); // autotrace
         AscendC::CrossCoreSetFlag<0x2, PIPE_MTE3>(SYNC_AIV_AIC_FLAG);
-        MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv recv-tokens", "B")); // autotrace
+        MoeTracing(TRACE_POINT("processing aiv recv-tokens", "B")); // autotrace
         RecvTokens(params);
-        MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv recv-tokens", "E")); // autotrace
+        MoeTracing(TRACE_POINT("processing aiv recv-tokens", "E")); // autotrace
         rows_ = 0;
     } while (false);
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv", "E")); // autotrace
+    MoeTracing(TRACE_POINT("processing aiv", "E")); // autotrace
 }

@@ -22,15 +22,15 @@ public:
     CATLASS_DEVICE void SendTokens(Params const &params)
     {
         uint32_t coreIdx = AscendC::GetBlockIdx() + AscendC::GetSubBlockIdx() * AscendC::GetBlockNum();
-        MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv send", "B"), coreIdx); // autotrace
+        MoeTracing(TRACE_POINT("send-tokens aiv send", "B"), coreIdx); // autotrace
         uint32_t coreNum = AscendC::GetBlockNum() * AscendC::GetSubBlockNum();
         if (coreIdx >= coreNum) {
-            MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv send", "E"), coreIdx); // autotrace
+            MoeTracing(TRACE_POINT("send-tokens aiv send", "E"), coreIdx); // autotrace
             return;
         }
         rows_ += coreIdx * params.tokens;
         AscendC::CrossCoreSetFlag<0x2, PIPE_MTE3>(SYNCFLAGV2C);
-        MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv send", "E"), coreIdx); // autotrace
+        MoeTracing(TRACE_POINT("send-tokens aiv send", "E"), coreIdx); // autotrace
     }
 
 private:
@@ -40,18 +40,18 @@ private:
 template <>
 CATLASS_DEVICE void DispatchFFNKernel::operator()<AscendC::AIC>(Params const &params)
 {
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aic", "B")); // autotrace
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aic cross-core-wait-flag", "B")); // autotrace
+    MoeTracing(TRACE_POINT("processing aic", "B")); // autotrace
+    MoeTracing(TRACE_POINT("processing aic cross-core-wait-flag", "B")); // autotrace
     AscendC::CrossCoreWaitFlag<0x2>(SYNCFLAGV2C);
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aic cross-core-wait-flag", "E")); // autotrace
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aic", "E")); // autotrace
+    MoeTracing(TRACE_POINT("processing aic cross-core-wait-flag", "E")); // autotrace
+    MoeTracing(TRACE_POINT("processing aic", "E")); // autotrace
 }
 
 template <>
 CATLASS_DEVICE void DispatchFFNKernel::operator()<AscendC::AIV>(Params const &params)
 {
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv", "B")); // autotrace
+    MoeTracing(TRACE_POINT("processing aiv", "B")); // autotrace
     AscendC::SyncAll<true>();
     SendTokens(params);
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv", "E")); // autotrace
+    MoeTracing(TRACE_POINT("processing aiv", "E")); // autotrace
 }

@@ -16,13 +16,13 @@ public:
     __aicore__ inline void Process()
     {
         MoeTracing(TRACE_POINT("processing", "B")); // autotrace
-        MoeTracing(TRACE_POINT("wait-flag-dev 1", "B")); // autotrace
+        MoeTracing(TRACE_POINT("processing wait-flag-dev 1", "B")); // autotrace
         WaitFlagDev(1);
-        MoeTracing(TRACE_POINT("wait-flag-dev 1", "E")); // autotrace
+        MoeTracing(TRACE_POINT("processing wait-flag-dev 1", "E")); // autotrace
         n_++;
-        MoeTracing(TRACE_POINT("wait-flag-dev 2", "B")); // autotrace
+        MoeTracing(TRACE_POINT("processing wait-flag-dev 2", "B")); // autotrace
         WaitFlagDev(2);
-        MoeTracing(TRACE_POINT("wait-flag-dev 2", "E")); // autotrace
+        MoeTracing(TRACE_POINT("processing wait-flag-dev 2", "E")); // autotrace
         MoeTracing(TRACE_POINT("processing", "E")); // autotrace
     }
 

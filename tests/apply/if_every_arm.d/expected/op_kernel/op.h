@@ -17,31 +17,31 @@ public:
         Stage();
 #ifdef SYNC_MODE
         AscendC::SyncAll();
-        MoeTracing(TRACE_POINT("cross-core-wait-flag 1", "B")); // autotrace
+        MoeTracing(TRACE_POINT("processing cross-core-wait-flag 1", "B")); // autotrace
         AscendC::CrossCoreWaitFlag(1);
-        MoeTracing(TRACE_POINT("cross-core-wait-flag 1", "E")); // autotrace
+        MoeTracing(TRACE_POINT("processing cross-core-wait-flag 1", "E")); // autotrace
 #else
-        MoeTracing(TRACE_POINT("cross-core-wait-flag 2", "B")); // autotrace
+        MoeTracing(TRACE_POINT("processing cross-core-wait-flag 2", "B")); // autotrace
         AscendC::CrossCoreWaitFlag(2);
-        MoeTracing(TRACE_POINT("cross-core-wait-flag 2", "E")); // autotrace
+        MoeTracing(TRACE_POINT("processing cross-core-wait-flag 2", "E")); // autotrace
 #endif
 #if QUEUE_DEPTH > 2
-        MoeTracing(TRACE_POINT("cross-core-wait-flag 5", "B")); // autotrace
+        MoeTracing(TRACE_POINT("processing cross-core-wait-flag 5", "B")); // autotrace
         AscendC::CrossCoreWaitFlag(5);
-        MoeTracing(TRACE_POINT("cross-core-wait-flag 5", "E")); // autotrace
+        MoeTracing(TRACE_POINT("processing cross-core-wait-flag 5", "E")); // autotrace
 #elif defined(SHALLOW_QUEUE)
-        MoeTracing(TRACE_POINT("cross-core-wait-flag 6", "B")); // autotrace
+        MoeTracing(TRACE_POINT("processing cross-core-wait-flag 6", "B")); // autotrace
         AscendC::CrossCoreWaitFlag(6);
-        MoeTracing(TRACE_POINT("cross-core-wait-flag 6", "E")); // autotrace
+        MoeTracing(TRACE_POINT("processing cross-core-wait-flag 6", "E")); // autotrace
 #endif
-        MoeTracing(TRACE_POINT("wait", "B")); // autotrace
+        MoeTracing(TRACE_POINT("processing wait", "B")); // autotrace
 #ifdef SPLIT_CALL
         Wait(7,
 #else
         Wait(8,
 #endif
              0);
-        MoeTracing(TRACE_POINT("wait", "E")); // autotrace
+        MoeTracing(TRACE_POINT("processing wait", "E")); // autotrace
         Tail();
         MoeTracing(TRACE_POINT("processing", "E")); // autotrace
     }

@@ -58,9 +58,9 @@ public:
 
     CATLASS_DEVICE void Combine(Params const &params)
     {
-        MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv combine", "B")); // autotrace
+        MoeTracing(TRACE_POINT("combine aiv", "B")); // autotrace
         rows_ = 0;
-        MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv combine", "E")); // autotrace
+        MoeTracing(TRACE_POINT("combine aiv", "E")); // autotrace
     }
 
     uint32_t tokens_ = 0;
@@ -90,23 +90,23 @@ CATLASS_DEVICE void DispatchFFNKernel::operator()<AscendC::AIC>(Params const &pa
 template <>
 CATLASS_DEVICE void DispatchFFNKernel::operator()<AscendC::AIV>(Params const &params)
 {
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv", "B")); // autotrace
+    MoeTracing(TRACE_POINT("processing aiv", "B")); // autotrace
     for (uint32_t groupIdx = 0; groupIdx < params.expertPerRank; ++groupIdx) {
-        MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv moe-process", "B"), groupIdx); // autotrace
+        MoeTracing(TRACE_POINT("processing aiv moe-process", "B"), groupIdx); // autotrace
         AscendC::CrossCoreSetFlag<0x2, PIPE_MTE3>(SYNC_AIV_AIC_FLAG);
-        MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv moe-process", "E"), groupIdx); // autotrace
+        MoeTracing(TRACE_POINT("processing aiv moe-process", "E"), groupIdx); // autotrace
     }
 #ifndef HCCL_COMM
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv cross-core-wait-flag", "B")); // autotrace
+    MoeTracing(TRACE_POINT("processing aiv cross-core-wait-flag", "B")); // autotrace
     AscendC::CrossCoreWaitFlag<0x2>(SYNC_AIC_AIV_FLAG);
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv cross-core-wait-flag", "E")); // autotrace
+    MoeTracing(TRACE_POINT("processing aiv cross-core-wait-flag", "E")); // autotrace
     tokens_ += 1;
 #else
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv wait-peer-ranks", "B")); // autotrace
+    MoeTracing(TRACE_POINT("processing aiv wait-peer-ranks", "B")); // autotrace
     WaitPeerRanks(params);
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv wait-peer-ranks", "E")); // autotrace
+    MoeTracing(TRACE_POINT("processing aiv wait-peer-ranks", "E")); // autotrace
     tokens_ -= 1;
 #endif
     Combine(params);
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv", "E")); // autotrace
+    MoeTracing(TRACE_POINT("processing aiv", "E")); // autotrace
 }

@@ -8,7 +8,7 @@ public:
     {
         MoeTracing(TRACE_POINT("processing", "B")); // autotrace
         for (uint32_t round = 0; round < 2; round++) {
-            MoeTracing(TRACE_POINT("round", "B"), round); // autotrace
+            MoeTracing(TRACE_POINT("processing round", "B"), round); // autotrace
             for (uint32_t groupIdx = 0; groupIdx < 2; groupIdx++) {
                 MoeTracing(TRACE_POINT("first moe-process", "B"), groupIdx); // autotrace
                 MoeTracing(TRACE_POINT("first moe-process wait", "B")); // autotrace
@@ -23,7 +23,7 @@ public:
                 MoeTracing(TRACE_POINT("second moe-process wait", "E")); // autotrace
                 MoeTracing(TRACE_POINT("second moe-process", "E"), groupIdx); // autotrace
             }
-            MoeTracing(TRACE_POINT("round", "E"), round); // autotrace
+            MoeTracing(TRACE_POINT("processing round", "E"), round); // autotrace
         }
         MoeTracing(TRACE_POINT("processing", "E")); // autotrace
     }

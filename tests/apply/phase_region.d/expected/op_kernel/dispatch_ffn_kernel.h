@@ -71,12 +71,12 @@ private:
 template <>
 CATLASS_DEVICE void DispatchFFNKernel::operator()<AscendC::AIC>(Params const &params)
 {
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aic", "B")); // autotrace
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aic cross-core-wait-flag", "B")); // autotrace
+    MoeTracing(TRACE_POINT("processing aic", "B")); // autotrace
+    MoeTracing(TRACE_POINT("processing aic cross-core-wait-flag", "B")); // autotrace
     AscendC::CrossCoreWaitFlag<0x2>(SYNCFLAGV2C);
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aic cross-core-wait-flag", "E")); // autotrace
+    MoeTracing(TRACE_POINT("processing aic cross-core-wait-flag", "E")); // autotrace
     AscendC::CrossCoreSetFlag<0x2, PIPE_FIX>(SYNCFLAGC2V);
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aic", "E")); // autotrace
+    MoeTracing(TRACE_POINT("processing aic", "E")); // autotrace
 }
 
 template <>

@@ -13,16 +13,16 @@ public:
 
     __aicore__ inline void Process()
     {
-        MoeTracing(TRACE_POINT("add-op", "B")); // autotrace
+        MoeTracing(TRACE_POINT("processing function", "B")); // autotrace
         for (uint32_t groupIdx = 0; groupIdx < 4; groupIdx++) {
-            MoeTracing(TRACE_POINT("add-op moe-process", "B"), groupIdx); // autotrace
-            MoeTracing(TRACE_POINT("add-op cross-core-wait-flag", "B")); // autotrace
+            MoeTracing(TRACE_POINT("processing moe-process", "B"), groupIdx); // autotrace
+            MoeTracing(TRACE_POINT("processing cross-core-wait-flag", "B")); // autotrace
             AscendC::CrossCoreWaitFlag(1);
-            MoeTracing(TRACE_POINT("add-op cross-core-wait-flag", "E")); // autotrace
+            MoeTracing(TRACE_POINT("processing cross-core-wait-flag", "E")); // autotrace
             Add(groupIdx);
-            MoeTracing(TRACE_POINT("add-op moe-process", "E"), groupIdx); // autotrace
+            MoeTracing(TRACE_POINT("processing moe-process", "E"), groupIdx); // autotrace
         }
-        MoeTracing(TRACE_POINT("add-op", "E")); // autotrace
+        MoeTracing(TRACE_POINT("processing function", "E")); // autotrace
     }
 
 private:

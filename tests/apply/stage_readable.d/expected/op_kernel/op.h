@@ -16,26 +16,26 @@ public:
     {
         MoeTracing(TRACE_POINT("processing", "B")); // autotrace
         // wait for the cube cores to finish the matmul
-        MoeTracing(TRACE_POINT("cross-core-wait-flag syncflagc2v", "B")); // autotrace
+        MoeTracing(TRACE_POINT("processing cross-core-wait-flag syncflagc2v", "B")); // autotrace
         AscendC::CrossCoreWaitFlag(SYNCFLAGC2V);
-        MoeTracing(TRACE_POINT("cross-core-wait-flag syncflagc2v", "E")); // autotrace
+        MoeTracing(TRACE_POINT("processing cross-core-wait-flag syncflagc2v", "E")); // autotrace
         CrossRankSyncAndLocalTokenPerExpertAllGatherAndGetSumPerRankV2();
         do {
             if (count_ == 0) {
                 break;
             }
             /* the vector cores' turn */
-            MoeTracing(TRACE_POINT("cross-core-wait-flag syncflagv2c", "B")); // autotrace
+            MoeTracing(TRACE_POINT("processing cross-core-wait-flag syncflagv2c", "B")); // autotrace
             AscendC::CrossCoreWaitFlag(SYNCFLAGV2C);
-            MoeTracing(TRACE_POINT("cross-core-wait-flag syncflagv2c", "E")); // autotrace
+            MoeTracing(TRACE_POINT("processing cross-core-wait-flag syncflagv2c", "E")); // autotrace
             count_--;
         } while (false);
         uint32_t n = count_;
-        MoeTracing(TRACE_POINT("cross-core-wait-flag-loop", "B")); // autotrace
+        MoeTracing(TRACE_POINT("processing cross-core-wait-flag-loop", "B")); // autotrace
         do {
             AscendC::CrossCoreWaitFlag(SYNCFLAGV2C);
         } while (n-- > 0);
-        MoeTracing(TRACE_POINT("cross-core-wait-flag-loop", "E")); // autotrace
+        MoeTracing(TRACE_POINT("processing cross-core-wait-flag-loop", "E")); // autotrace
         MoeTracing(TRACE_POINT("processing", "E")); // autotrace
     }
 

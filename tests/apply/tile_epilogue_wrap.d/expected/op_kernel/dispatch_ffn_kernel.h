@@ -26,20 +26,20 @@ class BlockEpilogue {
 public:
     CATLASS_DEVICE void operator()(uint32_t blockM, uint32_t epilogueCoreNum, Callback &&callback = Callback{})
     {
-        MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv moe-process epilogue", "B")); // autotrace
+        MoeTracing(TRACE_POINT("processing aiv moe-process epilogue-wait", "B")); // autotrace
         callback();
-        MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv moe-process epilogue", "E")); // autotrace
+        MoeTracing(TRACE_POINT("processing aiv moe-process epilogue-wait", "E")); // autotrace
         uint32_t subblockIdx = AscendC::GetBlockIdx() + AscendC::GetSubBlockIdx() * AscendC::GetBlockNum();
         if (subblockIdx >= epilogueCoreNum) {
             return;
         }
-        MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv moe-process epilogue-2", "B")); // autotrace
+        MoeTracing(TRACE_POINT("processing aiv moe-process epilogue-rows", "B")); // autotrace
         uint32_t tasksForIdx = blockM / epilogueCoreNum;
         rows_ = 0;
         for (uint32_t rowIdx = 0; rowIdx < tasksForIdx; ++rowIdx) {
             rows_ += rowIdx;
         }
-        MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv moe-process epilogue-2", "E")); // autotrace
+        MoeTracing(TRACE_POINT("processing aiv moe-process epilogue-rows", "E")); // autotrace
     }
 
 private:
@@ -56,12 +56,12 @@ public:
         uint32_t aicCoreNum = AscendC::GetBlockNum();
         uint32_t startLoopIdx = AscendC::GetBlockIdx();
         for (uint32_t groupIdx = 0; groupIdx < params.expertPerRank; ++groupIdx) {
-            MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv moe-process", "B"), groupIdx); // autotrace
+            MoeTracing(TRACE_POINT("processing aiv moe-process", "B"), groupIdx); // autotrace
             uint32_t coreLoops = params.tokens / 16;
             for (uint32_t loopIdx = startLoopIdx; loopIdx < coreLoops; loopIdx += aicCoreNum) {
                 blockEpilogue(16, 40);
             }
-            MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv moe-process", "E"), groupIdx); // autotrace
+            MoeTracing(TRACE_POINT("processing aiv moe-process", "E"), groupIdx); // autotrace
         }
     }
 
@@ -91,7 +91,7 @@ CATLASS_DEVICE void DispatchFFNKernel::operator()<AscendC::AIC>(Params const &pa
 template <>
 CATLASS_DEVICE void DispatchFFNKernel::operator()<AscendC::AIV>(Params const &params)
 {
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv", "B")); // autotrace
+    MoeTracing(TRACE_POINT("processing aiv", "B")); // autotrace
     CombineV2(params, blockEpilogue_);
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv", "E")); // autotrace
+    MoeTracing(TRACE_POINT("processing aiv", "E")); // autotrace
 }

@@ -31,26 +31,26 @@ private:
 template <>
 CATLASS_DEVICE void DispatchFFNKernel::operator()<AscendC::AIC>(Params const &params)
 {
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aic", "B")); // autotrace
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aic cross-core-wait-flag", "B")); // autotrace
+    MoeTracing(TRACE_POINT("processing aic", "B")); // autotrace
+    MoeTracing(TRACE_POINT("processing aic cross-core-wait-flag", "B")); // autotrace
     AscendC::CrossCoreWaitFlag<0x2>(SYNCFLAGV2C);
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aic cross-core-wait-flag", "E")); // autotrace
+    MoeTracing(TRACE_POINT("processing aic cross-core-wait-flag", "E")); // autotrace
     AscendC::CrossCoreSetFlag<0x2, PIPE_FIX>(SYNCFLAGC2V);
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aic", "E")); // autotrace
+    MoeTracing(TRACE_POINT("processing aic", "E")); // autotrace
 }
 
 template <>
 CATLASS_DEVICE void DispatchFFNKernel::operator()<AscendC::AIV>(Params const &params)
 {
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv", "B")); // autotrace
+    MoeTracing(TRACE_POINT("processing aiv", "B")); // autotrace
     if (AscendC::GetSubBlockIdx() == 0) {
-        MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv cross-core-wait-flag", "B")); // autotrace
+        MoeTracing(TRACE_POINT("processing aiv cross-core-wait-flag", "B")); // autotrace
         AscendC::CrossCoreWaitFlag<0x2>(SYNCFLAGC2V);
-        MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv cross-core-wait-flag", "E")); // autotrace
-        MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv send-tokens", "B")); // autotrace
+        MoeTracing(TRACE_POINT("processing aiv cross-core-wait-flag", "E")); // autotrace
+        MoeTracing(TRACE_POINT("processing aiv send-tokens", "B")); // autotrace
         SendTokens(params);
-        MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv send-tokens", "E")); // autotrace
+        MoeTracing(TRACE_POINT("processing aiv send-tokens", "E")); // autotrace
     }
     AscendC::SyncAll<true>();
-    MoeTracing(TRACE_POINT("dispatch-ffn-kernel aiv", "E")); // autotrace
+    MoeTracing(TRACE_POINT("processing aiv", "E")); // autotrace
 }

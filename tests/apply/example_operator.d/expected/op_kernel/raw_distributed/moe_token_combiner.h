@@ -22,7 +22,7 @@ public:
 
     CATLASS_DEVICE void CombineFunc(uint32_t groupIdx, uint32_t rows, uint32_t rowBegin, uint32_t rowStep)
     {
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aiv combine-func", "B")); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aiv combine-func", "B")); // autotrace
         AscendC::LocalTensor<float> row = ubRow_.Get<float>();
         for (uint32_t tileIdx = rowBegin; tileIdx < rows; tileIdx += rowStep) {
             uint64_t src = ((uint64_t)groupIdx * tokenNum_ + tileIdx) * hiddenSize_;
@@ -32,7 +32,7 @@ public:
             AscendC::WaitFlag<AscendC::HardEvent::MTE2_MTE1>(AscendC::EVENT_ID0);
             AscendC::DataCopy(yGm_[(uint64_t)tokenIdx * hiddenSize_], row, hiddenSize_);
         }
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aiv combine-func", "E")); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aiv combine-func", "E")); // autotrace
     }
 
 private:

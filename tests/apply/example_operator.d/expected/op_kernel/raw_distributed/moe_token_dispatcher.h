@@ -25,7 +25,7 @@ public:
 
     CATLASS_DEVICE void SendCoreFunc(uint32_t groupIdx)
     {
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aiv send-core-func", "B")); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aiv send-core-func", "B")); // autotrace
         uint32_t rows = 0;
         for (uint32_t tokenIdx = 0; tokenIdx < tokenNum_; tokenIdx++) {
             if ((uint32_t)expertIdsGm_.GetValue(tokenIdx) == groupIdx) {
@@ -33,7 +33,7 @@ public:
             }
         }
         AscendC::CrossCoreSetFlag<1, PIPE_MTE3>(FLAG_WINDOW_READY);
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aiv send-core-func", "E")); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aiv send-core-func", "E")); // autotrace
     }
 
     CATLASS_DEVICE void RecvCoreFunc(uint32_t groupIdx)

@@ -45,7 +45,7 @@ private:
     CATLASS_DEVICE void CompCoreFunc(const Params &params, BlockEpilogueScaleRelu &epilogue,
                                      uint32_t groupIdx)
     {
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aiv comp-core-func", "B")); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aiv comp-core-func", "B")); // autotrace
         const MoeDistributeDispatchGmmTilingData &t = params.tiling;
         AscendC::GlobalTensor<float> gmm1;
         AscendC::GlobalTensor<float> act;
@@ -54,11 +54,11 @@ private:
         gmm1.SetGlobalBuffer((__gm__ float *)(params.workspace + t.gmm1Offset) + offset);
         act.SetGlobalBuffer((__gm__ float *)(params.workspace + t.actOffset) + offset);
         scale.SetGlobalBuffer((__gm__ float *)params.scale);
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aiv epilogue", "B")); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aiv epilogue", "B")); // autotrace
         epilogue(gmm1, act, GroupRows(params, groupIdx), scale.GetValue(groupIdx),
                  (uint32_t)AscendC::GetSubBlockIdx(), (uint32_t)AscendC::GetSubBlockNum());
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aiv epilogue", "E")); // autotrace
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aiv comp-core-func", "E")); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aiv epilogue", "E")); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aiv comp-core-func", "E")); // autotrace
     }
 
     AscendC::TPipe pipe_;
@@ -67,7 +67,7 @@ private:
 template <>
 CATLASS_DEVICE void GroupedMatmulDispatchKernel::operator()<AscendC::AIC>(const Params &params)
 {
-    MoeTracing(TRACE_POINT("moe-distribute-dispatch aic", "B")); // autotrace
+    MoeTracing(TRACE_POINT("grouped-matmul-dispatch aic", "B")); // autotrace
     const MoeDistributeDispatchGmmTilingData &t = params.tiling;
     GroupedMatmulBlock<BASE_M, BASE_N, BASE_K> blockMmad;
     uint32_t maxWeight = t.hiddenSize * t.interSize;
@@ -81,10 +81,10 @@ CATLASS_DEVICE void GroupedMatmulDispatchKernel::operator()<AscendC::AIC>(const 
     weight1.SetGlobalBuffer((__gm__ float *)params.weight1);
     gmm1.SetGlobalBuffer((__gm__ float *)(params.workspace + t.gmm1Offset));
     for (uint32_t groupIdx = blockIdx; groupIdx < t.expertNum; groupIdx += blockNum) {
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aic moe-process", "B"), groupIdx); // autotrace
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aic cross-core-wait-flag", "B")); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aic moe-process", "B"), groupIdx); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aic cross-core-wait-flag", "B")); // autotrace
         AscendC::CrossCoreWaitFlag(FLAG_DISPATCH_DONE);
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aic cross-core-wait-flag", "E")); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aic cross-core-wait-flag", "E")); // autotrace
         uint32_t rows = GroupRows(params, groupIdx);
         if (rows > 0) {
             blockMmad.LoadWeight(weight1[(uint64_t)groupIdx * maxWeight], maxWeight);
@@ -93,7 +93,7 @@ CATLASS_DEVICE void GroupedMatmulDispatchKernel::operator()<AscendC::AIC>(const 
                       t.hiddenSize);
         }
         AscendC::CrossCoreSetFlag<2, PIPE_FIX>(FLAG_GMM1_DONE);
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aic moe-process", "E"), groupIdx); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aic moe-process", "E"), groupIdx); // autotrace
     }
 
     AscendC::GlobalTensor<float> act;
@@ -103,10 +103,10 @@ CATLASS_DEVICE void GroupedMatmulDispatchKernel::operator()<AscendC::AIC>(const 
     weight2.SetGlobalBuffer((__gm__ float *)params.weight2);
     gmm2.SetGlobalBuffer((__gm__ float *)(params.workspace + t.gmm2Offset));
     for (uint32_t groupIdx = blockIdx; groupIdx < t.expertNum; groupIdx += blockNum) {
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aic moe-process-2", "B"), groupIdx); // autotrace
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aic cross-core-wait-flag", "B")); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aic moe-process-2", "B"), groupIdx); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aic cross-core-wait-flag", "B")); // autotrace
         AscendC::CrossCoreWaitFlag(FLAG_ACT_DONE);
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aic cross-core-wait-flag", "E")); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aic cross-core-wait-flag", "E")); // autotrace
         uint32_t rows = GroupRows(params, groupIdx);
         if (rows > 0) {
             blockMmad.LoadWeight(weight2[(uint64_t)groupIdx * maxWeight], maxWeight);
@@ -115,15 +115,15 @@ CATLASS_DEVICE void GroupedMatmulDispatchKernel::operator()<AscendC::AIC>(const 
                       t.interSize);
         }
         AscendC::CrossCoreSetFlag<2, PIPE_FIX>(FLAG_GMM2_DONE);
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aic moe-process-2", "E"), groupIdx); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aic moe-process-2", "E"), groupIdx); // autotrace
     }
-    MoeTracing(TRACE_POINT("moe-distribute-dispatch aic", "E")); // autotrace
+    MoeTracing(TRACE_POINT("grouped-matmul-dispatch aic", "E")); // autotrace
 }
 
 template <>
 CATLASS_DEVICE void GroupedMatmulDispatchKernel::operator()<AscendC::AIV>(const Params &params)
 {
-    MoeTracing(TRACE_POINT("moe-distribute-dispatch aiv", "B")); // autotrace
+    MoeTracing(TRACE_POINT("grouped-matmul-dispatch aiv", "B")); // autotrace
     const MoeDistributeDispatchGmmTilingData &t = params.tiling;
     uint32_t blockNum = (uint32_t)AscendC::GetBlockNum();
     uint32_t group = (uint32_t)(AscendC::GetBlockIdx() / AscendC::GetSubBlockNum());
@@ -132,40 +132,40 @@ CATLASS_DEVICE void GroupedMatmulDispatchKernel::operator()<AscendC::AIV>(const 
     MoeTokenDispatcher dispatcher;
     dispatcher.Init(params.x, params.expertIds, params.expertTokenNums, params.workspace, t, &pipe_);
     for (uint32_t groupIdx = group; groupIdx < t.expertNum; groupIdx += blockNum) {
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aiv moe-process", "B"), groupIdx); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aiv moe-process", "B"), groupIdx); // autotrace
         if (isSendCore) {
             dispatcher.SendCoreFunc(groupIdx);
         } else {
             dispatcher.RecvCoreFunc(groupIdx);
         }
         AscendC::CrossCoreSetFlag<2, PIPE_MTE3>(FLAG_DISPATCH_DONE);
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aiv moe-process", "E"), groupIdx); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aiv moe-process", "E"), groupIdx); // autotrace
     }
 
     BlockEpilogueScaleRelu epilogue;
     epilogue.Init(&pipe_, t.interSize);
     for (uint32_t groupIdx = group; groupIdx < t.expertNum; groupIdx += blockNum) {
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aiv moe-process-2", "B"), groupIdx); // autotrace
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aiv cross-core-wait-flag", "B")); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aiv moe-process-2", "B"), groupIdx); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aiv cross-core-wait-flag", "B")); // autotrace
         AscendC::CrossCoreWaitFlag(FLAG_GMM1_DONE);
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aiv cross-core-wait-flag", "E")); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aiv cross-core-wait-flag", "E")); // autotrace
         CompCoreFunc(params, epilogue, groupIdx);
         AscendC::CrossCoreSetFlag<2, PIPE_MTE3>(FLAG_ACT_DONE);
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aiv moe-process-2", "E"), groupIdx); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aiv moe-process-2", "E"), groupIdx); // autotrace
     }
 
     MoeTokenCombiner combiner;
     combiner.Init(params.y, params.workspace, t, &pipe_);
     for (uint32_t groupIdx = group; groupIdx < t.expertNum; groupIdx += blockNum) {
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aiv moe-process-3", "B"), groupIdx); // autotrace
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aiv cross-core-wait-flag", "B")); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aiv moe-process-3", "B"), groupIdx); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aiv cross-core-wait-flag", "B")); // autotrace
         AscendC::CrossCoreWaitFlag(FLAG_GMM2_DONE);
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aiv cross-core-wait-flag", "E")); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aiv cross-core-wait-flag", "E")); // autotrace
         combiner.CombineFunc(groupIdx, GroupRows(params, groupIdx),
                              (uint32_t)AscendC::GetSubBlockIdx(), (uint32_t)AscendC::GetSubBlockNum());
-        MoeTracing(TRACE_POINT("moe-distribute-dispatch aiv moe-process-3", "E"), groupIdx); // autotrace
+        MoeTracing(TRACE_POINT("grouped-matmul-dispatch aiv moe-process-3", "E"), groupIdx); // autotrace
     }
-    MoeTracing(TRACE_POINT("moe-distribute-dispatch aiv", "E")); // autotrace
+    MoeTracing(TRACE_POINT("grouped-matmul-dispatch aiv", "E")); // autotrace
 }
 
 #endif
