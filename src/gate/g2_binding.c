@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c_ident.h"
 #include "g2_checks.h"
 #include "g2_scope.h"
 #include "gate_run.h"
@@ -86,11 +87,6 @@ static long schema_prof(const struct project_model *p, bool *found_schema)
 	return -1;
 }
 
-static bool ident_char(char c)
-{
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
 /* True when function `func` of the binding has a parameter named as the
  * expression `arg` starts (`profiling_data`, `profiling_data.value()`). */
 static bool takes_param(const struct pybind_file *pb, long func, const char *arg)
@@ -100,7 +96,7 @@ static bool takes_param(const struct pybind_file *pb, long func, const char *arg
 	for (size_t i = 0; i < pb->funcs[func].nparams; i++) {
 		const char *n = pb->funcs[func].params[i].name;
 		size_t k = n ? strlen(n) : 0;
-		if (k && strncmp(arg, n, k) == 0 && !ident_char(arg[k]))
+		if (k && strncmp(arg, n, k) == 0 && !c_ident_char(arg[k]))
 			return true;
 	}
 	return false;
@@ -112,8 +108,8 @@ static bool body_uses(const struct src_file *f, const struct pybind_func *pf, co
 	size_t n = strlen(name);
 
 	for (uint32_t i = pf->body.start; i + n <= pf->body.end && i + n <= f->len; i++)
-		if (memcmp(f->data + i, name, n) == 0 && (i == 0 || !ident_char(f->data[i - 1])) &&
-		    !ident_char(f->data[i + n]))
+		if (memcmp(f->data + i, name, n) == 0 && (i == 0 || !c_ident_char(f->data[i - 1])) &&
+		    !c_ident_char(f->data[i + n]))
 			return true;
 	return false;
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c_ident.h"
 #include "plan_walk.h"
 #include "rule_template.h"
 #include "xalloc.h"
@@ -59,16 +60,6 @@ char *plan_call_name_var(const struct cxx_call *c)
 	return end > last ? xstrndup(last, (size_t)(end - last)) : xstrdup(c->name);
 }
 
-static bool ident_start(char c)
-{
-	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
-}
-
-static bool ident_char(char c)
-{
-	return ident_start(c) || (c >= '0' && c <= '9');
-}
-
 /* Words of a condition that say which core runs it, which the label says
  * already ({core}), or nothing at all. */
 static bool says_nothing(const char *s, size_t n)
@@ -89,21 +80,21 @@ static char *first_name(const char *text, const char *p, const char **end)
 {
 	while (*p) {
 		const char *s, *e;
-		if (!ident_start(*p) || (p > text && ident_char(p[-1]))) {
+		if (!c_ident_start(*p) || (p > text && c_ident_char(p[-1]))) {
 			p++;
 			continue;
 		}
 		s = p;
-		while (ident_char(*p))
+		while (c_ident_char(*p))
 			p++;
 		e = p;
 		if (p[0] == ':' && p[1] == ':')
 			continue;
 		/* a member chain: its last member names the thing */
-		while ((p[0] == '.' && ident_start(p[1])) || (p[0] == '-' && p[1] == '>' && ident_start(p[2]))) {
+		while ((p[0] == '.' && c_ident_start(p[1])) || (p[0] == '-' && p[1] == '>' && c_ident_start(p[2]))) {
 			p += p[0] == '.' ? 1 : 2;
 			s = p;
-			while (ident_char(*p))
+			while (c_ident_char(*p))
 				p++;
 			e = p;
 		}
@@ -189,7 +180,7 @@ char *plan_loop_name_var(const char *var, const char *head)
 	for (p = strstr(cond, var); p; p = strstr(p + 1, var)) {
 		const char *q = p + vn;
 		char *bound, *what;
-		if ((p > head && ident_char(p[-1])) || ident_char(*q))
+		if ((p > head && c_ident_char(p[-1])) || c_ident_char(*q))
 			continue;
 		while (*q == ' ')
 			q++;

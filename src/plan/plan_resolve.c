@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c_ident.h"
 #include "index_table.h"
 #include "plan_int.h"
 #include "xalloc.h"
@@ -52,8 +53,6 @@ static const char *func_class(const struct cxx_func *fn, char *buf, size_t size)
 	return last_component(plan_func_scope(fn, scope, sizeof(scope)), buf, size);
 }
 
-static bool ident_char(char c);
-
 /* A type under its name, its qualified name (or, for a function's local
  * alias, that function), and each class an alias instantiates. */
 static void index_type(struct plan_index *ix, size_t u, const struct cxx_outline *ol, int ti)
@@ -72,9 +71,9 @@ static void index_type(struct plan_index *ix, size_t u, const struct cxx_outline
 	if (t->kind == CXX_TYPE_ALIAS && t->target)
 		for (const char *p = t->target; *p; p++) {
 			const char *w = p;
-			if (!(isalpha((unsigned char)*p) || *p == '_') || (p > t->target && ident_char(p[-1])))
+			if (!(isalpha((unsigned char)*p) || *p == '_') || (p > t->target && c_ident_char(p[-1])))
 				continue;
-			while (ident_char(*p))
+			while (c_ident_char(*p))
 				p++;
 			if (*p == '<' && (size_t)(p - w) < sizeof(key)) {
 				memcpy(key, w, (size_t)(p - w));
@@ -365,11 +364,6 @@ struct plan_finfo *plan_finfo(struct plan *pl, struct plan_fref f)
 
 /* ------------------------------------------------------------ declarations */
 
-static bool ident_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
 static const char *const not_types[] = {
 	"return", "else", "case", "new", "delete", "throw", "goto", "sizeof", "typedef", "using",
 	"operator", "co_return", "co_await", "do", "if", "while", "for", "switch", "default", NULL,
@@ -386,7 +380,7 @@ static bool type_like(const char *ts, const char *te)
 			angle++;
 		else if (*p == '>')
 			angle--;
-		else if (ident_char(*p))
+		else if (c_ident_char(*p))
 			word = true;
 		if (angle < 0)
 			return false;
@@ -396,7 +390,7 @@ static bool type_like(const char *ts, const char *te)
 	for (int i = 0; not_types[i]; i++) {
 		size_t n = strlen(not_types[i]);
 		if ((size_t)(te - ts) >= n && strncmp(ts, not_types[i], n) == 0 &&
-		    ((size_t)(te - ts) == n || !ident_char(ts[n])))
+		    ((size_t)(te - ts) == n || !c_ident_char(ts[n])))
 			return false;
 	}
 	return true;
@@ -422,10 +416,10 @@ static void type_class(const char *ts, const char *te, char *out, size_t size)
 		} else if (*p == '>') {
 			angle--;
 			p++;
-		} else if (angle == 0 && ident_char(*p) && !isdigit((unsigned char)*p)) {
+		} else if (angle == 0 && c_ident_char(*p) && !isdigit((unsigned char)*p)) {
 			const char *w = p;
 			bool kw = false;
-			while (p < te && ident_char(*p))
+			while (p < te && c_ident_char(*p))
 				p++;
 			for (int i = 0; skip[i]; i++)
 				if ((size_t)(p - w) == strlen(skip[i]) && strncmp(w, skip[i], (size_t)(p - w)) == 0)
@@ -471,7 +465,7 @@ static bool decl_at(const char *data, size_t from, size_t to, const char *q, siz
 	te = q;
 	while (te > data && (te[-1] == ' ' || te[-1] == '\t' || te[-1] == '\n' || te[-1] == '\r'))
 		te--;
-	if (te == data || !(ident_char(te[-1]) || te[-1] == '>' || te[-1] == '*' || te[-1] == '&'))
+	if (te == data || !(c_ident_char(te[-1]) || te[-1] == '>' || te[-1] == '*' || te[-1] == '&'))
 		return false;
 	ts = te;
 	while (ts > data + from) {
@@ -480,7 +474,7 @@ static bool decl_at(const char *data, size_t from, size_t to, const char *q, siz
 			angle++;
 		else if (c == '<')
 			angle--;
-		else if (angle == 0 && !(ident_char(c) || c == ':' || c == '*' || c == '&' || c == ' ' || c == '\t'))
+		else if (angle == 0 && !(c_ident_char(c) || c == ':' || c == '*' || c == '&' || c == ' ' || c == '\t'))
 			break;
 		else if (angle > 0 && strchr(";{}", c))
 			break;
@@ -600,7 +594,7 @@ static bool find_decl(struct plan *pl, size_t u, size_t from, size_t to, const c
 		const char *q = data + e->pos;
 		if (e->pos + n > to)
 			break;
-		if (e->hash != h || e->pos < from || memcmp(q, name, n) != 0 || ident_char(q[n]) ||
+		if (e->hash != h || e->pos < from || memcmp(q, name, n) != 0 || c_ident_char(q[n]) ||
 		    !decl_at(data, from, to, q, n, &d))
 			continue;
 		*out = d;
@@ -654,7 +648,7 @@ static size_t decl_classes(struct plan *pl, struct plan_fref f, const struct pla
 				free(text);
 				return n;
 			}
-		for (w = v; ident_char(*w) || (w[0] == ':' && w[1] == ':');)
+		for (w = v; c_ident_char(*w) || (w[0] == ':' && w[1] == ':');)
 			w += *w == ':' ? 2 : 1;
 		if (w == v)
 			return 0;
@@ -1090,7 +1084,7 @@ static size_t resolve_call(struct plan *pl, struct plan_fref f, const struct cxx
 	{
 		char var[256];
 		size_t vn = 0;
-		while (obj[vn] && (ident_char(obj[vn])) && vn + 1 < sizeof(var)) {
+		while (obj[vn] && (c_ident_char(obj[vn])) && vn + 1 < sizeof(var)) {
 			var[vn] = obj[vn];
 			vn++;
 		}
@@ -1156,7 +1150,7 @@ char *plan_unresolved_why(struct plan *pl, struct plan_fref f, const struct cxx_
 		char var[256], cls[512];
 		size_t vn = 0, nc;
 		struct plan_cref crefs[MAX_CLASSES];
-		while (obj[vn] && ident_char(obj[vn]) && vn + 1 < sizeof(var)) {
+		while (obj[vn] && c_ident_char(obj[vn]) && vn + 1 < sizeof(var)) {
 			var[vn] = obj[vn];
 			vn++;
 		}
@@ -1200,10 +1194,10 @@ static char *substitute(const char *text, const char *params, const struct cxx_c
 			np++;
 	}
 	for (const char *p = text; *p;) {
-		if (ident_char(*p) && (p == text || !ident_char(p[-1]))) {
+		if (c_ident_char(*p) && (p == text || !c_ident_char(p[-1]))) {
 			const char *e = p;
 			size_t k;
-			while (ident_char(*e))
+			while (c_ident_char(*e))
 				e++;
 			for (k = 0; k < np; k++)
 				if ((size_t)(ae[k] - as[k]) == (size_t)(e - p) && strncmp(as[k], p, (size_t)(e - p)) == 0)
@@ -1243,7 +1237,7 @@ size_t plan_resolve_macro_call(struct plan *pl, struct plan_fref f, const struct
 	/* obj.Method() where the macro body declares obj with a type made of its
 	 * parameters: `sortClass1<T> op; op.Process();` */
 	if (c->object && m->params) {
-		while (c->object[vn] && ident_char(c->object[vn]) && vn + 1 < sizeof(var)) {
+		while (c->object[vn] && c_ident_char(c->object[vn]) && vn + 1 < sizeof(var)) {
 			var[vn] = c->object[vn];
 			vn++;
 		}

@@ -14,16 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c_ident.h"
 #include "plan_int.h"
 #include "xalloc.h"
 
 #define MAX_DEPTH 10
 #define MAX_ARGS 16
-
-static bool ident_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
 
 /* [s, e) without surrounding blanks. */
 static void trim(const char **s, const char **e)
@@ -38,7 +34,7 @@ static bool starts_word(const char *s, const char *e, const char *w)
 {
 	size_t n = strlen(w);
 
-	return (size_t)(e - s) >= n && strncmp(s, w, n) == 0 && ((size_t)(e - s) == n || !ident_char(s[n]));
+	return (size_t)(e - s) >= n && strncmp(s, w, n) == 0 && ((size_t)(e - s) == n || !c_ident_char(s[n]));
 }
 
 /* Drops `typename`, cv-qualifiers, class keys and trailing `*`/`&`. */
@@ -61,7 +57,7 @@ static void strip_decoration(const char **s, const char **e)
 			trim(s, e);
 			again = true;
 		}
-		if (*e - *s > 6 && strncmp(*e - 5, "const", 5) == 0 && !ident_char((*e)[-6])) {
+		if (*e - *s > 6 && strncmp(*e - 5, "const", 5) == 0 && !c_ident_char((*e)[-6])) {
 			*e -= 5;
 			trim(s, e);
 			again = true;
@@ -216,11 +212,11 @@ static size_t param_names(const char *params, const char **ns, size_t *nl, size_
 			eq++;
 		e = eq;
 		trim(&s, &e);
-		while (e > s && !ident_char(e[-1]))
+		while (e > s && !c_ident_char(e[-1]))
 			e--;
 		{
 			const char *b = e;
-			while (b > s && ident_char(b[-1]))
+			while (b > s && c_ident_char(b[-1]))
 				b--;
 			ns[k] = b;
 			nl[k] = (size_t)(e - b);
@@ -299,7 +295,7 @@ static void bind_param(struct tsearch *ts, const char *cls, size_t pos, int dept
 			const char *lt = p + cl, *gt, *as[MAX_ARGS], *ae[MAX_ARGS];
 			int level = 0;
 			size_t n;
-			if ((p > t->target && ident_char(p[-1])) || *lt != '<')
+			if ((p > t->target && c_ident_char(p[-1])) || *lt != '<')
 				continue;
 			for (gt = lt; *gt; gt++) {
 				if (*gt == '<')

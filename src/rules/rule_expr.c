@@ -3,15 +3,7 @@
 
 #include <string.h>
 
-static bool ident_start(char c)
-{
-	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
-}
-
-static bool ident_char(char c)
-{
-	return ident_start(c) || (c >= '0' && c <= '9');
-}
+#include "c_ident.h"
 
 static bool blank(char c)
 {
@@ -27,7 +19,7 @@ static bool clause_at(const char *text, size_t len, size_t i)
 		return false;
 	for (size_t k = 0; words[k]; k++) {
 		size_t n = strlen(words[k]);
-		if (i + n <= len && memcmp(text + i, words[k], n) == 0 && (i + n == len || !ident_char(text[i + n])))
+		if (i + n <= len && memcmp(text + i, words[k], n) == 0 && (i + n == len || !c_ident_char(text[i + n])))
 			return true;
 	}
 	return false;
@@ -37,15 +29,15 @@ size_t rule_expr_unquoted(const char *text, size_t len, bool *identifier)
 {
 	size_t i = 0, end;
 
-	if (len && ident_start(text[0])) {
-		while (i < len && ident_char(text[i]))
+	if (len && c_ident_start(text[0])) {
+		while (i < len && c_ident_char(text[i]))
 			i++;
 		end = i;
 		while (i < len && blank(text[i]))
 			i++;
 		/* a name, then nothing, the next word (a clause) or a list's comma:
 		 * a variable name */
-		if (i == len || ident_start(text[i]) || text[i] == ',') {
+		if (i == len || c_ident_start(text[i]) || text[i] == ',') {
 			*identifier = true;
 			return end;
 		}

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c_ident.h"
 #include "project_tokens.h"
 #include "wire.h"
 #include "xalloc.h"
@@ -163,19 +164,14 @@ static void wire_site(struct wire *w, const struct src_file *f, const struct lau
 
 /* ---- return types ---- */
 
-static bool ident_char(char c)
-{
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
 /* The offset of word `word` in [start, end) of f, or UINT32_MAX. */
 static uint32_t word_in(const struct src_file *f, uint32_t start, uint32_t end, const char *word)
 {
 	size_t n = strlen(word);
 
 	for (uint32_t i = start; i + n <= end; i++)
-		if (memcmp(f->data + i, word, n) == 0 && (i == start || !ident_char(f->data[i - 1])) &&
-		    (i + n == end || !ident_char(f->data[i + n])))
+		if (memcmp(f->data + i, word, n) == 0 && (i == start || !c_ident_char(f->data[i - 1])) &&
+		    (i + n == end || !c_ident_char(f->data[i + n])))
 			return i;
 	return UINT32_MAX;
 }
