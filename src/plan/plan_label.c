@@ -32,7 +32,8 @@ char *plan_func_name_var(const struct cxx_func *fn)
 /* Method names that every stage class has: they say nothing of the work. */
 bool plan_generic_method(const char *name)
 {
-	static const char *const words[] = { "Process", "Launch", "Run", "Compute", "Execute", "operator()", "Apply" };
+	static const char *const words[] = { "Process", "process", "Launch", "Run",  "run",       "Compute",
+					     "Execute", "Apply",   "Main",   "main", "operator()" };
 
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
 		if (strcmp(words[i], name) == 0)

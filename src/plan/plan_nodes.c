@@ -265,18 +265,12 @@ static void name_earlier_by_arg(struct plan_walker *w, int parent, int self, con
  * operator() and their like, which every stage class has. */
 static char *telling_func_name(struct plan *pl, const struct plan_node *n)
 {
-	static const char *const generic[] = { "Process", "process", "Run", "run", "Compute", "Execute", "Main", "main" };
-	char *name;
+	const struct cxx_func *fn;
 
 	if (n->func < 0)
 		return NULL;
-	name = plan_func_name_var(&pl->units[n->unit].outline->funcs[n->func]);
-	for (size_t i = 0; i < sizeof(generic) / sizeof(generic[0]); i++)
-		if (strcmp(name, generic[i]) == 0 || strcmp(pl->units[n->unit].outline->funcs[n->func].name, "operator()") == 0) {
-			free(name);
-			return NULL;
-		}
-	return plan_kebab_var(name);
+	fn = &pl->units[n->unit].outline->funcs[n->func];
+	return plan_generic_method(fn->name) ? NULL : plan_kebab_var(plan_func_name_var(fn));
 }
 
 /* Points of one label under one parent that lie in functions other than the

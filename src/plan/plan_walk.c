@@ -69,6 +69,16 @@ static void take_phase(ctx_t *c, const char *phase)
 	c->phase_weak = false;
 }
 
+/* Where no rule named the phase, the one the rules give function t (called
+ * from `caller`) takes over. */
+static void phase_of_callee(walker *w, ctx_t *c, struct plan_fref t, const struct plan_fref *caller)
+{
+	const char *ph;
+
+	if (no_phase(c) && (ph = plan_phase_of(w, t, caller)) != NULL)
+		take_phase(c, ph);
+}
+
 /* ------------------------------------------------------------ unresolved */
 
 static void note_unresolved(walker *w, struct plan_fref f, const struct cxx_call *c)
@@ -273,8 +283,7 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		char *name = plan_call_name_var(&fn->body.calls[call]);
 		ctx_t oc = *ctx;
 		int n;
-		if (no_phase(&oc) && plan_phase_of(w, target, &f))
-			take_phase(&oc, plan_phase_of(w, target, &f));
+		phase_of_callee(w, &oc, target, &f);
 		n = plan_add_point(w, PLAN_wrap, f, s, st->range, r, r->label, &oc, name, cxx_prev_sibling(&fn->body, s),
 			      cxx_next_sibling(&fn->body, s), call);
 		w->pl->nodes[n].hoist = st->kind == CXX_STMT_RETURN;
@@ -1135,8 +1144,7 @@ static void walk_stage_sequence(walker *w, struct plan_fref f, int first, int la
 		char *name = plan_generic_method(cf->name) ? plan_call_name_var(&b->calls[calls[k]]) : plan_func_name_var(cf);
 		ctx_t lc = *ctx, sc;
 		int node;
-		if (no_phase(&lc) && plan_phase_of(w, callees[k], &f))
-			take_phase(&lc, plan_phase_of(w, callees[k], &f));
+		phase_of_callee(w, &lc, callees[k], &f);
 		node = plan_add_point(w, PLAN_wrap, f, from, scope, r, r->label, &lc, name, cxx_prev_sibling(b, from),
 				      cxx_next_sibling(b, to), calls[k]);
 		w->pl->nodes[node].stmt_last = to;
@@ -1389,8 +1397,8 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 			}
 			/* B after the leading declaration of the index's variable, as a loop's */
 			int after = plan_index_decl_end(w, t, first, last, r->index, r->extra);
-			if (one && no_phase(&lc) && plan_phase_of(w, callee, &t))
-				take_phase(&lc, plan_phase_of(w, callee, &t)); /* named for the stage it runs */
+			if (one)
+				phase_of_callee(w, &lc, callee, &t); /* named for the stage it runs */
 			n = plan_add_point(w, PLAN_function, t, -1, fn->body_range, r, r->label, &lc, name,
 					   after >= 0 ? after : first, last, -1);
 			if (after >= 0 || span)
