@@ -1,4 +1,4 @@
-/* autotrace instrument: wire, apply, hook install and check on one operator,
+/* autotrace instrument: wire, apply, hook install, check and the gates on one operator,
  * staged, written back together, with the closing report; --undo. */
 #include <getopt.h>
 #include <stdio.h>
@@ -26,9 +26,14 @@ static void usage(FILE *out)
 	      "  apply         the trace points (and the runtime they need)\n"
 	      "  hook install  the preprocessor hook in the team's build script\n"
 	      "  check         the points checked statically\n"
+	      "  gates         G1, G2, G4, G5 on the result: every one that runs must hold\n"
 	      "Each step runs on a staging copy of the files it may touch; the first step\n"
 	      "that cannot be done safely stops the job with nothing changed (exit 1 for\n"
-	      "manual steps or check findings, 2 for bad input). Then every changed file\n"
+	      "manual steps, check findings or a gate that does not hold, 2 for bad\n"
+	      "input). A layer the project does not have (a torch binding, samples,\n"
+	      "InferShape, a build script) is absent: said, with what its later owner\n"
+	      "does, never a stop. A directory that holds no operator is refused (exit\n"
+	      "2) with the operator directories below it. Then every changed file\n"
 	      "is written together, the originals kept in OPDIR/.autotrace/" INSTRUMENT_UNDO_NAME "/,\n",
 	      out);
 	/* the gates as gate_list.h has them, first to last */
@@ -57,15 +62,16 @@ static void usage(FILE *out)
 	      "  --tree WORD     the tree the hook preprocesses, as the build script writes it\n"
 	      "                  (see hook --help; default: the rules' 'gate { hook tree ...; }',\n"
 	      "                  else found from the script, from where it starts)\n"
-	      "  --dry-run       print every diff and the report, write nothing\n"
+	      "  --dry-run       print every diff and the report, write nothing (no fsync)\n"
 	      "  --format F      text (default) or json, for the report on standard output\n"
 	      "  --undo          put back every file the last instrument changed, remove\n"
 	      "                  those it created (refuses files edited since, unless --force)\n"
 	      "  --force         with --undo\n"
 	      "  -h, --help      this help\n"
 	      "\n"
-	      "Exit status: 0 done (or nothing to do), 1 stopped at a step (manual steps,\n"
-	      "check findings), 2 bad usage or input.\n",
+	      "Exit status: 0 done (or nothing to do) and every gate run holds, 1 stopped\n"
+	      "at a step (manual steps, check findings, a gate not held), 2 bad usage or\n"
+	      "input (not an operator directory).\n",
 	      out);
 }
 

@@ -12,6 +12,7 @@
 
 #include "atomic_path.h"
 #include "edit.h"
+#include "edit_scratch.h"
 #include "edit_journal.h"
 #include "tmp_cleanup.h"
 #include "xalloc.h"
@@ -106,7 +107,7 @@ int atomic_write_flags(const char *shown, const char *data, size_t len, unsigned
 			goto out;
 		}
 	}
-	if (!(flags & ATOMIC_WRITE_NO_SYNC) && fsync(fd) != 0) {
+	if (!(flags & ATOMIC_WRITE_NO_SYNC) && !edit_scratch() && fsync(fd) != 0) {
 		diag_pos(diag, DIAG_ERROR, shown, 0, 0, "cannot write: %s", strerror(errno));
 		goto out;
 	}

@@ -37,6 +37,7 @@
 
 #include "atomic_path.h"
 #include "edit.h"
+#include "edit_scratch.h"
 #include "edit_journal.h"
 #include "index_table.h"
 #include "tmp_cleanup.h"
@@ -106,6 +107,8 @@ struct edit_batch {
 struct edit_batch *edit_batch_new(struct edit_lock *lock, unsigned flags)
 {
 	struct edit_batch *b = xcalloc(1, sizeof(*b));
+	if (edit_scratch())
+		flags |= EDIT_BATCH_NO_SYNC;
 	b->flags = flags;
 	b->lock = lock;
 	b->journal = edit_journal_begin(lock, flags & EDIT_BATCH_NO_SYNC ? EDIT_JOURNAL_NO_SYNC : 0);

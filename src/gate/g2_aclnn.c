@@ -104,6 +104,7 @@ void g2_check_aclnn(struct project_model *p, struct gate_report *r)
 		for (size_t i = 0; i < ac->nfuncs; i++) {
 			const struct aclnn_func *fn = &ac->funcs[i];
 			long at, ti;
+			size_t ntensors;
 			if (aclnn_profiling_api(fn->name)) {
 				gate_add(r, GATE_RULE_G2_NAME, DIAG_ERROR,
 					 gate_loc_at(f, fn->name_range.start, fn->name_range.end),
@@ -130,7 +131,12 @@ void g2_check_aclnn(struct project_model *p, struct gate_report *r)
 						 fn->params[at].name, fn->name, fn->params[k].name ? fn->params[k].name : "?");
 					break;
 				}
-			if (ti >= 0 && ti != want)
+			/* a hand-written API whose tensors are not the OpDef's (optional
+			   inputs left out, lists, extra tensors) is compared by 'last' alone */
+			ntensors = 0;
+			for (size_t k = 0; k < fn->nparams; k++)
+				ntensors += fn->params[k].tensor;
+			if (ti >= 0 && ti != want && ntensors == op->ninputs + op->noutputs)
 				g2_relate_opdef(gate_add(r, GATE_RULE_G2_POSITION, DIAG_ERROR,
 							 gate_loc_at(f, fn->params[at].range.start, fn->params[at].range.end),
 							 "order the aclnn tensors as the OpDef: inputs, outputs, profiling_data",

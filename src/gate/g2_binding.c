@@ -39,6 +39,8 @@ void g2_check_returns(struct project_model *p, struct gate_report *r, const stru
 		for (size_t e = 0; e < ret->elems.n; e++)
 			if (tv_names_profiling(ret->elems.v[e], p->profiling))
 				rat = (long)e;
+		if (rat < 0 && !ret->tuple && ret->elems.n == 1 && pybind_tuple_cat_last(ret->elems.v[0], p->profiling))
+			continue; /* std::tuple_cat(outputs, std::make_tuple(profiling_data)) */
 		if (rat < 0 && !ret->tuple && ret->elems.n == 1) {
 			/* a list of tensors returned by name: the last one it was given */
 			char *last = pybind_last_push(f, pf, ret->elems.v[0], ret->range.start);
@@ -148,7 +150,12 @@ static void check_pyargs(const struct project_model *p, struct gate_report *r, c
 void g2_check_binding(struct project_model *p, struct gate_report *r)
 {
 	if (p->without_binding) {
-		if (p->op)
+		if (p->op && p->absent_binding)
+			gate_add(r, GATE_RULE_G2_LAYER, DIAG_NOTE, gate_anchor_loc(p, PROJECT_ANCHOR_API), NULL,
+				 "absent: no torch binding runs aclnn%s (looked for %s); G2 checks the layers up to aclnn%s, "
+				 "whose callers (a binding written later, C++ callers) pass '%s' last",
+				 p->op->name, project_searched_text(p).s, p->op->name, p->profiling);
+		else if (p->op)
 			gate_add(r, GATE_RULE_G2_LAYER, DIAG_NOTE, gate_anchor_loc(p, PROJECT_ANCHOR_API), NULL,
 				 "the torch binding is left out of this project (without binding): not checked; G2 checks the "
 				 "layers up to aclnn%s, whose callers pass '%s' last", p->op->name, p->profiling);

@@ -113,13 +113,17 @@ void g2_check_infer(struct project_model *p, struct gate_report *r)
 	const struct opdef_op *op = p->op;
 	long want = p->prof_out;
 	bool shape = false, dtype = false, any = false, misplaced = false;
+	const struct infer_impl *reg;
 
 	if (!op || want < 0 || project_launch_form(p))
 		return;
-	if (p->ninfers == 0) {
-		gate_add(r, GATE_RULE_G2_LAYER, DIAG_ERROR, gate_loc_path(NULL, 0, 0),
-			 "point the rules' 'infer' patterns at the InferShape / InferDataType source",
-			 "no infer source matches %s", project_globs_text(&p->policy->infer).s);
+	reg = project_infer_impl(p, NULL);
+	if (!reg) {
+		/* a layer the operator does not have: absent, not passed */
+		gate_add(r, GATE_RULE_G2_LAYER, DIAG_NOTE, gate_loc_path(p->op_file ? p->op_file->path : NULL, 0, 0), NULL,
+			 "absent: no infer source (%s) registers InferShape for '%s': not checked; whoever registers one "
+			 "sets the shape and data type of '%s' (output %ld)",
+			 project_globs_text(&p->policy->infer).s, op->name, p->profiling, want);
 		return;
 	}
 	for (size_t i = 0; i < p->ninfers; i++) {
@@ -237,6 +241,11 @@ void g2_check_infer(struct project_model *p, struct gate_report *r)
 	}
 	if (misplaced)
 		return;
+	/* a half the registration does not name is absent */
+	if (!reg->shape_func)
+		shape = true;
+	if (!reg->dtype_func)
+		dtype = true;
 	if (!shape)
 		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_path(p->infers[0].f->path, 0, 0),
 			 "in InferShape: GetOutputShape(OUTPUT_PROFILING_DATA)->SetDimNum(1) and SetDim(0, <named bound>)",

@@ -58,8 +58,8 @@ static bool workspace_value(const struct project_kcall *call, const char *arg)
 
 /* The first GM tensor parameter of Init after `at` that is neither named
  * for the workspace or tiling nor given them by the call, or NULL. */
-static const struct project_kparam *gm_after_call(const struct project_kentry *e, long eat, const struct project_kfunc *fn,
-						  const struct project_kcall *call, size_t at)
+static const struct project_kparam *gm_after_call(const struct project_kentry *e, long first_out, long eat,
+						  const struct project_kfunc *fn, const struct project_kcall *call, size_t at)
 {
 	for (size_t i = at + 1; i < fn->nparams; i++) {
 		bool tensor = true;
@@ -67,12 +67,14 @@ static const struct project_kparam *gm_after_call(const struct project_kentry *e
 			continue;
 		if (i < call->nargs && workspace_value(call, call->args[i]))
 			continue;
-		/* a GM pointer the entry computes (an HCCL context, a window), or one of
-		   its own parameters after the profiling one, is not a tensor output:
-		   only the entry's tensors before it are */
+		/* a GM pointer the entry computes (an HCCL context, a window), one of
+		   its own parameters after the profiling one, or one of its inputs (an
+		   Init that takes its outputs before some inputs: the profiling tensor
+		   right after the last output) is not a tensor output: only the
+		   entry's outputs before it are */
 		if (i < call->nargs) {
 			tensor = false;
-			for (long j = 0; j < eat && !tensor; j++)
+			for (long j = first_out; j < eat && !tensor; j++)
 				tensor = e->params[j].name && strcmp(call->args[i], e->params[j].name) == 0;
 		}
 		if (tensor)
@@ -103,7 +105,8 @@ static void check_init_func(struct project_model *p, struct gate_report *r, cons
 			 "'%s' is parameter %ld of %s%s%s, but the call at %s:%zu passes it as argument %ld",
 			 fn->params[named].name, named + 1, what, *what ? " " : "", fn->qualified, call->file->path,
 			 src_file_line(call->file, call->start), pos + 1);
-	else if ((next = gm_after_call(e, eat, fn, call, (size_t)named)) != NULL)
+	else if ((next = gm_after_call(e, p->op && !project_launch_form(p) ? (long)p->op->ninputs : 0, eat, fn, call,
+				       (size_t)named)) != NULL)
 		gate_add(r, GATE_RULE_G2_LAST, DIAG_ERROR, gate_loc_at(fn->file, fn->params[named].start, fn->params[named].end),
 			 g2_fix_last, "'%s' is not the last tensor parameter of %s%s%s: the GM tensor '%s' follows it",
 			 fn->params[named].name, what, *what ? " " : "", fn->qualified, next->name ? next->name : "?");
@@ -436,16 +439,27 @@ void g2_check_kernel(struct project_model *p, struct gate_report *r)
  * reaches take it there; the entry hands it to the runtime. */
 static void check_inits(struct project_model *p, struct gate_report *r, const struct project_kentry *e, long at)
 {
+	bool any_takes = false;
+
+	/* does some Init the calls reach take the tensor? then a call whose Init
+	   was not found may reach that one, and must pass it */
+	for (size_t c = 0; c < e->ncalls; c++) {
+		const struct project_kcall *call = &e->calls[c];
+		any_takes = any_takes ||
+			    (call->def >= 0 && kparam_prof(p, e->funcs[call->def].params, e->funcs[call->def].nparams) >= 0) ||
+			    (call->decl >= 0 && kparam_prof(p, e->funcs[call->decl].params, e->funcs[call->decl].nparams) >= 0);
+	}
 	for (size_t c = 0; c < e->ncalls; c++) {
 		const struct project_kcall *call = &e->calls[c];
 		long ca = project_kcall_arg(call, e->params[at].name);
 		long after = at > 0 ? project_kcall_arg(call, e->params[at - 1].name) : -1;
 		if (ca < 0) {
-			/* an Init (found) that takes no profiling tensor, of an entry that
-			   records itself (SetMoeProfilePtr in the entry): nothing to pass */
 			bool takes = (call->def >= 0 && kparam_prof(p, e->funcs[call->def].params, e->funcs[call->def].nparams) >= 0) ||
 				     (call->decl >= 0 && kparam_prof(p, e->funcs[call->decl].params, e->funcs[call->decl].nparams) >= 0);
-			if (!takes && (call->def >= 0 || call->decl >= 0) && entry_records(e, at))
+			/* an Init that takes no profiling tensor, of an entry that records
+			   the tensor itself: nothing to pass, nothing to receive
+			   (wire_calls); one not found, when no Init takes it */
+			if (!takes && entry_records(e, at) && (call->def >= 0 || call->decl >= 0 || !any_takes))
 				continue;
 			gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(call->file, call->start, call->end),
 				 "pass the kernel's profiling parameter to every Init call, after the last output",

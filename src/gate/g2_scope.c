@@ -505,6 +505,8 @@ int g2_scope_load(const struct project_model *p, struct g2_scope *s, struct diag
 	v->aclnn_where = v->pybind_where = v->samples_where = PROJECT_WHERE_ROOT;
 	v->without_binding = p->without_binding;
 	v->without_samples = p->without_samples;
+	v->absent_binding = p->absent_binding;
+	v->absent_samples = p->absent_samples;
 	q.p = p;
 	q.s = s;
 	if (walk(&q, diag) != 0) {

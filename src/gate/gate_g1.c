@@ -35,11 +35,28 @@ static char *find_script(struct project_model *p, struct gate_report *r)
 					 .hint = "name the build script with --script FILE (gate, hook install, instrument), or set "
 					 "the rules' 'build' patterns (or 'project \"DIR\";')" };
 
+	bool absent = false;
+	struct diag quiet;
+
 	if (p->opts->script)
 		return xstrdup(p->opts->script);
-	gate_diag_capture(&d, &cap);
-	if (project_build_script(&p->root, &p->policy->build, &path, &d) != 0)
+	diag_init_quiet(&quiet);
+	if (project_build_script_or_absent(&p->root, &p->policy->build, &path, &absent, &quiet) != 0 && absent) {
+		/* a project with no build script of the operator: the layer is
+		   absent, G1 not run, said in its note (never passed); a point map
+		   given (--point-map) is still read */
+		r->gates[GATE_G1].run = p->opts->point_map != NULL;
+		free(r->gates[GATE_G1].note);
+		r->gates[GATE_G1].note = xasprintf("absent: no build script of the operator (the rules' build patterns, "
+						   "under %s): whoever builds these sources runs 'autotrace preprocess' "
+						   "on the copy it compiles (autotrace hook install --script FILE)",
+						   p->root.path);
 		return NULL;
+	}
+	if (!path) {
+		gate_diag_capture(&d, &cap);
+		project_build_script(&p->root, &p->policy->build, &path, &d);
+	}
 	return path;
 }
 
@@ -47,8 +64,9 @@ static void check_hook(struct project_model *p, struct gate_report *r)
 {
 	char *path = find_script(p, r), *fix = NULL;
 	struct src_file *f;
-	struct diag d;
+	struct diag d, td;
 	struct gate_diag_capture cap = { .report = r, .rule = GATE_RULE_G1_HOOK };
+	struct gate_diag_capture tcap = { .report = r, .rule = GATE_RULE_G1_TOOL };
 
 	if (!path)
 		return;
@@ -60,6 +78,7 @@ static void check_hook(struct project_model *p, struct gate_report *r)
 		return;
 	}
 	gate_diag_capture(&d, &cap);
+	gate_diag_capture(&td, &tcap);
 	{
 		/* the same context as `hook install|verify` makes: they agree */
 		struct hook_setup hs;
@@ -69,6 +88,7 @@ static void check_hook(struct project_model *p, struct gate_report *r)
 			/* what fixes a finding, unless the finding says better: the install command */
 			fix = xstrdup(hs.fix);
 			cap.fix = fix;
+			hs.ctx.tool_diag = &td;
 			n = hook_verify(f, &hs.ctx, &d);
 			hook_setup_release(&hs);
 		}
@@ -128,6 +148,7 @@ static void check_stale(struct project_model *p, struct gate_report *r)
 	size_t n = 0;
 	bool have = false, tried = false;
 	uint64_t stamp = 0;
+	size_t found = 0;
 	struct diag d;
 	struct gate_diag_capture cap = { .report = r, .rule = GATE_RULE_G1_STALE };
 
@@ -143,12 +164,19 @@ static void check_stale(struct project_model *p, struct gate_report *r)
 			char *path = path_join(p->opts->opdir, all[i]);
 			check_map(p, r, path, &have, &stamp, &tried);
 			free(path);
+			found++;
 		}
 	path_glob_free(all, n);
+	/* the hook was compared; the map it writes was not: said, never passed */
+	if (!found && !r->gates[GATE_G1].note)
+		r->gates[GATE_G1].note = xasprintf("point map not yet: no point_map.json under %s (the build's hook writes "
+						   "it; rerun the gate after a build, or give it with --point-map)",
+						   p->opts->opdir);
 }
 
 void gate_g1(struct project_model *p, struct gate_report *r)
 {
 	check_hook(p, r);
-	check_stale(p, r);
+	if (r->gates[GATE_G1].run)
+		check_stale(p, r);
 }

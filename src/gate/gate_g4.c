@@ -397,11 +397,21 @@ static void check_collector(struct gate_report *r, const struct src_file *f, str
 
 /* A gate of the samples when the rules leave them out of the project: not
  * run, said so (a skip, never a pass). */
-void gate_samples_left_out(struct gate_report *r, enum gate_id g)
+void gate_samples_left_out(const struct project_model *p, struct gate_report *r, enum gate_id g)
 {
 	r->gates[g].run = false;
 	free(r->gates[g].note);
-	r->gates[g].note = xstrdup("the samples are left out of this project (without samples)");
+	if (p->absent_samples && p->absent_binding)
+		r->gates[g].note = xasprintf("absent: no torch binding returns '%s' to Python, so no sample or test can save "
+					     "it; whoever binds the op extends the samples that call it (unpack, synchronize, "
+					     "save_profiling_data, absolute paths)", p->profiling);
+	else if (p->absent_samples)
+		r->gates[g].note = xasprintf("absent: no sample or test calls the operator (patterns %s, looked for %s); "
+					     "whoever writes one unpacks '%s', synchronizes the device, saves it "
+					     "(save_profiling_data) and makes its paths absolute",
+					     project_globs_text(&p->policy->samples).s, project_searched_text(p).s, p->profiling);
+	else
+		r->gates[g].note = xstrdup("the samples are left out of this project (without samples)");
 }
 
 void gate_g4(struct project_model *p, struct gate_report *r)
@@ -411,7 +421,7 @@ void gate_g4(struct project_model *p, struct gate_report *r)
 	size_t saves = 0;
 
 	if (p->without_samples) {
-		gate_samples_left_out(r, GATE_G4);
+		gate_samples_left_out(p, r, GATE_G4);
 		return;
 	}
 	if (p->nsamples == 0) {

@@ -218,7 +218,7 @@ static void check_spawn(struct g5 *g, const struct py_call *sp)
 void gate_g5(struct project_model *p, struct gate_report *r)
 {
 	if (p->without_samples) {
-		gate_samples_left_out(r, GATE_G5);
+		gate_samples_left_out(p, r, GATE_G5);
 		return;
 	}
 	if (p->nsamples == 0)

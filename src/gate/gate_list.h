@@ -58,6 +58,8 @@ enum gate_phase { GATE_READS_SOURCES, GATE_BUILDS, GATE_READS_BUILD };
 	X(G1_HOOK, G1, "G1.hook",                                                                                  \
 	  "The build script preprocesses the build-tree copy in a hook block placed right after the copy and before the build step", \
 	  "Run 'autotrace hook install' on the build script, then 'autotrace hook verify'.")                       \
+	X(G1_TOOL, G1, "G1.tool", "The autotrace the hook runs exists on this machine",                           \
+	  "Put autotrace on the build's PATH, or set AUTOTRACE to its path in the build's environment.")           \
 	X(G1_STALE, G1, "G1.stale", "point_map.json was written from the current sources",                        \
 	  "Rebuild with the hooked build script, so that preprocess writes the map from the sources it compiles.") \
 	X(G2_LAYER, G2, "G2.layer", "Every layer of the operator project can be read",                            \

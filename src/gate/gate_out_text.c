@@ -97,8 +97,11 @@ int gate_out_text(FILE *out, FILE *err, bool color, const struct gate_report *r)
 		fputc('\n', out);
 	}
 	{
-		bool first = true;
-		fputs(gate_report_passed(r) ? "gate: passed" : "gate: FAILED", out);
+		bool first = true, any = false;
+		for (int g = 0; g < GATE_COUNT; g++)
+			any = any || r->gates[g].status != GATE_SKIPPED;
+		/* every gate skipped (not selected, or its layer absent): nothing passed */
+		fputs(!gate_report_passed(r) ? "gate: FAILED" : any ? "gate: passed" : "gate: nothing checked", out);
 		for (int g = 0; g < GATE_COUNT; g++)
 			if (r->gates[g].status == GATE_FAILED) {
 				fprintf(out, "%s%s", first ? " (" : ", ", gate_name((enum gate_id)g));

@@ -40,8 +40,9 @@ void gate_run_order(enum gate_id order[GATE_COUNT]);
  * phase (gate_list.h), then settles each gate's status. */
 void gate_run(struct project_model *p, struct gate_report *r);
 
-/* Marks gate g (G4, G5) not run: the rules leave the samples out. */
-void gate_samples_left_out(struct gate_report *r, enum gate_id g);
+/* Marks gate g (G4, G5) not run: the rules leave the samples out, or the
+ * project has none (absent). */
+void gate_samples_left_out(const struct project_model *p, struct gate_report *r, enum gate_id g);
 
 /* Where a finding about a layer that is not found points, as a location
  * (none when there is nothing to point at): see project_op_anchor. */

@@ -1217,7 +1217,8 @@ int hook_verify(const struct src_file *f, const struct hook_ctx *ctx, struct dia
 		if (!program_exists(prog, shown, sizeof(shown))) {
 			char self[4096];
 			ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-			diag_at(diag, DIAG_ERROR, loc,
+			struct diag *td = ctx->tool_diag ? ctx->tool_diag : diag;
+			diag_at(td, DIAG_ERROR, loc,
 				"the hook calls %s, which does not exist on this machine: put autotrace on the build's PATH, "
 				"or set AUTOTRACE to its path in the build's environment (the block runs "
 				"\"${AUTOTRACE:-autotrace}\")", shown);
@@ -1226,7 +1227,7 @@ int hook_verify(const struct src_file *f, const struct hook_ctx *ctx, struct dia
 				char *q;
 				self[n] = '\0';
 				q = sh_quote(self);
-				diag_plain(diag, DIAG_NOTE, "run: export AUTOTRACE=%s", q);
+				diag_plain(td, DIAG_NOTE, "run: export AUTOTRACE=%s", q);
 				free(q);
 			}
 			findings++;

@@ -52,6 +52,9 @@ struct hook_ctx {
 	const char *fix_replace;      /* the command that installs the hook in another preprocessor's
 	                                 place, for the fix of that finding; or NULL */
 	const char *fix_tree;         /* the same with --tree WORD, for a tree the hook cannot tell; or NULL */
+	struct diag *tool_diag;       /* where the finding that the autotrace the block runs is missing
+	                                 on this machine goes (a fact of the machine, not of the script:
+	                                 gate's G1.tool); NULL: with the others */
 };
 
 /* Where the block goes. */

@@ -21,6 +21,12 @@ struct plan_entry_seen {
 
 void kernel_scan_defines(const struct rule_policy *p, struct cxx_macro_table *macros)
 {
+	/* the build's own first (its CMakeLists.txt), then the rules', which win */
+	for (size_t i = 0; i < p->build_defines.n; i++) {
+		char *spec = xasprintf("%s=%s", p->build_defines.v[i].name, p->build_defines.v[i].value);
+		cxx_macros_define(macros, spec);
+		free(spec);
+	}
 	for (size_t i = 0; i < p->ndefines; i++) {
 		const struct rule_define *d = &p->defines[i];
 		if (!d->value) {

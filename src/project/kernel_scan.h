@@ -47,7 +47,8 @@ int kernel_scan_open(struct kernel_scan *ks, const struct kernel_scan_opts *o, s
 		     struct diag *diag);
 void kernel_scan_close(struct kernel_scan *ks);
 
-/* The rules' define/undef statements applied to a macro table, and a new
+/* The build's defines (its CMakeLists.txt), then the rules' define/undef
+ * statements, applied to a macro table, and a new
  * table holding them (fixed for the whole scan; cxx_macros_free). */
 void kernel_scan_defines(const struct rule_policy *p, struct cxx_macro_table *macros);
 struct cxx_macro_table *kernel_scan_macros(const struct rule_policy *p);

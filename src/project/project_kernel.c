@@ -46,6 +46,43 @@ long project_kcall_arg(const struct project_kcall *c, const char *name)
 	return -1;
 }
 
+long project_kcall_position(const struct project_kentry *e, const struct project_kcall *c, size_t want)
+{
+	long after = want > 0 && want - 1 < e->nparams ? project_kcall_arg(c, e->params[want - 1].name) : -1;
+
+	if (after >= 0)
+		return after + 1;
+	if (want == 0 || want > c->nargs)
+		return -1;
+	return (long)want;
+}
+
+/* The call passes the kernel's outputs [first, want) in their order, each once. */
+static bool outputs_in_order(const struct project_kentry *e, const struct project_kcall *c, size_t first, size_t want)
+{
+	long last = -1;
+
+	for (size_t k = first; k < want && k < e->nparams; k++) {
+		long at = -1;
+		size_t seen = 0;
+		for (size_t a = 0; a < c->nargs; a++)
+			if (e->params[k].name && strcmp(c->args[a], e->params[k].name) == 0) {
+				at = at < 0 ? (long)a : at;
+				seen++;
+			}
+		if (at < 0 || seen > 1 || at <= last)
+			return false;
+		last = at;
+	}
+	return true;
+}
+
+bool project_kcall_takes_outputs(const struct project_kentry *e, const struct project_kcall *c, size_t first,
+				 size_t want)
+{
+	return project_kcall_position(e, c, want) >= 0 && outputs_in_order(e, c, first, want);
+}
+
 /* True when the call passes one of the entry's parameters: the kernel class
  * Init, not pipe.Init() or a helper's. */
 static bool passes_params(const struct cxx_call *call, const struct cxx_func *entry)

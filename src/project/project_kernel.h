@@ -89,4 +89,18 @@ void project_kernels_release(struct project_kernels *k);
 /* The index of call c's argument that passes the entry's parameter `name`, or -1. */
 long project_kcall_arg(const struct project_kcall *c, const char *name);
 
+/* Where Init call c takes the profiling argument, the entry's parameter
+ * `want`: right after the argument that passes the entry's last output
+ * (Init's arguments need not mirror the entry's parameters), else at the
+ * entry's position; -1 when neither fits. */
+long project_kcall_position(const struct project_kentry *e, const struct project_kcall *c, size_t want);
+
+/* Does Init call c take the entry's outputs [first, want) in their order,
+ * each once, with a place for the profiling argument? One that does not
+ * (one of several sub-operators the entry runs, each with its own tensors)
+ * is not where the outputs are recorded: wire passes it nothing, the entry
+ * records the profiling tensor itself, and G2 asks nothing of it. */
+bool project_kcall_takes_outputs(const struct project_kentry *e, const struct project_kcall *c, size_t first,
+				 size_t want);
+
 #endif

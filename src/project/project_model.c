@@ -612,6 +612,43 @@ static void load_samples(struct project_model *p, struct project_files *pf, stru
 	}
 }
 
+const struct infer_impl *project_infer_impl(const struct project_model *p, const struct project_infer **file)
+{
+	if (file)
+		*file = NULL;
+	if (!p->op)
+		return NULL;
+	for (size_t i = 0; i < p->ninfers; i++)
+		for (size_t m = 0; m < p->infers[i].inf.nimpls; m++) {
+			const struct infer_impl *impl = &p->infers[i].inf.impls[m];
+			if (strcmp(impl->op, p->op->name) != 0 || (!impl->shape_func && !impl->dtype_func))
+				continue;
+			if (file)
+				*file = &p->infers[i];
+			return impl;
+		}
+	return NULL;
+}
+
+/* A layer that nothing in the project holds is absent: left out like the
+ * rules' `without`, and said so. The binding is absent when no binding file
+ * runs the op and the op is not a direct launch (whose host function is its
+ * binding); the samples when no script calls one of its torch.ops names, or
+ * when the binding is absent (no Python call can receive the tensor). */
+static void mark_absent(struct project_model *p)
+{
+	if (!p->without_binding && p->npybinds == 0 && !project_launch_form(p) && (p->op || p->naclnns)) {
+		p->absent_binding = true;
+		p->without_binding = true;
+	}
+	/* with no binding, nothing returns the tensor to Python: the samples
+	   that call the op cannot take it, whatever they are */
+	if (!p->without_samples && (p->absent_binding || p->nsamples == 0) && (p->op || project_launch_form(p))) {
+		p->absent_samples = true;
+		p->without_samples = true;
+	}
+}
+
 /* Mode `auto`: A when the binding returns only what its caller passed in. */
 static void decide_mode(struct project_model *p)
 {
@@ -624,7 +661,8 @@ static void decide_mode(struct project_model *p)
 	}
 	if (p->without_binding) {
 		p->required = true;
-		p->mode_reason = "the binding is left out of this project (without binding): mode B, the default";
+		p->mode_reason = p->absent_binding ? "no torch binding in the project runs the op: mode B, the default"
+						   : "the binding is left out of this project (without binding): mode B, the default";
 		return;
 	}
 	if (project_launch_form(p)) {
@@ -739,6 +777,7 @@ struct project_model *project_load(const struct project_opts *opts, struct diag 
 	if (!p->without_samples)
 		load_samples(p, &pf, diag);
 	project_files_release(&pf);
+	mark_absent(p);
 
 	decide_mode(p);
 	if (project_launch_form(p))

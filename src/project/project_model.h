@@ -69,6 +69,11 @@ struct project_model {
 	/* layers outside this project (the rules' `without`, or --without): not
 	   looked for, not wired, reported as left out by G2, G4, G5 */
 	bool without_binding, without_samples;
+	/* layers the project does not have: no torch binding anywhere in it runs
+	   the op, no sample or test calls it. Left out as `without` leaves them
+	   (without_* set too), reported as absent with what their later owner
+	   must do: never a stop, never a pass */
+	bool absent_binding, absent_samples;
 	char *kernel_root;
 
 	/* the operator: the one chosen (project_ops.h), in a directory of one the
@@ -117,6 +122,13 @@ bool project_launch_form(const struct project_model *p);
 /* The torch.ops names of a direct launch (p->launch.names) become the op's
  * (py_names), when the launch has any. */
 void project_launch_names(struct project_model *p);
+
+/* The InferShape registration of the operator (IMPL_OP_INFERSHAPE(Op) or
+ * IMPL_OP(Op).InferShape...) and, in *file, the infer source that holds it;
+ * NULL when no infer source registers one: the layer is absent (the graph
+ * prototype or the framework infers the outputs), and its InferShape /
+ * InferDataType halves are absent where the registration names none. */
+const struct infer_impl *project_infer_impl(const struct project_model *p, const struct project_infer **file);
 
 /* Reads `path` as a sample of the operator: true, with its file and scan in
  * *out (owned by the caller), when it calls one of p->py_names. */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c_ident.h"
 #include "cxx_outline.h"
 #include "project_tokens.h"
 #include "xalloc.h"
@@ -641,4 +642,25 @@ const struct pybind_var *pybind_var_before(const struct pybind_file *p, long fun
 		if (p->vars[i].func == func && p->vars[i].range.start < before && strcmp(p->vars[i].name, name) == 0)
 			best = &p->vars[i];
 	return best;
+}
+
+bool pybind_tuple_cat_last(const char *expr, const char *profiling)
+{
+	size_t n = strlen(expr), e;
+	char *last;
+	bool yes;
+
+	if (!strstr(expr, "tuple_cat(") || !strstr(expr, "make_tuple("))
+		return false;
+	while (n > 0 && (expr[n - 1] == ')' || expr[n - 1] == ' '))
+		n--;
+	e = n;
+	while (n > 0 && c_ident_char(expr[n - 1]))
+		n--;
+	if (n == e)
+		return false;
+	last = xstrndup(expr + n, e - n);
+	yes = tv_names_profiling(last, profiling);
+	free(last);
+	return yes;
 }

@@ -195,4 +195,9 @@ char *pybind_last_push(const struct src_file *f, const struct pybind_func *fn, c
 const struct pybind_var *pybind_var_before(const struct pybind_file *p, long func, const char *name,
 					   uint32_t before);
 
+/* Is `expr` (a returned value, as written without spaces)
+ * `std::tuple_cat(X, std::make_tuple(..., NAME))` whose last value names the
+ * profiling output? (wire's form of a return of outputs made elsewhere.) */
+bool pybind_tuple_cat_last(const char *expr, const char *profiling);
+
 #endif

@@ -257,6 +257,14 @@ static size_t drop_inner(const struct project_root *r, char *const *found, size_
 int project_build_script(const struct project_root *r, const struct rule_strlist *globs, char **out,
 			 struct diag *diag)
 {
+	bool absent;
+
+	return project_build_script_or_absent(r, globs, out, &absent, diag);
+}
+
+int project_build_script_or_absent(const struct project_root *r, const struct rule_strlist *globs, char **out,
+				   bool *absent, struct diag *diag)
+{
 	char **found = NULL;
 	size_t n = 0, nbest = 0;
 	long best = -2;
@@ -266,6 +274,7 @@ int project_build_script(const struct project_root *r, const struct rule_strlist
 	int ret = -1;
 
 	*out = NULL;
+	*absent = false;
 	if (path_glob(r->path, globs->v, globs->n, &found, &n, diag) != 0)
 		return -1;
 	cand = xmalloc((n ? n : 1) * sizeof(*cand));
@@ -301,6 +310,7 @@ int project_build_script(const struct project_root *r, const struct rule_strlist
 		if (k)
 			nbest = k;
 	}
+	*absent = n == 0 || best < 0;
 	if (n == 0) {
 		char pats[512] = "";
 		for (size_t i = 0; i < globs->n && strlen(pats) + strlen(globs->v[i]) + 4 < sizeof(pats); i++)

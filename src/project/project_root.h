@@ -52,5 +52,10 @@ void project_root_force(const char *abs, enum project_root_how how);
  * ambiguous (both say what was looked at). */
 int project_build_script(const struct project_root *r, const struct rule_strlist *globs, char **out,
 			 struct diag *diag);
+/* The same; *absent is true when the project has no build script of the
+ * operator (none matches, or none on the way up: the layer is absent),
+ * false when the choice is ambiguous or the tree cannot be read. */
+int project_build_script_or_absent(const struct project_root *r, const struct rule_strlist *globs, char **out,
+				   bool *absent, struct diag *diag);
 
 #endif

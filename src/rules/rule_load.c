@@ -233,6 +233,8 @@ struct rule_policy *rule_load(const char *path, const char *rules_dir, const cha
 	add_root(&ld, rules_dir);
 	add_root_and_git_top(&ld, opdir);
 	ld.policy = rule_policy_new();
+	if (opdir)
+		cmake_defines_read(opdir, &ld.policy->build_defines);
 	return finish_load(&ld, load_file(&ld, f, canon));
 }
 

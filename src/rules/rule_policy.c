@@ -160,6 +160,7 @@ void rule_policy_free(struct rule_policy *p)
 	rule_strlist_clear(&p->samples);
 	rule_strlist_clear(&p->build);
 	rule_strlist_clear(&p->include_dirs);
+	cmake_defines_release(&p->build_defines);
 	for (size_t i = 0; i < p->ndefines; i++) {
 		free(p->defines[i].name);
 		free(p->defines[i].value);

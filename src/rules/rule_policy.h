@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "cmake_defines.h"
 #include "rule_regex.h"
 #include "rule_template.h"
 #include "src_file.h"
@@ -126,6 +127,10 @@ struct rule_policy {
 	struct rule_strlist base, host, infer, aclnn, pybind, samples, build, include_dirs;
 	struct rule_define *defines;
 	size_t ndefines;
+	/* the defines the operator's own build passes to its sources (its
+	   CMakeLists.txt: cmake_defines.h), read when the rules are loaded for an
+	   operator directory; applied before the rules' own, which win */
+	struct cmake_defines build_defines;
 	struct rule_str profiling;
 	enum rule_mode mode;
 	/* `without binding, samples;`: layers that live outside this project (the

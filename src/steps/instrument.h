@@ -24,7 +24,10 @@
 
 #define INSTRUMENT_UNDO_NAME "instrument-undo"
 
-enum instrument_step_id { INSTRUMENT_WIRE, INSTRUMENT_APPLY, INSTRUMENT_HOOK, INSTRUMENT_CHECK, INSTRUMENT_NSTEPS };
+/* The steps; the last, gates, runs the gates that need no build on the
+ * result and stops the job (nothing written) when one does not hold. */
+enum instrument_step_id { INSTRUMENT_WIRE, INSTRUMENT_APPLY, INSTRUMENT_HOOK, INSTRUMENT_CHECK, INSTRUMENT_GATES,
+			  INSTRUMENT_NSTEPS };
 
 /* Why a step (or the job) stopped. */
 enum instrument_stop {
@@ -35,7 +38,7 @@ enum instrument_stop {
 };
 
 struct instrument_step {
-	const char *name;            /* "wire", "apply", "hook install", "check" */
+	const char *name;            /* "wire", "apply", "hook install", "check", "gates" */
 	bool ran;
 	enum instrument_stop stop;
 	char *summary;               /* one line, made from the step's result; NULL when not run */
@@ -77,6 +80,8 @@ struct instrument_opts {
 	const char *tree;             /* --tree, or NULL */
 	const char *without;          /* --without, or NULL */
 	bool replace, dry_run;
+	bool build_absent;            /* set by instrument_run: the real project has no build
+	                                 script of the operator (the hook's layer is absent) */
 };
 
 /* A file the job changes (a dry run shows it as a diff). */

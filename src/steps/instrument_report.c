@@ -83,22 +83,31 @@ static const char *stop_name(enum instrument_stop s)
 
 /* ---- gates ---- */
 
-static const struct gate_finding *first_error(const struct gate_report *r, enum gate_id g)
+/* The first error of gate g about the sources, else (machine true) the first
+ * about this machine (G1.tool: the build's tools), else NULL. */
+static const struct gate_finding *first_error(const struct gate_report *r, enum gate_id g, bool *machine)
 {
+	const struct gate_finding *m = NULL;
+
 	for (size_t i = 0; i < r->n; i++)
-		if (gate_rule_gate(r->v[i].rule) == g && r->v[i].level == DIAG_ERROR)
-			return &r->v[i];
-	return NULL;
+		if (gate_rule_gate(r->v[i].rule) == g && r->v[i].level == DIAG_ERROR) {
+			if (r->v[i].rule != GATE_RULE_G1_TOOL) {
+				*machine = false;
+				return &r->v[i];
+			}
+			if (!m)
+				m = &r->v[i];
+		}
+	*machine = m != NULL;
+	return m;
 }
 
 /* The command that gets a stopped step past its stop, when there is one:
- * - wire stopped because the binding or the samples are nowhere in the
- *   project (an operator library whose torch binding lives in another
- *   repository): leave them out (wire --without, or instrument --without
- *   when there is a build script to hook);
- * - hook install stopped because the project has no build script: wire and
- *   apply now, the hook once there is a script to hold it.
- * NULL otherwise: the messages say what to do. */
+ * hook install stopped because the project's build script cannot be told
+ * (two equally near): wire and apply now, the hook once a person names the
+ * script. NULL otherwise: the messages say what to do. (A layer the project
+ * does not have -- binding, samples, build script -- is absent, never a
+ * stop: project_model.h.) */
 static char *step_next(const struct instrument_run *run, int step)
 {
 	const struct project_model *p = run->project;
@@ -107,16 +116,7 @@ static char *step_next(const struct instrument_run *run, int step)
 	if (!p || (!p->op && !project_launch_form(p)))
 		return NULL;
 	qo = sh_quote(run->opdir);
-	if (step == INSTRUMENT_WIRE) {
-		bool binding = !p->without_binding && p->npybinds == 0 && !project_launch_form(p);
-		bool samples = !p->without_samples && p->nsamples == 0;
-		if (binding || samples) {
-			opts = project_cmd_options(p->opts, false);
-			t = xasprintf("autotrace %s --without %s%s%s%s %s", run->script ? "instrument" : "wire",
-				      binding ? "binding" : "", binding && samples ? "," : "", samples ? "samples" : "", opts, qo);
-			free(opts);
-		}
-	} else if (step == INSTRUMENT_HOOK && !run->script) {
+	if (step == INSTRUMENT_HOOK && !run->script) {
 		char *ao = project_cmd_options(p->opts, false);
 		opts = project_cmd_options(p->opts, true);
 		t = xasprintf("autotrace wire%s %s && autotrace apply%s %s", opts, qo, ao, qo);
@@ -190,7 +190,8 @@ static void add_gates(cJSON *rep, const struct instrument_run *run, const struct
 
 	for (int g = 0; g < GATE_COUNT; g++) {
 		cJSON *o = cJSON_CreateObject();
-		const struct gate_finding *fd = run->gates ? first_error(run->gates, (enum gate_id)g) : NULL;
+		bool machine = false;
+		const struct gate_finding *fd = run->gates ? first_error(run->gates, (enum gate_id)g, &machine) : NULL;
 		cJSON_AddStringToObject(o, "id", gate_name((enum gate_id)g));
 		cJSON_AddStringToObject(o, "title", gate_title((enum gate_id)g));
 		if (gate_def((enum gate_id)g)->phase == GATE_BUILDS) {
@@ -225,8 +226,12 @@ static void add_gates(cJSON *rep, const struct instrument_run *run, const struct
 			cJSON_AddStringToObject(o, "reason", run->gates->gates[g].note ? run->gates->gates[g].note : "skipped");
 			cJSON_AddNullToObject(o, "next_step");
 		} else if (!fd) {
+			/* what was compared is satisfied; a half not yet verifiable says so */
 			cJSON_AddStringToObject(o, "status", "satisfied");
-			cJSON_AddNullToObject(o, "reason");
+			if (run->gates->gates[g].note)
+				cJSON_AddStringToObject(o, "reason", run->gates->gates[g].note);
+			else
+				cJSON_AddNullToObject(o, "reason");
 			cJSON_AddNullToObject(o, "next_step");
 		} else {
 			char *at = NULL, *next;
@@ -235,7 +240,9 @@ static void add_gates(cJSON *rep, const struct instrument_run *run, const struct
 				at = fd->loc.line ? xasprintf("%s:%zu: ", d, fd->loc.line) : xasprintf("%s: ", d);
 				free(d);
 			}
-			cJSON_AddStringToObject(o, "status", "not satisfied");
+			/* the sources hold, this machine cannot build them yet */
+			cJSON_AddStringToObject(o, "status", machine ? "satisfied in the sources, not on this machine"
+								     : "not satisfied");
 			add_str_owned(o, "reason", xasprintf("%s%s", at ? at : "", fd->message));
 			/* a job stopped before writing: the gates of the sources wait on the
 			   stopped step, whose next step (a command) is theirs too */
@@ -272,15 +279,25 @@ static bool g2_error_in(const struct instrument_run *run, const char *path)
 	return false;
 }
 
-static void add_row(cJSON *rows, const char *layer, char *at, char *what, bool ok)
+/* A row of the G2 table. Its status: "ok" (compared and aligned), "NO"
+ * (compared, not aligned), "absent" (a layer the project does not have),
+ * "left out" (the rules or --without leave it out); "aligned" is true for
+ * "ok" only. */
+static void add_row_status(cJSON *rows, const char *layer, char *at, char *what, const char *status)
 {
 	cJSON *o = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(o, "layer", layer);
 	add_str_owned(o, "where", at);
 	add_str_owned(o, "what", what);
-	cJSON_AddBoolToObject(o, "aligned", ok);
+	cJSON_AddBoolToObject(o, "aligned", strcmp(status, "ok") == 0);
+	cJSON_AddStringToObject(o, "status", status);
 	cJSON_AddItemToArray(rows, o);
+}
+
+static void add_row(cJSON *rows, const char *layer, char *at, char *what, bool ok)
+{
+	add_row_status(rows, layer, at, what, ok ? "ok" : "NO");
 }
 
 static const char *param_type_text(enum opdef_param_type t)
@@ -316,6 +333,13 @@ static void rows_host(cJSON *rows, const struct instrument_run *run, const struc
 
 static void rows_infer(cJSON *rows, const struct instrument_run *run, const struct project_model *p)
 {
+	if (p->op && !project_infer_impl(p, NULL)) {
+		add_row_status(rows, "infer", NULL,
+			       xasprintf("no InferShape registered for '%s' (%s): whoever registers one sets '%s'",
+					 p->op->name, project_globs_text(&p->policy->infer).s, p->profiling),
+			       "absent");
+		return;
+	}
 	for (size_t i = 0; i < p->ninfers; i++) {
 		const struct infer_file *inf = &p->infers[i].inf;
 		const struct infer_use *shape = NULL, *dtype = NULL;
@@ -334,7 +358,11 @@ static void rows_infer(cJSON *rows, const struct instrument_run *run, const stru
 			!g2_error_in(run, p->infers[i].f->path));
 		return;
 	}
-	add_row(rows, "infer", NULL, xasprintf("no InferShape / InferDataType of output %ld", p->prof_out), false);
+	if (p->prof_out < 0)
+		add_row(rows, "infer", NULL, xasprintf("no InferShape / InferDataType of '%s' (not an output of the OpDef)",
+						       p->profiling), false);
+	else
+		add_row(rows, "infer", NULL, xasprintf("no InferShape / InferDataType of output %ld", p->prof_out), false);
 }
 
 /* Tiling describes the outputs when it reads them by index. */
@@ -529,12 +557,44 @@ static void rows_binding(cJSON *rows, const struct instrument_run *run, const st
 					at = (long)i;
 			for (size_t x = 0; x < pb->nexecs; x++)
 				execs = execs || (pb->execs[x].func == (long)k && strcmp(pb->execs[x].api, api) == 0);
-			add_row(rows, execs ? "binding" : "binding meta", where(run, f, pf->range.start),
-				p->required ? xasprintf("%s() returns '%s' last", pf->name, p->profiling)
-					    : at >= 0 ? xasprintf("%s() takes '%s' as parameter %ld of %zu", pf->name,
-								  p->profiling, at + 1, pf->nparams)
-						      : xasprintf("%s() has no '%s' parameter", pf->name, p->profiling),
-				ok);
+			if (p->required) {
+				/* what its returns say, read: never "ok" for what was not compared */
+				size_t nret = 0, last = 0, unread = 0;
+				for (size_t r = 0; r < pb->nreturns; r++) {
+					const struct pybind_list *el = &pb->returns[r].elems;
+					bool names = el->n && tv_names_profiling(el->v[el->n - 1], p->profiling);
+					if (pb->returns[r].func != (long)k)
+						continue;
+					/* `return out;` of a value built before: not read here */
+					if (!pb->returns[r].tuple && !names) {
+						unread++;
+						continue;
+					}
+					nret++;
+					last += names;
+				}
+				if (nret && last == nret && !unread)
+					add_row(rows, execs ? "binding" : "binding meta", where(run, f, pf->range.start),
+						xasprintf("%s() returns '%s' last (%zu return%s read)", pf->name, p->profiling,
+							  nret, nret == 1 ? "" : "s"),
+						ok);
+				else if (nret)
+					add_row(rows, execs ? "binding" : "binding meta", where(run, f, pf->range.start),
+						xasprintf("%s(): %zu of its %zu returns do not end with '%s'", pf->name,
+							  nret - last, nret, p->profiling),
+						false);
+				else
+					add_row_status(rows, execs ? "binding" : "binding meta", where(run, f, pf->range.start),
+						       xasprintf("%s(): no return read, '%s' not verified", pf->name,
+								 p->profiling),
+						       ok ? "not verified" : "NO");
+			} else {
+				add_row(rows, execs ? "binding" : "binding meta", where(run, f, pf->range.start),
+					at >= 0 ? xasprintf("%s() takes '%s' as parameter %ld of %zu", pf->name, p->profiling,
+							    at + 1, pf->nparams)
+						: xasprintf("%s() has no '%s' parameter", pf->name, p->profiling),
+					ok && at >= 0);
+			}
 		}
 		for (size_t x = 0; x < pb->nexecs; x++) {
 			const struct pybind_exec *ex = &pb->execs[x];
@@ -561,7 +621,14 @@ static void rows_binding(cJSON *rows, const struct instrument_run *run, const st
 			pybind_schema_release(&sc);
 		}
 	}
-	if ((size_t)cJSON_GetArraySize(rows) == rows0)
+	if ((size_t)cJSON_GetArraySize(rows) == rows0 && p->absent_binding)
+		add_row_status(rows, "binding", NULL,
+			       xasprintf("no torch binding runs %s: aclnn is the top layer; a binding written later passes '%s' last",
+					 api, p->profiling),
+			       "absent");
+	else if ((size_t)cJSON_GetArraySize(rows) == rows0 && p->without_binding)
+		add_row_status(rows, "binding", NULL, xstrdup("left out (without binding)"), "left out");
+	else if ((size_t)cJSON_GetArraySize(rows) == rows0)
 		add_row(rows, "binding", NULL, xstrdup("no torch binding runs the op"), false);
 	free(api);
 }
@@ -587,6 +654,20 @@ static void add_samples(cJSON *rep, cJSON *rows, const struct instrument_run *ru
 	/* the commands print paths as words: pasted into a shell, each is one, literal */
 	char *qp = sh_quote(prof), *qm = map ? sh_quote(map) : NULL;
 
+	if (p->without_samples) {
+		/* left out or absent: said, never "ok", never "NO" */
+		add_row_status(rows, "samples", NULL,
+			       xstrdup(p->absent_binding && p->absent_samples
+					       ? "no binding returns the profiling output to Python: whoever binds the op "
+						 "extends the samples"
+				       : p->absent_samples ? "no sample or test calls the operator: whoever writes one saves "
+							     "the profiling output"
+							   : "left out (without samples)"),
+			       p->absent_samples ? "absent" : "left out");
+		free(qp);
+		free(qm);
+		return;
+	}
 	for (size_t s = 0; s < p->nsamples; s++) {
 		const struct src_file *f = p->samples[s].f;
 		struct py_module *m = p->samples[s].py;
@@ -915,7 +996,10 @@ void instrument_report_text(FILE *out, const cJSON *r)
 			fprintf(out, "      next: %s\n", jstr(x, "next_step"));
 	}
 
-	if (strcmp(jstr(r, "result"), "stopped") == 0)
+	if (strcmp(jstr(r, "result"), "stopped") == 0 && cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(r, "files")))
+		fprintf(out, "\nfiles: nothing changed (stopped at %s; see the messages above); these %d would change\n",
+			jstr(r, "stopped_at"), cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(r, "files")));
+	else if (strcmp(jstr(r, "result"), "stopped") == 0)
 		fprintf(out, "\nfiles: nothing changed (stopped at %s; see the messages above)\n", jstr(r, "stopped_at"));
 	else if (strcmp(jstr(r, "result"), "nothing to change") == 0)
 		fprintf(out, "\nfiles: nothing to change\n");
@@ -956,7 +1040,8 @@ void instrument_report_text(FILE *out, const cJSON *r)
 	fprintf(out, "\nG2 alignment (profiling_data last)\n");
 	cJSON_ArrayForEach(x, cJSON_GetObjectItemCaseSensitive(r, "alignment"))
 		fprintf(out, "  %-14s %-3s %s%s%s\n", jstr(x, "layer"),
-			cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(x, "aligned")) ? "ok" : "NO", jstr(x, "what"),
+			*jstr(x, "status") ? jstr(x, "status")
+			: cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(x, "aligned")) ? "ok" : "NO", jstr(x, "what"),
 			*jstr(x, "where") ? "  at " : "", jstr(x, "where"));
 
 	if (hook) {

@@ -13,9 +13,13 @@
 #include "hook_run.h"
 #include "instrument.h"
 #include "instrument_stage.h"
+#include "path_glob.h"
 #include "path_rel.h"
 #include "plan.h"
 #include "project_ops.h"
+#include "project_root.h"
+#include "sh_word.h"
+#include "strbuf.h"
 #include "undo_journal.h"
 #include "wire.h"
 #include "xalloc.h"
@@ -77,6 +81,16 @@ static enum instrument_stop step_hook(const struct instrument_opts *o, const cha
 	struct hook_install_result r;
 	enum instrument_stop stop = INSTRUMENT_STOP_INPUT;
 
+	if (o->build_absent) {
+		/* a project with no build script of the operator: the hook's layer is
+		   absent, said with what its later owner does, never a stop */
+		char *q = sh_quote(opdir);
+		*summary = xasprintf("hook install: absent: no build script of the operator; whoever builds these "
+				     "sources runs 'autotrace preprocess' on the copy it compiles (once there is a "
+				     "script: autotrace hook install --script FILE %s)", q);
+		free(q);
+		return INSTRUMENT_STOP_NONE;
+	}
 	memset(&r, 0, sizeof(r));
 	if (hook_session_open(&s, &ho, diag) == 0 && hook_install_run(&s, &ho, &r, diag) == 0) {
 		const char *done = r.done == HOOK_MOVED ? "moved" : "installed";
@@ -116,12 +130,12 @@ typedef enum instrument_stop (*step_fn)(const struct instrument_opts *o, const c
 static enum instrument_stop do_steps(struct instrument_run *run, const char *opdir, const struct instrument_opts *o,
 				     struct diag *diag)
 {
-	static const char *const names[INSTRUMENT_NSTEPS] = { "wire", "apply", "hook install", "check" };
-	static const step_fn fns[INSTRUMENT_NSTEPS] = { step_wire, step_apply, step_hook, step_check };
+	static const char *const names[INSTRUMENT_NSTEPS] = { "wire", "apply", "hook install", "check", "gates" };
+	static const step_fn fns[INSTRUMENT_GATES] = { step_wire, step_apply, step_hook, step_check };
 
 	for (int i = 0; i < INSTRUMENT_NSTEPS; i++)
 		run->steps[i].name = names[i];
-	for (int i = 0; i < INSTRUMENT_NSTEPS; i++) {
+	for (int i = 0; i < INSTRUMENT_GATES; i++) {
 		struct instrument_step *st = &run->steps[i];
 		diag->first_error[0] = '\0';
 		st->stop = fns[i](o, opdir, &st->summary, diag);
@@ -134,6 +148,62 @@ static enum instrument_stop do_steps(struct instrument_run *run, const char *opd
 		}
 	}
 	return INSTRUMENT_STOP_NONE;
+}
+
+/* ---- not an operator ---- */
+
+/* A directory with no OpDef, no kernel entry and no direct launch is not an
+ * operator: refused (exit 2) with the operators found below it (the
+ * directories that hold the rules' kernel directory), nothing planned. */
+static bool not_an_operator(const char *opdir, const struct project_model *p, struct diag *diag)
+{
+	const char *kdir = p->policy->kernel.value;
+	size_t klen = strlen(kdir), n = 0, nops = 0;
+	char **files = NULL, **ops = NULL;
+	struct diag quiet;
+
+	if (p->op || project_launch_form(p) || (p->kernels_read && p->kernels.n))
+		return false;
+	diag_init_quiet(&quiet);
+	if (path_walk(opdir, &files, &n, &quiet) == 0)
+		for (size_t i = 0; i < n; i++) {
+			/* ".../OP/<kernel dir>/file": OP, once (the walk is sorted) */
+			for (const char *c = files[i]; (c = strstr(c, kdir)) != NULL; c += klen) {
+				size_t at = (size_t)(c - files[i]);
+				if ((at == 0 || c[-1] == '/') && c[klen] == '/') {
+					char *op = at ? xstrndup(files[i], at - 1) : xstrdup(".");
+					if (nops && strcmp(ops[nops - 1], op) == 0) {
+						free(op);
+					} else {
+						ops = xrealloc(ops, (nops + 1) * sizeof(*ops));
+						ops[nops++] = op;
+					}
+					break;
+				}
+			}
+		}
+	if (nops)
+		diag_plain(diag, DIAG_ERROR,
+			   "instrument: %s is not an operator directory (no OpDef under its op_host, no kernel under %s/%s, no "
+			   "direct launch); %zu operator director%s below it: run instrument on one of them",
+			   opdir, opdir, kdir, nops, nops == 1 ? "y is" : "ies are");
+	else
+		diag_plain(diag, DIAG_ERROR,
+			   "instrument: %s is not an operator directory (no OpDef under its op_host, no kernel under %s/%s, "
+			   "no direct launch), and no directory below it holds a %s directory",
+			   opdir, opdir, kdir, kdir);
+	for (size_t i = 0; i < nops && i < 30; i++) {
+		char *d = path_join(opdir, ops[i]);
+		diag_pos(diag, DIAG_NOTE, d, 0, 0, "an operator directory (it holds %s/)", kdir);
+		free(d);
+	}
+	if (nops > 30)
+		diag_plain(diag, DIAG_NOTE, "... and %zu more", nops - 30);
+	for (size_t i = 0; i < nops; i++)
+		free(ops[i]);
+	free(ops);
+	path_glob_free(files, n);
+	return true;
 }
 
 /* ---- what the report is made of ---- */
@@ -184,6 +254,73 @@ static void run_gates(struct instrument_run *run, struct project_opts *go, const
 		gate_run(run->project, r);
 		run->gates = r;
 	}
+}
+
+/* The last step: the gates instrument runs, on the result. Every one that
+ * ran must hold; one that does not stops the job before anything is
+ * written (exit 1), its first error the step's. */
+static enum instrument_stop step_gates(struct instrument_run *run, struct diag *diag)
+{
+	struct instrument_step *st = &run->steps[INSTRUMENT_GATES];
+	struct strbuf held = { 0 }, failed = { 0 };
+	const struct gate_finding *first = NULL;
+
+	st->ran = true;
+	if (!run->gates) {
+		st->stop = INSTRUMENT_STOP_INTERNAL;
+		st->summary = xstrdup("gates: the staged project could not be read");
+		run->stopped_at = INSTRUMENT_GATES;
+		return st->stop;
+	}
+	gate_settle(run->gates);
+	for (int g = 0; g < GATE_COUNT; g++) {
+		struct strbuf *b;
+		bool fails = false;
+		if (!run->gates->gates[g].run)
+			continue;
+		/* a finding about this machine (the hook's autotrace not on the build's
+		   PATH) is for whoever builds here, not a defect of the edits */
+		for (size_t i = 0; i < run->gates->n; i++)
+			fails = fails || (gate_rule_gate(run->gates->v[i].rule) == (enum gate_id)g &&
+					  run->gates->v[i].level == DIAG_ERROR && run->gates->v[i].rule != GATE_RULE_G1_TOOL);
+		b = fails ? &failed : &held;
+		if (b->n)
+			strbuf_puts(b, ", ");
+		strbuf_puts(b, gate_name((enum gate_id)g));
+	}
+	for (size_t i = 0; i < run->gates->n; i++) {
+		const struct gate_finding *fd = &run->gates->v[i];
+		char *real, *shown;
+		if (fd->level != DIAG_ERROR || !run->gates->gates[gate_rule_gate(fd->rule)].run ||
+		    fd->rule == GATE_RULE_G1_TOOL)
+			continue;
+		if (!first)
+			first = fd;
+		/* said where the user's file is, as the steps say theirs */
+		real = fd->loc.path ? run->to_real(run->ctx, fd->loc.path) : NULL;
+		shown = real ? path_display_from(run->real_cwd, real) : fd->loc.path ? xstrdup(fd->loc.path) : NULL;
+		if (shown)
+			diag_pos(diag, DIAG_ERROR, shown, fd->loc.line, fd->loc.col, "[%s] %s", gate_rule_id(fd->rule),
+				 fd->message);
+		else
+			diag_plain(diag, DIAG_ERROR, "[%s] %s", gate_rule_id(fd->rule), fd->message);
+		free(real);
+		free(shown);
+	}
+	if (failed.n) {
+		st->stop = INSTRUMENT_STOP_FINDINGS;
+		st->summary = xasprintf("gates: %s not satisfied on the result%s%s: nothing written", failed.s,
+					held.n ? "; held: " : "", held.n ? held.s : "");
+		if (first)
+			st->error = xstrdup(first->message);
+		run->stopped_at = INSTRUMENT_GATES;
+	} else {
+		st->stop = INSTRUMENT_STOP_NONE;
+		st->summary = xasprintf("gates: %s hold on the result", held.n ? held.s : "none ran");
+	}
+	strbuf_release(&held);
+	strbuf_release(&failed);
+	return st->stop;
 }
 
 /* A stopped job reports on the real tree: its paths are the real ones. */
@@ -293,14 +430,17 @@ int instrument_run(const struct instrument_opts *given, struct instrument_outcom
 	lo.op = o.op;
 	lo.without = o.without;
 	real = project_load(&lo, diag);
-	if (!real)
+	if (!real || not_an_operator(opdir, real, diag))
 		goto out;
 	if (o.script) {
 		script_real = xstrdup(o.script);
 	} else {
 		struct diag quiet;
 		diag_init_quiet(&quiet);
-		if (project_build_script(&real->root, &real->policy->build, &script_real, &quiet) != 0)
+		/* none at all: the hook's layer is absent (read here, in the real tree:
+		   the staging copy holds only the files the steps may touch) */
+		if (project_build_script_or_absent(&real->root, &real->policy->build, &script_real, &o.build_absent,
+						   &quiet) != 0)
 			script_real = NULL; /* hook install says why, in order */
 	}
 	if (stage_open(&st, opdir, &real->root, diag) != 0 || stage_project_files(&st, real, script_real, diag) != 0)
@@ -322,6 +462,7 @@ int instrument_run(const struct instrument_opts *given, struct instrument_outcom
 		run.plan = plan_of(st.opdir, &o);
 		run.script = staged_script(&st, real, o.script, script_real);
 		run_gates(&run, &go, st.opdir, &o, run.script);
+		out->stop = step_gates(&run, diag);
 		if (stage_find_changes(&st, &ch, &nch, diag) != 0) {
 			out->stop = INSTRUMENT_STOP_INTERNAL;
 			goto out;
@@ -336,8 +477,12 @@ int instrument_run(const struct instrument_opts *given, struct instrument_outcom
 	}
 	stage_leave(&st);
 	entered = false;
-	if (out->stop == INSTRUMENT_STOP_NONE) {
-		if (!o.dry_run && nch && (journal = project_op_journal(&real->choice, INSTRUMENT_UNDO_NAME)) &&
+	if (run.stopped_at == INSTRUMENT_GATES || out->stop == INSTRUMENT_STOP_NONE) {
+		/* done: written (unless a dry run); the result fails a gate: its
+		   report (of the staged result) says which, the changes are shown,
+		   none written */
+		if (out->stop == INSTRUMENT_STOP_NONE && !o.dry_run && nch &&
+		    (journal = project_op_journal(&real->choice, INSTRUMENT_UNDO_NAME)) &&
 		    write_changes(opdir, real->root.abs, journal, ch, nch, diag) != 0) {
 			/* said why; nothing changed, no report of a job not done */
 			out->stop = INSTRUMENT_STOP_INPUT;

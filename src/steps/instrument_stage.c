@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "edit_scratch.h"
 #include "g2_scope.h"
 #include "instrument_stage.h"
 #include "path_glob.h"
@@ -259,12 +260,14 @@ int stage_enter(struct stage *s, struct diag *diag)
 		return -1;
 	}
 	project_root_force(s->root, s->root_how);
+	edit_scratch_set(true);
 	return 0;
 }
 
 void stage_leave(struct stage *s)
 {
 	project_root_force(NULL, PROJECT_ROOT_OPDIR);
+	edit_scratch_set(false);
 	if (s->saved_cwd >= 0) {
 		if (fchdir(s->saved_cwd) != 0)
 			perror("autotrace instrument: fchdir");

@@ -61,11 +61,29 @@ static char *repeat_list(const char *prefix, const char *name, size_t n)
  * argument is not a braced list (a variable, a call). */
 static long braced_count(const struct tok_view *tv, size_t open)
 {
-	size_t close = tv->match[open], *s, *e, n;
+	size_t close = tv->match[open], *s, *e, n, brace = open + 1;
 
-	if (close == TV_NONE || !tv_is(tv, open + 1, "{") || tv->match[open + 1] + 1 != close)
+	if (close == TV_NONE)
 		return -1;
-	n = tv_split_args(tv, open + 1, &s, &e);
+	if (close == open + 2 && tv->v[open + 1].kind == CXX_TOK_IDENT) {
+		/* a list named in the file: `static const std::vector<ge::DataType>
+		   qDtype = {...};` (or `qDtype{...}`), counted where it is defined */
+		brace = TV_NONE;
+		for (size_t j = 1; j + 2 < tv->n && brace == TV_NONE; j++) {
+			size_t b = tv_punct(tv, j + 1, CXX_P_ASSIGN) ? j + 2 : j + 1;
+			if (j != open + 1 && tv->v[j].kind == CXX_TOK_IDENT && tv->v[j].end - tv->v[j].start ==
+			    tv->v[open + 1].end - tv->v[open + 1].start && memcmp(tv->data + tv->v[j].start,
+			    tv->data + tv->v[open + 1].start, tv->v[j].end - tv->v[j].start) == 0 &&
+			    !tv_punct(tv, j - 1, CXX_P_DOT) && !tv_punct(tv, j - 1, CXX_P_ARROW) &&
+			    tv_punct(tv, b, CXX_P_LBRACE) && tv->match[b] != TV_NONE)
+				brace = b;
+		}
+		if (brace == TV_NONE)
+			return -1;
+	} else if (!tv_is(tv, open + 1, "{") || tv->match[open + 1] + 1 != close) {
+		return -1;
+	}
+	n = tv_split_args(tv, brace, &s, &e);
 	free(s);
 	free(e);
 	return (long)n;
@@ -123,7 +141,7 @@ void wire_opdef(struct wire *w)
 	struct repl r[8];
 	size_t nr = 0;
 	uint32_t from, to;
-	bool whole_lines;
+	bool whole_lines, from_input, renamed = false;
 	const char *prefix;
 	char *text;
 	size_t cap, len = 0;
@@ -169,13 +187,17 @@ void wire_opdef(struct wire *w)
 			}
 		return;
 	}
-	if (op->last_output < 0) {
+	if (op->last_output < 0 && op->last_input < 0) {
 		wire_manual(w, f, op->body.start, op->body.start + 1,
-			    "'%s' declares no output: add this->Output(\"%s\").ParamType(%s).DataType({ge::DT_INT64})"
+			    "'%s' declares no input or output: add this->Output(\"%s\").ParamType(%s).DataType({ge::DT_INT64})"
 			    ".Format({ge::FORMAT_ND}); after its outputs", op->name, w->prof, mode);
 		return;
 	}
-	q = &op->params[op->last_output];
+	/* an operator that declares no output (it writes into an input, in
+	   place): the profiling output is its only one, after its last input,
+	   that input's chain its template */
+	from_input = op->last_output < 0;
+	q = &op->params[from_input ? op->last_input : op->last_output];
 	from = q->line_start;
 	to = q->line_end;
 	whole_lines = true;
@@ -206,6 +228,21 @@ void wire_opdef(struct wire *w)
 	for (size_t i = tv_at(&tv, q->chain.start); i + 1 < tv.n && tv.v[i].start < q->chain.end && nr < 8; i++) {
 		const char *list = NULL;
 		long count;
+		if (from_input && (tv_is(&tv, i, "ValueDepend") || tv_is(&tv, i, "Scalar") || tv_is(&tv, i, "ScalarList"))) {
+			wire_manual(w, f, q->chain.start, q->chain.end,
+				    "'%s' declares no output, and its last input's chain says what only an input can "
+				    "(%.*s): add this->Output(\"%s\").ParamType(%s).DataType({ge::DT_INT64, ...}) after it by hand",
+				    op->name, (int)(tv.v[i].end - tv.v[i].start), f->data + tv.v[i].start, w->prof, mode);
+			tok_view_release(&tv);
+			for (size_t k = 0; k < nr; k++)
+				free(r[k].text);
+			return;
+		}
+		if (from_input && !renamed && tv_is(&tv, i, "Input")) {
+			r[nr++] = (struct repl){ tv.v[i].start, tv.v[i].end, xstrdup("Output") };
+			renamed = true;
+			continue;
+		}
 		if (tv_is(&tv, i, "DataType") || tv_is(&tv, i, "DataTypeList"))
 			list = "DT_INT64";
 		else if (tv_is(&tv, i, "Format") || tv_is(&tv, i, "UnknownShapeFormat") || tv_is(&tv, i, "FormatList"))
@@ -357,20 +394,22 @@ void wire_infer(struct wire *w)
 
 	if (!op || op->nparams == 0 || project_launch_form(w->p))
 		return;
-	for (size_t i = 0; i < w->p->ninfers && !impl; i++)
-		for (size_t m = 0; m < w->p->infers[i].inf.nimpls; m++)
-			if (strcmp(w->p->infers[i].inf.impls[m].op, op->name) == 0) {
-				impl = &w->p->infers[i].inf.impls[m];
-				gi = &w->p->infers[i];
-				break;
-			}
+	impl = project_infer_impl(w->p, &gi);
 	if (!impl) {
-		wire_manual(w, w->p->op_file, op->class_name.start, op->class_name.end,
-			    "no IMPL_OP_INFERSHAPE(%s) or IMPL_OP(%s).InferShape in the infer sources (%s): set the shape of '%s' (output %zu) to "
-			    "{" WIRE_BOUND_EXPR "} and its data type to ge::DT_INT64",
-			    op->name, op->name, project_globs_text(&w->p->policy->infer).s, w->prof, want);
+		/* a layer the operator does not have: said, with what its later owner does */
+		diag_pos(w->diag, DIAG_NOTE, w->p->op_file->path, 0, 0,
+			 "absent: no IMPL_OP_INFERSHAPE(%s) or IMPL_OP(%s).InferShape in the infer sources (%s); whoever "
+			 "registers one sets the shape of '%s' (output %zu) to {" WIRE_BOUND_EXPR "} and its data type to "
+			 "ge::DT_INT64",
+			 op->name, op->name, project_globs_text(&w->p->policy->infer).s, w->prof, want);
 		return;
 	}
+	/* a half the registration does not name is absent: InferDataType left
+	   out takes the OpDef's DataType list (DT_INT64) */
+	if (!impl->shape_func)
+		shape = true;
+	if (!impl->dtype_func)
+		dtype = true;
 	for (size_t u = 0; u < gi->inf.nuses; u++) {
 		const struct infer_use *use = &gi->inf.uses[u];
 		/* an index whose constant is not defined (any more) counts by its name */

@@ -119,70 +119,106 @@ static void init_use(struct wire *w, const struct project_kfunc *fn, const char 
 	tok_view_release(&tv);
 }
 
-/* Where call c takes the profiling argument: right after the argument that
- * passes the entry's last output (Init's arguments need not mirror the
- * entry's parameters), else at the entry's position; -1 when neither fits. */
-static long call_position(const struct project_kentry *e, const struct project_kcall *c, size_t want)
+/* Can Init call k take the profiling argument at `pos` through every Init
+ * function it reaches (its definition and declaration)? Sets why not. */
+static bool call_wireable(struct wire *w, const struct project_kentry *e, const struct project_kcall *k, long pos,
+			  const char **why)
 {
-	long after = want > 0 && want - 1 < e->nparams ? project_kcall_arg(c, e->params[want - 1].name) : -1;
+	const long fns[2] = { k->def, k->decl };
 
-	if (after >= 0)
-		return after + 1;
-	if (want == 0 || want > c->nargs)
-		return -1;
-	return (long)want;
-}
-
-/* The call passes the kernel's outputs [first, want) in their order, each once. */
-static bool outputs_in_order(const struct project_kentry *e, const struct project_kcall *c, size_t first, size_t want)
-{
-	long last = -1;
-
-	for (size_t k = first; k < want && k < e->nparams; k++) {
-		long at = -1;
-		size_t seen = 0;
-		for (size_t a = 0; a < c->nargs; a++)
-			if (e->params[k].name && strcmp(c->args[a], e->params[k].name) == 0) {
-				at = at < 0 ? (long)a : at;
-				seen++;
-			}
-		if (at < 0 || seen > 1 || at <= last)
+	if (pos < 0) {
+		*why = "it passes no argument after the kernel's last output";
+		return false;
+	}
+	if (k->def < 0) {
+		*why = k->klass ? "its class's Init is not under the kernel directory (a macro parameter?)"
+				: "the Init definition it reaches is not under the kernel directory";
+		return false;
+	}
+	for (int j = 0; j < 2; j++) {
+		const struct project_kfunc *fn;
+		long at;
+		if (fns[j] < 0)
+			continue;
+		fn = &e->funcs[fns[j]];
+		at = prof_param(w, fn->params, fn->nparams);
+		if (at >= 0 && at != pos) {
+			*why = "its Init takes the profiling parameter elsewhere";
 			return false;
-		last = at;
+		}
+		if (at < 0 && (size_t)pos > fn->nparams) {
+			*why = "its Init has fewer parameters than the call passes before the profiling argument";
+			return false;
+		}
 	}
 	return true;
 }
 
+/* The kernel's Init calls take the profiling argument right after the last
+ * output, and the Init functions they reach the parameter. The entry records
+ * the tensor itself (entry_helpers), so passing it to Init is the class's
+ * convenience, never needed: an Init that cannot take it cleanly -- it does
+ * not take the outputs in their order (one of several sub-operators the
+ * entry runs), its definition is not found, two of its calls would pass it
+ * at different places, its parameters do not fit -- is passed nothing, and
+ * neither is any other call of the same Init (a note says why). */
 static void wire_calls(struct wire *w, const struct project_kentry *e, size_t first, size_t want, const char *pname)
 {
-	long *done = e->nfuncs ? xmalloc(e->nfuncs * sizeof(*done)) : NULL;
+	long *pos_of = e->nfuncs ? xmalloc(e->nfuncs * sizeof(*pos_of)) : NULL;
+	bool *bad = e->nfuncs ? xcalloc(e->nfuncs, sizeof(*bad)) : NULL;
+	const char **why = e->ncalls ? xcalloc(e->ncalls, sizeof(*why)) : NULL, *all = NULL;
+	bool *done = e->nfuncs ? xcalloc(e->nfuncs, sizeof(*done)) : NULL;
+	bool *outputs_elsewhere = e->ncalls ? xcalloc(e->ncalls, sizeof(*outputs_elsewhere)) : NULL;
 
 	for (size_t i = 0; i < e->nfuncs; i++)
-		done[i] = -1;
+		pos_of[i] = -1;
+	/* decided per Init function, over all its calls, before anything is edited */
 	for (size_t c = 0; c < e->ncalls; c++) {
 		const struct project_kcall *k = &e->calls[c];
-		long pos = call_position(e, k, want), have = project_kcall_arg(k, pname);
+		long pos = project_kcall_position(e, k, want), have = project_kcall_arg(k, pname);
 		const long fns[2] = { k->def, k->decl };
-		/* an Init that does not take the kernel's outputs in their order (one of
-		   several sub-operators the entry runs, each with its own tensors) is not
-		   where the outputs are recorded: it gets nothing, the entry records the
-		   profiling tensor itself (MOE_TRACING_KERNEL_BEGIN, entry_helpers) */
-		if (have < 0 && (pos < 0 || !outputs_in_order(e, k, first, want))) {
-			diag_at(w->diag, DIAG_NOTE, src_loc_make(k->file, k->start, k->end),
-				"this Init does not take the kernel's outputs in their order (%s ... %s): it is not passed "
-				"'%s'; the entry records it itself",
-				first < e->nparams && e->params[first].name ? e->params[first].name : "?",
-				want > 0 && e->params[want - 1].name ? e->params[want - 1].name : "?", pname);
-			continue;
+		if (have < 0 && !project_kcall_takes_outputs(e, k, first, want)) {
+			why[c] = "it does not take the kernel's outputs in their order";
+			outputs_elsewhere[c] = true;
 		}
-		if (pos < 0) {
-			wire_manual(w, k->file, k->start, k->end,
-				    "pass '%s' to this Init right after the argument that passes the kernel's last output", pname);
-			continue;
+		else if (have >= 0 && have != pos)
+			why[c] = "it passes the profiling argument elsewhere";
+		else
+			call_wireable(w, e, k, pos, &why[c]);
+		for (int j = 0; j < 2; j++) {
+			if (fns[j] < 0)
+				continue;
+			if (why[c] || (pos_of[fns[j]] >= 0 && pos_of[fns[j]] != pos))
+				bad[fns[j]] = true;
+			pos_of[fns[j]] = pos;
 		}
-		if (have >= 0 && have != pos) {
-			wire_manual(w, k->file, k->arg_start[have], k->arg_end[have],
-				    "move '%s' to argument %ld of this Init (after the kernel's last output)", pname, pos + 1);
+	}
+	/* a call that takes the outputs but cannot be wired (its Init not found,
+	   the parameters do not fit) may reach the same Init as another: then no
+	   Init is passed the tensor, and every one compiles as it did */
+	for (size_t c = 0; c < e->ncalls && !all; c++)
+		if (why[c] && !outputs_elsewhere[c])
+			all = why[c];
+	for (size_t c = 0; c < e->ncalls; c++) {
+		const struct project_kcall *k = &e->calls[c];
+		const long fns[2] = { k->def, k->decl };
+		long pos = project_kcall_position(e, k, want), have = project_kcall_arg(k, pname);
+		for (int j = 0; j < 2 && !why[c]; j++)
+			if (fns[j] >= 0 && bad[fns[j]])
+				why[c] = "another call of the same Init cannot take it at the same place";
+		if (!why[c] && all)
+			why[c] = "another Init call of the kernel cannot take it";
+		if (why[c]) {
+			if (have < 0)
+				diag_at(w->diag, DIAG_NOTE, src_loc_make(k->file, k->start, k->end),
+					"this Init is not passed '%s' (%s: %s ... %s); the entry records it itself", pname,
+					why[c], first < e->nparams && e->params[first].name ? e->params[first].name : "?",
+					want > 0 && e->params[want - 1].name ? e->params[want - 1].name : "?");
+			else
+				wire_manual(w, k->file, k->arg_start[have], k->arg_end[have],
+					    "this Init call passes '%s' as argument %ld, but %s: pass it right after the "
+					    "kernel's last output (argument %ld) or not at all (the entry records it)",
+					    pname, have + 1, why[c], pos + 1);
 			continue;
 		}
 		if (have < 0) {
@@ -191,51 +227,24 @@ static void wire_calls(struct wire *w, const struct project_kentry *e, size_t fi
 			insert_item(w, k->file, k->arg_start, k->arg_end, k->nargs, (size_t)pos, k->args_start, pname, what);
 			free(what);
 		}
-		if (k->def < 0) {
-			if (k->klass)
-				wire_manual(w, k->file, k->start, k->end,
-					    "'%s', the class of '%s' here, has no Init under the kernel directory (a macro "
-					    "parameter?): add 'GM_ADDR %s' as parameter %ld of the Init it names (and its declaration)",
-					    k->klass, k->object ? k->object : "?", pname, pos + 1);
-			else
-				wire_manual(w, k->file, k->start, k->end,
-					    "the Init definition this call reaches was not found under the kernel directory: add "
-					    "'GM_ADDR %s' as its parameter %ld (and in its declaration)", pname, pos + 1);
-			continue;
-		}
 		for (int j = 0; j < 2; j++) {
 			const struct project_kfunc *fn;
-			long at;
-			if (fns[j] < 0)
+			if (fns[j] < 0 || done[fns[j]])
 				continue;
+			done[fns[j]] = true;
 			fn = &e->funcs[fns[j]];
-			if (done[fns[j]] >= 0) {
-				if (done[fns[j]] != pos)
-					wire_manual(w, k->file, k->start, k->end,
-						    "this Init call takes '%s' as argument %ld, another call of %s as %ld: "
-						    "make the calls agree", pname, pos + 1, fn->qualified, done[fns[j]] + 1);
+			if (prof_param(w, fn->params, fn->nparams) >= 0)
 				continue;
-			}
-			done[fns[j]] = pos;
-			at = prof_param(w, fn->params, fn->nparams);
-			if (at >= 0) {
-				if (at != pos)
-					wire_manual(w, fn->file, fn->params[at].start, fn->params[at].end,
-						    "move '%s' to parameter %ld of %s, where its calls pass it", fn->params[at].name,
-						    pos + 1, fn->qualified);
-				continue;
-			}
-			if ((size_t)pos > fn->nparams) {
-				wire_manual(w, fn->file, fn->params_start, fn->params_end, "add 'GM_ADDR %s' as parameter %ld of %s",
-					    pname, pos + 1, fn->qualified);
-				continue;
-			}
 			add_param(w, fn, (size_t)pos, pname);
 			if (!fn->decl)
 				init_use(w, fn, pname);
 		}
 	}
+	free(pos_of);
+	free(bad);
+	free(why);
 	free(done);
+	free(outputs_elsewhere);
 }
 
 static void entry_helpers(struct wire *w, const struct project_kentry *e, const char *pname)
@@ -304,6 +313,7 @@ out:
 	tok_view_release(&tv);
 }
 
+
 /* The profiling parameter of entry e at `want` (the first output at
  * `first`), passed to its Init calls, handed to the runtime in its body. */
 static void wire_entry(struct wire *w, const struct project_kentry *e, size_t first, size_t want, bool launch)
@@ -336,12 +346,14 @@ static void wire_entry(struct wire *w, const struct project_kentry *e, size_t fi
 		free(s);
 		free(en);
 	}
+	/* a kernel whose class takes its tensors elsewhere (a params struct, a
+	   constructor, Process(...)) or that has no class: the entry records
+	   the profiling tensor itself, as for an Init that takes no outputs */
 	if (e->ncalls)
 		wire_calls(w, e, first, want, pname);
-	else if (!launch) /* a launched kernel with no class Init records from the entry alone */
-		wire_manual(w, e->file, e->params_start, e->params_end,
-			    "'%s' calls no kernel class Init with its parameters: pass '%s' to the kernel class in the "
-			    "position of the OpDef", e->name, pname);
+	else if (!launch)
+		diag_pos(w->diag, DIAG_NOTE, e->file->path, src_file_line(e->file, e->params_start), 0,
+			 "'%s' calls no kernel class Init with its parameters: the entry records '%s' itself", e->name, pname);
 	entry_helpers(w, e, pname);
 }
 

@@ -103,6 +103,10 @@ struct sample {
 	bool need_path, need_shutil, need_subprocess, need_os;
 	bool env;                 /* no namespace in reach: the environment switches it on */
 	char *base_rel;           /* the base header from the sample's directory, or NULL */
+	/* a call taken out of its statement (hoist_call): the profiling value
+	   is bound before that statement, whose line starts at save_at */
+	bool save_before;
+	uint32_t save_at;
 };
 
 static int stmt_of_func(const struct py_module *m, int fn_stmt)
@@ -233,6 +237,66 @@ static int keep_result(struct sample *s, size_t c, const struct py_assign *a, ch
 	return a->stmt;
 }
 
+/* The words that make taking a call out of its statement change what runs:
+ * a lambda or comprehension binds its names, a conditional expression or
+ * a boolean operator may skip it, := and yield bind or suspend. */
+static bool hoist_unsafe(const struct src_file *f, uint32_t from, uint32_t to)
+{
+	static const char *const words[] = { "lambda", "for", "if", "and", "or", "yield", "await" };
+
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (wire_has_word(f, from, to, words[i]))
+			return true;
+	for (uint32_t i = from; i + 1 < to; i++)
+		if (f->data[i] == ':' && f->data[i + 1] == '=')
+			return true;
+	return false;
+}
+
+/* Mode B, a call inside a larger statement (`return op(...)`, `out =
+ * (op(...).float().cpu())`, `check(op(...))`): the call is taken out
+ * into a statement of its own just before, its result unpacked with the
+ * profiling value last, and the statement uses the outputs as before:
+ *     _autotrace_out = op(...)
+ *     _autotrace_out, profiling_data = _autotrace_out       (one output)
+ *     *_autotrace_out, profiling_data = _autotrace_out      (several:
+ *     _autotrace_out = tuple(_autotrace_out)                 a tuple again)
+ *     return _autotrace_out
+ * Only where nothing in the statement makes the call conditional or binds
+ * its names (hoist_unsafe). Returns the statement, PY_NONE when not done. */
+static int hoist_call(struct sample *s, size_t c, char **prof)
+{
+	struct wire *w = s->w;
+	const struct src_file *f = s->f;
+	const struct py_call *call = &s->m->calls[c];
+	const struct py_stmt *st = &s->m->stmts[call->stmt];
+	size_t nmain = wire_main_outputs(w);
+	const char *out = "_autotrace_out";
+	char *ind, *t, *callt;
+	uint32_t at;
+
+	if (nmain == 0 || (st->kind != PY_STMT_SIMPLE && st->kind != PY_STMT_RETURN) ||
+	    hoist_unsafe(f, st->range.start, call->range.start) || hoist_unsafe(f, call->range.end, st->range.end) ||
+	    wire_has_word(f, 0, (uint32_t)f->len, out))
+		return PY_NONE;
+	ind = indent_of(s, call->stmt);
+	at = wire_line_start(f, st->range.start);
+	callt = range_text(f, call->range);
+	t = nmain == 1 ? xasprintf("%s%s = %s  # autotrace wire: '%s' comes last\n%s%s, %s = %s\n", ind, out, callt, w->prof,
+				   ind, out, w->prof, out)
+		       : xasprintf("%s%s = %s  # autotrace wire: '%s' comes last\n%s*%s, %s = %s\n%s%s = tuple(%s)\n", ind,
+				   out, callt, w->prof, ind, out, w->prof, out, ind, out, out);
+	wire_edit(w, f, at, at, t, "sample: %s taken out of its statement, '%s' last", call->name, w->prof);
+	wire_edit(w, f, call->range.start, call->range.end, out, "sample: the statement uses %s's outputs", call->name);
+	free(t);
+	free(callt);
+	free(ind);
+	s->save_before = true;
+	s->save_at = at;
+	*prof = xstrdup(w->prof);
+	return call->stmt;
+}
+
 /* The profiling value after the op call `c`: mode B unpacking. Returns the
  * statement after which it is bound (PY_NONE when it cannot be done). */
 static int unpack_mode_b(struct sample *s, size_t c, char **prof)
@@ -247,6 +311,8 @@ static int unpack_mode_b(struct sample *s, size_t c, char **prof)
 	*prof = NULL;
 	if (!a) {
 		int kept = keep_result(s, c, a, prof);
+		if (kept == PY_NONE)
+			kept = hoist_call(s, c, prof);
 		if (kept == PY_NONE)
 			wire_manual(w, f, m->calls[c].range.start, m->calls[c].range.end,
 				    "keep the result of this call and take '%s' as its last value", w->prof);
@@ -783,8 +849,11 @@ static void wire_env_cli(struct sample *s, const struct py_func *driver)
 	if (main_block(s) != PY_NONE)
 		return; /* the environment alone switches it on; the block is the user's */
 	if (!driver) {
-		wire_manual(w, s->f, 0, 0,
-			    "this test starts no ranks: set AUTOTRACE_PROFILING_DIR (and AUTOTRACE_POINT_MAP) when running it");
+		/* a test run by its runner (pytest): nothing to start it from; the
+		   environment switches the saving on, which is how it is run */
+		diag_pos(w->diag, DIAG_NOTE, s->f->path, 0, 0,
+			 "this test is run by its runner and starts no ranks of its own: run it with "
+			 "AUTOTRACE_PROFILING_DIR=DIR (and AUTOTRACE_POINT_MAP=MAP) in the environment to save the dumps");
 		return;
 	}
 	{
@@ -855,11 +924,12 @@ static bool wire_sample(struct wire *w, const struct project_sample *gs)
 		char *prof = NULL, *dir, *base_arg;
 		int after, func = m->stmts[call->stmt].func, sync = PY_NONE;
 		struct project_py_value rank = { NULL, PY_SRC_PARAM }, world = { NULL, PY_SRC_PARAM };
-		const char *rank_ns;
+		const char *rank_ns, *npu;
 		if (!project_is_op_call(w->p, call))
 			continue;
 		/* an argparse namespace in reach takes the options; else the environment */
 		s.env = !s.ns || !ns_visible(&s, func);
+		s.save_before = false;
 		after = w->required ? unpack_mode_b(&s, c, &prof) : pass_mode_a(&s, c, &prof);
 		if (after == PY_NONE)
 			continue;
@@ -888,13 +958,18 @@ static bool wire_sample(struct wire *w, const struct project_sample *gs)
 		}
 		if (!project_py_world_size(m, func, call->range.start, rank_ns, &world))
 			world.expr = NULL;
-		for (size_t k = 0; k < m->ncalls; k++)
+		for (size_t k = 0; k < m->ncalls && !s.save_before; k++)
 			if (project_py_is_sync(&m->calls[k]) && m->stmts[m->calls[k].stmt].func == func &&
 			    m->calls[k].stmt > after) {
 				sync = project_py_top(m, m->calls[k].stmt);
 				break;
 			}
-		if (sync == PY_NONE && !wire_has_word(s.f, 0, (uint32_t)s.f->len, "torch_npu")) {
+		/* the device's synchronize: torch_npu's, or torch.npu (which torch_npu
+		   adds once loaded: the op call itself needs it) where only torch is named */
+		npu = wire_has_word(s.f, 0, (uint32_t)s.f->len, "torch_npu") ? "torch_npu.npu"
+		      : module_imports(&s, "import torch")		     ? "torch.npu"
+									     : NULL;
+		if (sync == PY_NONE && !npu) {
 			wire_manual(w, s.f, call->range.start, call->range.end,
 				    "synchronize the device after this call, then save '%s' with save_profiling_data", prof);
 			free(dir);
@@ -905,11 +980,11 @@ static bool wire_sample(struct wire *w, const struct project_sample *gs)
 		}
 		base_arg = w->base_path ? base_h_arg(&s) : xstrdup("");
 		{
-			int anchor = sync != PY_NONE ? sync : project_py_top(m, after);
+			int anchor = sync != PY_NONE ? sync : s.save_before ? after : project_py_top(m, after);
 			char *ind = indent_of(&s, anchor), *t, *syncs;
-			uint32_t at = after_stmt(&s, anchor);
-			syncs = sync == PY_NONE ? xasprintf("%storch_npu.npu.synchronize()  # autotrace wire: the profiling "
-							   "tensor is written when the kernel ends\n", ind)
+			uint32_t at = s.save_before ? s.save_at : after_stmt(&s, anchor);
+			syncs = sync == PY_NONE ? xasprintf("%s%s.synchronize()  # autotrace wire: the profiling "
+							   "tensor is written when the kernel ends\n", ind, npu)
 						: xstrdup("");
 			t = xasprintf("%s%s# autotrace wire (G4): save the profiling output once the device has synchronized\n"
 				     "%sif %s:\n"
@@ -918,8 +993,8 @@ static bool wire_sample(struct wire *w, const struct project_sample *gs)
 				     "%s    save_profiling_data = _autotrace_save_helper()\n"
 				     "%s    save_profiling_data(%s, %s, %s%s)\n",
 				     syncs, ind, ind, dir, ind, prof, ind, w->prof, rank.expr, ind, ind, prof, rank.expr, dir, base_arg);
-			wire_edit(w, s.f, at, at, t, "sample: %ssave_profiling_data(%s, %s, %s) (the rank: %s, %s; the world size: %s%s%s)",
-				  sync == PY_NONE ? "torch_npu.npu.synchronize(), then " : "", prof, rank.expr, dir, rank.expr,
+			wire_edit(w, s.f, at, at, t, "sample: %s%ssave_profiling_data(%s, %s, %s) (the rank: %s, %s; the world size: %s%s%s)",
+				  sync == PY_NONE ? npu : "", sync == PY_NONE ? ".synchronize(), then " : "", prof, rank.expr, dir, rank.expr,
 				  project_py_source_text(rank.from), world.expr ? world.expr : "not in reach",
 				  world.expr ? ", " : "", world.expr ? project_py_source_text(world.from) : "");
 			free(t);
@@ -970,8 +1045,12 @@ void wire_samples(struct wire *w)
 		return;
 	if (w->p->without_samples) {
 		diag_plain(w->diag, DIAG_NOTE,
-			   "the samples are left out of this project (without samples): the one that runs the operator saves "
-			   "'%s' with save_profiling_data after a device synchronize", w->prof);
+			   "%s: the one that runs the operator saves '%s' with save_profiling_data after a device synchronize",
+			   w->p->absent_samples && w->p->absent_binding
+				   ? "no torch binding returns it to Python, so no sample can take it (absent)"
+			   : w->p->absent_samples ? "no sample or test of the project calls the operator (absent)"
+						  : "the samples are left out of this project (without samples)",
+			   w->prof);
 		return;
 	}
 	for (size_t i = 0; i < w->p->nsamples; i++)

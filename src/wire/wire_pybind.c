@@ -334,7 +334,7 @@ void wire_mode_b_returns(struct wire *w, const struct src_file *f, const struct 
 			continue;
 		for (size_t e = 0; e < ret->elems.n; e++)
 			has = has || tv_names_profiling(ret->elems.v[e], w->prof);
-		if (has)
+		if (has || (ret->elems.n == 1 && pybind_tuple_cat_last(ret->elems.v[0], w->prof)))
 			continue;
 		if (list && !ret->tuple && ret->elems.n == 1 && tv_text_is_ident(ret->elems.v[0], strlen(ret->elems.v[0]))) {
 			uint32_t at = wire_line_start(f, ret->range.start);
@@ -348,6 +348,17 @@ void wire_mode_b_returns(struct wire *w, const struct src_file *f, const struct 
 					  w->prof, ret->elems.v[0]);
 			free(t);
 			free(ind);
+			continue;
+		}
+		if (!ret->tuple && ret->elems.n == 1 && nmain > 1 && fn->tuple_arity == (long)nmain) {
+			/* `return make_outputs(...);` / `return outs;`: a std::tuple of the
+			   outputs made elsewhere, the profiling tensor appended to it */
+			char *e = xstrndup(f->data + ret->elems.ranges[0].start, ret->elems.ranges[0].end - ret->elems.ranges[0].start);
+			char *t = xasprintf("std::tuple_cat(%s, std::make_tuple(%s))", e, w->prof);
+			free(e);
+			wire_edit(w, f, ret->elems.ranges[0].start, ret->elems.ranges[0].end, t,
+				  "pybind: %s() returns its %zu outputs, then '%s'", fn->name, nmain, w->prof);
+			free(t);
 			continue;
 		}
 		if (ret->elems.n != nmain) {
@@ -770,8 +781,9 @@ void wire_pybind(struct wire *w)
 	if (w->p->without_binding) {
 		/* the binding lives elsewhere: the aclnn API is where this project ends */
 		diag_plain(w->diag, DIAG_NOTE,
-			   "the torch binding is left out of this project (without binding): whoever calls aclnn%s passes "
-			   "'%s' (an int64 tensor of {" WIRE_BOUND_EXPR "} words) last",
+			   "%s: whoever calls aclnn%s passes '%s' (an int64 tensor of {" WIRE_BOUND_EXPR "} words) last",
+			   w->p->absent_binding ? "the project has no torch binding of the op (absent: aclnn is its top layer)"
+						: "the torch binding is left out of this project (without binding)",
 			   w->p->op->name, w->prof_camel);
 		return;
 	}

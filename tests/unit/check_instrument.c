@@ -75,7 +75,7 @@ START_TEST(t_report_from_results)
 	rep = cJSON_Parse(mine->data); /* one JSON document, the diffs in it */
 	ck_assert_ptr_nonnull(rep);
 	steps = cJSON_GetObjectItemCaseSensitive(rep, "steps");
-	ck_assert_int_eq(cJSON_GetArraySize(steps), 4);
+	ck_assert_int_eq(cJSON_GetArraySize(steps), 5);
 	cJSON_ArrayForEach(st, steps) {
 		const char *sum = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(st, "summary"));
 		ck_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(st, "status")), "done");
