@@ -788,6 +788,53 @@ out:
 
 /* ---- the point tree ---- */
 
+/* A thin plan (fewer than 3 distinct labels over both core types: the root
+ * and little else) says so, with what the planner could not follow: calls
+ * of names the kernel sources define that it could not tell a call reaches
+ * (a macro, a callback, an object of an unknown class), calls of names
+ * defined nowhere in them (a library or a macro it does not see), and the
+ * points the rules merged or skipped. "thin" is null otherwise. */
+static void add_thin(cJSON *t, const struct instrument_run *run, int merged, int skipped)
+{
+	const cJSON *density = run->plan ? cJSON_GetObjectItemCaseSensitive(run->plan, "density") : NULL;
+	const cJSON *unres = run->plan ? cJSON_GetObjectItemCaseSensitive(run->plan, "unresolved") : NULL, *u;
+	double labels = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(density, "aic")) +
+			cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(density, "aiv"));
+	struct strbuf here = { 0 }, lib = { 0 };
+	size_t nhere = 0, nlib = 0;
+
+	if (!density || labels >= 3) {
+		cJSON_AddNullToObject(t, "thin");
+		return;
+	}
+	cJSON_ArrayForEach(u, unres)
+	{
+		bool in = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(u, "defined_in_sources"));
+		struct strbuf *b = in ? &here : &lib;
+		size_t *n = in ? &nhere : &nlib;
+		if ((*n)++ < 6) {
+			if (b->n)
+				strbuf_puts(b, ", ");
+			strbuf_puts(b, cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(u, "callee")));
+		}
+	}
+	add_str_owned(t, "thin",
+		      xasprintf("%g distinct label%s over AIC and AIV: the rules time little below the root here "
+				"(%d merged, %d skipped by the rules)%s%s%s%s%s%s; a rules file naming the operator's "
+				"stages (function /RE/ \"LABEL\" steps \"LABEL\", see autotrace-rules(5)) gives it more",
+				labels, labels == 1 ? "" : "s", merged, skipped,
+				nhere ? "; calls not followed (a macro, a callback, an object of a class it could not "
+					"tell): "
+				      : "",
+				nhere ? here.s : "", nhere > 6 ? ", ..." : "",
+				nlib ? "; calls of names defined nowhere in the kernel sources (a library, a macro it "
+				       "does not see): "
+				     : "",
+				nlib ? lib.s : "", nlib > 6 ? ", ..." : ""));
+	strbuf_release(&here);
+	strbuf_release(&lib);
+}
+
 static void add_tree(cJSON *rep, const struct instrument_run *run)
 {
 	const char *opdir = run->project ? run->project->opts->opdir : NULL;
@@ -833,6 +880,7 @@ static void add_tree(cJSON *rep, const struct instrument_run *run)
 	cJSON_AddNumberToObject(t, "folded", folded);
 	cJSON_AddNumberToObject(t, "merged", merged);
 	cJSON_AddNumberToObject(t, "skipped", skipped);
+	add_thin(t, run, merged, skipped);
 	if (density) {
 		const cJSON *aic = cJSON_GetObjectItemCaseSensitive(density, "aic"), *aiv = cJSON_GetObjectItemCaseSensitive(density, "aiv");
 		cJSON *lab = cJSON_AddObjectToObject(t, "labels");
@@ -1030,6 +1078,8 @@ void instrument_report_text(FILE *out, const cJSON *r)
 			cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(t, "merged")),
 			cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(t, "folded")),
 			cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(t, "skipped")));
+		if (*jstr(t, "thin"))
+			fprintf(out, "  thin: %s\n", jstr(t, "thin"));
 	}
 	x = cJSON_GetObjectItemCaseSensitive(r, "check");
 	if (jstr(x, "summary")[0])
