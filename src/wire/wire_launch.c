@@ -47,13 +47,20 @@ static int tensor_name(const struct launch_file *lf, const struct launch_site *s
 			return pf->params[k].tensor ? 1 : -1;
 	if (!(v = pybind_var_before(&lf->pb, s->func, name, s->range.start)))
 		return 0;
-	/* the declaration's type: back from the name to the statement's start */
+	/* the declaration's type: back from the name to the statement's start,
+	   read as tokens (a comment before it is no part of it: the '*' of a
+	   comment made `at::Tensor z` look like a pointer) */
 	for (at = v->range.start; at > 0 && !strchr(";{}", lf->f->data[at - 1]); at--)
 		;
-	for (uint32_t i = at; i < v->range.start; i++) {
-		tensor = tensor || memcmp(lf->f->data + i, "Tensor", 6) == 0;
-		aut = aut || memcmp(lf->f->data + i, "auto", 4) == 0;
-		star = star || lf->f->data[i] == '*';
+	{
+		struct tok_view tv;
+		tok_view_init(&tv, lf->f->data + at, v->range.start - at);
+		for (size_t k = 0; k < tv.n; k++) {
+			tensor = tensor || tv_is(&tv, k, "Tensor");
+			aut = aut || tv_is(&tv, k, "auto");
+			star = star || tv_punct(&tv, k, CXX_P_STAR);
+		}
+		tok_view_release(&tv);
 	}
 	if (star || strstr(v->init, "data_ptr"))
 		return -1;
@@ -86,6 +93,50 @@ static char *like_arg(const struct wire *w, const struct launch_file *lf, const 
 	}
 	tok_view_release(&tv);
 	return out;
+}
+
+/* A launch that passes its tensors through pointer variables (`void *y_ptr
+ * = y.data_ptr();` ... launch(..., y_ptr, ...)): the profiling tensor's the
+ * same way, declared like its neighbour's just before the launch statement
+ * (`void *profiling_data_ptr = profiling_data.data_ptr();`). The new
+ * argument, or NULL when `arg` is no such variable. */
+static char *ptr_arg(struct wire *w, const struct src_file *f, const struct launch_file *lf,
+		     const struct launch_site *s, const char *arg)
+{
+	const struct pybind_var *v;
+	const char *init;
+	size_t n;
+	uint32_t at, line;
+	char *tensor, *decl, *ind, *name, *t;
+
+	if (!tv_text_is_ident(arg, strlen(arg)) || !(v = pybind_var_before(&lf->pb, s->func, arg, s->range.start)))
+		return NULL;
+	init = v->init;
+	for (n = 0; init[n] && c_ident_char(init[n]); n++)
+		;
+	if (!n || strncmp(init + n, ".data_ptr(", 10) != 0)
+		return NULL;
+	tensor = xstrndup(init, n);
+	if (tensor_name(lf, s, tensor) <= 0) {
+		free(tensor);
+		return NULL;
+	}
+	free(tensor);
+	for (at = v->range.start; at > 0 && !strchr(";{}", lf->f->data[at - 1]); at--)
+		;
+	while (at < v->range.start && strchr(" \t\r\n", lf->f->data[at]))
+		at++;
+	name = xasprintf("%s_ptr", w->prof);
+	decl = xstrndup(lf->f->data + at, v->range.start - at);
+	line = wire_line_start(f, s->range.start);
+	ind = wire_indent_at(f, s->range.start);
+	t = xasprintf("%s%s%s = %s%s;\n", ind, decl, name, w->prof, init + n);
+	wire_edit(w, f, line, line, t, "launch: '%s' passed as %s passes its tensors ('%s%s = %s%s')", w->prof,
+		  s->via, decl, name, w->prof, init + n);
+	free(t);
+	free(ind);
+	free(decl);
+	return name;
 }
 
 static void wire_site(struct wire *w, const struct src_file *f, const struct launch_file *lf,
@@ -137,7 +188,8 @@ static void wire_site(struct wire *w, const struct src_file *f, const struct lau
 		return;
 	}
 	/* in the form the launch passes its other tensors in */
-	if (!(arg = like_arg(w, lf, s, s->args.v[want > 0 ? want - 1 : 0]))) {
+	if (!(arg = like_arg(w, lf, s, s->args.v[want > 0 ? want - 1 : 0])) &&
+	    !(arg = ptr_arg(w, f, lf, s, s->args.v[want > 0 ? want - 1 : 0]))) {
 		wire_manual(w, f, s->args.ranges[want > 0 ? want - 1 : 0].start, s->args.ranges[want > 0 ? want - 1 : 0].end,
 			    "wire cannot tell how this launch passes its tensors ('%s' is no tensor of %s() it can see): pass "
 			    "'%s' the same way, as argument %zu", s->args.v[want > 0 ? want - 1 : 0],
