@@ -211,7 +211,10 @@ void wire_opdef(struct wire *w)
 		from = q->chain.start;
 		to = q->chain.end;
 	}
-	prefix = q->ndtypes && strncmp(q->dtypes[0], "ge::", 4) == 0 ? "ge::" : "";
+	/* unqualified only where the chain writes bare DT_ names (a `using
+	   namespace ge` file); a list named in the file (`.DataType(qDtype)`)
+	   says nothing of it, and a bare DT_INT64 in namespace ops does not compile */
+	prefix = q->ndtypes && strncmp(q->dtypes[0], "DT_", 3) != 0 ? "ge::" : "";
 
 	r[nr++] = (struct repl){ q->name_lit.start, q->name_lit.end, xasprintf("\"%s\"", w->prof) };
 	if (q->type_arg.end > q->type_arg.start) {

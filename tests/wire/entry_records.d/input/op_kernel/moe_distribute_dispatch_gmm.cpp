@@ -1,0 +1,15 @@
+// Kernel entry of MoeDistributeDispatchGmm whose class takes its tensors in Process(...):
+// Init takes the tiling alone, so no Init call passes the entry's parameters.
+#include "kernel_operator.h"
+#include "moe_distribute_dispatch_gmm.h"
+
+extern "C" __global__ __aicore__ void moe_distribute_dispatch_gmm(
+    GM_ADDR x, GM_ADDR expertIds, GM_ADDR weight1, GM_ADDR weight2, GM_ADDR scale, GM_ADDR y,
+    GM_ADDR expertTokenNums, GM_ADDR workspace, GM_ADDR tiling)
+{
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
+    GET_TILING_DATA_WITH_STRUCT(MoeDistributeDispatchGmmTilingData, tilingData, tiling);
+    MoeDistributeDispatchGmm op;
+    op.Init(&tilingData);
+    op.Process(x, expertIds, weight1, weight2, scale, y, expertTokenNums, workspace);
+}
