@@ -119,7 +119,8 @@ static bool tok_name(const struct py_module *m, size_t i)
 /* Every name the script binds anywhere (scopes are not told apart: a name
  * bound in any function counts, which errs on the side of no finding):
  * imports, def / class names and parameters, assignment targets, for / with /
- * except targets, global statements, comprehension variables. */
+ * except targets, global statements, comprehension variables, lambda
+ * parameters. */
 static void collect_bound(const struct py_module *m, struct bound *b)
 {
 	for (size_t i = 0; i < m->ntoks; i++) {
@@ -151,8 +152,9 @@ static void collect_bound(const struct py_module *m, struct bound *b)
 					k += 2;
 			}
 		} else if ((tok_is(m, i, "for") || tok_is(m, i, "as") || tok_is(m, i, "global") ||
-			    tok_is(m, i, "nonlocal")) && tok_name(m, i + 1)) {
-			/* for a, b in ...: the names up to `in`; `global x` binds in the module */
+			    tok_is(m, i, "nonlocal") || tok_is(m, i, "lambda")) && tok_name(m, i + 1)) {
+			/* for a, b in ...: the names up to `in`; lambda a, b: up to `:`;
+			   `global x` binds in the module */
 			bool global = tok_is(m, i, "global");
 			for (size_t k = i + 1; k < m->ntoks && !tok_is(m, k, "in") && !tok_is(m, k, ":") &&
 					       m->toks[k].kind != PY_TOK_NEWLINE && !tok_is(m, k, ")");

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c_ident.h"
 #include "project_py.h"
 #include "path_glob.h"
 #include "path_rel.h"
@@ -538,6 +539,38 @@ static bool module_imports(const struct sample *s, const char *what)
 	return false;
 }
 
+/* A top-level `import torch`, `import torch.npu` or `import x, torch`: the
+ * name torch bound (not `import torch as th`, `import torch.multiprocessing
+ * as mp`, `import torchvision`, which the prefix "import torch" also starts). */
+static bool module_binds_torch(const struct sample *s)
+{
+	for (size_t i = 0; i < s->m->nstmts; i++) {
+		const struct py_stmt *t = &s->m->stmts[i];
+		const char *p = s->f->data + t->range.start, *end = s->f->data + t->range.end;
+		if (t->parent != PY_NONE || t->kind != PY_STMT_SIMPLE || end - p < 7 || strncmp(p, "import ", 7) != 0)
+			continue;
+		for (p += 7; p < end;) {
+			const char *item, *comma;
+			while (p < end && (*p == ' ' || *p == '\t'))
+				p++;
+			item = p;
+			for (comma = item; comma < end && *comma != ',' && *comma != '\n' && *comma != '#'; comma++)
+				;
+			if (comma - item >= 5 && strncmp(item, "torch", 5) == 0 && (item + 5 == comma || !c_ident_char(item[5]))) {
+				bool as = false;
+				for (const char *q = item + 5; q + 3 < comma && !as; q++)
+					as = q[0] == ' ' && q[1] == 'a' && q[2] == 's' && (q[3] == ' ' || q[3] == '\t');
+				if (!as)
+					return true;
+			}
+			if (comma >= end || *comma != ',')
+				break;
+			p = comma + 1;
+		}
+	}
+	return false;
+}
+
 /* Adds the imports the inserted code uses, after the module's last import. */
 static void add_imports(struct sample *s)
 {
@@ -967,7 +1000,7 @@ static bool wire_sample(struct wire *w, const struct project_sample *gs)
 		/* the device's synchronize: torch_npu's, or torch.npu (which torch_npu
 		   adds once loaded: the op call itself needs it) where only torch is named */
 		npu = wire_has_word(s.f, 0, (uint32_t)s.f->len, "torch_npu") ? "torch_npu.npu"
-		      : module_imports(&s, "import torch")		     ? "torch.npu"
+		      : module_binds_torch(&s)				     ? "torch.npu"
 									     : NULL;
 		if (sync == PY_NONE && !npu) {
 			wire_manual(w, s.f, call->range.start, call->range.end,
