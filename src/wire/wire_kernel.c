@@ -209,11 +209,14 @@ static void wire_calls(struct wire *w, const struct project_kentry *e, size_t fi
 		if (!why[c] && all)
 			why[c] = "another Init call of the kernel cannot take it";
 		if (why[c]) {
-			if (have < 0)
+			if (have < 0 && outputs_elsewhere[c])
 				diag_at(w->diag, DIAG_NOTE, src_loc_make(k->file, k->start, k->end),
-					"this Init is not passed '%s' (%s: %s ... %s); the entry records it itself", pname,
+					"this Init is not passed '%s': %s (%s ... %s); the entry records it itself", pname,
 					why[c], first < e->nparams && e->params[first].name ? e->params[first].name : "?",
 					want > 0 && e->params[want - 1].name ? e->params[want - 1].name : "?");
+			else if (have < 0)
+				diag_at(w->diag, DIAG_NOTE, src_loc_make(k->file, k->start, k->end),
+					"this Init is not passed '%s': %s; the entry records it itself", pname, why[c]);
 			else
 				wire_manual(w, k->file, k->arg_start[have], k->arg_end[have],
 					    "this Init call passes '%s' as argument %ld, but %s: pass it right after the "
