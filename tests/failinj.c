@@ -1,20 +1,25 @@
 /* Test helper (LD_PRELOAD=tests/failinj.so): makes chosen rename(2),
- * link(2) and unlink(2) calls of a program fail, for the failures no check
- * of autotrace can foresee (an I/O error, a full disk) in the middle of a
- * batch of renames. Built by the test suite only; nothing of it is in
- * autotrace. The environment says which calls:
+ * link(2), unlink(2), fsync(2) and fdatasync(2) calls of a program fail,
+ * for the failures no check of autotrace can foresee (an I/O error, a full
+ * disk) in the middle of a batch of renames, or a disk that cannot flush.
+ * Built by the test suite only; nothing of it is in autotrace. The
+ * environment says which calls:
  *
  *   FAILINJ_RENAME=SPEC   SPEC: comma-separated items, each N (the N-th
  *   FAILINJ_LINK=SPEC     call, counted from 1 among those the filter lets
- *   FAILINJ_UNLINK=SPEC   through) or an absolute path P (every call whose
- *                         destination is P: the new name of a rename or
- *                         link, the name unlinked)
+ *   FAILINJ_UNLINK=SPEC   through), an absolute path P (every call whose
+ *   FAILINJ_FSYNC=SPEC    destination is P: the new name of a rename or
+ *                         link, the name unlinked, the file an fsync or
+ *                         fdatasync flushes, read from /proc/self/fd) or
+ *                         `all` (every call the filter lets through);
+ *                         FAILINJ_FSYNC counts fsync and fdatasync as one
  *   FAILINJ_UNDER=DIR     count and fail only calls whose destination lies
  *                         under DIR (absolute, physical); default: all
  *   FAILINJ_ERRNO=NAME    the error: EIO (default), ENOSPC, EXDEV, EPERM, or
  *                         a number
- *   FAILINJ_LOG=FILE      appends "rename|link|unlink DEST" for every call
- *                         the filter lets through (to count them)
+ *   FAILINJ_LOG=FILE      appends "rename|link|unlink|fsync|fdatasync DEST"
+ *                         for every call the filter lets through (to count
+ *                         them)
  *
  * A destination is compared by the physical path of its directory and its
  * last component, however the program wrote it (relative, through links). */
@@ -74,7 +79,7 @@ static int should_fail(const char *what, const char *var, unsigned *count, const
 		return 0;
 	if (ul && (!known || strncmp(phys, under, ul) != 0 || (phys[ul] != '/' && phys[ul] != '\0')))
 		return 0;
-	n = ++*count;
+	n = __atomic_add_fetch(count, 1, __ATOMIC_SEQ_CST); /* fsync runs in threads too */
 	if (log && *log) {
 		int fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
 		if (fd >= 0) {
@@ -85,6 +90,8 @@ static int should_fail(const char *what, const char *var, unsigned *count, const
 	for (const char *s = spec; s && *s;) {
 		const char *comma = strchr(s, ',');
 		size_t len = comma ? (size_t)(comma - s) : strlen(s);
+		if (len == 3 && strncmp(s, "all", 3) == 0)
+			return 1;
 		if (*s == '/' ? known && strlen(phys) == len && strncmp(phys, s, len) == 0
 			      : strtoul(s, NULL, 10) == n)
 			return 1;
@@ -131,4 +138,38 @@ int unlink(const char *path)
 		return -1;
 	}
 	return real(path);
+}
+
+/* A call of `sym`(fd) through libc, unless it is to fail; its destination
+ * the file fd is open on. */
+static int one_fd(const char *sym, unsigned *count, int fd)
+{
+	int (*real)(int) = (int (*)(int))dlsym(RTLD_NEXT, sym);
+	char proc[64], dest[PATH_MAX];
+	ssize_t n;
+
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+	n = readlink(proc, dest, sizeof(dest) - 1);
+	if (n < 0)
+		snprintf(dest, sizeof(dest), "fd %d", fd);
+	else
+		dest[n] = '\0';
+	if (should_fail(sym, "FAILINJ_FSYNC", count, dest)) {
+		errno = chosen_errno();
+		return -1;
+	}
+	return real(fd);
+}
+
+/* fsync and fdatasync share one count: a flush is a flush */
+static unsigned sync_count;
+
+int fsync(int fd)
+{
+	return one_fd("fsync", &sync_count, fd);
+}
+
+int fdatasync(int fd)
+{
+	return one_fd("fdatasync", &sync_count, fd);
 }

@@ -71,9 +71,79 @@ char *runtime_block(const char *rt, size_t rlen, enum runtime_owner owner)
 		      rlen, rlen && rt[rlen - 1] != '\n' ? "\n" RUNTIME_END "\n\n" : RUNTIME_END "\n\n");
 }
 
+/* The start of the declaration that opens the header's first brace (a
+ * body a trace point can go into), with the comment lines right above it,
+ * when it lies at the top level of the header (depth: inside the include
+ * guard alone); else len. */
+static size_t first_body_at(const char *d, size_t len, int depth)
+{
+	size_t stmt = len, lead = len;
+	int level = 0, stmt_level = 0;
+	bool in_comment = false, between = true;
+
+	for (size_t p = 0; p < len;) {
+		size_t nl = runtime_next_line(d, len, p), q = p;
+		char last = 0;
+		bool code = false, comment = in_comment;
+		while (q < nl && (d[q] == ' ' || d[q] == '\t'))
+			q++;
+		if (!in_comment && q < nl && d[q] == '#') {
+			level += line_is(d, len, p, "#if") ? 1 : line_is(d, len, p, "#endif") ? -1 : 0;
+			while (nl < len && nl >= 2 && d[nl - 2] == '\\') /* a continued directive */
+				nl = runtime_next_line(d, len, nl);
+			lead = len;
+			p = nl;
+			continue;
+		}
+		for (; q < nl; q++) {
+			if (in_comment) {
+				if (d[q] == '*' && q + 1 < len && d[q + 1] == '/') {
+					in_comment = false;
+					q++;
+				}
+				continue;
+			}
+			if (d[q] == ' ' || d[q] == '\t' || d[q] == '\r' || d[q] == '\n')
+				continue;
+			if (d[q] == '/' && q + 1 < len && (d[q + 1] == '/' || d[q + 1] == '*')) {
+				comment = true;
+				if (d[q + 1] == '/')
+					break;
+				in_comment = true;
+				q++;
+				continue;
+			}
+			if (!code && between) {
+				stmt = lead < len ? lead : p;
+				stmt_level = level;
+				between = false;
+			}
+			code = true;
+			if (d[q] == '{')
+				return stmt_level == depth ? stmt : len;
+			if (d[q] == '"' || d[q] == '\'') {
+				char quote = d[q];
+				for (q++; q < nl && d[q] != quote && d[q] != '\n'; q++)
+					if (d[q] == '\\')
+						q++;
+			}
+			last = d[q];
+		}
+		if (code && (last == ';' || last == '}')) {
+			between = true;
+			lead = len;
+		} else if (!code && between) {
+			/* a comment line starts the run above the next declaration; a blank one ends it */
+			lead = comment ? (lead < len ? lead : p) : len;
+		}
+		p = nl;
+	}
+	return len;
+}
+
 size_t runtime_embed_at(const char *d, size_t len)
 {
-	size_t endif = len, after_include = 0;
+	size_t endif = len, after_include = 0, body;
 	bool guard = false, first_directive = true;
 
 	for (size_t p = 0; p < len; p = runtime_next_line(d, len, p)) {
@@ -89,8 +159,12 @@ size_t runtime_embed_at(const char *d, size_t len)
 		if (line_is(d, len, p, "#include") && nl > p && d[nl - 1] == '\n')
 			after_include = nl;
 	}
+	/* a header with bodies of its own (a base class whose functions may
+	   get points): the runtime before the first, so that it is declared
+	   before any point uses it, after the macros that configure it */
+	body = first_body_at(d, len, guard ? 1 : 0);
 	if (guard && endif < len)
-		return endif;
+		return body < endif ? body : endif;
 	return after_include;
 }
 

@@ -38,8 +38,10 @@ size_t runtime_next_line(const char *data, size_t len, size_t p);
 char *runtime_block(const char *rt, size_t rlen, enum runtime_owner owner);
 
 /* Where the block goes in an existing header: the start of the include
- * guard's closing #endif line, else the line after the last #include, else
- * the top (always the start of a line). */
+ * guard's closing #endif line (or, in a header with bodies of its own, that
+ * may get points, the start of the declaration opening the first, with the
+ * comment lines right above it), else the line after the last #include,
+ * else the top (always the start of a line). */
 size_t runtime_embed_at(const char *data, size_t len);
 
 /* A new base header `path` (its base name names the guard) holding `block`

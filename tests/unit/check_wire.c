@@ -1,5 +1,6 @@
 /* Unit tests of wire's edit lists (ordering, overlaps, result offsets), its
- * text helpers and the undo journal (save, first original kept, undo). */
+ * text helpers, where the runtime goes in a base header, and the undo
+ * journal (save, first original kept, undo). */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 
 #include "undo_journal.h"
 #include "path_glob.h"
+#include "runtime_embed.h"
 #include "wire.h"
 
 static struct diag quiet;
@@ -361,12 +363,37 @@ START_TEST(undo_rejects_a_foreign_manifest)
 }
 END_TEST
 
+/* Where the runtime goes in an existing header: before the guard's #endif in
+ * a header of constants; in a header with bodies of its own (a base class
+ * whose methods get points) before the first of them, with its comment,
+ * after the macros that configure the runtime; the #endif again when that
+ * body is inside an #if of its own. */
+START_TEST(test_runtime_embed_at)
+{
+	static const char consts[] = "// constants\n#ifndef A_BASE_H\n#define A_BASE_H\n#include \"k.h\"\n"
+				     "constexpr int N = 4;\n#endif\n";
+	static const char code[] = "/* licence\n * { not code }\n */\n#ifndef S_BASE_H\n#define S_BASE_H\n"
+				   "#include \"k.h\"\n#define PROF_SIZE_PER_CORE 4096\nconstexpr int N = 4;\n\n"
+				   "// the stage base\n/* waits for its peer */\nclass StageBase\n{\n"
+				   "    void Wait() { n++; }\n};\n#endif // S_BASE_H\n";
+	static const char in_if[] = "#ifndef C_BASE_H\n#define C_BASE_H\n#if HAVE_X\nstruct X {\n};\n#endif\n"
+				    "#endif\n";
+	static const char once[] = "#pragma once\n#include \"k.h\"\nclass S {\n};\n";
+
+	ck_assert_uint_eq(runtime_embed_at(consts, strlen(consts)), strstr(consts, "#endif\n") - consts);
+	ck_assert_uint_eq(runtime_embed_at(code, strlen(code)), strstr(code, "// the stage base") - code);
+	ck_assert_uint_eq(runtime_embed_at(in_if, strlen(in_if)), strlen(in_if) - strlen("#endif\n"));
+	ck_assert_uint_eq(runtime_embed_at(once, strlen(once)), strstr(once, "class S") - once);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("wire");
 	TCase *tc = tcase_create("core");
 
 	tcase_add_checked_fixture(tc, setup, NULL);
+	tcase_add_test(tc, test_runtime_embed_at);
 	tcase_add_test(tc, edits_apply_in_offset_then_insertion_order);
 	tcase_add_test(tc, overlapping_edits_are_refused);
 	tcase_add_test(tc, text_helpers);
