@@ -7,7 +7,6 @@
 #include <strings.h>
 
 #include "c_ident.h"
-#include "diag.h"
 #include "path_glob.h"
 #include "src_file.h"
 #include "xalloc.h"
@@ -123,44 +122,22 @@ static void read_file(struct cmake_defines *d, const struct src_file *f)
 	}
 }
 
-/* A path under a test directory: its CMake builds tests, not the kernel. */
-static bool under_tests(const char *rel)
-{
-	for (const char *c = rel; *c; c = strchr(c, '/') ? strchr(c, '/') + 1 : c + strlen(c)) {
-		size_t n = strcspn(c, "/");
-		if ((n == 5 && strncmp(c, "tests", 5) == 0) || (n == 4 && strncmp(c, "test", 4) == 0) ||
-		    (n == 2 && strncmp(c, "ut", 2) == 0))
-			return true;
-		if (!c[n])
-			break;
-	}
-	return false;
-}
-
 void cmake_defines_read(const char *opdir, struct cmake_defines *d)
 {
-	char **files = NULL;
-	size_t n = 0;
-	struct diag quiet;
+	/* the operator's own build files, where its compile options are set; no
+	   walk of the tree (a walk would also be the one that warns about its
+	   symbolic-link cycles, silenced here) */
+	static const char *const where[] = { "CMakeLists.txt", "op_host/CMakeLists.txt", "op_kernel/CMakeLists.txt" };
 
 	memset(d, 0, sizeof(*d));
-	diag_init_quiet(&quiet);
-	if (path_walk(opdir, &files, &n, &quiet) != 0)
-		return;
-	for (size_t i = 0; i < n; i++) {
-		const char *b = strrchr(files[i], '/');
-		char *path;
-		struct src_file *f;
-		if (strcmp(b ? b + 1 : files[i], "CMakeLists.txt") != 0 || under_tests(files[i]))
-			continue;
-		path = path_join(opdir, files[i]);
-		f = src_file_load(path);
+	for (size_t i = 0; i < sizeof(where) / sizeof(*where); i++) {
+		char *path = path_join(opdir, where[i]);
+		struct src_file *f = src_file_load(path);
 		if (f)
 			read_file(d, f);
 		src_file_free(f);
 		free(path);
 	}
-	path_glob_free(files, n);
 }
 
 void cmake_defines_release(struct cmake_defines *d)
