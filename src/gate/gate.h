@@ -114,6 +114,11 @@ struct gate_diag_capture {
 };
 void gate_diag_capture(struct diag *d, struct gate_diag_capture *cap);
 
+/* An error about the sources (or the project), as opposed to one about this
+ * machine (G1.tool: the autotrace the hook runs is not on the build's PATH),
+ * which is for whoever builds here and no defect of the edits. */
+bool gate_finding_about_sources(const struct gate_finding *f);
+
 /* Errors of `gate`, passed/failed from the findings of the gates that ran. */
 unsigned gate_errors(const struct gate_report *r, enum gate_id g);
 void gate_settle(struct gate_report *r);

@@ -238,6 +238,11 @@ void gate_diag_capture(struct diag *d, struct gate_diag_capture *cap)
 	d->sink_ctx = cap;
 }
 
+bool gate_finding_about_sources(const struct gate_finding *f)
+{
+	return f->level == DIAG_ERROR && f->rule != GATE_RULE_G1_TOOL;
+}
+
 unsigned gate_errors(const struct gate_report *r, enum gate_id g)
 {
 	unsigned n = 0;

@@ -91,7 +91,7 @@ static const struct gate_finding *first_error(const struct gate_report *r, enum 
 
 	for (size_t i = 0; i < r->n; i++)
 		if (gate_rule_gate(r->v[i].rule) == g && r->v[i].level == DIAG_ERROR) {
-			if (r->v[i].rule != GATE_RULE_G1_TOOL) {
+			if (gate_finding_about_sources(&r->v[i])) {
 				*machine = false;
 				return &r->v[i];
 			}

@@ -278,11 +278,10 @@ static enum instrument_stop step_gates(struct instrument_run *run, struct diag *
 		bool fails = false;
 		if (!run->gates->gates[g].run)
 			continue;
-		/* a finding about this machine (the hook's autotrace not on the build's
-		   PATH) is for whoever builds here, not a defect of the edits */
+		/* a finding about this machine is for whoever builds here */
 		for (size_t i = 0; i < run->gates->n; i++)
 			fails = fails || (gate_rule_gate(run->gates->v[i].rule) == (enum gate_id)g &&
-					  run->gates->v[i].level == DIAG_ERROR && run->gates->v[i].rule != GATE_RULE_G1_TOOL);
+					  gate_finding_about_sources(&run->gates->v[i]));
 		b = fails ? &failed : &held;
 		if (b->n)
 			strbuf_puts(b, ", ");
@@ -291,8 +290,7 @@ static enum instrument_stop step_gates(struct instrument_run *run, struct diag *
 	for (size_t i = 0; i < run->gates->n; i++) {
 		const struct gate_finding *fd = &run->gates->v[i];
 		char *real, *shown;
-		if (fd->level != DIAG_ERROR || !run->gates->gates[gate_rule_gate(fd->rule)].run ||
-		    fd->rule == GATE_RULE_G1_TOOL)
+		if (!gate_finding_about_sources(fd) || !run->gates->gates[gate_rule_gate(fd->rule)].run)
 			continue;
 		if (!first)
 			first = fd;
