@@ -49,6 +49,11 @@ enum plan_fate {
 
 enum { PLAN_CORE_AIC = 1, PLAN_CORE_AIV = 2, PLAN_CORE_MIX = 3 };
 
+/* A plan with fewer distinct labels than this over both core types is thin
+ * (the root, and little or nothing below it): the planner walks it again
+ * with the fallback rules (rules/fallback.rules), and a report says so. */
+enum { PLAN_THIN_LABELS = 3 };
+
 struct plan_node {
 	enum plan_kind kind;
 	enum plan_fate fate;
@@ -125,6 +130,12 @@ struct plan {
 	struct plan_unresolved *unresolved; /* sorted by callee */
 	size_t nunresolved, cap_unresolved;
 	unsigned density[2];          /* distinct labels on AIC paths, on AIV paths */
+	/* The fallback rules file the walk added under the policy because the
+	 * policy's own plan was thin (with its distinct labels then), or NULL */
+	const char *fallback;
+	unsigned thin_density[2];
+	int fallback_depth;           /* the depth they timed to (theirs, or less where
+	                                 that was denser than the policy's density) */
 	unsigned nroots;
 	unsigned errors;              /* refusals: apply must not write */
 	/* trace rules of the operator's own files (not the shipped ones) that

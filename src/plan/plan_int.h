@@ -229,7 +229,19 @@ size_t plan_class_constructors(struct plan *pl, const struct plan_cref *cls, siz
 			       struct plan_fref *out, size_t max);
 
 /* plan_walk.c */
-void plan_walk(struct plan *pl, struct diag *diag);
+/* Walks from the roots and makes the nodes. `fallback` (or NULL): rules
+ * that decide a function only where the policy's decide nothing, placing no
+ * function point deeper than `fallback_depth` nor in what a merged function
+ * calls (plan_fallback.c). */
+void plan_walk(struct plan *pl, struct diag *diag, const struct rule_policy *fallback, int fallback_depth);
+
+/* plan_fallback.c */
+/* The shipped fallback rules (fallback.rules in the rules directory), read
+ * once; NULL when they cannot be read. */
+const struct rule_policy *plan_fallback_policy(void);
+/* Is the plan thin: fewer than PLAN_THIN_LABELS distinct labels over both
+ * core types? */
+bool plan_thin(const struct plan *pl);
 
 /* Hash map from strings to lists of integer pairs (plan_resolve.c). */
 struct plan_map;

@@ -205,6 +205,17 @@ void plan_print_tree(FILE *out, const struct plan *pl)
 	fprintf(out, "\ndensity (distinct labels per core type, wanted %d-%d):\n", pl->policy->density_min,
 		pl->policy->density_max);
 	fprintf(out, "  aic  %u\n  aiv  %u\n", pl->density[0], pl->density[1]);
+	if (pl->fallback) {
+		const char *base = strrchr(pl->fallback, '/');
+		char depth[96] = "";
+		if (plan_fallback_policy() && pl->fallback_depth < plan_fallback_policy()->depth)
+			snprintf(depth, sizeof(depth), ", to depth %d: depth %d gave more labels than the density allows",
+				 pl->fallback_depth, pl->fallback_depth + 1);
+		fprintf(out, "thin under the rules (%u distinct label%s on AIC, %u on AIV)%s (%s%s)%s\n", pl->thin_density[0],
+			pl->thin_density[0] == 1 ? "" : "s", pl->thin_density[1],
+			plan_thin(pl) ? ", and under the fallback rules" : ": the functions near the root are timed by the fallback rules",
+			base ? base + 1 : pl->fallback, depth, plan_thin(pl) ? " too: nothing they time is reached" : "");
+	}
 	fprintf(out, "points: %u to insert, %u present, %u folded; %u skipped, %u merged, %u left alone, %u refused\n",
 		count[PLAN_FATE_INSERT], count[PLAN_FATE_PRESENT], count[PLAN_FATE_FOLDED], count[PLAN_FATE_SKIPPED],
 		count[PLAN_FATE_MERGED], count[PLAN_FATE_MACRO], count[PLAN_FATE_REFUSED]);
@@ -265,6 +276,16 @@ cJSON *plan_json(const struct plan *pl)
 	cJSON_AddNumberToObject(dens, "aiv", pl->density[1]);
 	cJSON_AddNumberToObject(dens, "min", pl->policy->density_min);
 	cJSON_AddNumberToObject(dens, "max", pl->policy->density_max);
+	if (pl->fallback) {
+		/* the plan of the rules alone was thin: the fallback rules timed more */
+		cJSON *fb = cJSON_AddObjectToObject(root, "fallback");
+		cJSON_AddStringToObject(fb, "rules", pl->fallback);
+		cJSON_AddNumberToObject(fb, "depth", pl->fallback_depth);
+		cJSON_AddNumberToObject(fb, "aic", pl->thin_density[0]);
+		cJSON_AddNumberToObject(fb, "aiv", pl->thin_density[1]);
+	} else {
+		cJSON_AddNullToObject(root, "fallback");
+	}
 	unres = cJSON_AddArrayToObject(root, "unresolved");
 	for (size_t i = 0; i < pl->nunresolved; i++) {
 		const struct plan_unresolved *r = &pl->unresolved[i];

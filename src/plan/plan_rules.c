@@ -52,7 +52,7 @@ bool plan_re_match(struct plan_walker *w, const struct rule_regex *re, const cha
 
 void plan_rule_won(struct plan_walker *w, const struct rule_trace_rule *r)
 {
-	if (w->rule_won)
+	if (w->rule_won && !plan_fallback_rule(w, r))
 		w->rule_won[r - w->p->rules] = true;
 }
 
@@ -294,8 +294,19 @@ const struct rule_trace_rule *plan_decide_function(struct plan_walker *w, struct
 						   const struct plan_fref *caller)
 {
 	struct function_q q = { t, caller };
+	const struct rule_trace_rule *r = decide(w, function_applies, &q);
 
-	return decide(w, function_applies, &q);
+	/* the fallback rules of a thin plan decide what the policy does not */
+	if (!r && w->fb)
+		for (size_t i = w->fb->nrules; i-- > 0;)
+			if (function_applies(w, &w->fb->rules[i], &q))
+				return &w->fb->rules[i];
+	return r;
+}
+
+bool plan_fallback_rule(const struct plan_walker *w, const struct rule_trace_rule *r)
+{
+	return w->fb && r >= w->fb->rules && r < w->fb->rules + w->fb->nrules;
 }
 
 struct construct_q {

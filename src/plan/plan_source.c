@@ -300,6 +300,44 @@ static void choose_base(struct plan *pl)
 	free(seen);
 }
 
+/* Frees what a walk made (the arrays of nodes and unresolved calls are
+ * kept, empty, for the next walk). */
+static void drop_walk(struct plan *pl)
+{
+	for (size_t i = 0; i < pl->nnodes; i++) {
+		free(pl->nodes[i].label);
+		free(pl->nodes[i].base);
+		free(pl->nodes[i].why);
+	}
+	pl->nnodes = 0;
+	for (size_t i = 0; i < pl->nunmatched; i++)
+		free(pl->unmatched[i].what);
+	for (size_t i = 0; i < pl->nshadowed; i++) {
+		free(pl->shadowed[i].what);
+		free(pl->shadowed[i].by_what);
+	}
+	free(pl->unmatched);
+	free(pl->shadowed);
+	pl->unmatched = pl->shadowed = NULL;
+	pl->nunmatched = pl->nshadowed = 0;
+	for (size_t i = 0; i < pl->nunresolved; i++) {
+		free(pl->unresolved[i].callee);
+		free(pl->unresolved[i].why);
+	}
+	pl->nunresolved = 0;
+}
+
+/* Drops what a walk made, so that the plan can be walked again. */
+static void forget_walk(struct plan *pl)
+{
+	drop_walk(pl);
+	pl->nroots = 0;
+	pl->errors = 0; /* (a walk is forgotten only when it had none) */
+	pl->density[0] = pl->density[1] = 0;
+	plan_index_free(pl->index, pl->nunits);
+	plan_index_build(pl);
+}
+
 struct plan *plan_from_units(const struct rule_policy *p, const char *opdir, struct plan_unit *units,
 			     size_t nunits, struct diag *diag)
 {
@@ -319,7 +357,32 @@ struct plan *plan_from_units(const struct rule_policy *p, const char *opdir, str
 	}
 	find_bases(pl, diag);
 	plan_index_build(pl);
-	plan_walk(pl, diag);
+	plan_walk(pl, diag, NULL, 0);
+	if (pl->nroots && !pl->errors && plan_thin(pl) && plan_fallback_policy()) {
+		/* the policy does not describe this kernel: walk again with the
+		   fallback rules under it, a level less while that is denser than
+		   the policy's density allows (the first walk printed nothing: a
+		   walk's only messages are about a missing root and errors) */
+		const struct rule_policy *fb = plan_fallback_policy();
+		unsigned thin[2] = { pl->density[0], pl->density[1] };
+		int depth;
+		for (depth = fb->depth;; depth--) {
+			forget_walk(pl);
+			plan_walk(pl, diag, fb, depth);
+			if (depth <= 2 || ((int)pl->density[0] <= p->density_max && (int)pl->density[1] <= p->density_max))
+				break;
+		}
+		if (pl->errors) {
+			/* a point the fallback cannot write: the plan of the rules alone */
+			forget_walk(pl);
+			plan_walk(pl, diag, NULL, 0);
+		} else {
+			pl->fallback = fb->sources[0]->path;
+			pl->fallback_depth = depth;
+			pl->thin_density[0] = thin[0];
+			pl->thin_density[1] = thin[1];
+		}
+	}
 	/* a rule whose regex gave up decided nothing: the plan is not one */
 	pl->errors += rule_regex_limits_report(diag);
 	choose_base(pl);
@@ -352,26 +415,10 @@ void plan_free(struct plan *pl)
 {
 	if (!pl)
 		return;
-	for (size_t i = 0; i < pl->nnodes; i++) {
-		free(pl->nodes[i].label);
-		free(pl->nodes[i].base);
-		free(pl->nodes[i].why);
-	}
-	for (size_t i = 0; i < pl->nunmatched; i++)
-		free(pl->unmatched[i].what);
-	for (size_t i = 0; i < pl->nshadowed; i++) {
-		free(pl->shadowed[i].what);
-		free(pl->shadowed[i].by_what);
-	}
-	free(pl->unmatched);
-	free(pl->shadowed);
+	drop_walk(pl);
 	free(pl->nodes);
 	free(pl->unit_first);
 	free(pl->by_unit);
-	for (size_t i = 0; i < pl->nunresolved; i++) {
-		free(pl->unresolved[i].callee);
-		free(pl->unresolved[i].why);
-	}
 	free(pl->unresolved);
 	plan_index_free(pl->index, pl->nunits);
 	for (size_t i = 0; i < pl->nunits; i++) {

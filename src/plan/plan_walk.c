@@ -363,18 +363,23 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 }
 
 /* Does a call in loop s's code reach a function a function rule times? */
-static bool loop_holds_stage(walker *w, struct plan_fref f, int s)
+static bool loop_holds_stage(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 {
 	const struct cxx_body *b = plan_body_of(w, f);
+	const struct rule_policy *fb = w->fb;
+	bool holds = false;
 
-	for (size_t c = 0; c < b->ncalls; c++) {
+	/* the fallback rules count only where they give their points */
+	if (fb && (ctx->depth >= w->fb_depth || w->in_merge))
+		w->fb = NULL;
+	for (size_t c = 0; c < b->ncalls && !holds; c++) {
 		int cs = b->calls[c].stmt;
 		if (cs < 0 || !cxx_range_contains(b->stmts[s].range, b->stmts[cs].range))
 			continue;
-		if (plan_callee_has_point(w, f, &b->calls[c]))
-			return true;
+		holds = plan_callee_has_point(w, f, &b->calls[c]);
 	}
-	return false;
+	w->fb = fb;
+	return holds;
 }
 
 /* A wait loop: no nested loop, and every call of its code is hot. The first
@@ -477,7 +482,7 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 			c2.hot_ok = false;
 			c2.tile = s;
 			c2.tile_fn = f;
-		} else if (ctx->tile < 0 && !loop_holds_stage(w, f, s)) {
+		} else if (ctx->tile < 0 && !loop_holds_stage(w, f, s, ctx)) {
 			c2.tile = s;
 			c2.tile_fn = f;
 		}
@@ -1053,7 +1058,7 @@ enum { MAX_STAGE_CALLS = 16 };
 /* The function a stage call of statement s reaches: s is a statement of
  * its own whose call reaches, first visited here, a function a function
  * rule times (not opaque, not a tile-level helper). */
-static bool stage_call(walker *w, struct plan_fref f, int s, struct plan_fref *callee, int *call)
+static bool stage_call(walker *w, struct plan_fref f, int s, const ctx_t *ctx, struct plan_fref *callee, int *call)
 {
 	const struct cxx_body *b = plan_body_of(w, f);
 	struct plan_finfo *fi = plan_finfo(w->pl, f);
@@ -1070,6 +1075,8 @@ static bool stage_call(walker *w, struct plan_fref f, int s, struct plan_fref *c
 		nt = plan_resolve_call(w->pl, f, c, t, PLAN_MAX_TARGETS, &lam);
 		for (size_t i = 0; i < nt; i++) {
 			const struct rule_trace_rule *r = plan_decide_function(w, t[i], &f);
+			if (r && plan_fallback_rule(w, r) && (ctx->depth >= w->fb_depth || w->in_merge))
+				continue; /* below the fallback's levels (walk_function) */
 			if (r && r->kind == RULE_function && !r->opaque && !plan_tile_helper(w, t[i]) &&
 			    !plan_finfo(w->pl, t[i])->visited && !w->pl->units[t[i].unit].runtime) {
 				*callee = t[i];
@@ -1102,7 +1109,7 @@ static size_t stage_sequence(walker *w, struct plan_fref f, int first, int last,
 	for (int s = first; s >= 0; s = cxx_next_sibling(b, s)) {
 		struct plan_fref callee;
 		int call, other;
-		if (stage_call(w, f, s, &callee, &call)) {
+		if (stage_call(w, f, s, ctx, &callee, &call)) {
 			/* one function twice only on two objects (mm1_.Process(); mm2_.Process();) */
 			for (size_t k = 0; k < n; k++)
 				if (callees[k].unit == callee.unit && callees[k].func == callee.func &&
@@ -1247,6 +1254,8 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 		return;
 	}
 	r = plan_decide_function(w, t, &caller);
+	if (r && plan_fallback_rule(w, r) && r->kind == RULE_function && (ctx->depth >= w->fb_depth || w->in_merge))
+		r = NULL; /* the fallback times the levels near the root, and no book-keeping */
 	if (ctx->tile >= 0) {
 		/* reached from tile-level code: planned where it is first reached outside it */
 		note_tile_reach(w, t, r, ctx);
@@ -1323,7 +1332,9 @@ static void walk_function(walker *w, struct plan_fref t, const ctx_t *ctx, struc
 	if (r && r->kind == RULE_merge) {
 		plan_add_note(w, PLAN_function, PLAN_FATE_MERGED, t, -1, fn->body_range, ctx, xstrdup(fn->qualified_name),
 			 plan_rule_where(r));
+		w->in_merge++;
 		walk_block(w, t, -1, ctx);
+		w->in_merge--;
 		return;
 	}
 	if (phase && no_phase(&c2)) {
@@ -1580,7 +1591,7 @@ static void walk_tile_reached(walker *w)
 	}
 }
 
-void plan_walk(struct plan *pl, struct diag *diag)
+void plan_walk(struct plan *pl, struct diag *diag, const struct rule_policy *fallback, int fallback_depth)
 {
 	walker w;
 	struct plan_fref *roots = NULL;
@@ -1590,6 +1601,8 @@ void plan_walk(struct plan *pl, struct diag *diag)
 	w.pl = pl;
 	w.diag = diag;
 	w.p = pl->policy;
+	w.fb = fallback;
+	w.fb_depth = fallback_depth;
 	w.unres = plan_map_new();
 	w.unfollowed = plan_map_new();
 	w.helper = xmalloc((pl->index->nfuncs + 1) * sizeof(*w.helper));

@@ -43,6 +43,9 @@ struct plan_walker {
 	struct plan *pl;
 	struct diag *diag;
 	const struct rule_policy *p;
+	const struct rule_policy *fb; /* the fallback rules of a thin plan's second walk, or NULL */
+	int fb_depth;                /* their function points go no deeper than this */
+	unsigned in_merge;           /* walking the body of a merged function (book-keeping) */
 	struct plan_map *unres;      /* callee -> index in pl->unresolved */
 	struct plan_map *unfollowed; /* name -> (unit, index) of functions the scanner left out */
 	int *last_child;             /* per node */
@@ -124,6 +127,8 @@ bool plan_refuse_index_decl(struct plan_walker *w, int node, struct plan_fref f,
 bool plan_re_match(struct plan_walker *w, const struct rule_regex *re, const char *s);
 /* Rule r decided a construct (for a choice made outside plan_rules.c). */
 void plan_rule_won(struct plan_walker *w, const struct rule_trace_rule *r);
+/* Is r one of the fallback rules of a thin plan's second walk? */
+bool plan_fallback_rule(const struct plan_walker *w, const struct rule_trace_rule *r);
 /* "function /RE/ (moe.rules:12)": where a rule was written, newly allocated. */
 char *plan_rule_where(const struct rule_trace_rule *r);
 /* The normalised text of [r) in f: blanks collapsed (a buffer of the walker's). */

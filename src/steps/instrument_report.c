@@ -15,6 +15,7 @@
 #include "hook_setup.h"
 #include "instrument.h"
 #include "path_glob.h"
+#include "plan.h"
 #include "path_rel.h"
 #include "sh_eval.h"
 #include "sh_word.h"
@@ -794,16 +795,38 @@ out:
  * (a macro, a callback, an object of an unknown class), calls of names
  * defined nowhere in them (a library or a macro it does not see), and the
  * points the rules merged or skipped. "thin" is null otherwise. */
+/* A plan the fallback rules made (plan.h: the rules alone planned a thin
+ * one): what the rules gave and what timed the rest; null otherwise. */
+static void add_fallback(cJSON *t, const struct instrument_run *run)
+{
+	const cJSON *fb = run->plan ? cJSON_GetObjectItemCaseSensitive(run->plan, "fallback") : NULL;
+	const char *rules = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(fb, "rules")), *base;
+	double aic = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(fb, "aic")),
+	       aiv = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(fb, "aiv"));
+
+	if (!rules) {
+		cJSON_AddNullToObject(t, "fallback");
+		return;
+	}
+	base = strrchr(rules, '/');
+	add_str_owned(t, "fallback",
+		      xasprintf("the rules time nothing below the root here (%g distinct label%s on AIC, %g on AIV): the "
+				"functions near the root are timed by the fallback rules (%s); a rules file naming the "
+				"operator's stages (see autotrace-rules(5)) gives them labels of its own",
+				aic, aic == 1 ? "" : "s", aiv, base ? base + 1 : rules));
+}
+
 static void add_thin(cJSON *t, const struct instrument_run *run, int merged, int skipped)
 {
 	const cJSON *density = run->plan ? cJSON_GetObjectItemCaseSensitive(run->plan, "density") : NULL;
 	const cJSON *unres = run->plan ? cJSON_GetObjectItemCaseSensitive(run->plan, "unresolved") : NULL, *u;
 	double labels = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(density, "aic")) +
 			cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(density, "aiv"));
+	bool fallback = run->plan && cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(run->plan, "fallback"));
 	struct strbuf here = { 0 }, lib = { 0 };
 	size_t nhere = 0, nlib = 0;
 
-	if (!density || labels >= 3) {
+	if (!density || labels >= PLAN_THIN_LABELS) {
 		cJSON_AddNullToObject(t, "thin");
 		return;
 	}
@@ -819,10 +842,11 @@ static void add_thin(cJSON *t, const struct instrument_run *run, int merged, int
 		}
 	}
 	add_str_owned(t, "thin",
-		      xasprintf("%g distinct label%s over AIC and AIV: the rules time little below the root here "
+		      xasprintf("%g distinct label%s over AIC and AIV: the rules%s time little below the root here "
 				"(%d merged, %d skipped by the rules)%s%s%s%s%s%s; a rules file naming the operator's "
 				"stages (function /RE/ \"LABEL\" steps \"LABEL\", see autotrace-rules(5)) gives it more",
-				labels, labels == 1 ? "" : "s", merged, skipped,
+				labels, labels == 1 ? "" : "s", fallback ? ", and the fallback rules after them," : "",
+				merged, skipped,
 				nhere ? "; calls not followed (a macro, a callback, an object of a class it could not "
 					"tell): "
 				      : "",
@@ -881,6 +905,7 @@ static void add_tree(cJSON *rep, const struct instrument_run *run)
 	cJSON_AddNumberToObject(t, "merged", merged);
 	cJSON_AddNumberToObject(t, "skipped", skipped);
 	add_thin(t, run, merged, skipped);
+	add_fallback(t, run);
 	if (density) {
 		const cJSON *aic = cJSON_GetObjectItemCaseSensitive(density, "aic"), *aiv = cJSON_GetObjectItemCaseSensitive(density, "aiv");
 		cJSON *lab = cJSON_AddObjectToObject(t, "labels");
@@ -1078,6 +1103,8 @@ void instrument_report_text(FILE *out, const cJSON *r)
 			cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(t, "merged")),
 			cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(t, "folded")),
 			cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(t, "skipped")));
+		if (*jstr(t, "fallback"))
+			fprintf(out, "  fallback: %s\n", jstr(t, "fallback"));
 		if (*jstr(t, "thin"))
 			fprintf(out, "  thin: %s\n", jstr(t, "thin"));
 	}

@@ -7,6 +7,7 @@ public:
     __aicore__ inline void Process()
     {
         MoeTracing(TRACE_POINT("processing", "B")); // autotrace
+        Prepare();
         for (uint32_t blockIdx = 0; blockIdx < blocks_; blockIdx++) {
             ComputeBlock(blockIdx);
         }
@@ -14,6 +15,13 @@ public:
     }
 
 private:
+    __aicore__ inline void Prepare()
+    {
+        MoeTracing(TRACE_POINT("prepare", "B")); // autotrace
+        acc_ = blocks_;
+        MoeTracing(TRACE_POINT("prepare", "E")); // autotrace
+    }
+
     __aicore__ inline void ComputeBlock(uint32_t blockIdx)
     {
         acc_ += blockIdx;

@@ -6,12 +6,18 @@ class MoeOp {
 public:
     __aicore__ inline void Process()
     {
+        Prepare();
         for (uint32_t blockIdx = 0; blockIdx < blocks_; blockIdx++) {
             ComputeBlock(blockIdx);
         }
     }
 
 private:
+    __aicore__ inline void Prepare()
+    {
+        acc_ = blocks_;
+    }
+
     __aicore__ inline void ComputeBlock(uint32_t blockIdx)
     {
         acc_ += blockIdx;

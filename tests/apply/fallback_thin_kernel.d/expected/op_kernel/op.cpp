@@ -1,0 +1,12 @@
+// Test operator: a kernel entry that runs one class, as most vector
+// kernels do; no stage of it has a name any rule knows.
+#include "op.h"
+
+extern "C" __global__ __aicore__ void op(GM_ADDR x, GM_ADDR y)
+{
+    MoeTracing(TRACE_POINT("processing", "B")); // autotrace
+    KernelOp<float> op;
+    op.Init(x, y);
+    op.Process();
+    MoeTracing(TRACE_POINT("processing", "E")); // autotrace
+}
