@@ -1,7 +1,8 @@
 /* Statements inside function bodies: blocks, if/else chains (with
  * `if constexpr`, `if ASCEND_IS_AIC {` and macros that expand to
  * `else if ...`), loops and their variables, switch/case, jumps with their
- * owners, inline asm, macro invocations used as statements. */
+ * owners, inline asm, macro invocations used as statements (with a block
+ * of their own: `FOR_EACH_TILE(i, n) {`, `__VEC_SCOPE__ {`). */
 #include "cxx_parser.h"
 
 #include <string.h>
@@ -442,6 +443,18 @@ size_t cxx_parse_stmt(struct cxx_parser *p, size_t i, size_t end, int parent)
 			s = cxx_add_stmt(p, CXX_STMT_LABEL, parent, i, i + 1);
 			set_head(p, s, i, i + 1);
 			k = i + 2;
+			goto out;
+		}
+		if (cxx_is_macro_name(p, i) && cxx_is(p, i + 1, CXX_P_LBRACE) && p->match[i + 1] != CXX_NOMATCH &&
+		    p->match[i + 1] < end && !(p->match[i + 1] + 1 < end && p->t[p->match[i + 1] + 1].kind == CXX_TOK_PUNCT &&
+					       p->t[p->match[i + 1] + 1].sub != CXX_P_LBRACE &&
+					       p->t[p->match[i + 1] + 1].sub != CXX_P_RBRACE)) {
+			/* __VEC_SCOPE__ { ... }: an object-like macro that opens a scope
+			   (not NAME{...}; nor NAME{...}.f(): a braced initialiser) */
+			s = cxx_add_stmt(p, CXX_STMT_MACRO, parent, i, i);
+			set_head(p, s, i, i + 1);
+			k = parse_body(p, i + 1, end, s);
+			finish_range(p, s, k - 1);
 			goto out;
 		}
 		if (macro_invocation(p, i, end, &rp)) {

@@ -191,7 +191,13 @@ void g2_check_binding(struct project_model *p, struct gate_report *r)
 			check_pyargs(p, r, f, o);
 			if (!o->schema || !op || p->prof_out < 0 || !project_is_op_name(p, o->name))
 				continue;
-			if (p->required && o->nreturns >= 0 && o->nreturns != (long)op->noutputs)
+			if (p->required && o->nreturns >= 0 && p->py_main >= 0 && o->nreturns != p->py_main + 1)
+				gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, o->range.start, o->range.end),
+					 "return what the binding returns, profiling_data last: -> (Tensor, ..., Tensor)",
+					 "the schema of '%s' returns %ld value%s, but its binding returns %ld (%ld, then '%s': mode "
+					 "B)", o->name, o->nreturns, o->nreturns == 1 ? "" : "s", p->py_main + 1, p->py_main,
+					 p->profiling);
+			else if (p->required && o->nreturns >= 0 && p->py_main < 0 && o->nreturns != (long)op->noutputs)
 				gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, o->range.start, o->range.end),
 					 "return every output, profiling_data last: -> (Tensor, ..., Tensor)",
 					 "the schema of '%s' returns %ld values, but '%s' has %zu outputs (mode B returns '%s' too)",

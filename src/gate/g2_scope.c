@@ -502,6 +502,7 @@ int g2_scope_load(const struct project_model *p, struct g2_scope *s, struct diag
 	v->kernels_read = p->kernels_read;
 	v->kernel_root = p->kernel_root;
 	v->py_returns = p->py_returns;
+	v->py_main = p->py_main;
 	v->aclnn_where = v->pybind_where = v->samples_where = PROJECT_WHERE_ROOT;
 	v->without_binding = p->without_binding;
 	v->without_samples = p->without_samples;

@@ -489,6 +489,7 @@ static void derive_op(struct project_model *p)
 {
 	p->prof_out = -1;
 	p->py_returns = -1;
+	p->py_main = -1;
 	if (p->choice.host >= 0) {
 		const struct opdef_op *op = &p->hosts[p->choice.host].od.ops[p->choice.op];
 		p->op = op;
@@ -650,6 +651,70 @@ static void mark_absent(struct project_model *p)
 }
 
 /* Mode `auto`: A when the binding returns only what its caller passed in. */
+/* The values binding function fi returns before the profiling tensor, when
+ * every return statement of it agrees; -1 otherwise (none, a bare return,
+ * a list of tensors, returns that disagree). */
+static long binding_arity(const struct src_file *f, const struct pybind_file *pb, long fi, const char *prof)
+{
+	const struct pybind_func *fn = &pb->funcs[fi];
+	char *rtype = xstrndup(f->data + fn->return_type.start, fn->return_type.end - fn->return_type.start);
+	bool list = pybind_type_is_tensor_list(rtype);
+	long n = -1;
+
+	free(rtype);
+	/* an autograd Function's forward: what its applier returns is counted there */
+	if (list || pybind_autograd_of_func(pb, fi) >= 0)
+		return -1;
+	for (size_t r = 0; r < pb->nreturns; r++) {
+		const struct pybind_return *ret = &pb->returns[r];
+		const char *last;
+		long k;
+		if (ret->func != fi)
+			continue;
+		if (ret->elems.n == 0)
+			return -1;
+		last = ret->elems.v[ret->elems.n - 1];
+		if (ret->tuple)
+			k = (long)ret->elems.n - (tv_names_profiling(last, prof) ? 1 : 0);
+		else if (fn->tuple_arity > 0)
+			/* `return outs;` of a std::tuple, or std::tuple_cat(outs, make_tuple(prof)) */
+			k = fn->tuple_arity - (pybind_tuple_cat_last(last, prof) ? 1 : 0);
+		else
+			k = tv_names_profiling(last, prof) ? 0 : 1;
+		if (k <= 0 || (n >= 0 && k != n))
+			return -1;
+		n = k;
+	}
+	return n;
+}
+
+/* p->py_main: the arity every binding function that runs the op agrees on. */
+static void read_py_main(struct project_model *p)
+{
+	char *api;
+
+	p->py_main = -1;
+	if (!p->op || !p->op->name[0])
+		return;
+	api = xasprintf("aclnn%s", p->op->name);
+	for (size_t b = 0; b < p->npybinds; b++) {
+		const struct pybind_file *pb = &p->pybinds[b].pb;
+		for (size_t x = 0; x < pb->nexecs; x++) {
+			long k;
+			if (strcmp(pb->execs[x].api, api) != 0 || pb->execs[x].func < 0)
+				continue;
+			k = binding_arity(p->pybinds[b].f, pb, pb->execs[x].func, p->profiling);
+			if (k < 0 || (p->py_main >= 0 && k != p->py_main)) {
+				p->py_main = -1;
+				free(api);
+				return;
+			}
+			p->py_main = k;
+		}
+	}
+	free(api);
+}
+
 static void decide_mode(struct project_model *p)
 {
 	bool any = false, caller_outputs = true;
@@ -780,8 +845,11 @@ struct project_model *project_load(const struct project_opts *opts, struct diag 
 	mark_absent(p);
 
 	decide_mode(p);
+	read_py_main(p);
 	if (project_launch_form(p))
 		p->py_returns = p->launch.nmain < 0 ? -1 : p->launch.nmain + (p->required ? 1 : 0);
+	else if (p->op && p->required && p->py_main >= 0)
+		p->py_returns = p->py_main + (p->prof_out >= 0 ? 1 : 0);
 	else if (p->op)
 		p->py_returns = (long)p->op->noutputs - (p->required || p->prof_out < 0 ? 0 : 1);
 	return p;

@@ -85,6 +85,12 @@ struct project_model {
 	char **py_names;              /* torch.ops names: schema and impl names, else snake_case(op) */
 	size_t npy_names;
 	long py_returns;              /* values a Python call returns (mode B: outputs), -1 unknown */
+	/* the values the binding that runs the op returns before the profiling
+	   tensor, read from its return statements (a binding of an in-place op
+	   returns fewer values than the OpDef has outputs, one that runs several
+	   ops more); -1 when there is no such binding or its returns disagree:
+	   then the OpDef's outputs are the Python arity */
+	long py_main;
 	/* the direct-launch form (project_launch.h): read when no aclnn API and no
 	   EXEC_NPU_CMD binding of the operator are found */
 	struct project_launch launch;

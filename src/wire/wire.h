@@ -200,6 +200,10 @@ bool wire_direct_launch(struct wire *w, const struct src_file **f, uint32_t *sta
 
 /* Number of outputs of the op before wiring (without the profiling output). */
 size_t wire_main_outputs(const struct wire *w);
+/* Number of values a Python call of the op gives before the profiling
+ * tensor: what its binding returns (project_model.h, py_main), else the
+ * op's outputs. The binding, its schema, fakes and samples count these. */
+size_t wire_py_outputs(const struct wire *w);
 /* Position of the profiling output among the outputs (existing or to be). */
 size_t wire_prof_index(const struct wire *w);
 

@@ -85,7 +85,7 @@ static void wire_fake(struct wire *w, const struct src_file *f, struct py_module
 		}
 		/* as many values as the op's outputs: one more, the tensor; one more
 		   already: wired */
-		if ((size_t)n != wire_main_outputs(w))
+		if ((size_t)n != wire_py_outputs(w))
 			continue;
 		t = xasprintf(", torch.empty(%s, dtype=torch.int64, device=%s.device)", WIRE_FAKE_NUMEL, fn->params[0]);
 		wire_edit(w, f, m->toks[last - 1].end, m->toks[last - 1].end, t,

@@ -19,6 +19,13 @@ size_t wire_main_outputs(const struct wire *w)
 	return w->p->prof_out >= 0 ? op->noutputs - 1 : op->noutputs;
 }
 
+size_t wire_py_outputs(const struct wire *w)
+{
+	if (!project_launch_form(w->p) && w->p->py_main >= 0)
+		return (size_t)w->p->py_main;
+	return wire_main_outputs(w);
+}
+
 size_t wire_prof_index(const struct wire *w)
 {
 	return w->p->prof_out >= 0 ? (size_t)w->p->prof_out : wire_main_outputs(w);

@@ -198,7 +198,7 @@ static int keep_result(struct sample *s, size_t c, const struct py_assign *a, ch
 	struct py_module *m = s->m;
 	const struct src_file *f = s->f;
 	const struct py_call *call = &m->calls[c];
-	size_t nmain = wire_main_outputs(w);
+	size_t nmain = wire_py_outputs(w);
 	const struct py_stmt *st = &m->stmts[call->stmt];
 	char *t;
 
@@ -271,7 +271,7 @@ static int hoist_call(struct sample *s, size_t c, char **prof)
 	const struct src_file *f = s->f;
 	const struct py_call *call = &s->m->calls[c];
 	const struct py_stmt *st = &s->m->stmts[call->stmt];
-	size_t nmain = wire_main_outputs(w);
+	size_t nmain = wire_py_outputs(w);
 	const char *out = "_autotrace_out";
 	char *ind, *t, *callt;
 	uint32_t at;
@@ -306,7 +306,7 @@ static int unpack_mode_b(struct sample *s, size_t c, char **prof)
 	struct py_module *m = s->m;
 	const struct src_file *f = s->f;
 	const struct py_assign *a = project_py_assign_of_call(m, c);
-	size_t nmain = wire_main_outputs(w);
+	size_t nmain = wire_py_outputs(w);
 	int func;
 
 	*prof = NULL;

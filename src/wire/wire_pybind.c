@@ -322,7 +322,7 @@ static void return_type_grows(struct wire *w, const struct src_file *f, const st
 void wire_mode_b_returns(struct wire *w, const struct src_file *f, const struct pybind_file *pb, long fi)
 {
 	const struct pybind_func *fn = &pb->funcs[fi];
-	size_t nmain = wire_main_outputs(w);
+	size_t nmain = wire_py_outputs(w);
 	char *rtype = return_type_text(f, fn);
 	bool list = pybind_type_is_tensor_list(rtype);
 
@@ -363,7 +363,8 @@ void wire_mode_b_returns(struct wire *w, const struct src_file *f, const struct 
 		}
 		if (ret->elems.n != nmain) {
 			wire_manual(w, f, ret->range.start, ret->range.end,
-				    "return '%s' as the last value (this return has %zu values, the op %zu outputs)", w->prof,
+				    "return '%s' as the last value (this return has %zu values, the op %zu outputs, and the "
+				    "returns of the binding do not agree on a count)", w->prof,
 				    ret->elems.n, nmain);
 			continue;
 		}
@@ -804,7 +805,7 @@ void wire_pybind(struct wire *w)
 			if (!wire_autograd_binding(w, f, pb, (long)k, api, &done))
 				wire_func(w, f, pb, (long)k, api, slot, &consts_done, UINT32_MAX);
 		}
-		if (o && w->required && o->nreturns == (long)wire_main_outputs(w))
+		if (o && w->required && o->nreturns == (long)wire_py_outputs(w))
 			schema_returns(w, f, o);
 		else if (o && !w->required)
 			schema_optional(w, f, o);
