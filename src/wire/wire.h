@@ -136,6 +136,9 @@ void wire_samples(struct wire *w);
 /* The Python fake / meta implementations registered for the torch.ops names
  * take the tensor (mode A) or return it last (mode B), as the schema does. */
 void wire_fakes(struct wire *w);
+/* Mode B: the project's other Python calls of the op (no sample) that unpack
+ * its result on the spot take one more value, `_` (wire_callers.c). */
+void wire_callers(struct wire *w);
 /* After wire_pybind: each declaration of a binding function it changed changes with it. */
 void wire_decls(struct wire *w);
 

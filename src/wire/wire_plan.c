@@ -32,6 +32,7 @@ int wire_plan(struct wire *w, struct project_model *p, const char *opdir, struct
 	wire_launch(w);
 	wire_fakes(w);
 	wire_samples(w);
+	wire_callers(w);
 
 	for (size_t i = 0; i < w->nfiles; i++) {
 		struct wire_result r = { &w->files[i], NULL, 0 };

@@ -1,0 +1,66 @@
+/* wire, the Python code of the project that calls the op and is no sample:
+ * library modules, routers, tests the samples patterns do not name. In mode
+ * B the op returns one more value, so each call whose result is unpacked on
+ * the spot into as many names as the binding returned before gets one more
+ * target, `_`: the profiling tensor is saved by the samples, not there. A
+ * result kept whole (`outs = op(...)`) or unpacked into a count of its own
+ * is left as it is (G2 says which of those disagree with the schema). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "project_py.h"
+#include "wire.h"
+#include "xalloc.h"
+
+static bool is_sample(const struct project_model *p, const char *path)
+{
+	for (size_t k = 0; k < p->nsamples; k++)
+		if (p->samples[k].f && strcmp(p->samples[k].f->path, path) == 0)
+			return true;
+	return false;
+}
+
+static void callers_each(struct wire *w, const char *path, void *ctx)
+{
+	const struct project_model *p = w->p;
+	size_t nmain = wire_py_outputs(w), len = strlen(path);
+	struct src_file *peek;
+	const struct src_file *f;
+	struct py_module *m;
+	bool named = false;
+
+	(void)ctx;
+	if (len < 3 || strcmp(path + len - 3, ".py") != 0 || is_sample(p, path))
+		return;
+	peek = src_file_load(path);
+	for (size_t k = 0; peek && k < p->npy_names && !named; k++)
+		named = src_file_has_word(peek, p->py_names[k], false);
+	src_file_free(peek);
+	if (!named || !(f = wire_load(w, path)))
+		return;
+	m = py_scan(f->data, f->len);
+	for (size_t c = 0; c < m->ncalls; c++) {
+		const struct py_assign *a;
+		bool star = false;
+		if (!project_is_op_call(p, &m->calls[c]) || !(a = project_py_assign_of_call(m, c)) || !a->unpacks)
+			continue;
+		for (size_t t = 0; t < a->ntargets; t++)
+			star = star || a->targets[t].starred;
+		if (star || a->ntargets != nmain)
+			continue;
+		wire_edit(w, f, a->targets[a->ntargets - 1].range.end, a->targets[a->ntargets - 1].range.end, ", _",
+			  "caller: the result of %s unpacked with one more value, '%s', left unused here", m->calls[c].name,
+			  w->prof);
+	}
+	py_module_free(m);
+}
+
+void wire_callers(struct wire *w)
+{
+	const struct project_model *p = w->p;
+
+	if (!w->required || p->without_binding || p->npy_names == 0 || !p->op ||
+	    project_launch_form(p))
+		return;
+	wire_each_project_file(w, callers_each, NULL);
+}
