@@ -78,7 +78,7 @@ void g2_check_calls(struct project_model *p, struct gate_report *r)
 	for (size_t k = 0; k < p->nsamples; k++) {
 		struct py_module *m = p->samples[k].py;
 		for (size_t c = 0; c < m->ncalls; c++)
-			if (project_is_op_call(p, &m->calls[c]))
+			if (project_is_op_call(p, m, &m->calls[c]))
 				check_call(r, p->samples[k].f, m, c, &s);
 	}
 	pybind_schema_release(&s.sc);

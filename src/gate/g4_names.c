@@ -303,7 +303,7 @@ void g4_check_names(const struct project_model *p, struct gate_report *r, const 
 				check_binding_of(r, f, m, call->callee_text, &b);
 			} else if (project_py_is_collector(m, call)) {
 				check_stmt_names(r, f, m, call->stmt, &b, false, "the collector's run");
-			} else if (project_is_op_call(p, call)) {
+			} else if (project_is_op_call(p, m, call)) {
 				check_stmt_names(r, f, m, call->stmt, &b, true, "this call of the operator");
 			}
 		}

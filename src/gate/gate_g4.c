@@ -50,7 +50,7 @@ static void check_calls(struct project_model *p, struct gate_report *r, const st
 	for (size_t c = 0; c < m->ncalls; c++) {
 		const struct py_call *call = &m->calls[c];
 		const struct py_assign *a;
-		if (!project_is_op_call(p, call))
+		if (!project_is_op_call(p, m, call))
 			continue;
 		a = project_py_assign_of_call(m, c);
 		if (!a)
@@ -104,7 +104,7 @@ static void check_tensor_uses(struct project_model *p, struct gate_report *r, co
 		const char *name;
 		int func;
 		uint32_t until = (uint32_t)f->len;
-		if (!project_is_op_call(p, call))
+		if (!project_is_op_call(p, m, call))
 			continue;
 		if (t < m->ntoks && py_tok_is(m, t, ".") && t + 1 < m->ntoks && m->toks[t + 1].kind == PY_TOK_NAME) {
 			gate_add(r, GATE_RULE_G4_ARITY, DIAG_ERROR, gate_loc_at(f, m->toks[t].start, m->toks[t + 1].end),
@@ -167,7 +167,7 @@ static void check_saved(struct project_model *p, struct gate_report *r, const st
 		for (size_t k = 0; k < m->ncalls && !ok; k++) {
 			const struct py_call *op = &m->calls[k];
 			const struct py_assign *a;
-			if (!project_is_op_call(p, op) || m->stmts[op->stmt].func != func)
+			if (!project_is_op_call(p, m, op) || m->stmts[op->stmt].func != func)
 				continue;
 			calls = true;
 			if (!p->required) {
@@ -446,7 +446,7 @@ void gate_g4(struct project_model *p, struct gate_report *r)
 		for (size_t c = 0; c < m->ncalls; c++) {
 			if (project_py_is_save(&m->calls[c]))
 				saves++;
-			if (!first_call && project_is_op_call(p, &m->calls[c])) {
+			if (!first_call && project_is_op_call(p, m, &m->calls[c])) {
 				first_call = &m->calls[c];
 				first_file = f;
 			}

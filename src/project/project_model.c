@@ -14,12 +14,21 @@
 #include "rule_find.h"
 #include "xalloc.h"
 
-bool project_is_op_call(const struct project_model *p, const struct py_call *c)
+bool project_is_op_call(const struct project_model *p, const struct py_module *m, const struct py_call *c)
 {
-	for (size_t i = 0; i < p->npy_names; i++)
-		if (strcmp(c->name, p->py_names[i]) == 0)
-			return true;
-	return false;
+	bool named = false;
+
+	for (size_t i = 0; i < p->npy_names && !named; i++)
+		named = strcmp(c->name, p->py_names[i]) == 0;
+	if (!named)
+		return false;
+	/* a bare name the module defines a function of is that function (a
+	   Python wrapper named as the op, with arguments of its own) */
+	if (c->callee_text && !strchr(c->callee_text, '.'))
+		for (size_t i = 0; i < m->nfuncs; i++)
+			if (strcmp(m->funcs[i].name, c->name) == 0)
+				return false;
+	return true;
 }
 
 bool project_profiling_suffix(const char *name)
@@ -553,7 +562,7 @@ bool project_sample_read(const struct project_model *p, const char *path, struct
 	}
 	m = py_scan(f->data, f->len);
 	for (size_t k = 0; k < m->ncalls && !calls; k++)
-		calls = project_is_op_call(p, &m->calls[k]);
+		calls = project_is_op_call(p, m, &m->calls[k]);
 	if (!calls) {
 		py_module_free(m);
 		src_file_free(f);

@@ -177,8 +177,10 @@ bool project_op_anchor(const struct project_model *p, enum project_anchor_kind k
 struct project_text project_globs_text(const struct rule_strlist *l);
 
 
-/* True when the Python call names the operator (one of p->py_names). */
-bool project_is_op_call(const struct project_model *p, const struct py_call *c);
+/* True when the Python call of module m names the operator (one of
+ * p->py_names), and is not a bare name of a function m defines itself (a
+ * Python wrapper named as the op). */
+bool project_is_op_call(const struct project_model *p, const struct py_module *m, const struct py_call *c);
 
 /* True when the name ends like a second operator for profiling
  * (_profiling, _with_profiling, Profiling, WithProfiling). */

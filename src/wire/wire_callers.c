@@ -42,7 +42,7 @@ static void callers_each(struct wire *w, const char *path, void *ctx)
 	for (size_t c = 0; c < m->ncalls; c++) {
 		const struct py_assign *a;
 		bool star = false;
-		if (!project_is_op_call(p, &m->calls[c]) || !(a = project_py_assign_of_call(m, c)) || !a->unpacks)
+		if (!project_is_op_call(p, m, &m->calls[c]) || !(a = project_py_assign_of_call(m, c)) || !a->unpacks)
 			continue;
 		for (size_t t = 0; t < a->ntargets; t++)
 			star = star || a->targets[t].starred;

@@ -925,7 +925,7 @@ static void other_calls(struct sample *s, long saved)
 		const struct py_call *call = &s->m->calls[c];
 		const struct py_stmt *st = &s->m->stmts[call->stmt];
 		char *prof = NULL;
-		if ((long)c == saved || !project_is_op_call(s->w->p, call) ||
+		if ((long)c == saved || !project_is_op_call(s->w->p, s->m, call) ||
 		    (st->range.start == call->range.start && st->range.end == call->range.end))
 			continue;
 		unpack_mode_b(s, c, &prof);
@@ -948,7 +948,7 @@ static bool wire_sample(struct wire *w, const struct project_sample *gs)
 	find_cli(&s);
 	for (size_t c = 0; c < m->ncalls; c++) {
 		saves = saves || project_py_is_save(&m->calls[c]);
-		calls = calls || project_is_op_call(w->p, &m->calls[c]);
+		calls = calls || project_is_op_call(w->p, m, &m->calls[c]);
 	}
 	if (!calls)
 		goto out;
@@ -958,7 +958,7 @@ static bool wire_sample(struct wire *w, const struct project_sample *gs)
 		int after, func = m->stmts[call->stmt].func, sync = PY_NONE;
 		struct project_py_value rank = { NULL, PY_SRC_PARAM }, world = { NULL, PY_SRC_PARAM };
 		const char *rank_ns, *npu;
-		if (!project_is_op_call(w->p, call))
+		if (!project_is_op_call(w->p, m, call))
 			continue;
 		/* an argparse namespace in reach takes the options; else the environment */
 		s.env = !s.ns || !ns_visible(&s, func);
