@@ -14,6 +14,33 @@
 #include "rule_find.h"
 #include "xalloc.h"
 
+/* Does a `from MODULE import ...` of m, MODULE not torch's, bind `name` (a
+ * Python function of another module, maybe named as the op)? */
+static bool imported_python(const struct py_module *m, const char *name)
+{
+	size_t nl = strlen(name);
+
+	for (size_t s = 0; s < m->nstmts; s++) {
+		const struct py_stmt *st = &m->stmts[s];
+		size_t i = st->tok_start, e = st->tok_end;
+		if (st->kind != PY_STMT_SIMPLE || i >= e || !py_tok_is(m, i, "from"))
+			continue;
+		if (i + 1 < e && (py_tok_is(m, i + 1, "torch") || py_tok_is(m, i + 1, "torch_npu")))
+			continue;
+		while (i < e && !py_tok_is(m, i, "import"))
+			i++;
+		for (i++; i < e; i++) {
+			const struct py_token *t = &m->toks[i];
+			/* the bound name: the one after `as`, else the imported one */
+			if (i + 2 < e && py_tok_is(m, i + 1, "as"))
+				continue;
+			if (t->end - t->start == nl && memcmp(m->data + t->start, name, nl) == 0)
+				return true;
+		}
+	}
+	return false;
+}
+
 bool project_is_op_call(const struct project_model *p, const struct py_module *m, const struct py_call *c)
 {
 	bool named = false;
@@ -24,10 +51,13 @@ bool project_is_op_call(const struct project_model *p, const struct py_module *m
 		return false;
 	/* a bare name the module defines a function of is that function (a
 	   Python wrapper named as the op, with arguments of its own) */
-	if (c->callee_text && !strchr(c->callee_text, '.'))
+	if (c->callee_text && !strchr(c->callee_text, '.')) {
 		for (size_t i = 0; i < m->nfuncs; i++)
 			if (strcmp(m->funcs[i].name, c->name) == 0)
 				return false;
+		if (imported_python(m, c->name))
+			return false;
+	}
 	return true;
 }
 

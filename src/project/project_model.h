@@ -178,8 +178,9 @@ struct project_text project_globs_text(const struct rule_strlist *l);
 
 
 /* True when the Python call of module m names the operator (one of
- * p->py_names), and is not a bare name of a function m defines itself (a
- * Python wrapper named as the op). */
+ * p->py_names), and is not a bare name of a function m defines itself or
+ * imports from a module not torch's (a Python wrapper or kernel named as the
+ * op). */
 bool project_is_op_call(const struct project_model *p, const struct py_module *m, const struct py_call *c);
 
 /* True when the name ends like a second operator for profiling

@@ -805,10 +805,16 @@ void wire_pybind(struct wire *w)
 			if (!wire_autograd_binding(w, f, pb, (long)k, api, &done))
 				wire_func(w, f, pb, (long)k, api, slot, &consts_done, UINT32_MAX);
 		}
-		if (o && w->required && o->nreturns == (long)wire_py_outputs(w))
-			schema_returns(w, f, o);
-		else if (o && !w->required)
-			schema_optional(w, f, o);
+		/* every schema of the op in the file (one per library block or #if arm) */
+		for (size_t n = 0; o && n < pb->nnames; n++) {
+			const struct pybind_opname *on = &pb->names[n];
+			if (!on->schema || project_profiling_suffix(on->name) || !project_is_op_name(w->p, on->name))
+				continue;
+			if (w->required && on->nreturns == (long)wire_py_outputs(w))
+				schema_returns(w, f, on);
+			else if (!w->required)
+				schema_optional(w, f, on);
+		}
 	}
 	/* the forward() of a Function that runs the op, applied by no binding found */
 	for (size_t i = 0; i < w->p->npybinds; i++) {
