@@ -13,6 +13,7 @@
  * returned last from there and marked non-differentiable, backward()'s
  * count of gradients one more where it checks one; the binding passes the
  * result on (whole, or its values in order, one more). */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +34,20 @@ static uint32_t schema_arrow(const struct src_file *f, uint32_t from)
 	return UINT32_MAX;
 }
 
+/* At a '"' that ends a string literal and is followed, past blanks, by the
+ * '"' of the next one (adjacent literals make one string): the offset after
+ * that second '"'; else i itself. */
+static uint32_t literal_join(const struct src_file *f, uint32_t i)
+{
+	uint32_t j = i + 1;
+
+	if (f->data[i] != '"')
+		return i;
+	while (j < f->len && (f->data[j] == ' ' || f->data[j] == '\t' || f->data[j] == '\n' || f->data[j] == '\r'))
+		j++;
+	return j < f->len && f->data[j] == '"' ? j + 1 : i;
+}
+
 static void schema_returns(struct wire *w, const struct src_file *f, const struct pybind_opname *o)
 {
 	uint32_t arrow = schema_arrow(f, o->range.start), s, q;
@@ -42,18 +57,40 @@ static void schema_returns(struct wire *w, const struct src_file *f, const struc
 		return;
 	}
 	s = arrow + 2;
-	while (s < f->len && f->data[s] == ' ')
-		s++;
+	/* blanks, and the joins of a schema written as several literals ("... -> " "(Tensor a, ...") */
+	for (uint32_t j; s < f->len && (f->data[s] == ' ' || (j = literal_join(f, s)) != s); s = f->data[s] == ' ' ? s + 1 : j)
+		;
 	q = s;
 	while (q < f->len && f->data[q] != '"')
 		q++;
 	if (f->data[s] == '(') {
-		uint32_t close = q;
-		while (close > s && f->data[close - 1] != ')')
-			close--;
-		if (close > s) {
-			wire_edit(w, f, close - 1, close - 1, ", Tensor", "pybind: the schema of '%s' returns one more Tensor",
-				  o->name);
+		/* the ')' that closes it, across the literals of the string */
+		uint32_t close = UINT32_MAX, j;
+		int depth = 0;
+		for (uint32_t i = s; i < f->len && f->data[i] != ';' && close == UINT32_MAX; i++) {
+			if ((j = literal_join(f, i)) != i) {
+				i = j - 1;
+				continue;
+			}
+			if (f->data[i] == '(')
+				depth++;
+			else if (f->data[i] == ')' && --depth == 0)
+				close = i;
+		}
+		if (close != UINT32_MAX) {
+			/* named returns (`Tensor y`) get a named one */
+			uint32_t e = close, b;
+			char *t;
+			while (e > s && (f->data[e - 1] == ' ' || f->data[e - 1] == '"' || f->data[e - 1] == '\n'))
+				e--;
+			b = e;
+			while (b > s && (isalnum((unsigned char)f->data[b - 1]) || f->data[b - 1] == '_'))
+				b--;
+			t = b > s && b < e && f->data[b - 1] == ' ' && !(e - b == 6 && memcmp(f->data + b, "Tensor", 6) == 0)
+				    ? xasprintf(", Tensor %s", w->prof)
+				    : xstrdup(", Tensor");
+			wire_edit(w, f, close, close, t, "pybind: the schema of '%s' returns one more Tensor", o->name);
+			free(t);
 			return;
 		}
 	} else if (q > s) {
