@@ -1,4 +1,5 @@
 /* Loading an operator project for the gates: rules, globs, layer readers. */
+#define _GNU_SOURCE /* memmem(3) */
 #include "project_model.h"
 
 #include <ctype.h>
@@ -41,6 +42,26 @@ static bool imported_python(const struct py_module *m, const char *name)
 	return false;
 }
 
+/* Is `name` a parameter of a function of m, or assigned in m a value that
+ * is no torch.ops reference (`compressor = self.compressor`: an object
+ * called as a function)? */
+static bool bound_locally(const struct py_module *m, const char *name)
+{
+	for (size_t i = 0; i < m->nfuncs; i++)
+		for (size_t k = 0; k < m->funcs[i].nparams; k++)
+			if (strcmp(m->funcs[i].params[k], name) == 0)
+				return true;
+	for (size_t i = 0; i < m->nassigns; i++) {
+		const struct py_assign *a = &m->assigns[i];
+		bool named = false;
+		for (size_t t = 0; t < a->ntargets && !named; t++)
+			named = strcmp(a->targets[t].text, name) == 0;
+		if (named && !memmem(m->data + a->value.start, a->value.end - a->value.start, "ops.", 4))
+			return true;
+	}
+	return false;
+}
+
 bool project_is_op_call(const struct project_model *p, const struct py_module *m, const struct py_call *c)
 {
 	bool named = false;
@@ -55,7 +76,7 @@ bool project_is_op_call(const struct project_model *p, const struct py_module *m
 		for (size_t i = 0; i < m->nfuncs; i++)
 			if (strcmp(m->funcs[i].name, c->name) == 0)
 				return false;
-		if (imported_python(m, c->name))
+		if (imported_python(m, c->name) || bound_locally(m, c->name))
 			return false;
 	}
 	return true;
