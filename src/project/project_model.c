@@ -72,6 +72,15 @@ bool project_is_op_call(const struct project_model *p, const struct py_module *m
 		return false;
 	/* a bare name the module defines a function of is that function (a
 	   Python wrapper named as the op, with arguments of its own) */
+	if (c->callee_text && strchr(c->callee_text, '.')) {
+		/* mod.name(...) of a Python module or object the module imports
+		   from one not torch's (`from pkg import chunk_o`) */
+		char *first = xstrndup(c->callee_text, strcspn(c->callee_text, "."));
+		bool python = imported_python(m, first);
+		free(first);
+		if (python)
+			return false;
+	}
 	if (c->callee_text && !strchr(c->callee_text, '.')) {
 		for (size_t i = 0; i < m->nfuncs; i++)
 			if (strcmp(m->funcs[i].name, c->name) == 0)

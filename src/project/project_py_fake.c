@@ -116,6 +116,9 @@ long project_py_return_arity(const struct py_module *m, int s, size_t *last)
 			return 0;
 	}
 	for (size_t k = i; k < j; k++) {
+		/* (*outs, extra): the values of outs are not counted here */
+		if ((k == i || py_tok_is(m, k - 1, ",")) && py_tok_is(m, k, "*"))
+			return -1;
 		if (m->match[k] != (size_t)-1 && m->match[k] > k) {
 			k = m->match[k];
 			continue;

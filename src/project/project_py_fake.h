@@ -29,7 +29,8 @@ void project_py_fakes_free(struct py_fake *v);
 
 /* The values return statement `s` gives, counted when it is a tuple or list
  * written out (`return a, b` / `return (a, b)`): their number and, in *last,
- * the token after the last value; -1 when it returns one expression. */
+ * the token after the last value; -1 when it returns one expression, or one
+ * of the values is unpacked (`return (*outs, t)`). */
 long project_py_return_arity(const struct py_module *m, int s, size_t *last);
 
 /* True when def `f`'s parameter list takes any keyword (**kwargs) or any

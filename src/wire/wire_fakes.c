@@ -5,6 +5,7 @@
  * mode B one more value to return, an empty int64 tensor of the bound on the
  * device of their first argument. A function whose returns cannot be counted
  * (one expression) is a manual step. */
+#define _GNU_SOURCE /* memmem(3) */
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,28 +71,53 @@ static void wire_fake(struct wire *w, const struct src_file *f, struct py_module
 		free(t);
 		return;
 	}
+	/* on the device of its first argument; a fake taking only *args (a test's
+	   stand-in) makes it where torch does */
+	bool before, rest_first = fn->nparams == 0 || m->data[param_at(m, fn, 0, &before)] == '*';
+	char *empty = rest_first ? xasprintf("torch.empty(%s, dtype=torch.int64)", WIRE_FAKE_NUMEL)
+				 : xasprintf("torch.empty(%s, dtype=torch.int64, device=%s.device)", WIRE_FAKE_NUMEL,
+					     fn->params[0]);
+	size_t nmain = wire_py_outputs(w);
 	for (size_t s = 0; s < m->nstmts; s++) {
+		const struct py_stmt *st = &m->stmts[s];
 		size_t last;
 		long n;
 		char *t;
-		if (m->stmts[s].kind != PY_STMT_RETURN || !py_stmt_within(m, (int)s, fn->stmt))
+		if (st->kind != PY_STMT_RETURN || !py_stmt_within(m, (int)s, fn->stmt))
+			continue;
+		/* wired already: the tensor is there */
+		if (memmem(m->data + st->range.start, st->range.end - st->range.start, WIRE_FAKE_NUMEL,
+			   strlen(WIRE_FAKE_NUMEL)))
 			continue;
 		n = project_py_return_arity(m, (int)s, &last);
-		if (n < 0 || fn->nparams == 0) {
-			wire_manual(w, f, m->stmts[s].range.start, m->stmts[s].range.end,
-				    "return '%s' last from %s(), registered for '%s': an empty int64 tensor of {%s} words "
-				    "(mode B returns one more value)", w->prof, fn->name, fk->name, WIRE_FAKE_NUMEL);
+		if (n < 0) {
+			/* one expression: the op's one value, or the values of a tuple it holds */
+			size_t i = st->tok_start + 1, j = st->tok_end;
+			while (j > i && m->toks[j - 1].kind == PY_TOK_NEWLINE)
+				j--;
+			if (j <= i || nmain == 0) {
+				wire_manual(w, f, st->range.start, st->range.end,
+					    "return '%s' last from %s(), registered for '%s': an empty int64 tensor of {%s} "
+					    "words (mode B returns one more value)", w->prof, fn->name, fk->name, WIRE_FAKE_NUMEL);
+				continue;
+			}
+			t = xasprintf("(%s%.*s, %s)", nmain == 1 ? "" : "*", (int)(m->toks[j - 1].end - m->toks[i].start),
+				      m->data + m->toks[i].start, empty);
+			wire_edit(w, f, m->toks[i].start, m->toks[j - 1].end, t,
+				  "fake: %s(), registered for '%s', returns '%s' last (mode B)", fn->name, fk->name, w->prof);
+			free(t);
 			continue;
 		}
 		/* as many values as the op's outputs: one more, the tensor; one more
 		   already: wired */
-		if ((size_t)n != wire_py_outputs(w))
+		if ((size_t)n != nmain)
 			continue;
-		t = xasprintf(", torch.empty(%s, dtype=torch.int64, device=%s.device)", WIRE_FAKE_NUMEL, fn->params[0]);
+		t = xasprintf(", %s", empty);
 		wire_edit(w, f, m->toks[last - 1].end, m->toks[last - 1].end, t,
 			  "fake: %s(), registered for '%s', returns '%s' last (mode B)", fn->name, fk->name, w->prof);
 		free(t);
 	}
+	free(empty);
 }
 
 static void fakes_each(struct wire *w, const char *path, void *ctx)
