@@ -723,6 +723,36 @@ static char *relative_path(const char *from, const char *to)
 	return r;
 }
 
+/* Is group c a header guard: one branch, and nothing but blanks after its
+ * #endif to the end of the file? */
+static bool guard_group(const struct ed *e, const struct cxx_cond *c)
+{
+	if (c->parent != CXX_NONE || c->nbranches != 1)
+		return false;
+	for (uint32_t p = c->range.end; p < e->len; p++)
+		if (e->d[p] != ' ' && e->d[p] != '\t' && e->d[p] != '\n' && e->d[p] != '\r')
+			return false;
+	return true;
+}
+
+/* Is an include at `r` compiled whatever the build defines: outside every
+ * #if group but a header guard, or in groups decided by macros the sources,
+ * the build or the rules define (not by the default an unknown one gets)? */
+static bool include_sure(const struct ed *e, const struct cxx_outline *ol, struct cxx_range r)
+{
+	for (size_t i = 0; i < ol->nconds; i++) {
+		const struct cxx_cond *c = &ol->conds[i];
+		if (!cxx_range_contains(c->range, r) || guard_group(e, c))
+			continue;
+		if (c->every_arm)
+			return false;
+		for (size_t b = 0; b < c->nbranches; b++)
+			if (c->branches[b].value == CXX_COND_UNKNOWN)
+				return false;
+	}
+	return true;
+}
+
 static void add_include(struct ed *e)
 {
 	const struct plan_unit *u = &e->pl->units[e->unit];
@@ -741,7 +771,9 @@ static void add_include(struct ed *e)
 		if (inc->status == CXX_INC_FOLLOWED && inc->resolved && strchr(u->path + kl, '/') &&
 		    strcmp(inc->name, inc->resolved) == 0)
 			root_style = true;
-		if (inc->active)
+		/* (the runtime's include goes where the build compiles it whatever it
+		   defines: not into an #if arm taken only by default) */
+		if (inc->active && include_sure(e, ol, inc->range))
 			last = inc;
 	}
 	name = root_style ? xstrdup(base_path + kl) : relative_path(u->path + kl, base_path + kl);
@@ -749,15 +781,21 @@ static void add_include(struct ed *e)
 		uint32_t next;
 		at = ends_line(e, last->range.end, &next) ? next : last->range.end;
 	} else {
-		/* after a header guard or #pragma once, else after the leading comment */
+		/* after a header guard (its one #ifndef and #define) or #pragma once,
+		   else after the leading comment; never inside a later #if */
 		uint32_t p = 0;
+		int guard_lines = 0;
 		for (;;) {
 			uint32_t q = p, next;
+			bool guard;
 			while (q < e->len && (e->d[q] == ' ' || e->d[q] == '\t'))
 				q++;
+			guard = q < e->len && ((!strncmp(e->d + q, "#ifndef", 7) && guard_lines == 0) ||
+					       (!strncmp(e->d + q, "#define", 7) && guard_lines == 1));
+			if (guard)
+				guard_lines++;
 			if (q < e->len && (e->d[q] == '\n' || (e->d[q] == '/' && q + 1 < e->len && e->d[q + 1] == '/') ||
-					   !strncmp(e->d + q, "#pragma once", 12) || !strncmp(e->d + q, "#ifndef", 7) ||
-					   !strncmp(e->d + q, "#define", 7))) {
+					   !strncmp(e->d + q, "#pragma once", 12) || guard)) {
 				bool blank = e->d[q] == '\n';
 				if (!ends_line(e, q, &next)) {
 					while (q < e->len && e->d[q] != '\n')
