@@ -70,25 +70,22 @@ bool project_is_op_call(const struct project_model *p, const struct py_module *m
 		named = strcmp(c->name, p->py_names[i]) == 0;
 	if (!named)
 		return false;
-	/* a bare name the module defines a function of is that function (a
-	   Python wrapper named as the op, with arguments of its own) */
-	if (c->callee_text && strchr(c->callee_text, '.')) {
+	if (!c->callee_text)
+		return true;
+	if (strchr(c->callee_text, '.')) {
 		/* mod.name(...) of a Python module or object the module imports
 		   from one not torch's (`from pkg import chunk_o`) */
 		char *first = xstrndup(c->callee_text, strcspn(c->callee_text, "."));
 		bool python = imported_python(m, first);
 		free(first);
-		if (python)
-			return false;
+		return !python;
 	}
-	if (c->callee_text && !strchr(c->callee_text, '.')) {
-		for (size_t i = 0; i < m->nfuncs; i++)
-			if (strcmp(m->funcs[i].name, c->name) == 0)
-				return false;
-		if (imported_python(m, c->name) || bound_locally(m, c->name))
+	/* a bare name the module defines a function of is that function (a
+	   Python wrapper named as the op, with arguments of its own) */
+	for (size_t i = 0; i < m->nfuncs; i++)
+		if (strcmp(m->funcs[i].name, c->name) == 0)
 			return false;
-	}
-	return true;
+	return !imported_python(m, c->name) && !bound_locally(m, c->name);
 }
 
 bool project_profiling_suffix(const char *name)
@@ -719,7 +716,6 @@ static void mark_absent(struct project_model *p)
 	}
 }
 
-/* Mode `auto`: A when the binding returns only what its caller passed in. */
 /* The values binding function fi returns before the profiling tensor, when
  * every return statement of it agrees; -1 otherwise (none, a bare return,
  * a list of tensors, returns that disagree). */
@@ -784,6 +780,7 @@ static void read_py_main(struct project_model *p)
 	free(api);
 }
 
+/* Mode `auto`: A when the binding returns only what its caller passed in. */
 static void decide_mode(struct project_model *p)
 {
 	bool any = false, caller_outputs = true;

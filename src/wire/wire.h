@@ -76,6 +76,9 @@ void wire_manual(struct wire *w, const struct src_file *f, uint32_t start, uint3
 void wire_each_project_file(struct wire *w, void (*each)(struct wire *w, const char *path, void *ctx), void *ctx);
 /* A file wire reads on its own (kept until wire_release). NULL after reporting. */
 const struct src_file *wire_load(struct wire *w, const char *path);
+/* wire_load of a Python file (*.py) that names one of the op's torch.ops
+ * names as a word; NULL for any other file (read only to look). */
+const struct src_file *wire_load_py_naming_op(struct wire *w, const char *path);
 /* A file wire creates, with `text` as its whole content; `what` for the listing. */
 void wire_create(struct wire *w, const char *path, const char *text, const char *what);
 void wire_release(struct wire *w);

@@ -26,20 +26,12 @@ static bool is_sample(const struct project_model *p, const char *path)
 static void callers_each(struct wire *w, const char *path, void *ctx)
 {
 	const struct project_model *p = w->p;
-	size_t nmain = wire_py_outputs(w), len = strlen(path);
-	struct src_file *peek;
+	size_t nmain = wire_py_outputs(w);
 	const struct src_file *f;
 	struct py_module *m;
-	bool named = false;
 
 	(void)ctx;
-	if (len < 3 || strcmp(path + len - 3, ".py") != 0 || is_sample(p, path))
-		return;
-	peek = src_file_load(path);
-	for (size_t k = 0; peek && k < p->npy_names && !named; k++)
-		named = src_file_has_word(peek, p->py_names[k], false);
-	src_file_free(peek);
-	if (!named || !(f = wire_load(w, path)))
+	if (is_sample(p, path) || !(f = wire_load_py_naming_op(w, path)))
 		return;
 	m = py_scan(f->data, f->len);
 	for (size_t c = 0; c < m->ncalls; c++) {

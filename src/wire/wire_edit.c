@@ -115,6 +115,22 @@ const struct src_file *wire_load(struct wire *w, const char *path)
 	return f;
 }
 
+const struct src_file *wire_load_py_naming_op(struct wire *w, const char *path)
+{
+	const struct project_model *p = w->p;
+	size_t len = strlen(path);
+	struct src_file *peek;
+	bool named = false;
+
+	if (len < 3 || strcmp(path + len - 3, ".py") != 0)
+		return NULL;
+	peek = src_file_load(path);
+	for (size_t k = 0; peek && k < p->npy_names && !named; k++)
+		named = src_file_has_word(peek, p->py_names[k], false);
+	src_file_free(peek);
+	return named ? wire_load(w, path) : NULL;
+}
+
 void wire_create(struct wire *w, const char *path, const char *text, const char *what)
 {
 	struct src_file *f = src_file_from_buffer(path, "", 0);

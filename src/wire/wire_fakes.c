@@ -124,20 +124,12 @@ static void fakes_each(struct wire *w, const char *path, void *ctx)
 {
 	const struct project_model *p = w->p;
 	const struct fake_walk *fw = ctx;
-	struct src_file *peek;
 	const struct src_file *f;
 	struct py_module *m;
 	struct py_fake *v;
-	size_t n, len = strlen(path);
-	bool named = false;
+	size_t n;
 
-	if (len < 3 || strcmp(path + len - 3, ".py") != 0)
-		return;
-	peek = src_file_load(path);
-	for (size_t k = 0; peek && k < p->npy_names && !named; k++)
-		named = src_file_has_word(peek, p->py_names[k], false);
-	src_file_free(peek);
-	if (!named || !(f = wire_load(w, path)))
+	if (!(f = wire_load_py_naming_op(w, path)))
 		return;
 	m = py_scan(f->data, f->len);
 	n = project_py_fakes(m, p->py_names, p->npy_names, &v);

@@ -167,10 +167,9 @@ static long schema_slot(const struct wire *w, const struct pybind_schema *sc, bo
 static const struct pybind_opname *op_schema(const struct wire *w, const struct pybind_file *pb)
 {
 	for (size_t o = 0; o < pb->nnames; o++)
-		if (pb->names[o].schema && !project_profiling_suffix(pb->names[o].name))
-			for (size_t k = 0; k < w->p->npy_names; k++)
-				if (strcmp(pb->names[o].name, w->p->py_names[k]) == 0)
-					return &pb->names[o];
+		if (pb->names[o].schema && !project_profiling_suffix(pb->names[o].name) &&
+		    project_is_op_name(w->p, pb->names[o].name))
+			return &pb->names[o];
 	return NULL;
 }
 
@@ -830,7 +829,6 @@ void wire_pybind(struct wire *w)
 	for (size_t i = 0; i < w->p->npybinds; i++) {
 		const struct src_file *f = w->p->pybinds[i].f;
 		const struct pybind_file *pb = &w->p->pybinds[i].pb;
-		const struct pybind_opname *o = op_schema(w, pb);
 		bool consts_done = false;
 		for (size_t k = 0; k < pb->nfuncs; k++) {
 			if (!project_is_bind_func(w->p, pb->funcs[k].name))
@@ -843,7 +841,7 @@ void wire_pybind(struct wire *w)
 				wire_func(w, f, pb, (long)k, api, slot, &consts_done, UINT32_MAX);
 		}
 		/* every schema of the op in the file (one per library block or #if arm) */
-		for (size_t n = 0; o && n < pb->nnames; n++) {
+		for (size_t n = 0; n < pb->nnames; n++) {
 			const struct pybind_opname *on = &pb->names[n];
 			if (!on->schema || project_profiling_suffix(on->name) || !project_is_op_name(w->p, on->name))
 				continue;
