@@ -6,14 +6,23 @@
  * gate G2 uses (project_opdef.h), so that check and G2 see the same inputs and
  * outputs. Names compare without case and underscores (`expert_ids` =
  * `expertIds`). A GM parameter for the profiling output that op_host does
- * not declare is not counted: with a direct launch the OpDef describes the
- * tiling context only (G2 judges the profiling output's layers). */
+ * not declare is not counted.
+ *
+ * Which kernels answer to the OpDef: where the sources define several
+ * `__global__` functions and one is named as the OpDef's snake_case
+ * (`prompt_flash_attention` for PromptFlashAttention), that one; the others
+ * are kernels of other operators built from the same file (a `_FIAS`
+ * variant) or device helpers it calls. A kernel that a host file launches
+ * itself (EXEC_KERNEL_CMD, ACLRT_LAUNCH_KERNEL, <<<>>>) takes the launch's
+ * arguments, not the OpDef's: the OpDef describes the tiling context only,
+ * and G2 compares the launch with the kernel. */
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check_trace.h"
+#include "project_launch.h"
 #include "project_opdef.h"
 #include "project_tokens.h"
 #include "path_glob.h"
@@ -84,6 +93,15 @@ static int cmp_io(const void *a, const void *b)
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
+/* Whether a GM parameter other than the one at `skip` is named `name`. */
+static bool named_by_param(const struct cxx_param *const *gm, size_t n, size_t skip, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (i != skip && same_name(gm[i]->name, strlen(gm[i]->name), name, strlen(name)))
+			return true;
+	return false;
+}
+
 static bool gm_param(const struct cxx_param *p)
 {
 	return p->name && p->type && (strstr(p->type, "GM_ADDR") || strstr(p->type, "__gm__"));
@@ -117,10 +135,11 @@ static unsigned check_kernel(const struct cxx_outline *ol, const struct cxx_func
 			gm[n++] = &fn->params[k];
 	while (n > 0 && framework_param(gm[n - 1]->name))
 		n--;
-	/* Real projects rename (gmm1_permuted_weight for gmm1_weight): what must
-	 * hold is the count and the order. A parameter named like a declaration
-	 * at another position is out of order (an error); one named like none
-	 * is a rename (a warning, once per kernel). */
+	/* Real projects rename (gmm1_permuted_weight for gmm1_weight; x, y, z
+	 * for x1, x2, y): what must hold is the count and the order. Two
+	 * declarations both named by parameters, each at the other's place, are
+	 * out of order (an error); any other difference is a rename (a warning,
+	 * once per kernel). */
 	for (k = 0; k < n && k < h->n; k++) {
 		const struct host_io *io = &h->v[k];
 		size_t j;
@@ -129,6 +148,8 @@ static unsigned check_kernel(const struct cxx_outline *ol, const struct cxx_func
 		for (j = 0; j < h->n; j++)
 			if (j != k && same_name(gm[k]->name, strlen(gm[k]->name), h->v[j].value, strlen(h->v[j].value)))
 				break;
+		if (j < h->n && !named_by_param(gm, n, k, io->value))
+			j = h->n;
 		if (j < h->n) {
 			errors++;
 			diag_at(diag, DIAG_ERROR, src_loc_make(ol->file, gm[k]->range.start, gm[k]->range.end),
@@ -167,6 +188,67 @@ out:
 	return errors;
 }
 
+static bool body_kernel(const struct cxx_func *fn)
+{
+	return fn->kernel && fn->def == CXX_DEF_BODY;
+}
+
+/* The kernels a host file launches itself (see the top of the file). */
+static void read_launched(const struct host_decls *h, struct cxx_outline *const *kernels, size_t nkernels,
+			  const char *prof, struct project_launch *l)
+{
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+
+	for (size_t i = 0; i < nkernels; i++)
+		for (size_t k = 0; k < kernels[i]->nfuncs; k++)
+			if (body_kernel(&kernels[i]->funcs[k])) {
+				XGROW(names, cap, n + 1);
+				names[n++] = xstrdup(kernels[i]->funcs[k].name);
+			}
+	project_launch_read_files(l, h->files, h->nfiles, names, n, prof ? prof : "profiling_data");
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+static bool launched(const struct project_launch *l, const char *name)
+{
+	for (size_t f = 0; f < l->nfiles; f++)
+		for (size_t s = 0; s < l->files[f].nsites; s++)
+			if (strcmp(l->files[f].sites[s].kernel, name) == 0)
+				return true;
+	return false;
+}
+
+static unsigned check_kernels(struct cxx_outline *const *kernels, size_t nkernels, const struct host_decls *h,
+			      const char *op, const char *prof, struct diag *diag)
+{
+	struct project_launch l;
+	char *snake = op ? project_snake(op) : NULL;
+	size_t nbody = 0, named = 0;
+	unsigned errors = 0;
+
+	for (size_t i = 0; i < nkernels; i++)
+		for (size_t k = 0; k < kernels[i]->nfuncs; k++)
+			if (body_kernel(&kernels[i]->funcs[k])) {
+				nbody++;
+				named += snake && strcmp(kernels[i]->funcs[k].name, snake) == 0;
+			}
+	read_launched(h, kernels, nkernels, prof, &l);
+	for (size_t i = 0; i < nkernels; i++)
+		for (size_t k = 0; k < kernels[i]->nfuncs; k++) {
+			const struct cxx_func *fn = &kernels[i]->funcs[k];
+			if (!body_kernel(fn) || (nbody > 1 && named > 0 && strcmp(fn->name, snake) != 0) ||
+			    launched(&l, fn->name))
+				continue;
+			errors += check_kernel(kernels[i], fn, h, prof, diag);
+		}
+	project_launch_release(&l);
+	free(snake);
+	return errors;
+}
+
 unsigned check_gm_params(const char *opdir, const struct rule_policy *p, const char *op,
 			 struct cxx_outline *const *kernels, size_t nkernels, struct diag *diag)
 {
@@ -198,10 +280,7 @@ unsigned check_gm_params(const char *opdir, const struct rule_policy *p, const c
 		if (tv_names_profiling(h.v[i].value, prof))
 			prof = NULL;
 	if (h.n > 0)
-		for (size_t i = 0; i < nkernels; i++)
-			for (size_t k = 0; k < kernels[i]->nfuncs; k++)
-				if (kernels[i]->funcs[k].kernel && kernels[i]->funcs[k].def == CXX_DEF_BODY)
-					errors += check_kernel(kernels[i], &kernels[i]->funcs[k], &h, prof, diag);
+		errors = check_kernels(kernels, nkernels, &h, op, prof, diag);
 	for (size_t i = 0; i < h.n; i++)
 		free(h.v[i].value);
 	free(h.v);

@@ -281,7 +281,7 @@ int check_run(const struct check_opts *o, struct check_result *r, struct diag *d
 					break;
 				}
 		nerr += check_root_label(p, npoints, root_seen, diag);
-		nerr += check_gm_params(opdir, p, op.count > 1 ? op.name : NULL, kernels, nk, diag);
+		nerr += check_gm_params(opdir, p, op.name, kernels, nk, diag);
 	}
 	if (q.code > 0)
 		diag_plain(diag, DIAG_NOTE,

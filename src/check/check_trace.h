@@ -51,8 +51,9 @@ bool check_uses_runtime(const struct cxx_outline *ol, struct cxx_range *first);
 
 /* Kernel GM parameters against op_host `this->Input/Output` declarations,
  * files named relative to `opdir`. `kernels` are the outlines holding
- * __global__ functions. `op`: the declarations of that OpDef class only
- * (one operator of a directory holding several); NULL: every one read. */
+ * __global__ functions. `op`: the declarations of that OpDef class only,
+ * and of several kernels the one named as its snake_case; NULL: every
+ * declaration read, every kernel. */
 unsigned check_gm_params(const char *opdir, const struct rule_policy *p, const char *op,
 			 struct cxx_outline *const *kernels, size_t nkernels, struct diag *diag);
 
