@@ -1,5 +1,5 @@
 /* The checks of G2, one file per layer pair (g2_host.c: OpDef and infer;
- * g2_tiling.c: the tiling's output reads;
+ * g2_graph.c: the graph prototype (REG_OP); g2_tiling.c: the tiling's output reads;
  * g2_kernel.c: the kernel entry, Init and the runtime; g2_aclnn.c: the aclnn
  * API; g2_binding.c: the torch binding, its registrations and schema;
  * g2_autograd.c: bindings returning an autograd Function's results;
@@ -26,6 +26,7 @@ long g2_aclnn_prof_param(const struct aclnn_func *fn, const char *prof);
 
 void g2_check_opdef(struct project_model *p, struct gate_report *r);
 void g2_check_infer(struct project_model *p, struct gate_report *r);
+void g2_check_graph(struct project_model *p, struct gate_report *r);
 void g2_check_kernel(struct project_model *p, struct gate_report *r);
 void g2_check_aclnn(struct project_model *p, struct gate_report *r);
 void g2_check_binding(struct project_model *p, struct gate_report *r);

@@ -241,10 +241,11 @@ void g2_check_infer(struct project_model *p, struct gate_report *r)
 	}
 	if (misplaced)
 		return;
-	/* a half the registration does not name is absent */
-	if (!reg->shape_func)
+	/* a half no registration names is absent (InferShape and InferDataType
+	   may be registered apart: op_host and the graph plugin) */
+	if (!project_infer_registers(p, INFER_SHAPE))
 		shape = true;
-	if (!reg->dtype_func)
+	if (!project_infer_registers(p, INFER_DTYPE))
 		dtype = true;
 	if (!shape)
 		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_path(p->infers[0].f->path, 0, 0),

@@ -127,7 +127,7 @@ static void keep_path(struct g2_scope *s, const char *path)
 	strset_add(&s->paths, &s->npaths, path);
 }
 
-/* ---- the operator directory: OpDef and infer ---- */
+/* ---- the operator directory: OpDef, infer and the graph prototype ---- */
 
 static void find_hosts_infers(struct search *q)
 {
@@ -174,6 +174,19 @@ static void find_hosts_infers(struct search *q)
 				keep = true;
 			} else {
 				infer_file_release(&inf);
+			}
+		}
+		if (op && src_file_has_word(f, "REG_OP", false) && src_file_has_word(f, op, false)) {
+			struct graph_file g;
+			project_graph(f->data, f->len, &g);
+			if (graph_find(&g, op)) {
+				v->graphs = xrealloc(v->graphs, (v->ngraphs + 1) * sizeof(*v->graphs));
+				v->graphs[v->ngraphs].f = src_file_from_buffer(f->path, f->data, f->len);
+				v->graphs[v->ngraphs].g = g;
+				v->ngraphs++;
+				keep = true;
+			} else {
+				graph_file_release(&g);
 			}
 		}
 		if (op && (src_file_has_word(f, "IMPL_OP_OPTILING", false) ||

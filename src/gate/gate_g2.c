@@ -29,6 +29,7 @@ void gate_g2(struct project_model *p, struct gate_report *r)
 		return;
 	g2_check_opdef(&s.view, r);
 	g2_check_infer(&s.view, r);
+	g2_check_graph(&s.view, r);
 	g2_check_tiling(&s, r);
 	g2_check_kernel(&s.view, r);
 	g2_check_aclnn(&s.view, r);

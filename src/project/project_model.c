@@ -697,6 +697,17 @@ const struct infer_impl *project_infer_impl(const struct project_model *p, const
 	return NULL;
 }
 
+bool project_infer_registers(const struct project_model *p, enum infer_use_kind kind)
+{
+	for (size_t i = 0; p->op && i < p->ninfers; i++)
+		for (size_t m = 0; m < p->infers[i].inf.nimpls; m++) {
+			const struct infer_impl *impl = &p->infers[i].inf.impls[m];
+			if (strcmp(impl->op, p->op->name) == 0 && (kind == INFER_SHAPE ? impl->shape_func : impl->dtype_func))
+				return true;
+		}
+	return false;
+}
+
 /* A layer that nothing in the project holds is absent: left out like the
  * rules' `without`, and said so. The binding is absent when no binding file
  * runs the op and the op is not a direct launch (whose host function is its
@@ -888,6 +899,16 @@ struct project_model *project_load(const struct project_opts *opts, struct diag 
 	p->ninfers = n;
 	free(files);
 
+	if (project_layer_load(opts->opdir, &p->policy->graph, &files, &n, diag) != 0)
+		goto fail;
+	p->graphs = n ? xcalloc(n, sizeof(*p->graphs)) : NULL;
+	for (size_t i = 0; i < n; i++) {
+		p->graphs[i].f = files[i];
+		project_graph(files[i]->data, files[i]->len, &p->graphs[i].g);
+	}
+	p->ngraphs = n;
+	free(files);
+
 	derive_op(p);
 	p->without_binding = p->policy->without_binding;
 	p->without_samples = p->policy->without_samples;
@@ -1042,6 +1063,10 @@ void project_free_layers(struct project_model *p)
 		infer_file_release(&p->infers[i].inf);
 		src_file_free(p->infers[i].f);
 	}
+	for (size_t i = 0; i < p->ngraphs; i++) {
+		graph_file_release(&p->graphs[i].g);
+		src_file_free(p->graphs[i].f);
+	}
 	for (size_t i = 0; i < p->naclnns; i++) {
 		aclnn_file_release(&p->aclnns[i].ac);
 		src_file_free(p->aclnns[i].f);
@@ -1058,6 +1083,7 @@ void project_free_layers(struct project_model *p)
 	path_glob_free(p->bind_funcs, p->nbind_funcs);
 	project_launch_release(&p->launch);
 	free(p->infers);
+	free(p->graphs);
 	free(p->aclnns);
 	free(p->pybinds);
 	free(p->samples);

@@ -18,6 +18,7 @@
 #include "project_root.h"
 #include "project_kernel.h"
 #include "project_launch.h"
+#include "project_graph.h"
 #include "project_infer.h"
 #include "project_opdef.h"
 #include "project_ops.h"
@@ -39,6 +40,7 @@ struct project_opts {
 };
 
 struct project_infer { struct src_file *f; struct infer_file inf; };
+struct project_graph { struct src_file *f; struct graph_file g; };
 struct project_aclnn { struct src_file *f; struct aclnn_file ac; };
 struct project_pybind { struct src_file *f; struct pybind_file pb; };
 struct project_sample { struct src_file *f; struct py_module *py; };
@@ -61,6 +63,7 @@ struct project_model {
 
 	struct project_host *hosts; size_t nhosts;
 	struct project_infer *infers; size_t ninfers;
+	struct project_graph *graphs; size_t ngraphs;  /* graph prototypes (REG_OP), the rules' `graph` */
 	struct project_aclnn *aclnns; size_t naclnns;
 	struct project_pybind *pybinds; size_t npybinds;
 	struct project_sample *samples; size_t nsamples;
@@ -135,6 +138,9 @@ void project_launch_names(struct project_model *p);
  * prototype or the framework infers the outputs), and its InferShape /
  * InferDataType halves are absent where the registration names none. */
 const struct infer_impl *project_infer_impl(const struct project_model *p, const struct project_infer **file);
+/* True when some registration of the operator, in any infer source, names
+ * an InferShape (INFER_SHAPE) or InferDataType (INFER_DTYPE) function. */
+bool project_infer_registers(const struct project_model *p, enum infer_use_kind kind);
 
 /* Reads `path` as a sample of the operator: true, with its file and scan in
  * *out (owned by the caller), when it calls one of p->py_names. */

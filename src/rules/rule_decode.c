@@ -577,6 +577,7 @@ static struct rule_strlist *glob_setting(struct rule_policy *p, const char *kw)
 		{ "base", offsetof(struct rule_policy, base) },
 		{ "host", offsetof(struct rule_policy, host) },
 		{ "infer", offsetof(struct rule_policy, infer) },
+		{ "graph", offsetof(struct rule_policy, graph) },
 		{ "aclnn", offsetof(struct rule_policy, aclnn) },
 		{ "pybind", offsetof(struct rule_policy, pybind) },
 		{ "samples", offsetof(struct rule_policy, samples) },

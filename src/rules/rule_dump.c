@@ -113,6 +113,7 @@ cJSON *rule_dump_json(const struct rule_policy *p)
 	add_list(op, "base", &p->base);
 	add_list(op, "host", &p->host);
 	add_list(op, "infer", &p->infer);
+	add_list(op, "graph", &p->graph);
 	add_list(op, "aclnn", &p->aclnn);
 	add_list(op, "pybind", &p->pybind);
 	add_list(op, "samples", &p->samples);

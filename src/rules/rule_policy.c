@@ -78,6 +78,8 @@ struct rule_policy *rule_policy_new(void)
 	set_list(&p->base, "op_kernel/*_base.h", NULL);
 	set_list(&p->host, "op_host/*.cpp", "op_host/*_def.h");
 	set_list(&p->infer, "op_host/*infer*.cpp", "op_host/*proto*.cpp");
+	rule_strlist_add(&p->infer, "op_graph/*plugin*.cpp");
+	set_list(&p->graph, "op_graph/*proto*.h", NULL);
 	set_list(&p->aclnn, "**/aclnn_*.cpp", NULL);
 	set_list(&p->pybind, "**/*.cpp", "**/*.h");
 	rule_strlist_add(&p->pybind, "**/*.hpp");
@@ -155,6 +157,7 @@ void rule_policy_free(struct rule_policy *p)
 	rule_strlist_clear(&p->base);
 	rule_strlist_clear(&p->host);
 	rule_strlist_clear(&p->infer);
+	rule_strlist_clear(&p->graph);
 	rule_strlist_clear(&p->aclnn);
 	rule_strlist_clear(&p->pybind);
 	rule_strlist_clear(&p->samples);

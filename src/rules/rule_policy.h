@@ -124,7 +124,7 @@ struct rule_policy {
 	struct rule_str project;      /* the project root, relative to the operator directory;
 	                                 NULL value: found from the operator directory upwards */
 	struct rule_str kernel;       /* `kernel "DIR"`: always set (default op_kernel) */
-	struct rule_strlist base, host, infer, aclnn, pybind, samples, build, include_dirs;
+	struct rule_strlist base, host, infer, graph, aclnn, pybind, samples, build, include_dirs;
 	struct rule_define *defines;
 	size_t ndefines;
 	/* the defines the operator's own build passes to its sources (its

@@ -130,6 +130,7 @@ size_t wire_edit_line(const struct wire_result *r, size_t k);
 /* The layers. Each returns nothing: edits and manual steps go to `w`. */
 void wire_opdef(struct wire *w);
 void wire_infer(struct wire *w);
+void wire_graph(struct wire *w);
 void wire_kernel(struct wire *w);
 void wire_base(struct wire *w);
 void wire_aclnn(struct wire *w);

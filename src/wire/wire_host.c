@@ -390,30 +390,22 @@ static bool names_prof_index(const char *text, const char *prof)
 	return yes;
 }
 
-void wire_infer(struct wire *w)
+static bool same_func(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* The functions one registration `impl` of infer source `gi` names. */
+static void wire_infer_reg(struct wire *w, const struct project_infer *gi, const struct infer_impl *impl)
 {
 	const struct opdef_op *op = w->p->op;
 	size_t want = wire_prof_index(w);
 	bool shape = false, dtype = false;
-	const struct project_infer *gi = NULL;
-	const struct infer_impl *impl = NULL;
 	struct tok_view tv;
 	size_t sname, dname, o1, c1, o2, c2;
 	char *consts, *ind, *ctx, *text;
 	const char *cname = "OUTPUT_PROFILING_DATA";
 
-	if (!op || op->nparams == 0 || project_launch_form(w->p))
-		return;
-	impl = project_infer_impl(w->p, &gi);
-	if (!impl) {
-		/* a layer the operator does not have: said, with what its later owner does */
-		diag_pos(w->diag, DIAG_NOTE, w->p->op_file->path, 0, 0,
-			 "absent: no IMPL_OP_INFERSHAPE(%s) or IMPL_OP(%s).InferShape in the infer sources (%s); whoever "
-			 "registers one sets the shape of '%s' (output %zu) to {" WIRE_BOUND_EXPR "} and its data type to "
-			 "ge::DT_INT64",
-			 op->name, op->name, project_globs_text(&w->p->policy->infer).s, w->prof, want);
-		return;
-	}
 	/* a half the registration does not name is absent: InferDataType left
 	   out takes the OpDef's DataType list (DT_INT64) */
 	if (!impl->shape_func)
@@ -532,4 +524,45 @@ void wire_infer(struct wire *w)
 		free(ind);
 	}
 	tok_view_release(&tv);
+}
+
+/* Whether an earlier registration than impl (m of file i) names the same functions. */
+static bool registered_before(const struct project_model *p, size_t i, size_t m, const struct infer_impl *impl)
+{
+	for (size_t a = 0; a <= i; a++)
+		for (size_t b = 0; b < (a == i ? m : p->infers[a].inf.nimpls); b++) {
+			const struct infer_impl *e = &p->infers[a].inf.impls[b];
+			if (strcmp(e->op, impl->op) == 0 && same_func(e->shape_func, impl->shape_func) &&
+			    same_func(e->dtype_func, impl->dtype_func))
+				return true;
+		}
+	return false;
+}
+
+/* Every registration of the operator's infer functions: InferShape and
+ * InferDataType may be registered apart (op_host and the graph plugin). */
+void wire_infer(struct wire *w)
+{
+	const struct opdef_op *op = w->p->op;
+	const struct project_model *p = w->p;
+
+	if (!op || op->nparams == 0 || project_launch_form(w->p))
+		return;
+	if (!project_infer_impl(p, NULL)) {
+		/* a layer the operator does not have: said, with what its later owner does */
+		diag_pos(w->diag, DIAG_NOTE, w->p->op_file->path, 0, 0,
+			 "absent: no IMPL_OP_INFERSHAPE(%s) or IMPL_OP(%s).InferShape in the infer sources (%s); whoever "
+			 "registers one sets the shape of '%s' (output %zu) to {" WIRE_BOUND_EXPR "} and its data type to "
+			 "ge::DT_INT64",
+			 op->name, op->name, project_globs_text(&w->p->policy->infer).s, w->prof, wire_prof_index(w));
+		return;
+	}
+	for (size_t i = 0; i < p->ninfers; i++)
+		for (size_t m = 0; m < p->infers[i].inf.nimpls; m++) {
+			const struct infer_impl *impl = &p->infers[i].inf.impls[m];
+			if (strcmp(impl->op, op->name) != 0 || (!impl->shape_func && !impl->dtype_func) ||
+			    registered_before(p, i, m, impl))
+				continue;
+			wire_infer_reg(w, &p->infers[i], impl);
+		}
 }

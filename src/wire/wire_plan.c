@@ -24,6 +24,7 @@ int wire_plan(struct wire *w, struct project_model *p, const char *opdir, struct
 
 	wire_opdef(w);
 	wire_infer(w);
+	wire_graph(w);
 	wire_kernel(w);
 	wire_base(w);
 	wire_aclnn(w);
