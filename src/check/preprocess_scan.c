@@ -47,6 +47,8 @@ static const char *line_end(const char *p, const char *end)
 		b = nl - 1;
 		if (b >= p && *b == '\r')
 			b--;
+		while (b > p && (*b == ' ' || *b == '\t'))
+			b--; /* blanks after the backslash still splice, as in GCC and clang */
 		if (b < p || *b != '\\')
 			return nl;
 		p = nl + 1; /* a continued line */

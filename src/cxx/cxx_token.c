@@ -129,15 +129,22 @@ static inline void emit(struct lexer *lx, enum cxx_tok_kind kind, unsigned sub, 
 	t->sub = (uint16_t)sub;
 }
 
-/* Length of a backslash-newline at `p` (0 when there is none). */
+/* Length of a backslash-newline at `p` (0 when there is none). Blanks
+ * between the backslash and the newline still splice the lines, as GCC and
+ * clang read them (with a warning): a macro whose `\\` is followed by
+ * trailing spaces goes on. */
 static size_t splice_at(const struct lexer *lx, size_t p)
 {
+	size_t q = p + 1;
+
 	if (lx->s[p] != '\\')
 		return 0;
-	if (p + 1 < lx->len && lx->s[p + 1] == '\n')
-		return 2;
-	if (p + 2 < lx->len && lx->s[p + 1] == '\r' && lx->s[p + 2] == '\n')
-		return 3;
+	while (q < lx->len && (lx->s[q] == ' ' || lx->s[q] == '\t' || lx->s[q] == '\f' || lx->s[q] == '\v'))
+		q++;
+	if (q < lx->len && lx->s[q] == '\n')
+		return q + 1 - p;
+	if (q + 1 < lx->len && lx->s[q] == '\r' && lx->s[q + 1] == '\n')
+		return q + 2 - p;
 	return 0;
 }
 
@@ -157,6 +164,8 @@ static void skip_line_comment(struct lexer *lx)
 		}
 		if (b > lx->pos && s[b - 1] == '\r')
 			b--;
+		while (b > lx->pos + 1 && (s[b - 1] == ' ' || s[b - 1] == '\t'))
+			b--; /* blanks after the backslash still splice (splice_at) */
 		if (b > lx->pos && s[b - 1] == '\\') {
 			lx->pos = e + 1;
 			lx->line++;
