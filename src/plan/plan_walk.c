@@ -1131,20 +1131,63 @@ static size_t stage_sequence(walker *w, struct plan_fref f, int first, int last,
 	return n >= 2 ? n : 0;
 }
 
+/* Do statements x and y of f lie in the same arm of every #if group that
+ * holds either? The scan takes every arm of some groups (per core type,
+ * per SoC): a range from one arm into the next is no code any build runs. */
+static bool same_arms(walker *w, struct plan_fref f, int x, int y)
+{
+	const struct cxx_outline *ol = w->pl->units[f.unit].outline;
+	const struct cxx_body *b = plan_body_of(w, f);
+	uint32_t px = b->stmts[x].range.start, py = b->stmts[y].range.start;
+
+	for (size_t c = 0; c < ol->nconds; c++) {
+		const struct cxx_cond *cd = &ol->conds[c];
+		int ax = -1, ay = -1;
+		for (size_t k = 0; k < cd->nbranches; k++) {
+			struct cxx_range code = cxx_cond_branch_code(cd, k);
+			if (code.start <= px && px < code.end)
+				ax = (int)k;
+			if (code.start <= py && py < code.end)
+				ay = (int)k;
+		}
+		if (ax != ay)
+			return false;
+	}
+	return true;
+}
+
 /* The body of f as the sequence of its stages (stage_sequence): each stage
  * call is a sub-phase of f's caller, from the call (the first from the
  * start of the body) to the statement before the next one, labelled as the
  * stage's own point would be; the stage's function point merges into it
  * (the same work), and f gets no point of its own (the reference: each
- * call of an operator() with its own meaning has its own B/E). */
+ * call of an operator() with its own meaning has its own B/E). A stage
+ * stays in the #if arm of its call (stages per core type, `#ifdef
+ * __DAV_C220_CUBE__ ... #elif __DAV_C220_VEC__`): one in an arm the previous
+ * stage's call is not in starts at the arm's first statement; the
+ * statements of no stage are walked as the body's own. */
 static void walk_stage_sequence(walker *w, struct plan_fref f, int first, int last, const int *seq,
 				const struct plan_fref *callees, const int *calls, size_t n, const ctx_t *ctx)
 {
 	const struct cxx_body *b = plan_body_of(w, f);
+	int done = -1; /* the last statement walked */
 
 	for (size_t k = 0; k < n; k++) {
-		int from = code_stmt(w, f, k == 0 ? first : seq[k], seq[k], false),
-		    to = code_stmt(w, f, k + 1 < n ? cxx_prev_sibling(b, seq[k + 1]) : last, seq[k], true);
+		int from = seq[k], to = seq[k], bound = k + 1 < n ? seq[k + 1] : cxx_next_sibling(b, last);
+		/* back to the body's start (the first stage) or the previous stage's
+		   end (a stage in another arm), forward to the next stage's call, as
+		   far as the statements lie in the call's arms */
+		if (k == 0 || !same_arms(w, f, seq[k - 1], seq[k]))
+			while (from != first && cxx_prev_sibling(b, from) != done &&
+			       same_arms(w, f, cxx_prev_sibling(b, from), seq[k]))
+				from = cxx_prev_sibling(b, from);
+		while (to != last && cxx_next_sibling(b, to) != bound && same_arms(w, f, cxx_next_sibling(b, to), seq[k]))
+			to = cxx_next_sibling(b, to);
+		for (int s = done < 0 ? first : cxx_next_sibling(b, done); s >= 0 && s != from; s = cxx_next_sibling(b, s))
+			walk_stmt(w, f, s, ctx); /* between two arms' stages: no stage's */
+		done = to;
+		from = code_stmt(w, f, from, seq[k], false);
+		to = code_stmt(w, f, to, seq[k], true);
 		const struct rule_trace_rule *r = plan_decide_function(w, callees[k], &f);
 		const struct cxx_func *cf = plan_func(w->pl, callees[k]);
 		struct cxx_range scope = { b->stmts[from].range.start, b->stmts[to].range.end };
@@ -1168,6 +1211,12 @@ static void walk_stage_sequence(walker *w, struct plan_fref f, int first, int la
 				break;
 		}
 	}
+	if (done >= 0 && done != last)
+		for (int s = cxx_next_sibling(b, done); s >= 0; s = cxx_next_sibling(b, s)) {
+			walk_stmt(w, f, s, ctx);
+			if (s == last)
+				break;
+		}
 }
 
 /* Does call name `name` (unqualified) begin with the word `word`: "CombineV2"

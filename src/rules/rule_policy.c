@@ -79,7 +79,8 @@ struct rule_policy *rule_policy_new(void)
 	set_list(&p->host, "op_host/*.cpp", "op_host/*_def.h");
 	set_list(&p->infer, "op_host/*infer*.cpp", "op_host/*proto*.cpp");
 	rule_strlist_add(&p->infer, "op_graph/*plugin*.cpp");
-	set_list(&p->graph, "op_graph/*proto*.h", NULL);
+	set_list(&p->graph, "op_graph/*proto*.h", "op_host/*proto*.h");
+	rule_strlist_add(&p->graph, "op_host/*proto*.cpp");
 	set_list(&p->aclnn, "**/aclnn_*.cpp", NULL);
 	set_list(&p->pybind, "**/*.cpp", "**/*.h");
 	rule_strlist_add(&p->pybind, "**/*.hpp");

@@ -19,10 +19,13 @@
 
 #define MANIFEST_HEAD "autotrace-wire-undo 1"
 
+/* The edit list of f: by its path, since two layers may read one file
+ * (a _proto.cpp holding both the infer functions and the REG_OP) and their
+ * edits must go into one list. */
 static struct wire_file *file_of(struct wire *w, const struct src_file *f)
 {
 	for (size_t i = 0; i < w->nfiles; i++)
-		if (w->files[i].f == f)
+		if (w->files[i].f == f || strcmp(w->files[i].f->path, f->path) == 0)
 			return &w->files[i];
 	w->files = xrealloc(w->files, (w->nfiles + 1) * sizeof(*w->files));
 	memset(&w->files[w->nfiles], 0, sizeof(w->files[0]));
