@@ -801,14 +801,26 @@ static void add_fallback(cJSON *t, const struct instrument_run *run)
 {
 	const cJSON *fb = run->plan ? cJSON_GetObjectItemCaseSensitive(run->plan, "fallback") : NULL;
 	const char *rules = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(fb, "rules")), *base;
+	const cJSON *density = run->plan ? cJSON_GetObjectItemCaseSensitive(run->plan, "density") : NULL;
 	double aic = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(fb, "aic")),
-	       aiv = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(fb, "aiv"));
+	       aiv = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(fb, "aiv")),
+	       after = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(density, "aic")) +
+		       cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(density, "aiv"));
 
 	if (!rules) {
 		cJSON_AddNullToObject(t, "fallback");
 		return;
 	}
 	base = strrchr(rules, '/');
+	if (after < PLAN_THIN_LABELS) {
+		/* the fallback walked too, and found as little: said as such, not as timed */
+		add_str_owned(t, "fallback",
+			      xasprintf("the rules time nothing below the root here (%g distinct label%s on AIC, %g on "
+					"AIV), and the fallback rules (%s) time little more: what they would time is not "
+					"reached from the root (see 'thin' for what the walk could not follow)",
+					aic, aic == 1 ? "" : "s", aiv, base ? base + 1 : rules));
+		return;
+	}
 	add_str_owned(t, "fallback",
 		      xasprintf("the rules time nothing below the root here (%g distinct label%s on AIC, %g on AIV): the "
 				"functions near the root are timed by the fallback rules (%s); a rules file naming the "
