@@ -133,6 +133,10 @@ static void read_funcs(const struct src_file *f, struct pybind_file *out)
 		const char *t;
 		if (fn->def != CXX_DEF_BODY)
 			continue;
+		/* device code (a __global__ entry, an __aicore__ function) is no binding,
+		   whatever its name: a sibling operator's kernel named as the binding */
+		if (fn->kernel || (fn->prefix && strstr(fn->prefix, "__aicore__")))
+			continue;
 		memset(&pf, 0, sizeof(pf));
 		pf.name = xstrdup(fn->name);
 		pf.scope = xstrdup(fn->scope ? last_component(fn->scope) : "");

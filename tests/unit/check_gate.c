@@ -12,6 +12,7 @@
 #include "project_model.h"
 #include "gate_run.h"
 #include "project_tokens.h"
+#include "project_graph.h"
 #include "project_infer.h"
 #include "project_opdef.h"
 #include "project_pybind.h"
@@ -368,6 +369,65 @@ START_TEST(t_autograd)
 }
 END_TEST
 
+/* Device code is no binding, whatever its name: a sibling operator's kernel
+ * entry named as the binding function, an __aicore__ helper. */
+START_TEST(t_pybind_device)
+{
+	const char *src = "extern \"C\" __global__ __aicore__ void moe_op(GM_ADDR x, GM_ADDR y) { (void)x; }\n"
+			  "__aicore__ inline void helper(int n) { (void)n; }\n"
+			  "at::Tensor moe_op_host(const at::Tensor &x) { return x; }\n";
+	struct src_file *f = src_file_from_buffer("k.cpp", src, strlen(src));
+	struct pybind_file pb;
+
+	project_pybind(f, &pb);
+	ck_assert_uint_eq(pb.nfuncs, 1);
+	ck_assert_str_eq(pb.funcs[0].name, "moe_op_host");
+	ck_assert_int_lt(pybind_func_named(&pb, "moe_op"), 0);
+	pybind_file_release(&pb);
+	src_file_free(f);
+}
+END_TEST
+
+/* REG_OP graph prototypes: inputs and outputs in order (attributes aside),
+ * where an output is added, several per file, a one-line chain. */
+START_TEST(t_graph)
+{
+	const char *src = "REG_OP(Foo)\n"
+			  "    .INPUT(x, TensorType({DT_FLOAT}))\n"
+			  "    .OPTIONAL_INPUT(bias, TensorType({DT_FLOAT}))\n"
+			  "    .OUTPUT(y, TensorType({DT_FLOAT}))  // the result\n"
+			  "    .DYNAMIC_OUTPUT(ys,\n"
+			  "                    TensorType({DT_INT64}))\n"
+			  "    .REQUIRED_ATTR(k, Int)\n"
+			  "    .OP_END_FACTORY_REG(Foo)\n"
+			  "REG_OP(Bar).INPUT(a, TensorType({DT_INT8})).OUTPUT(b, TensorType({DT_INT8})).OP_END_FACTORY_REG(Bar)\n";
+	struct graph_file g;
+	const struct graph_op *foo, *bar;
+
+	project_graph(src, strlen(src), &g);
+	ck_assert_uint_eq(g.nops, 2);
+	foo = graph_find(&g, "Foo");
+	bar = graph_find(&g, "Bar");
+	ck_assert_ptr_nonnull(foo);
+	ck_assert_ptr_nonnull(bar);
+	ck_assert_ptr_null(graph_find(&g, "Baz"));
+	ck_assert_uint_eq(foo->nio, 4);
+	ck_assert_uint_eq(foo->ninputs, 2);
+	ck_assert_uint_eq(foo->noutputs, 2);
+	ck_assert_str_eq(foo->io[1].kind, "OPTIONAL_INPUT");
+	ck_assert_str_eq(foo->io[2].name, "y");
+	ck_assert(foo->io[2].line_first && foo->io[2].rest_blank);
+	ck_assert_str_eq(foo->io[3].kind, "DYNAMIC_OUTPUT");
+	ck_assert(strstr(foo->io[3].type, "DT_INT64") != NULL);
+	ck_assert_int_eq(foo->last_output, 3);
+	ck_assert_int_eq(graph_output(foo, 1), 3);
+	ck_assert_int_eq(graph_output(foo, 2), -1);
+	ck_assert_uint_eq(bar->noutputs, 1);
+	ck_assert(!bar->io[bar->last_output].line_first);
+	graph_file_release(&g);
+}
+END_TEST
+
 START_TEST(t_pybind)
 {
 	const char *src = "std::tuple<at::Tensor, at::Tensor> foo(const at::Tensor &x)\n"
@@ -522,6 +582,8 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, t_aclnn_gen);
 	tcase_add_test(tc, t_autograd);
 	tcase_add_test(tc, t_pybind);
+	tcase_add_test(tc, t_pybind_device);
+	tcase_add_test(tc, t_graph);
 	tcase_add_test(tc, t_names);
 	tcase_add_test(tc, t_report);
 	tcase_add_test(tc, t_gate_table);
