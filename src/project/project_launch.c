@@ -956,6 +956,14 @@ static void read_all(struct project_launch *out, char *const *paths, struct src_
 	free(r.tried);
 }
 
+long project_launch_main_of(const struct project_launch *l, const char *func)
+{
+	for (size_t i = 0; func && i < l->nfuncs; i++)
+		if (l->funcs[i].launches && strcmp(project_launch_pf(l, &l->funcs[i])->name, func) == 0)
+			return l->funcs[i].arity - (l->funcs[i].returns_prof ? 1 : 0);
+	return l->nmain;
+}
+
 void project_launch_read(struct project_launch *out, char *const *paths, size_t npaths, char *const *entries,
 			 size_t nentries, const char *profiling)
 {

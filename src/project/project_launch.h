@@ -156,6 +156,11 @@ void project_launch_read_files(struct project_launch *out, struct src_file *cons
 			       char *const *entries, size_t nentries, const char *profiling);
 void project_launch_release(struct project_launch *l);
 
+/* The values host function `func` returns without the profiling tensor: the
+ * definition's own (a directory of two launched operators has one host
+ * function each, returning what its own op does), else nmain. */
+long project_launch_main_of(const struct project_launch *l, const char *func);
+
 /* The kernel entry a launch names, or NULL. */
 const struct project_kentry *project_launch_entry(const struct project_kernels *k, const char *kernel);
 

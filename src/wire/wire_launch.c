@@ -391,14 +391,15 @@ static void wire_decl(struct wire *w, const struct launch_decl *d)
 {
 	const struct project_launch *l = &w->p->launch;
 	const struct src_file *f = file_of(w, d->file);
+	long nmain = project_launch_main_of(l, d->func);
 	char *what;
 
-	if (!f || d->arity == l->nmain + 1)
+	if (!f || d->arity == nmain + 1)
 		return;
-	if (d->arity != l->nmain) {
+	if (d->arity != nmain) {
 		wire_manual(w, f, d->name.start, d->name.end,
 			    "this declaration of %s() returns %ld value%s, its definition %ld: make them agree, then run wire "
-			    "again", d->func, d->arity, d->arity == 1 ? "" : "s", l->nmain);
+			    "again", d->func, d->arity, d->arity == 1 ? "" : "s", nmain);
 		return;
 	}
 	what = xasprintf("the declaration of %s()", d->func);
@@ -418,7 +419,7 @@ static void wire_reg(struct wire *w, const struct launch_reg *g)
 	if (g->lambda_ret.end > g->lambda_ret.start) {
 		bool ref;
 		long arity = project_launch_arity(f->data + g->lambda_ret.start, g->lambda_ret.end - g->lambda_ret.start, &ref);
-		if (arity == l->nmain)
+		if (arity == project_launch_main_of(l, g->func))
 			retype(w, f, g->lambda_ret.start, g->lambda_ret.end, arity, ref, what);
 	}
 	if (g->call_statement && !g->call_returned)
@@ -437,14 +438,21 @@ static void wire_schema(struct wire *w, const struct launch_schema *s)
 	const struct pybind_opname *o = &l->files[s->file].pb.names[s->name];
 	const struct src_file *f = file_of(w, s->file);
 	uint32_t a = s->returns.start, e = s->returns.end;
+	long nmain = l->nmain;
 	char *t;
 
-	if (!f || s->nreturns < 0 || s->nreturns == l->nmain + 1)
+	/* the function registered under the schema's name answers for it */
+	for (size_t g = 0; g < l->nregs; g++)
+		if (l->regs[g].func && strcmp(l->regs[g].name, o->name) == 0) {
+			nmain = project_launch_main_of(l, l->regs[g].func);
+			break;
+		}
+	if (!f || s->nreturns < 0 || s->nreturns == nmain + 1)
 		return; /* no returns written (a pybind11 m.def("name", &f)): nothing to grow */
-	if (s->nreturns != l->nmain) {
+	if (s->nreturns != nmain) {
 		wire_manual(w, f, o->range.start, o->range.end,
 			    "the schema of '%s' returns %ld value%s, the function registered for it %ld: make them agree, "
-			    "then run wire again", o->name, s->nreturns, s->nreturns == 1 ? "" : "s", l->nmain);
+			    "then run wire again", o->name, s->nreturns, s->nreturns == 1 ? "" : "s", nmain);
 		return;
 	}
 	if (s->nreturns == 0) {
