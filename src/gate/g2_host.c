@@ -1,4 +1,5 @@
-/* G2 on the op_host side: the OpDef declares the profiling output last,
+/* G2 on the op_host side: the OpDef (and each OpAICoreConfig of it that
+ * declares outputs) declares the profiling output last,
  * REQUIRED/OPTIONAL as the mode says, int64; infer sets its shape (1-D, from
  * a named bound) and data type on every path. */
 #include <stdlib.h>
@@ -8,6 +9,127 @@
 #include "gate_run.h"
 #include "project_tokens.h"
 #include "xalloc.h"
+
+/* One declaration of the op's inputs and outputs: the OpDef's own chains,
+ * or those of one OpAICoreConfig variable (a per-SoC override). */
+struct decl_list {
+	char *owner;                  /* "'Foo'", "the OpAICoreConfig 'c' of 'Foo'" */
+	char *subject;                /* "the OpDef of 'Foo'", "the OpAICoreConfig 'c' of 'Foo' (ascend310p)" */
+	char *head;                   /* what its chains start with: "this->", "c." */
+	const struct opdef_param *params;
+	size_t nparams, noutputs;
+	long last_output;
+	bool config;                  /* a per-SoC override, held to the OpDef's position */
+};
+
+static void decl_list_release(struct decl_list *d)
+{
+	free(d->owner);
+	free(d->subject);
+	free(d->head);
+}
+
+/* The profiling output of d: there, an output, last, at the OpDef's
+ * position (a config), REQUIRED/OPTIONAL as the mode says, int64. */
+static void check_decl_list(struct project_model *p, struct gate_report *r, const struct src_file *f,
+			    const struct opdef_op *op, const struct decl_list *d)
+{
+	long prof = -1, k = 0, nout_after = 0;
+
+	for (size_t i = 0; i < d->nparams; i++) {
+		const struct opdef_param *q = &d->params[i];
+		if (!tv_names_profiling(q->name, p->profiling))
+			continue;
+		if (!q->output) {
+			char *hint = xasprintf("declare it with %sOutput(...)", d->head);
+			gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, q->chain.start, q->chain.start + 10), hint,
+				 "'%s' is declared as an input of %s; it must be an output", q->name, d->owner);
+			free(hint);
+			continue;
+		}
+		prof = (long)i;
+	}
+	if (prof < 0) {
+		uint32_t at = d->last_output >= 0 ? d->params[d->last_output].chain.start : op->body.start;
+		uint32_t end = d->last_output >= 0 ? d->params[d->last_output].chain.end : op->body.start + 1;
+		char *hint;
+		if (d->noutputs == 0 && op->body.end == 0) {
+			at = d->params[0].chain.start;
+			end = d->params[0].chain.end;
+		}
+		if (d->config || op->from_config >= 0)
+			hint = xasprintf("after its last Output chain add: %sOutput(\"%s\").ParamType(%s).DataType({ge::DT_INT64, ...})"
+					 ".Format({ge::FORMAT_ND, ...}); with as many entries as its other outputs' lists",
+					 d->head, p->profiling, p->required ? "REQUIRED" : "OPTIONAL");
+		else
+			hint = xasprintf("after the last Output chain add: %sOutput(\"profiling_data\").ParamType(REQUIRED)"
+					 ".DataType({ge::DT_INT64}).Format({ge::FORMAT_ND});", d->head);
+		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, at, end), hint, "%s has no output '%s'",
+			 d->subject, p->profiling);
+		free(hint);
+		return;
+	}
+	for (size_t i = (size_t)prof + 1; i < d->nparams; i++)
+		if (d->params[i].output) {
+			if (nout_after++ == 0) {
+				const struct opdef_param *q = &d->params[prof];
+				gate_add(r, GATE_RULE_G2_LAST, DIAG_ERROR, gate_loc_at(f, q->name_lit.start, q->name_lit.end),
+					 g2_fix_last, "'%s' is not the last output of %s: '%s' follows it (line %zu)", q->name,
+					 d->owner, d->params[i].name, src_file_line(f, d->params[i].chain.start));
+			}
+		}
+	for (size_t i = 0; i < (size_t)prof; i++)
+		if (d->params[i].output)
+			k++;
+	{
+		const struct opdef_param *q = &d->params[prof];
+		enum opdef_param_type want = p->required ? OPDEF_REQUIRED : OPDEF_OPTIONAL;
+		char *who = d->config ? xasprintf("'%s' of %s", q->name, d->owner) : xasprintf("'%s'", q->name);
+		if (d->config && nout_after == 0 && p->op && p->prof_out >= 0 && k != p->prof_out) {
+			struct gate_finding *fd = gate_add(
+				r, GATE_RULE_G2_POSITION, DIAG_ERROR, gate_loc_at(f, q->name_lit.start, q->name_lit.end),
+				"declare in the config the outputs of the OpDef, in its order, then the profiling output",
+				"%s is its output %ld, but the OpDef of '%s' puts it at output %ld", who, k + 1, op->name,
+				p->prof_out + 1);
+			g2_relate_opdef(fd, p);
+		}
+		if (q->type != want)
+			gate_add(r, GATE_RULE_G2_MODE, DIAG_ERROR,
+				 q->type == OPDEF_UNSET ? gate_loc_at(f, q->name_lit.start, q->name_lit.end)
+							: gate_loc_at(f, q->type_arg.start, q->type_arg.end),
+				 p->required ? "use .ParamType(REQUIRED), or say 'profiling \"...\" optional;' in the rules (mode A)"
+					     : "use .ParamType(OPTIONAL), or say 'profiling \"...\" required;' in the rules (mode B)",
+				 "%s is %s, but the rules say %s (mode %s)", who,
+				 q->type == OPDEF_UNSET ? "without a ParamType" : opdef_param_type_name(q->type),
+				 p->required ? "required" : "optional", p->required ? "B" : "A");
+		for (size_t t = 0; t < q->ndtypes; t++)
+			if (!strstr(q->dtypes[t], "DT_INT64")) {
+				gate_add(r, GATE_RULE_G2_DTYPE, DIAG_ERROR, gate_loc_at(f, q->chain.start, q->chain.end),
+					 "use .DataType({ge::DT_INT64})", "%s has data type %s; profiling records are int64", who,
+					 q->dtypes[t]);
+				break;
+			}
+		free(who);
+	}
+}
+
+/* "ascend310p, ascend910b" (newly allocated; "" when it is registered nowhere in sight). */
+static char *socs_text(const struct opdef_config *c)
+{
+	size_t cap = 1;
+	char *s;
+
+	for (size_t i = 0; i < c->nsocs; i++)
+		cap += strlen(c->socs[i]) + 2;
+	s = xmalloc(cap);
+	s[0] = '\0';
+	for (size_t i = 0; i < c->nsocs; i++) {
+		if (i)
+			strcat(s, ", ");
+		strcat(s, c->socs[i]);
+	}
+	return s;
+}
 
 void g2_check_opdef(struct project_model *p, struct gate_report *r)
 {
@@ -20,7 +142,7 @@ void g2_check_opdef(struct project_model *p, struct gate_report *r)
 		const struct src_file *f = p->hosts[h].f;
 		for (size_t o = 0; o < p->hosts[h].od.nops; o++) {
 			const struct opdef_op *op = &p->hosts[h].od.ops[o];
-			long prof = -1, k = 0, nout_after = 0;
+			struct decl_list d;
 			if (op->name[0] && project_profiling_suffix(op->name)) {
 				struct opdef_range at = op->class_name.end > op->class_name.start ? op->class_name : op->op_add;
 				gate_add(r, GATE_RULE_G2_NAME, DIAG_ERROR, gate_loc_at(f, at.start, at.end),
@@ -31,71 +153,43 @@ void g2_check_opdef(struct project_model *p, struct gate_report *r)
 			if (op->nparams == 0 || (p->op && p->op->name[0] && strcmp(op->name, p->op->name) != 0))
 				continue; /* (another operator of the directory: not this run's) */
 			any = true;
-			for (size_t i = 0; i < op->nparams; i++) {
-				const struct opdef_param *q = &op->params[i];
-				if (!tv_names_profiling(q->name, p->profiling))
+			/* its own list: the this-> chains, or the config they were read from */
+			memset(&d, 0, sizeof(d));
+			d.owner = xasprintf("'%s'", op->name);
+			d.subject = xasprintf("the OpDef of '%s'", op->name);
+			d.head = op->from_config >= 0 ? xasprintf("%s.", op->configs[op->from_config].var) : xstrdup("this->");
+			d.params = op->params;
+			d.nparams = op->nparams;
+			d.noutputs = op->noutputs;
+			d.last_output = op->last_output;
+			check_decl_list(p, r, f, op, &d);
+			decl_list_release(&d);
+			/* each other config that declares outputs: the SoCs it is
+			   registered for take the op's outputs from it */
+			for (size_t c = 0; c < op->nconfigs; c++) {
+				const struct opdef_config *cfg = &op->configs[c];
+				char *socs;
+				if ((long)c == op->from_config || cfg->noutputs == 0)
 					continue;
-				if (!q->output) {
-					gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR,
-						 gate_loc_at(f, q->chain.start, q->chain.start + 10), "declare it with this->Output(...)",
-						 "'%s' is declared as an input of '%s'; it must be an output", q->name, op->name);
-					continue;
-				}
-				prof = (long)i;
-			}
-			if (prof < 0) {
-				uint32_t at = op->last_output >= 0 ? op->params[op->last_output].chain.start : op->body.start;
-				uint32_t end = op->last_output >= 0 ? op->params[op->last_output].chain.end : op->body.start + 1;
-				if (op->noutputs == 0 && op->body.end == 0) {
-					at = op->params[0].chain.start;
-					end = op->params[0].chain.end;
-				}
-				gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, at, end),
-					 "after the last Output chain add: this->Output(\"profiling_data\").ParamType(REQUIRED)"
-					 ".DataType({ge::DT_INT64}).Format({ge::FORMAT_ND});",
-					 "the OpDef of '%s' has no output '%s'", op->name, p->profiling);
-				continue;
-			}
-			for (size_t i = (size_t)prof + 1; i < op->nparams; i++)
-				if (op->params[i].output) {
-					if (nout_after++ == 0) {
-						const struct opdef_param *q = &op->params[prof];
-						gate_add(r, GATE_RULE_G2_LAST, DIAG_ERROR,
-							 gate_loc_at(f, q->name_lit.start, q->name_lit.end), g2_fix_last,
-							 "'%s' is not the last output of '%s': '%s' follows it (line %zu)", q->name,
-							 op->name, op->params[i].name, src_file_line(f, op->params[i].chain.start));
-					}
-				}
-			for (size_t i = 0; i < (size_t)prof; i++)
-				if (op->params[i].output)
-					k++;
-			{
-				const struct opdef_param *q = &op->params[prof];
-				enum opdef_param_type want = p->required ? OPDEF_REQUIRED : OPDEF_OPTIONAL;
-				if (q->type != want)
-					gate_add(r, GATE_RULE_G2_MODE, DIAG_ERROR,
-						 q->type == OPDEF_UNSET ? gate_loc_at(f, q->name_lit.start, q->name_lit.end)
-									: gate_loc_at(f, q->type_arg.start, q->type_arg.end),
-						 p->required ? "use .ParamType(REQUIRED), or say 'profiling \"...\" optional;' in the rules (mode A)"
-							     : "use .ParamType(OPTIONAL), or say 'profiling \"...\" required;' in the rules (mode B)",
-						 "'%s' is %s, but the rules say %s (mode %s)", q->name,
-						 q->type == OPDEF_UNSET ? "without a ParamType" : opdef_param_type_name(q->type),
-						 p->required ? "required" : "optional", p->required ? "B" : "A");
-				for (size_t d = 0; d < q->ndtypes; d++)
-					if (!strstr(q->dtypes[d], "DT_INT64")) {
-						gate_add(r, GATE_RULE_G2_DTYPE, DIAG_ERROR,
-							 gate_loc_at(f, q->chain.start, q->chain.end),
-							 "use .DataType({ge::DT_INT64})", "'%s' has data type %s; profiling records are int64",
-							 q->name, q->dtypes[d]);
-						break;
-					}
+				socs = socs_text(cfg);
+				d.owner = xasprintf("the OpAICoreConfig '%s' of '%s'", cfg->var, op->name);
+				d.subject = xasprintf("%s%s%s%s", d.owner, socs[0] ? " (" : "", socs, socs[0] ? ")" : "");
+				d.head = xasprintf("%s.", cfg->var);
+				d.params = cfg->params;
+				d.nparams = cfg->nparams;
+				d.noutputs = cfg->noutputs;
+				d.last_output = cfg->last_output;
+				d.config = true;
+				check_decl_list(p, r, f, op, &d);
+				decl_list_release(&d);
+				free(socs);
 			}
 		}
 	}
 	if (!any)
 		gate_add(r, GATE_RULE_G2_LAYER, DIAG_ERROR, gate_loc_path(NULL, 0, 0),
-			 "point the rules' 'host' patterns at the op_host OpDef sources",
-			 "no OpDef (this->Input/Output chains) in the files matching %s",
+			 "point the rules' 'host' patterns at the OpDef sources",
+			 "no OpDef (this->Input/Output chains, or those of an OpAICoreConfig) in the files matching %s",
 			 project_globs_text(&p->policy->host).s);
 }
 

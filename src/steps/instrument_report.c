@@ -306,6 +306,26 @@ static const char *param_type_text(enum opdef_param_type t)
 	return opdef_param_type_name(t);
 }
 
+/* Where the op's outputs are declared besides its this-> chains: "" or
+ * " (on OpAICoreConfig 'c')", "; per SoC also OpAICoreConfig 'a', 'b'"
+ * (newly allocated; G2 checks each, the row's status says whether they hold). */
+static char *configs_text(const struct opdef_op *op)
+{
+	char *s = op->from_config >= 0 ? xasprintf(" (on OpAICoreConfig '%s')", op->configs[op->from_config].var)
+				       : xstrdup("");
+	size_t n = 0;
+
+	for (size_t c = 0; c < op->nconfigs; c++) {
+		char *t;
+		if ((long)c == op->from_config || op->configs[c].noutputs == 0)
+			continue;
+		t = xasprintf("%s%s'%s'", s, n++ ? ", " : "; per SoC also OpAICoreConfig ", op->configs[c].var);
+		free(s);
+		s = t;
+	}
+	return s;
+}
+
 static void rows_host(cJSON *rows, const struct instrument_run *run, const struct project_model *p)
 {
 	const struct opdef_op *op = p->op;
@@ -324,11 +344,13 @@ static void rows_host(cJSON *rows, const struct instrument_run *run, const struc
 	{
 		const struct opdef_param *q = &op->params[k];
 		long prev = p->prof_out > 0 ? opdef_output(op, (size_t)p->prof_out - 1) : -1;
+		char *configs = configs_text(op);
 		add_row(rows, "op_host", where(run, p->op_file, q->chain.start),
-			xasprintf("output %ld of %zu%s%s%s, %s, INT64 x%zu", p->prof_out + 1, op->noutputs,
+			xasprintf("output %ld of %zu%s%s%s, %s, INT64 x%zu%s", p->prof_out + 1, op->noutputs,
 				  prev >= 0 ? " (after '" : "", prev >= 0 ? op->params[prev].name : "", prev >= 0 ? "')" : "",
-				  param_type_text(q->type), q->ndtypes),
+				  param_type_text(q->type), q->ndtypes, configs),
 			!g2_error_in(run, p->op_file->path));
+		free(configs);
 	}
 }
 

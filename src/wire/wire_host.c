@@ -1,4 +1,5 @@
-/* wire, host side: the OpDef output chain and the InferShape / InferDataType
+/* wire, host side: the OpDef output chain (the op's and each OpAICoreConfig's that
+ * declares outputs) and the InferShape / InferDataType
  * of the profiling output. */
 #include <stdlib.h>
 #include <string.h>
@@ -138,10 +139,47 @@ bool wire_direct_launch(struct wire *w, const struct src_file **f, uint32_t *sta
 	return yes;
 }
 
-void wire_opdef(struct wire *w)
+/* One declaration of the op's inputs and outputs that wire edits: the
+ * OpDef's own chains, or those of one OpAICoreConfig variable (a per-SoC
+ * override, or the op's only declaration). */
+struct decl_list {
+	char *what;                   /* for messages: "'Foo'", "OpAICoreConfig 'c' of 'Foo'" */
+	char *head;                   /* what its chains start with: "this->", "c." */
+	const char *listed;           /* its chains in wire's listing: "", "c." */
+	const struct opdef_param *params;
+	size_t nparams, noutputs;
+	long last_input, last_output;
+	long prof;                    /* the profiling output's position among its outputs, or -1 */
+};
+
+/* The profiling output's position among the outputs of params, or -1. */
+static long prof_position(const struct opdef_param *params, size_t n, const char *prof)
 {
-	const struct opdef_op *op = w->p->op;
-	const struct src_file *f = w->p->op_file;
+	long k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!params[i].output)
+			continue;
+		if (tv_names_profiling(params[i].name, prof))
+			return k;
+		k++;
+	}
+	return -1;
+}
+
+static long output_at(const struct decl_list *d, size_t k)
+{
+	for (size_t i = 0; i < d->nparams; i++)
+		if (d->params[i].output && k-- == 0)
+			return (long)i;
+	return -1;
+}
+
+/* The profiling output of d checked (last, mode, int64), or added after its
+ * last Output chain (else after its last Input chain, renamed), that chain
+ * its template. */
+static void wire_decl_list(struct wire *w, const struct src_file *f, const struct decl_list *d)
+{
 	const char *mode = w->required ? "REQUIRED" : "OPTIONAL";
 	const struct opdef_param *q;
 	struct tok_view tv;
@@ -153,34 +191,16 @@ void wire_opdef(struct wire *w)
 	char *text;
 	size_t cap, len = 0;
 
-	if (project_launch_form(w->p))
-		return; /* no OpDef layer: an OpDef beside a direct launch describes the tiling context */
-	if (!op || op->nparams == 0) {
-		const struct src_file *lf;
-		uint32_t ls, le;
-		if (wire_direct_launch(w, &lf, &ls, &le))
-			wire_manual(w, lf, ls, le,
-				    "this operator launches its kernel directly, with no OpDef (rules' 'host' patterns: %s) and no "
-				    "aclnn API: wire threads an OpDef output; pass a '%s' tensor ({" WIRE_BOUND_EXPR "} int64) as "
-				    "the kernel's last GM argument here by hand, after its outputs", project_globs_text(&w->p->policy->host).s,
-				    w->prof);
-		else
-			wire_manual(w, NULL, 0, 0, "no OpDef found (rules' 'host' patterns: %s): add this->Output(\"%s\")"
-				    ".ParamType(%s).DataType({ge::DT_INT64}).Format({ge::FORMAT_ND}); as the last output",
-				    project_globs_text(&w->p->policy->host).s, w->prof, mode);
-		return;
-	}
-	if (w->p->prof_out >= 0) {
-		long k = opdef_output(op, (size_t)w->p->prof_out);
-		q = &op->params[k];
-		if ((size_t)w->p->prof_out + 1 != op->noutputs)
+	if (d->prof >= 0) {
+		q = &d->params[output_at(d, (size_t)d->prof)];
+		if ((size_t)d->prof + 1 != d->noutputs)
 			wire_manual(w, f, q->chain.start, q->chain.end,
-				    "move the Output(\"%s\") chain after the last output of '%s' (and its position in every "
-				    "other layer)", q->name, op->name);
+				    "move the Output(\"%s\") chain after the last output of %s (and its position in every "
+				    "other layer)", q->name, d->what);
 		if (q->type != (w->required ? OPDEF_REQUIRED : OPDEF_OPTIONAL)) {
 			if (q->type_arg.end > q->type_arg.start)
-				wire_edit(w, f, q->type_arg.start, q->type_arg.end, mode, "OpDef: %s is %s (mode %s)",
-					  q->name, mode, w->required ? "B" : "A");
+				wire_edit(w, f, q->type_arg.start, q->type_arg.end, mode, "OpDef: %s%s is %s (mode %s)",
+					  d->listed, q->name, mode, w->required ? "B" : "A");
 			else
 				wire_manual(w, f, q->chain.start, q->chain.end, "add .ParamType(%s) to the Output(\"%s\") chain",
 					    mode, q->name);
@@ -194,17 +214,11 @@ void wire_opdef(struct wire *w)
 			}
 		return;
 	}
-	if (op->last_output < 0 && op->last_input < 0) {
-		wire_manual(w, f, op->body.start, op->body.start + 1,
-			    "'%s' declares no input or output: add this->Output(\"%s\").ParamType(%s).DataType({ge::DT_INT64})"
-			    ".Format({ge::FORMAT_ND}); after its outputs", op->name, w->prof, mode);
-		return;
-	}
 	/* an operator that declares no output (it writes into an input, in
 	   place): the profiling output is its only one, after its last input,
 	   that input's chain its template */
-	from_input = op->last_output < 0;
-	q = &op->params[from_input ? op->last_input : op->last_output];
+	from_input = d->last_output < 0;
+	q = &d->params[from_input ? d->last_input : d->last_output];
 	from = q->line_start;
 	to = q->line_end;
 	whole_lines = true;
@@ -240,9 +254,9 @@ void wire_opdef(struct wire *w)
 		long count;
 		if (from_input && (tv_is(&tv, i, "ValueDepend") || tv_is(&tv, i, "Scalar") || tv_is(&tv, i, "ScalarList"))) {
 			wire_manual(w, f, q->chain.start, q->chain.end,
-				    "'%s' declares no output, and its last input's chain says what only an input can "
-				    "(%.*s): add this->Output(\"%s\").ParamType(%s).DataType({ge::DT_INT64, ...}) after it by hand",
-				    op->name, (int)(tv.v[i].end - tv.v[i].start), f->data + tv.v[i].start, w->prof, mode);
+				    "%s declares no output, and its last input's chain says what only an input can "
+				    "(%.*s): add %sOutput(\"%s\").ParamType(%s).DataType({ge::DT_INT64, ...}) after it by hand",
+				    d->what, (int)(tv.v[i].end - tv.v[i].start), f->data + tv.v[i].start, d->head, w->prof, mode);
 			tok_view_release(&tv);
 			for (size_t k = 0; k < nr; k++)
 				free(r[k].text);
@@ -264,9 +278,9 @@ void wire_opdef(struct wire *w)
 		count = braced_count(&tv, i + 1);
 		if (count < 0) {
 			wire_manual(w, f, tv.v[i].start, tv.v[tv.match[i + 1]].end,
-				    "the last output's %.*s(...) is not a braced list: write the Output(\"%s\") chain by "
+				    "the last output's %.*s(...) is not a braced list: write the %sOutput(\"%s\") chain by "
 				    "hand, with ge::%s in every entry", (int)(tv.v[i].end - tv.v[i].start), f->data + tv.v[i].start,
-				    w->prof, list);
+				    d->listed, w->prof, list);
 			tok_view_release(&tv);
 			for (size_t k = 0; k < nr; k++)
 				free(r[k].text);
@@ -304,11 +318,92 @@ void wire_opdef(struct wire *w)
 		/* the last output chain ends the file without a newline */
 		wire_edit(w, f, to, to, "\n", "OpDef: newline before the new output");
 	}
-	wire_edit(w, f, to, to, text, "OpDef: Output(\"%s\") %s, DataType INT64 x%zu, last output of '%s'", w->prof, mode,
-		  q->ndtypes ? q->ndtypes : 1, op->name);
+	wire_edit(w, f, to, to, text, "OpDef: %sOutput(\"%s\") %s, DataType INT64 x%zu, last output of %s", d->listed, w->prof,
+		  mode, q->ndtypes ? q->ndtypes : 1, d->what);
 	free(text);
 	for (size_t i = 0; i < nr; i++)
 		free(r[i].text);
+}
+
+void wire_opdef(struct wire *w)
+{
+	const struct opdef_op *op = w->p->op;
+	const struct src_file *f = w->p->op_file;
+	const char *mode = w->required ? "REQUIRED" : "OPTIONAL";
+	struct decl_list d;
+
+	if (project_launch_form(w->p))
+		return; /* no OpDef layer: an OpDef beside a direct launch describes the tiling context */
+	if (!op || op->nparams == 0) {
+		const struct src_file *lf;
+		uint32_t ls, le;
+		if (wire_direct_launch(w, &lf, &ls, &le))
+			wire_manual(w, lf, ls, le,
+				    "this operator launches its kernel directly, with no OpDef (rules' 'host' patterns: %s) and no "
+				    "aclnn API: wire threads an OpDef output; pass a '%s' tensor ({" WIRE_BOUND_EXPR "} int64) as "
+				    "the kernel's last GM argument here by hand, after its outputs", project_globs_text(&w->p->policy->host).s,
+				    w->prof);
+		else
+			wire_manual(w, NULL, 0, 0, "no OpDef found (rules' 'host' patterns: %s): add this->Output(\"%s\")"
+				    ".ParamType(%s).DataType({ge::DT_INT64}).Format({ge::FORMAT_ND}); as the last output",
+				    project_globs_text(&w->p->policy->host).s, w->prof, mode);
+		return;
+	}
+	if (op->last_output < 0 && op->last_input < 0) {
+		wire_manual(w, f, op->body.start, op->body.start + 1,
+			    "'%s' declares no input or output: add this->Output(\"%s\").ParamType(%s).DataType({ge::DT_INT64})"
+			    ".Format({ge::FORMAT_ND}); after its outputs", op->name, w->prof, mode);
+		return;
+	}
+	/* the op's own list: its this-> chains, or the config it was read from */
+	memset(&d, 0, sizeof(d));
+	if (op->from_config >= 0) {
+		d.what = xasprintf("'%s' (its OpAICoreConfig '%s')", op->name, op->configs[op->from_config].var);
+		d.head = xasprintf("%s.", op->configs[op->from_config].var);
+	} else {
+		d.what = xasprintf("'%s'", op->name);
+		d.head = xstrdup("this->");
+	}
+	d.listed = op->from_config >= 0 ? d.head : "";
+	d.params = op->params;
+	d.nparams = op->nparams;
+	d.noutputs = op->noutputs;
+	d.last_input = op->last_input;
+	d.last_output = op->last_output;
+	d.prof = w->p->prof_out;
+	wire_decl_list(w, f, &d);
+	free(d.what);
+	free(d.head);
+	/* every other config that declares outputs: each SoC it is registered
+	   for gets the op's outputs from it, the profiling output among them */
+	for (size_t c = 0; c < op->nconfigs; c++) {
+		const struct opdef_config *cfg = &op->configs[c];
+		size_t main_outputs;
+		if ((long)c == op->from_config || cfg->noutputs == 0)
+			continue;
+		d.what = xasprintf("OpAICoreConfig '%s' of '%s'", cfg->var, op->name);
+		d.head = xasprintf("%s.", cfg->var);
+		d.listed = d.head;
+		d.params = cfg->params;
+		d.nparams = cfg->nparams;
+		d.noutputs = cfg->noutputs;
+		d.last_input = cfg->last_input;
+		d.last_output = cfg->last_output;
+		d.prof = prof_position(cfg->params, cfg->nparams, w->prof);
+		main_outputs = d.prof >= 0 ? cfg->noutputs - 1 : cfg->noutputs;
+		if (main_outputs != wire_main_outputs(w)) {
+			const struct opdef_param *q = &cfg->params[cfg->last_output];
+			wire_manual(w, f, q->chain.start, q->chain.end,
+				    "the %s declares %zu output%s where '%s' declares %zu (besides '%s'): give it the op's "
+				    "outputs in their order, then add %sOutput(\"%s\").ParamType(%s).DataType({ge::DT_INT64, ...}) "
+				    "after them, by hand", d.what, main_outputs, main_outputs == 1 ? "" : "s", op->name,
+				    wire_main_outputs(w), w->prof, d.head, w->prof, mode);
+		} else {
+			wire_decl_list(w, f, &d);
+		}
+		free(d.what);
+		free(d.head);
+	}
 }
 
 /* ---- infer ---- */

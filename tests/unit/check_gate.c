@@ -67,6 +67,181 @@ START_TEST(t_opdef)
 }
 END_TEST
 
+/* Inputs and outputs declared on OpAICoreConfig variables: grouped per
+ * variable (scoped to the block that declares it), the op's own list taken
+ * from its first config when it has no this-> chains, comments not read. */
+START_TEST(t_opdef_configs)
+{
+	const char *src = "namespace ops {\n"
+			  "class Cfg : public OpDef {\n"
+			  "public:\n"
+			  "    explicit Cfg(const char *name) : OpDef(name) {\n"
+			  "        OpAICoreConfig aicore_config;\n"
+			  "        aicore_config.Input(\"x\").ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_BF16});\n"
+			  "        aicore_config.Output(\"y\")\n"
+			  "            .ParamType(REQUIRED).DataType({ge::DT_FLOAT, ge::DT_BF16});\n"
+			  "        // aicore_config.Output(\"commented\");\n"
+			  "        /* aicore_config.Output(\"blocked\"); */\n"
+			  "        aicore_config.DynamicCompileStaticFlag(true);\n"
+			  "        this->AICore().AddConfig(\"ascend910b\", aicore_config);\n"
+			  "        OpAICoreConfig other = Make();\n"
+			  "        this->AICore().AddConfig(\"ascend310p\", other);\n"
+			  "        OpAICoreConfig flags;\n"
+			  "        flags.PrecisionReduceFlag(true);\n"
+			  "    }\n"
+			  "    OpAICoreConfig Make() const {\n"
+			  "        OpAICoreConfig other;\n"
+			  "        other.Input(\"x\").DataType({ge::DT_FLOAT16});\n"
+			  "        other.Output(\"y\").DataType({ge::DT_FLOAT16});\n"
+			  "        other.Output(\"z\").DataType({ge::DT_FLOAT16});\n"
+			  "        return other;\n"
+			  "    }\n"
+			  "    OpAICoreConfig Later() const;\n"
+			  "};\n"
+			  "OpAICoreConfig Cfg::Later() const {\n"
+			  "    OpAICoreConfig late;\n"
+			  "    late.Output(\"y\").DataType({ge::DT_INT8});\n"
+			  "    return late;\n"
+			  "}\n"
+			  "OP_ADD(Cfg);\n"
+			  "class Own : public OpDef { public: Own(const char *n) : OpDef(n) {\n"
+			  "    this->Input(\"a\");\n"
+			  "    this->Output(\"b\").DataType({ge::DT_FLOAT});\n"
+			  "    OpAICoreConfig c310;\n"
+			  "    c310.Input(\"a\");\n"
+			  "    c310.Output(\"b\").DataType({ge::DT_FLOAT16});\n"
+			  "    this->AICore().AddConfig(\"ascend310p\", c310);\n"
+			  "} };\n"
+			  "OP_ADD(Own);\n"
+			  "}\n";
+	struct opdef_file f;
+	const struct opdef_op *cfg = NULL, *own = NULL;
+
+	project_opdef(src, strlen(src), &f);
+	ck_assert_uint_eq(f.nops, 2);
+	for (size_t i = 0; i < f.nops; i++) {
+		if (strcmp(f.ops[i].name, "Cfg") == 0)
+			cfg = &f.ops[i];
+		if (strcmp(f.ops[i].name, "Own") == 0)
+			own = &f.ops[i];
+	}
+	ck_assert_ptr_nonnull(cfg);
+	ck_assert_ptr_nonnull(own);
+	/* three configs declare chains (flags and the copy `other = Make()` do not) */
+	ck_assert_uint_eq(cfg->nconfigs, 3);
+	ck_assert_str_eq(cfg->configs[0].var, "aicore_config");
+	ck_assert_uint_eq(cfg->configs[0].nparams, 2);
+	ck_assert_uint_eq(cfg->configs[0].nsocs, 1);
+	ck_assert_str_eq(cfg->configs[0].socs[0], "ascend910b");
+	ck_assert_int_eq(memcmp(src + cfg->configs[0].decl.start, "aicore_config;", 14), 0);
+	ck_assert_str_eq(cfg->configs[1].var, "other");
+	ck_assert_uint_eq(cfg->configs[1].noutputs, 2);
+	ck_assert_uint_eq(cfg->configs[1].nsocs, 0); /* the ctor's `other` is another variable */
+	ck_assert_str_eq(cfg->configs[2].var, "late");
+	ck_assert_uint_eq(cfg->configs[2].noutputs, 1);
+	ck_assert_str_eq(cfg->configs[2].params[0].dtypes[0], "ge::DT_INT8");
+	/* no this-> chains: the op's list is the first config's */
+	ck_assert_int_eq(cfg->from_config, 0);
+	ck_assert_uint_eq(cfg->ninputs, 1);
+	ck_assert_uint_eq(cfg->noutputs, 1);
+	ck_assert_str_eq(cfg->params[1].name, "y");
+	ck_assert_uint_eq(cfg->params[1].ndtypes, 2);
+	ck_assert_int_eq(memcmp(src + cfg->params[1].chain.start, "aicore_config.Output(\"y\")", 25), 0);
+	ck_assert(src[cfg->params[1].chain.end - 1] == ';');
+	ck_assert_uint_eq(cfg->after_last_output, cfg->configs[0].after_last_output);
+	ck_assert_ptr_nonnull(strstr(src + cfg->after_last_output, "        // aicore_config.Output(\"commented\")"));
+	/* this-> chains stay the op's; the config is an override */
+	ck_assert_int_eq(own->from_config, -1);
+	ck_assert_uint_eq(own->nparams, 2);
+	ck_assert_str_eq(own->params[1].dtypes[0], "ge::DT_FLOAT");
+	ck_assert_uint_eq(own->nconfigs, 1);
+	ck_assert_str_eq(own->configs[0].var, "c310");
+	ck_assert_int_eq(own->configs[0].last_output, 1);
+	ck_assert_str_eq(own->configs[0].params[1].dtypes[0], "ge::DT_FLOAT16");
+	ck_assert_str_eq(own->configs[0].socs[0], "ascend310p");
+	opdef_file_release(&f);
+
+	/* a constructor defined outside its class (two OP_ADDs: no fallback) */
+	{
+		const char *out_of_class = "class X : public OpDef { public: explicit X(const char *name); };\n"
+					   "X::X(const char *name) : OpDef(name), n_{0}\n"
+					   "{\n"
+					   "    OpAICoreConfig c;\n"
+					   "    c.Output(\"o\").DataType({ge::DT_FLOAT});\n"
+					   "}\n"
+					   "OP_ADD(X);\n"
+					   "OP_ADD(Y);\n";
+		project_opdef(out_of_class, strlen(out_of_class), &f);
+		ck_assert_str_eq(f.ops[0].name, "X");
+		ck_assert_uint_eq(f.ops[0].nconfigs, 1);
+		ck_assert_int_eq(f.ops[0].from_config, 0);
+		ck_assert_uint_eq(f.ops[0].noutputs, 1);
+		for (size_t i = 0; i < f.nops; i++)
+			ck_assert(f.ops[i].name[0] != '\0');
+		opdef_file_release(&f);
+	}
+	/* one variable registered, then declared anew for another SoC: two rounds */
+	{
+		const char *reused = "class R : public OpDef { public: R(const char *n) : OpDef(n) {\n"
+				     "    this->Output(\"y\");\n"
+				     "    OpAICoreConfig c;\n"
+				     "    this->AICore().AddConfig(\"early\", c);\n"
+				     "    c.Input(\"x\").DataType({ge::DT_FLOAT16});\n"
+				     "    c.Output(\"y\").DataType({ge::DT_FLOAT16});\n"
+				     "    this->AICore().AddConfig(\"ascend310p\", c);\n"
+				     "    c.Input(\"x\").DataType({ge::DT_FLOAT, ge::DT_BF16});\n"
+				     "    c.Output(\"y\").DataType({ge::DT_FLOAT, ge::DT_BF16});\n"
+				     "    this->AICore().AddConfig(\"ascend910_95\", c);\n"
+				     "} };\n"
+				     "OP_ADD(R);\n";
+		project_opdef(reused, strlen(reused), &f);
+		ck_assert_uint_eq(f.ops[0].nconfigs, 2);
+		for (size_t c = 0; c < 2; c++) {
+			ck_assert_str_eq(f.ops[0].configs[c].var, "c");
+			ck_assert_uint_eq(f.ops[0].configs[c].nparams, 2);
+			ck_assert_uint_eq(f.ops[0].configs[c].nsocs, 1);
+			ck_assert_uint_eq(f.ops[0].configs[c].params[1].ndtypes, c + 1);
+		}
+		ck_assert_str_eq(f.ops[0].configs[0].socs[0], "ascend310p");
+		ck_assert_str_eq(f.ops[0].configs[1].socs[0], "ascend910_95");
+		opdef_file_release(&f);
+	}
+	/* an input and an output of one name (written in place): one round */
+	{
+		const char *in_place = "class P : public OpDef { public: P(const char *n) : OpDef(n) {\n"
+				       "    OpAICoreConfig c;\n"
+				       "    c.Input(\"cache\");\n"
+				       "    c.Output(\"cache\");\n"
+				       "} };\n"
+				       "OP_ADD(P);\n";
+		project_opdef(in_place, strlen(in_place), &f);
+		ck_assert_uint_eq(f.ops[0].nconfigs, 1);
+		ck_assert_uint_eq(f.ops[0].configs[0].ninputs, 1);
+		ck_assert_uint_eq(f.ops[0].configs[0].noutputs, 1);
+		opdef_file_release(&f);
+	}
+	/* a data member declared after the constructor that fills it */
+	{
+		const char *member = "class M : public OpDef { public: M(const char *n) : OpDef(n) {\n"
+				     "    cfg_.Input(\"i\");\n"
+				     "    cfg_.Output(\"o\");\n"
+				     "    this->AICore().AddConfig(\"ascend310p\", cfg_);\n"
+				     "}\n"
+				     "private:\n"
+				     "    OpAICoreConfig cfg_;\n"
+				     "};\n"
+				     "OP_ADD(M);\n";
+		project_opdef(member, strlen(member), &f);
+		ck_assert_uint_eq(f.nops, 1);
+		ck_assert_uint_eq(f.ops[0].nconfigs, 1);
+		ck_assert_str_eq(f.ops[0].configs[0].var, "cfg_");
+		ck_assert_uint_eq(f.ops[0].configs[0].nparams, 2);
+		ck_assert_uint_eq(f.ops[0].configs[0].nsocs, 1);
+		opdef_file_release(&f);
+	}
+}
+END_TEST
+
 START_TEST(t_eval)
 {
 	const char *src = "#define SLOTS (1 + 2)\n"
@@ -576,6 +751,7 @@ static Suite *make_suite(void)
 	TCase *tc = tcase_create("readers");
 
 	tcase_add_test(tc, t_opdef);
+	tcase_add_test(tc, t_opdef_configs);
 	tcase_add_test(tc, t_eval);
 	tcase_add_test(tc, t_infer);
 	tcase_add_test(tc, t_aclnn);
