@@ -62,6 +62,10 @@ struct wire {
 	struct src_file **extra;      /* files wire read itself (aclnn headers, base headers) */
 	size_t nextra;
 	struct autograd_cache ag;     /* headers holding the autograd Functions bindings apply */
+	/* direct launch: the values the host function being wired returns
+	   without the profiling tensor (its own; two launched operators of one
+	   directory return different counts), -1 outside that function */
+	long fn_main;
 };
 
 /* Adds an edit of `f`; `what` is printf-style. */

@@ -13,8 +13,10 @@ size_t wire_main_outputs(const struct wire *w)
 {
 	const struct opdef_op *op = w->p->op;
 
-	if (project_launch_form(w->p))
-		return w->p->launch.nmain > 0 ? (size_t)w->p->launch.nmain : 0;
+	if (project_launch_form(w->p)) {
+		long m = w->fn_main >= 0 ? w->fn_main : w->p->launch.nmain;
+		return m > 0 ? (size_t)m : 0;
+	}
 	if (!op)
 		return 0;
 	return w->p->prof_out >= 0 ? op->noutputs - 1 : op->noutputs;

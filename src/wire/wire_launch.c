@@ -509,8 +509,11 @@ void wire_launch(struct wire *w)
 		return;
 	}
 	consts = xcalloc(l->nfiles ? l->nfiles : 1, sizeof(*consts));
-	for (size_t k = 0; k < l->nfuncs; k++)
+	for (size_t k = 0; k < l->nfuncs; k++) {
+		w->fn_main = project_launch_main_of(l, project_launch_pf(l, &l->funcs[k])->name);
 		wire_func(w, l->funcs[k].file, &l->funcs[k], &consts[l->funcs[k].file]);
+		w->fn_main = -1;
+	}
 	for (size_t fi = 0; fi < l->nfiles; fi++)
 		for (size_t s = 0; s < l->files[fi].nsites; s++)
 			if (l->files[fi].sites[s].func < 0)

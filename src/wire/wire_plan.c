@@ -21,6 +21,7 @@ int wire_plan(struct wire *w, struct project_model *p, const char *opdir, struct
 	w->required = p->required;
 	w->runtime_path = wire_runtime_default();
 	w->diag = diag;
+	w->fn_main = -1;
 
 	wire_opdef(w);
 	wire_infer(w);
