@@ -170,8 +170,10 @@ static bool not_an_operator(const char *opdir, const struct project_model *p, st
 			/* ".../OP/<kernel dir>/file": OP, once (the walk is sorted) */
 			for (const char *c = files[i]; (c = strstr(c, kdir)) != NULL; c += klen) {
 				size_t at = (size_t)(c - files[i]);
-				if ((at == 0 || c[-1] == '/') && c[klen] == '/') {
-					char *op = at ? xstrndup(files[i], at - 1) : xstrdup(".");
+				if (at == 0)
+					break; /* its own kernel directory, which holds no kernel: not one below it */
+				if (c[-1] == '/' && c[klen] == '/') {
+					char *op = xstrndup(files[i], at - 1);
 					if (nops && strcmp(ops[nops - 1], op) == 0) {
 						free(op);
 					} else {
@@ -190,7 +192,7 @@ static bool not_an_operator(const char *opdir, const struct project_model *p, st
 	else
 		diag_plain(diag, DIAG_ERROR,
 			   "instrument: %s is not an operator directory (no OpDef under its op_host, no kernel under %s/%s, "
-			   "no direct launch), and no directory below it holds a %s directory",
+			   "no direct launch), and no directory below it holds %s/",
 			   opdir, opdir, kdir, kdir);
 	for (size_t i = 0; i < nops && i < 30; i++) {
 		char *d = path_join(opdir, ops[i]);
