@@ -93,6 +93,31 @@ static void finish_range(struct cxx_parser *p, int idx, size_t last)
 }
 
 /* A `NAME(...)` at i used as a statement: no ';' follows the ')'. */
+/* `NAME;` where NAME is an object-like macro of the file whose replacement
+ * makes calls (`#define INIT_AND_PROCESS op.Init(...); op.Process()` in the
+ * kernel entry): recorded as a call of NAME with no arguments, which the
+ * planner follows into the macro's calls as it does a function-like macro's. */
+static bool object_macro_use(struct cxx_parser *p, size_t i, int stmt)
+{
+	const struct cxx_token *t = &p->t[i];
+	size_t len = t->end - t->start, idx;
+	struct cxx_call *cl;
+
+	if (t->kind != CXX_TOK_IDENT || !cxx_is(p, i + 1, CXX_P_SEMI))
+		return false;
+	for (size_t m = 0; m < p->ol->nmacros; m++) {
+		const struct cxx_macro *mac = &p->ol->macros[m];
+		if (mac->params || mac->body.ncalls == 0 || strlen(mac->name) != len ||
+		    memcmp(mac->name, p->src + t->start, len) != 0)
+			continue;
+		idx = cxx_add_call(p, i, SIZE_MAX, i, stmt);
+		cl = &p->body->calls[idx];
+		cl->callee = cl->name = mac->name;
+		return true;
+	}
+	return false;
+}
+
 static bool macro_invocation(const struct cxx_parser *p, size_t i, size_t end, size_t *rp)
 {
 	size_t m;
@@ -472,6 +497,8 @@ size_t cxx_parse_stmt(struct cxx_parser *p, size_t i, size_t end, int parent)
 	}
 	k = cxx_skip_to_semi(p, i, end);
 	s = cxx_add_stmt(p, CXX_STMT_EXPR, parent, i, k - 1);
+	if (k == i + 2 && object_macro_use(p, i, s))
+		goto out;
 	if (!cxx_parse_declaration(p, i, k, s))
 		cxx_parse_expr(p, i, k, s);
 out:

@@ -123,7 +123,7 @@ void plan_index_build(struct plan *pl)
 			}
 		}
 		for (size_t m = 0; m < ol->nmacros; m++)
-			if (ol->macros[m].params && ol->macros[m].has_code)
+			if (ol->macros[m].has_code && (ol->macros[m].params || ol->macros[m].body.ncalls > 0))
 				plan_map_add(ix->macros, ol->macros[m].name, u, (int)m);
 		for (size_t t = 0; t < ol->ntypes; t++)
 			index_type(ix, u, ol, (int)t);
@@ -1234,16 +1234,19 @@ size_t plan_resolve_macro_call(struct plan *pl, struct plan_fref f, const struct
 	size_t vn = 0;
 
 	*quiet = false;
-	/* obj.Method() where the macro body declares obj with a type made of its
-	 * parameters: `sortClass1<T> op; op.Process();` */
-	if (c->object && m->params) {
+	if (c->object) {
 		while (c->object[vn] && c_ident_char(c->object[vn]) && vn + 1 < sizeof(var)) {
 			var[vn] = c->object[vn];
 			vn++;
 		}
 		var[vn] = '\0';
-		if (vn > 0 && c->object[vn] == '\0' &&
-		    find_decl(pl, mu, m->body_range.start, c->range.start, var, true, &d) && !d.lambda) {
+		if (vn == 0 || c->object[vn] != '\0')
+			vn = 0;
+	}
+	/* obj.Method() where the macro body declares obj with a type made of its
+	 * parameters: `sortClass1<T> op; op.Process();` */
+	if (vn > 0 && m->params) {
+		if (find_decl(pl, mu, m->body_range.start, c->range.start, var, true, &d) && !d.lambda) {
 			char *written = xstrndup(d.ts, (size_t)(d.te - d.ts));
 			char *type = substitute(written, m->params, inv);
 			struct plan_cref crefs[MAX_CLASSES];
@@ -1254,6 +1257,22 @@ size_t plan_resolve_macro_call(struct plan *pl, struct plan_fref f, const struct
 			n = on_classes(pl, crefs, nc, cls, c->name, c, out, max);
 			free(type);
 			free(written);
+			return n;
+		}
+	}
+	/* obj.Method() of an object the invoking function declares before the
+	 * invocation (`KernelA<1> op; INIT_AND_PROCESS;`): its type there */
+	if (vn > 0) {
+		const struct cxx_func *fn = plan_func(pl, f);
+		if (find_decl(pl, f.unit, fn->body_range.start, inv->range.start, var, true, &d) && !d.lambda) {
+			char *type = xstrndup(d.ts, (size_t)(d.te - d.ts));
+			struct plan_cref crefs[MAX_CLASSES];
+			struct plan_tctx ctx = { f.unit, f.func, inv->range.start, NULL };
+			char cls[256];
+			size_t nc = plan_type_classes(pl, &ctx, type, crefs, MAX_CLASSES), n;
+			type_class(type, type + strlen(type), cls, sizeof(cls));
+			n = on_classes(pl, crefs, nc, cls, c->name, c, out, max);
+			free(type);
 			return n;
 		}
 	}

@@ -1131,9 +1131,12 @@ static size_t stage_sequence(walker *w, struct plan_fref f, int first, int last,
 	return n >= 2 ? n : 0;
 }
 
-/* Do statements x and y of f lie in the same arm of every #if group that
- * holds either? The scan takes every arm of some groups (per core type,
- * per SoC): a range from one arm into the next is no code any build runs. */
+/* Do statements x and y of f lie in the same arm of every #if group of
+ * several arms that holds either? The scan takes every arm of some groups
+ * (per core type, per SoC): a range from one arm into the next is no code
+ * any build runs. A group of one arm (`#ifdef SYNC_MODE` around a wait) is
+ * code some builds run: a range may take it in (edit_points.c snaps its
+ * points out of it). */
 static bool same_arms(walker *w, struct plan_fref f, int x, int y)
 {
 	const struct cxx_outline *ol = w->pl->units[f.unit].outline;
@@ -1150,7 +1153,7 @@ static bool same_arms(walker *w, struct plan_fref f, int x, int y)
 			if (code.start <= py && py < code.end)
 				ay = (int)k;
 		}
-		if (ax != ay)
+		if (ax != ay && cd->nbranches > 1)
 			return false;
 	}
 	return true;

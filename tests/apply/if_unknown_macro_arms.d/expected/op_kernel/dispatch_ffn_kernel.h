@@ -72,16 +72,16 @@ private:
 template <>
 CATLASS_DEVICE void DispatchFFNKernel::operator()<AscendC::AIC>(Params const &params)
 {
-#ifdef SYNC_MODE
-    AscendC::SyncAll<false>();
-#endif
     MoeTracing(TRACE_POINT("gmm1 aic", "B")); // autotrace
+#ifdef SYNC_MODE
+    AscendC::SyncAll<false>();
+#endif
     GMM1(params);
-    MoeTracing(TRACE_POINT("gmm1 aic", "E")); // autotrace
 #ifdef SYNC_MODE
     AscendC::SyncAll<false>();
     AscendC::SyncAll<false>();
 #endif
+    MoeTracing(TRACE_POINT("gmm1 aic", "E")); // autotrace
     MoeTracing(TRACE_POINT("gmm2 aic", "B")); // autotrace
     GMM2(params);
     MoeTracing(TRACE_POINT("gmm2 aic", "E")); // autotrace

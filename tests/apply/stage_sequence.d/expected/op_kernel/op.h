@@ -21,10 +21,10 @@ public:
 
     __aicore__ inline void Cube()
     {
+        MoeTracing(TRACE_POINT("cube gmm1", "B")); // autotrace
 #ifdef SYNC_MODE
         AscendC::SyncAll();
 #endif
-        MoeTracing(TRACE_POINT("cube gmm1", "B")); // autotrace
         Gmm1();
         MoeTracing(TRACE_POINT("cube gmm1", "E")); // autotrace
         MoeTracing(TRACE_POINT("cube gmm2", "B")); // autotrace
