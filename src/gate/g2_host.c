@@ -193,6 +193,20 @@ void g2_check_opdef(struct project_model *p, struct gate_report *r)
 			 project_globs_text(&p->policy->host).s);
 }
 
+/* Where the operator's registration naming an InferShape (InferDataType)
+ * function is: the finding that the function never sets the output points
+ * there (they may be registered apart, op_host and the graph plugin). */
+static struct gate_loc registration_loc(const struct project_model *p, enum infer_use_kind kind)
+{
+	for (size_t i = 0; i < p->ninfers; i++)
+		for (size_t m = 0; m < p->infers[i].inf.nimpls; m++) {
+			const struct infer_impl *impl = &p->infers[i].inf.impls[m];
+			if (strcmp(impl->op, p->op->name) == 0 && (kind == INFER_SHAPE ? impl->shape_func : impl->dtype_func))
+				return gate_loc_at(p->infers[i].f, impl->range.start, impl->range.end);
+		}
+	return gate_loc_path(p->infers[0].f->path, 0, 0);
+}
+
 static bool names_prof_const(const char *text)
 {
 	char *k = tv_name_key(text);
@@ -342,11 +356,11 @@ void g2_check_infer(struct project_model *p, struct gate_report *r)
 	if (!project_infer_registers(p, INFER_DTYPE))
 		dtype = true;
 	if (!shape)
-		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_path(p->infers[0].f->path, 0, 0),
+		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, registration_loc(p, INFER_SHAPE),
 			 "in InferShape: GetOutputShape(OUTPUT_PROFILING_DATA)->SetDimNum(1) and SetDim(0, <named bound>)",
 			 "InferShape never sets the shape of '%s' (output %ld)", p->profiling, want);
 	if (!dtype)
-		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_path(p->infers[0].f->path, 0, 0),
+		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, registration_loc(p, INFER_DTYPE),
 			 "in InferDataType: SetOutputDataType(OUTPUT_PROFILING_DATA, ge::DT_INT64)",
 			 "InferDataType never sets the data type of '%s' (output %ld)", p->profiling, want);
 }
