@@ -6,19 +6,15 @@
 
 #include "g2_checks.h"
 #include "gate_run.h"
-#include "project_tokens.h"
 
 static void check_one(const struct project_model *p, const struct src_file *f, const struct graph_op *g,
 		      struct gate_report *r)
 {
-	size_t want = (size_t)p->prof_out, out = 0;
+	size_t want = (size_t)p->prof_out, out;
+	long k = graph_prof_io(g, p->profiling, &out);
 
-	for (size_t k = 0; k < g->nio; k++) {
+	if (k >= 0) {
 		const struct graph_io *io = &g->io[k];
-		if (!tv_names_profiling(io->name, p->profiling)) {
-			out += io->output;
-			continue;
-		}
 		if (!io->output) {
 			gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, gate_loc_at(f, io->start, io->end),
 				 "declare it with .OUTPUT(...)", "'%s' is an input of REG_OP(%s); it must be an output",

@@ -198,13 +198,10 @@ void g2_check_opdef(struct project_model *p, struct gate_report *r)
  * there (they may be registered apart, op_host and the graph plugin). */
 static struct gate_loc registration_loc(const struct project_model *p, enum infer_use_kind kind)
 {
-	for (size_t i = 0; i < p->ninfers; i++)
-		for (size_t m = 0; m < p->infers[i].inf.nimpls; m++) {
-			const struct infer_impl *impl = &p->infers[i].inf.impls[m];
-			if (strcmp(impl->op, p->op->name) == 0 && (kind == INFER_SHAPE ? impl->shape_func : impl->dtype_func))
-				return gate_loc_at(p->infers[i].f, impl->range.start, impl->range.end);
-		}
-	return gate_loc_path(p->infers[0].f->path, 0, 0);
+	const struct project_infer *file;
+	const struct infer_impl *impl = project_infer_registration(p, kind, &file);
+
+	return impl ? gate_loc_at(file->f, impl->range.start, impl->range.end) : gate_loc_path(p->infers[0].f->path, 0, 0);
 }
 
 static bool names_prof_const(const char *text)
@@ -351,9 +348,9 @@ void g2_check_infer(struct project_model *p, struct gate_report *r)
 		return;
 	/* a half no registration names is absent (InferShape and InferDataType
 	   may be registered apart: op_host and the graph plugin) */
-	if (!project_infer_registers(p, INFER_SHAPE))
+	if (!project_infer_registration(p, INFER_SHAPE, NULL))
 		shape = true;
-	if (!project_infer_registers(p, INFER_DTYPE))
+	if (!project_infer_registration(p, INFER_DTYPE, NULL))
 		dtype = true;
 	if (!shape)
 		gate_add(r, GATE_RULE_G2_MISSING, DIAG_ERROR, registration_loc(p, INFER_SHAPE),

@@ -129,6 +129,17 @@ const struct graph_op *graph_find(const struct graph_file *g, const char *name)
 	return NULL;
 }
 
+long graph_prof_io(const struct graph_op *op, const char *prof, size_t *outputs_before)
+{
+	*outputs_before = 0;
+	for (size_t k = 0; k < op->nio; k++) {
+		if (tv_names_profiling(op->io[k].name, prof))
+			return (long)k;
+		*outputs_before += op->io[k].output;
+	}
+	return -1;
+}
+
 long graph_output(const struct graph_op *op, size_t k)
 {
 	for (size_t i = 0; i < op->nio; i++)

@@ -58,6 +58,11 @@ void graph_file_release(struct graph_file *g);
 /* The REG_OP named `name`, or NULL. */
 const struct graph_op *graph_find(const struct graph_file *g, const char *name);
 
+/* The io index of the first input or output named for the profiling output
+ * `prof` (tv_names_profiling), or -1; *outputs_before gets the number of
+ * outputs declared before it. */
+long graph_prof_io(const struct graph_op *op, const char *prof, size_t *outputs_before);
+
 /* The io index of output number `k` (0-based among the outputs), or -1. */
 long graph_output(const struct graph_op *op, size_t k);
 

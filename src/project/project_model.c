@@ -697,15 +697,19 @@ const struct infer_impl *project_infer_impl(const struct project_model *p, const
 	return NULL;
 }
 
-bool project_infer_registers(const struct project_model *p, enum infer_use_kind kind)
+const struct infer_impl *project_infer_registration(const struct project_model *p, enum infer_use_kind kind,
+						    const struct project_infer **file)
 {
 	for (size_t i = 0; p->op && i < p->ninfers; i++)
 		for (size_t m = 0; m < p->infers[i].inf.nimpls; m++) {
 			const struct infer_impl *impl = &p->infers[i].inf.impls[m];
-			if (strcmp(impl->op, p->op->name) == 0 && (kind == INFER_SHAPE ? impl->shape_func : impl->dtype_func))
-				return true;
+			if (strcmp(impl->op, p->op->name) == 0 && (kind == INFER_SHAPE ? impl->shape_func : impl->dtype_func)) {
+				if (file)
+					*file = &p->infers[i];
+				return impl;
+			}
 		}
-	return false;
+	return NULL;
 }
 
 /* A layer that nothing in the project holds is absent: left out like the

@@ -138,9 +138,11 @@ void project_launch_names(struct project_model *p);
  * prototype or the framework infers the outputs), and its InferShape /
  * InferDataType halves are absent where the registration names none. */
 const struct infer_impl *project_infer_impl(const struct project_model *p, const struct project_infer **file);
-/* True when some registration of the operator, in any infer source, names
- * an InferShape (INFER_SHAPE) or InferDataType (INFER_DTYPE) function. */
-bool project_infer_registers(const struct project_model *p, enum infer_use_kind kind);
+/* The first registration of the operator, in any infer source, that names
+ * an InferShape (INFER_SHAPE) or InferDataType (INFER_DTYPE) function, and
+ * in *file (when not NULL) its source; NULL when none does. */
+const struct infer_impl *project_infer_registration(const struct project_model *p, enum infer_use_kind kind,
+						    const struct project_infer **file);
 
 /* Reads `path` as a sample of the operator: true, with its file and scan in
  * *out (owned by the caller), when it calls one of p->py_names. */
