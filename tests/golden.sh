@@ -28,7 +28,8 @@
 #                              (default: CASE/expected)
 #   golden_regen_tree CASE WORK     write WORK back as the case's expected tree
 #   golden_more CASE WORK STATUS ARGS...   more checks, one TAP line each
-# and set golden_ignore (a name diff -r leaves out of the tree comparison).
+# and set golden_ignore (the names, blank-separated, diff -r leaves out of the
+# tree comparison).
 # A directory given to golden_run that holds no case is a failure: a suite
 # never passes by finding nothing.
 . "$TOP_SRCDIR/tests/tap.sh"
@@ -97,7 +98,8 @@ golden_case() {
 	[ -f "$c/stderr" ] && golden_compare "$c/stderr" "$tmp/err"
 	if [ -d "$c/expected" ]; then
 		golden_expected "$c" "$w"
-		diff -ru ${golden_ignore:+-x "$golden_ignore"} "$golden_tree" "$w" >>"$tmp/why" 2>&1
+		# shellcheck disable=SC2046
+		diff -ru $(for x in $golden_ignore; do printf ' -x %s' "$x"; done) "$golden_tree" "$w" >>"$tmp/why" 2>&1
 	fi
 	if [ -s "$tmp/why" ]; then tap_fail "$name" "$tmp/why"; else tap_ok "$name"; fi
 	golden_more "$c" "$w" "$rc" "$@"

@@ -33,6 +33,9 @@ static void usage(FILE *out)
 	      "#include it added, and the value it computed before a return; each is\n"
 	      "tagged by apply (// autotrace). strip after apply gives the sources back\n"
 	      "byte for byte.\n"
+	      "Only the shapes apply writes go: a tag in another one (a user's\n"
+	      "'x = 1; // autotrace') is left, with a warning; a tagged brace without\n"
+	      "its pair stops the file (exit 2, nothing written).\n"
 	      "Hand-written points are kept.\n"
 	      "\n"
 	      "  --rules FILE   the rules (default: OPDIR/autotrace.rules, else moe.rules)\n"
@@ -133,7 +136,31 @@ static int strip_one(const char *opdir, void *ctx, struct diag *diag)
 			free(path);
 			break;
 		}
-		text = edit_strip(f->data, f->len, all, &len, &removed);
+		{
+			struct edit_foreign fv[EDIT_FOREIGN_MAX];
+			size_t nf = 0;
+			bool broken = false;
+			text = edit_strip(f->data, f->len, all, &len, &removed, fv, &nf);
+			/* what is not apply's stays; a brace without its pair stops the file */
+			for (size_t k = 0; k < nf && k < EDIT_FOREIGN_MAX; k++) {
+				struct src_loc at = src_loc_make(f, fv[k].off, fv[k].end);
+				broken |= fv[k].broken;
+				diag_at(diag, fv[k].broken ? DIAG_ERROR : DIAG_WARNING, at, "%s: %s", fv[k].why,
+					fv[k].broken ? "nothing stripped, as taking one brace out without the other breaks the code; "
+						       "put the pair back or remove the tag by hand"
+						     : "left as it is");
+			}
+			if (nf > EDIT_FOREIGN_MAX)
+				diag_plain(diag, DIAG_NOTE, "%s: %zu more tags of apply's in shapes it does not write", path,
+					   nf - EDIT_FOREIGN_MAX);
+			if (broken) {
+				status = EXIT_BAD_INPUT;
+				free(text);
+				src_file_free(f);
+				free(path);
+				break;
+			}
+		}
 		{
 			/* the runtime apply embedded, or the base it created */
 			bool remove = false;

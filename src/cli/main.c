@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "config.h"
 #include "exit_status.h"
+#include "project_root.h"
 #include "rule_load.h"
 #include "rule_regex.h"
 #include "suggest.h"
@@ -13,7 +14,7 @@
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"Usage: autotrace [--allow-include-anywhere] <command> [options] [operator-dir]\n"
+		"Usage: autotrace [--allow-include-anywhere] [--project DIR] <command> [options] [operator-dir]\n"
 		"       autotrace --help | --version\n"
 		"\n"
 		"Declarative, checked intra-kernel tracing for Ascend C operators.\n"
@@ -27,10 +28,15 @@ static void usage(FILE *out)
 		"The rules file comes from --rules, else autotrace.rules in the operator\n"
 		"directory, else the installed default (%s/moe.rules).\n"
 		"\n"
-		"Global option (accepted anywhere before '--'):\n"
+		"Global options (accepted anywhere before '--'):\n"
 		"  --allow-include-anywhere  let rules files include files outside their own\n"
 		"                            directory, the git top level above it, the\n"
 		"                            operator's project and the shipped rules\n"
+		"  --project DIR             the operator's project root is DIR (it must hold\n"
+		"                            the operator directory); without it, the git top\n"
+		"                            level above the operator directory, or the rules'\n"
+		"                            'project' within it, or (outside git) the\n"
+		"                            operator directory itself\n"
 		"\n"
 		"Exit status: 0 ok, 1 findings, 2 bad usage or bad input, 3 internal error.\n"
 		"See autotrace(1) and autotrace-rules(5).\n",
@@ -92,8 +98,9 @@ static int run(int argc, char **argv, struct diag *diag)
 }
 
 /* Takes the global options out of argv, wherever they stand before "--",
- * so that each command sees only its own. Returns the new argc. */
-static int global_options(int argc, char **argv)
+ * so that each command sees only its own. Returns the new argc, or -1 after
+ * reporting an option without its value. */
+static int global_options(int argc, char **argv, struct diag *diag)
 {
 	int out = 1;
 
@@ -103,10 +110,18 @@ static int global_options(int argc, char **argv)
 				argv[out++] = argv[i++];
 			break;
 		}
-		if (strcmp(argv[i], "--allow-include-anywhere") == 0)
+		if (strcmp(argv[i], "--allow-include-anywhere") == 0) {
 			rule_load_allow_anywhere(true);
-		else
+		} else if (strcmp(argv[i], "--project") == 0 || strncmp(argv[i], "--project=", 10) == 0) {
+			const char *dir = argv[i][9] == '=' ? argv[i] + 10 : i + 1 < argc ? argv[++i] : NULL;
+			if (!dir || !*dir) {
+				diag_plain(diag, DIAG_ERROR, "--project needs a directory");
+				return -1;
+			}
+			project_root_name(dir);
+		} else {
 			argv[out++] = argv[i];
+		}
 	}
 	argv[out] = NULL;
 	return out;
@@ -117,11 +132,10 @@ int main(int argc, char **argv)
 	struct diag diag;
 	int status;
 
-	argc = global_options(argc, argv);
-
 	diag_init(&diag, stderr, diag_color_auto(stderr));
 	diag.max_errors = DIAG_MAX_ERRORS;
-	status = run(argc, argv, &diag);
+	argc = global_options(argc, argv, &diag);
+	status = argc < 0 ? EXIT_BAD_INPUT : run(argc, argv, &diag);
 	/* a regex that gave up where no step reported it: said, and not a success */
 	if (rule_regex_limits_report(&diag) > 0 && status < EXIT_BAD_INPUT)
 		status = EXIT_BAD_INPUT;

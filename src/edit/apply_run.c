@@ -36,10 +36,35 @@ static unsigned unit_points(const struct plan *pl, size_t u)
 	return points;
 }
 
+/* The tags of apply's in the sources in shapes apply does not write (a
+ * user's `x = 1; // autotrace`): strip, which finds what apply inserted by
+ * its tags, could not tell the user's code from it; reported, -1. */
+static int foreign_tags(const struct plan *pl, struct diag *diag)
+{
+	int rc = 0;
+
+	for (size_t u = 0; u < pl->nunits; u++) {
+		const struct src_file *f = pl->units[u].file;
+		struct edit_foreign fv[EDIT_FOREIGN_MAX];
+		size_t nf = 0, len;
+		unsigned removed;
+		free(edit_strip(f->data, f->len, false, &len, &removed, fv, &nf));
+		for (size_t k = 0; k < nf && k < EDIT_FOREIGN_MAX; k++)
+			diag_at(diag, DIAG_ERROR, src_loc_make(f, fv[k].off, fv[k].end),
+				"%s: apply finds what it inserted by these tags, and strip would take this for its own; "
+				"change it (another comment word) before instrumenting", fv[k].why);
+		rc |= nf ? -1 : 0;
+	}
+	return rc;
+}
+
 /* The edits of every unit into r->files; the plan's refusals reported. */
 static int compute(struct apply_result *r, struct diag *diag)
 {
 	struct plan *pl = r->plan;
+
+	if (foreign_tags(pl, diag) != 0)
+		return -1;
 
 	for (size_t i = 0; i < pl->nnodes; i++) {
 		const struct plan_node *n = &pl->nodes[i];

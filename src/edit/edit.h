@@ -80,10 +80,27 @@ int edit_list_apply(struct edit_list *l, const struct src_file *f, char **out, s
  * reporting why the file cannot be edited (it must not be written). */
 int edit_unit(const struct plan *pl, size_t u, struct edit_list *out, struct diag *diag);
 
-/* What strip leaves of `data`: everything apply inserted removed; with `all`
- * also every line that holds only a MoeTracing(...) statement. Returns the
- * new text (newly allocated); *removed counts the points taken out. */
-char *edit_strip(const char *data, size_t len, bool all, size_t *out_len, unsigned *removed);
+/* A tag of apply's in a source that is not what apply writes: a line of
+ * the user's ending in `// autotrace`, `/[*]autotrace:[*]/ 5 /[*]:autotrace[*]/`,
+ * `decltype(auto) autotraceRet =` without its `return autotraceRet;` line
+ * (strip leaves them as they are), or a brace of apply's, which it writes
+ * in pairs, without its pair (`broken`: strip cannot take one brace out
+ * without the other). */
+struct edit_foreign {
+	uint32_t off, end;            /* the tag's bytes in the source */
+	const char *why;
+	bool broken;
+};
+#define EDIT_FOREIGN_MAX 64
+
+/* What strip leaves of `data`: exactly what apply inserts removed, found by
+ * its tags in the shapes apply writes them (edit.h above); with `all` also
+ * every line that holds only a MoeTracing(...) statement. Returns the new
+ * text (newly allocated); *removed counts the points taken out; the tags
+ * in other shapes, left in the text, are in `foreign` (at most
+ * EDIT_FOREIGN_MAX of them, *nforeign counts them all; NULL: not wanted). */
+char *edit_strip(const char *data, size_t len, bool all, size_t *out_len, unsigned *removed,
+		 struct edit_foreign *foreign, size_t *nforeign);
 
 /* The runtime apply provides (edit_runtime.c): when the operator's base
  * header lacks MoeTracing, device/moe_tracing.h embedded in it, or a new base

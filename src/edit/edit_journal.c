@@ -42,8 +42,10 @@
 
 #include "atomic_path.h"
 #include "journal_settle.h"
+#include "lock_overlap.h"
 #include "path_glob.h"
 #include "path_rel.h"
+#include "project_root.h"
 #include "src_file.h"
 #include "sync_files.h"
 #include "tmp_cleanup.h"
@@ -53,6 +55,7 @@ struct edit_lock {
 	char *root, *dir, *lock_path, *journal_path;
 	char *real_root;              /* realpath of root, for edit_lock_covering */
 	char *top, *real_top;         /* the tree the lock's batches may change (as given, realpath) */
+	char *real_lock_root;         /* where the lock is: the project's (edit_journal.h) */
 	char *command;
 	char *completed;              /* the command of a batch recovery completed, or NULL */
 	dev_t dev;
@@ -228,6 +231,7 @@ static void lock_free(struct edit_lock *l)
 	free(l->real_root);
 	free(l->top);
 	free(l->real_top);
+	free(l->real_lock_root);
 	free(l->command);
 	free(l->completed);
 	free(l->dir);
@@ -241,9 +245,60 @@ struct edit_lock *edit_lock_acquire(const char *root, const char *command, struc
 	return edit_lock_acquire_within(root, NULL, command, diag);
 }
 
+/* The directory the lock of a tree goes in: the project's widest root
+ * (project_root_bound: the git top level, or --project) when it holds the
+ * tree the batches change, else that tree. */
+static char *lock_root_of(const char *real_root, const char *real_top)
+{
+	char *b = project_root_bound(real_root), *rb = b ? realpath(b, NULL) : NULL;
+
+	free(b);
+	if (rb && path_within(real_top, rb))
+		return rb;
+	free(rb);
+	return xstrdup(real_top);
+}
+
+/* Refuses the run when another one holds a lock above or below the lock's
+ * root (lock_overlap.h): 0, or -1 after reporting. */
+static int no_overlap(const struct edit_lock *l, const char *root, struct diag *diag)
+{
+	size_t n = 0;
+	dev_t *dev;
+	ino_t *ino;
+	char *other;
+
+	for (const struct edit_lock *h = held; h; h = h->next)
+		n++;
+	dev = xmalloc((n + 1) * sizeof(*dev));
+	ino = xmalloc((n + 1) * sizeof(*ino));
+	n = 0;
+	for (const struct edit_lock *h = held; h; h = h->next) {
+		struct stat st;
+		if (fstat(h->fd, &st) == 0) {
+			dev[n] = st.st_dev;
+			ino[n++] = st.st_ino;
+		}
+	}
+	other = lock_overlap_find(l->real_lock_root, dev, ino, n);
+	free(dev);
+	free(ino);
+	if (other) {
+		char pid[32], cmd[64];
+		holder_of(other, pid, sizeof(pid), cmd, sizeof(cmd));
+		diag_pos(diag, DIAG_ERROR, root, 0, 0,
+			 "`autotrace %s` (pid %s) is changing a tree that overlaps this one: refused, so that neither "
+			 "run loses the other's edits (lock %s); run again when it is done",
+			 cmd[0] ? cmd : "?", pid[0] ? pid : "?", other);
+		free(other);
+		return -1;
+	}
+	return 0;
+}
+
 struct edit_lock *edit_lock_acquire_within(const char *root, const char *top, const char *command, struct diag *diag)
 {
-	char *dir = path_join(root, EDIT_STATE_DIR), *real_root, *real_top;
+	char *dir, *real_root, *real_top, *lock_root;
 	struct edit_lock *l;
 	struct stat st, fst;
 	char line[320];
@@ -252,7 +307,6 @@ struct edit_lock *edit_lock_acquire_within(const char *root, const char *top, co
 	errno = 0;
 	if (stat(root, &st) != 0 || !S_ISDIR(st.st_mode)) {
 		diag_pos(diag, DIAG_ERROR, root, 0, 0, "cannot lock: %s", errno ? strerror(errno) : "not a directory");
-		free(dir);
 		return NULL;
 	}
 	real_root = realpath(root, NULL);
@@ -262,14 +316,26 @@ struct edit_lock *edit_lock_acquire_within(const char *root, const char *top, co
 			 real_root && real_top ? "the tree given for it does not hold it" : strerror(errno));
 		free(real_root);
 		free(real_top);
-		free(dir);
 		return NULL;
+	}
+	/* one lock per project: two operators of one project share files (the
+	 * binding, the build script), and a run on a part of a tree changes
+	 * what a run on the whole does */
+	lock_root = lock_root_of(real_root, real_top);
+	{
+		/* named in messages as the command was given it, where it can be */
+		char *shown = strcmp(lock_root, real_root) == 0   ? xstrdup(root)
+			      : strcmp(lock_root, real_top) == 0 ? xstrdup(top)
+								  : path_display(lock_root);
+		dir = path_join(shown, EDIT_STATE_DIR);
+		free(shown);
 	}
 	for (l = held; l; l = l->next)
 		if (stat(dir, &st) == 0 && l->dev == st.st_dev && l->ino == st.st_ino) {
 			l->holds++;
 			free(real_root);
 			free(real_top);
+			free(lock_root);
 			free(dir);
 			return l;
 		}
@@ -282,6 +348,7 @@ struct edit_lock *edit_lock_acquire_within(const char *root, const char *top, co
 		tmp_cleanup_hold(false);
 		free(real_root);
 		free(real_top);
+		free(lock_root);
 		free(dir);
 		return NULL;
 	}
@@ -291,6 +358,7 @@ struct edit_lock *edit_lock_acquire_within(const char *root, const char *top, co
 	l->real_root = real_root;
 	l->top = xstrdup(top ? top : root);
 	l->real_top = real_top;
+	l->real_lock_root = lock_root;
 	l->command = xstrdup(command);
 	l->dir = dir;
 	l->lock_path = path_join(dir, "lock");
@@ -352,11 +420,24 @@ struct edit_lock *edit_lock_acquire_within(const char *root, const char *top, co
 	}
 	l->fd = fd;
 	l->holds = 1;
+	if (no_overlap(l, root, diag) != 0) {
+		close(l->fd);
+		l->fd = -1;
+		unlink(l->lock_path);
+		tmp_cleanup_forget(l->cleanup[2]);
+		l->cleanup[2] = -1;
+		remove_state_dir(l->dir);
+		lock_free(l);
+		return NULL;
+	}
 	l->next = held;
 	held = l;
 	{
-		/* what an interrupted run left, settled before anything is read */
-		struct journal_site site = { l->journal_path, l->real_top, l->top, l->command };
+		/* what an interrupted run left, settled before anything is read:
+		 * the journal of any run under this lock, whose tree lies in the
+		 * lock's root */
+		const char *shown = strcmp(l->real_lock_root, l->real_top) == 0 ? l->top : l->real_lock_root;
+		struct journal_site site = { l->journal_path, l->real_lock_root, shown, l->command };
 		if (journal_recover(&site, &l->completed, diag) != 0) {
 			edit_lock_release(l);
 			return NULL;

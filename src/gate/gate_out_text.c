@@ -24,9 +24,9 @@ static void where(FILE *f, bool color, const struct gate_loc *l)
 	if (!l->path)
 		fputs("autotrace: ", f);
 	else if (l->line == 0)
-		fprintf(f, "%s: ", l->path);
+		diag_put_str(f, l->path), fputs(": ", f);
 	else
-		fprintf(f, "%s:%zu:%zu: ", l->path, l->line, l->col);
+		diag_put_str(f, l->path), fprintf(f, ":%zu:%zu: ", l->line, l->col);
 	if (color)
 		fputs(DIAG_C_RESET, f);
 }
@@ -37,12 +37,17 @@ static void caret(FILE *f, bool color, const struct gate_loc *l)
 
 	if (!l->src_line)
 		return;
-	fprintf(f, "%s\n", l->src_line);
-	/* columns count characters; tabs are kept so the caret lines up */
+	diag_put_str(f, l->src_line);
+	fputc('\n', f);
+	/* columns count characters; tabs are kept so the caret lines up, and a
+	 * control character shown as \xNN takes four cells */
 	for (const unsigned char *s = (const unsigned char *)l->src_line; *s && col < l->col; s++) {
 		if ((*s & 0xC0) == 0x80)
 			continue;
-		fputc(*s == '\t' ? '\t' : ' ', f);
+		if ((*s < 0x20 && *s != '\t') || *s == 0x7f)
+			fputs("    ", f);
+		else
+			fputc(*s == '\t' ? '\t' : ' ', f);
 		col++;
 	}
 	if (color)
@@ -72,16 +77,19 @@ int gate_out_text(FILE *out, FILE *err, bool color, const struct gate_report *r)
 				continue;
 			where(err, color, &fd->loc);
 			head(err, color, fd->level);
-			fprintf(err, "[%s] %s%s\n", gate_rule_id(fd->rule), fd->message, color ? DIAG_C_RESET : "");
+			fprintf(err, "[%s] ", gate_rule_id(fd->rule));
+			diag_put_lines(err, fd->message, strlen(fd->message));
+			fprintf(err, "%s\n", color ? DIAG_C_RESET : "");
 			caret(err, color, &fd->loc);
 			if (fd->hint)
-				fprintf(err, "    hint: %s\n", fd->hint);
+				fputs("    hint: ", err), diag_put_lines(err, fd->hint, strlen(fd->hint)), fputc('\n', err);
 			if (fd->fix)
-				fprintf(err, "    fix: %s\n", fd->fix);
+				fputs("    fix: ", err), diag_put_lines(err, fd->fix, strlen(fd->fix)), fputc('\n', err);
 			if (fd->related_message) {
 				where(err, color, &fd->related);
 				head(err, color, DIAG_NOTE);
-				fprintf(err, "%s%s\n", fd->related_message, color ? DIAG_C_RESET : "");
+				diag_put_lines(err, fd->related_message, strlen(fd->related_message));
+				fprintf(err, "%s\n", color ? DIAG_C_RESET : "");
 				caret(err, color, &fd->related);
 			}
 		}
@@ -93,7 +101,7 @@ int gate_out_text(FILE *out, FILE *err, bool color, const struct gate_report *r)
 		if (counts.s[0])
 			fprintf(out, " (%s)", counts.s);
 		if (res->note)
-			fprintf(out, "; %s", res->note);
+			fputs("; ", out), diag_put_lines(out, res->note, strlen(res->note));
 		fputc('\n', out);
 	}
 	{

@@ -13,6 +13,13 @@
 
 static char *forced_root;
 static enum project_root_how forced_how;
+static char *named_root; /* --project DIR, as given */
+
+void project_root_name(const char *dir)
+{
+	free(named_root);
+	named_root = dir ? xstrdup(dir) : NULL;
+}
 
 void project_root_force(const char *abs, enum project_root_how how)
 {
@@ -29,11 +36,13 @@ const char *project_root_how_text(enum project_root_how how)
 	case PROJECT_ROOT_GIT:
 		return "the git top level";
 	case PROJECT_ROOT_BUILD_SCRIPT:
-		return "the nearest directory holding a build script";
+		return "the operator directory, holding a build script; no git checkout holds it";
+	case PROJECT_ROOT_NAMED:
+		return "named by --project";
 	case PROJECT_ROOT_OPDIR:
 		break;
 	}
-	return "the operator directory: nothing above it marks a project";
+	return "the operator directory: no git checkout holds it";
 }
 
 static bool exists(const char *dir, const char *name, bool want_dir)
@@ -67,74 +76,139 @@ static const char *plain_basename(const char *glob)
 	return strpbrk(b, "*?[") ? NULL : b;
 }
 
-/* The first directory from `start` upwards for which `has` holds, or NULL. */
-static char *upwards(const char *start, bool (*has)(const char *dir, const struct rule_policy *p),
-		     const struct rule_policy *p)
+static bool has_build_script(const char *dir, const struct rule_strlist *globs)
 {
-	char *d = xstrdup(start);
-
-	for (;;) {
-		char *up;
-		if (has(d, p))
-			return d;
-		if (strcmp(d, "/") == 0)
-			break;
-		up = parent_of(d);
-		free(d);
-		d = up;
-	}
-	free(d);
-	return NULL;
-}
-
-static bool has_build_script(const char *dir, const struct rule_policy *p)
-{
-	for (size_t i = 0; i < p->build.n; i++) {
-		const char *b = plain_basename(p->build.v[i]);
+	for (size_t i = 0; i < globs->n; i++) {
+		const char *b = plain_basename(globs->v[i]);
 		if (b && exists(dir, b, false))
 			return true;
 	}
 	return false;
 }
 
+/* The nearest directory strictly above `abs` holding a build script the
+ * rules name, or NULL: what a tree outside git would have climbed to. */
+static char *script_above(const char *abs, const struct rule_strlist *globs)
+{
+	char *d = xstrdup(abs);
+
+	while (strcmp(d, "/") != 0) {
+		char *up = parent_of(d);
+		free(d);
+		d = up;
+		if (has_build_script(d, globs))
+			return d;
+	}
+	free(d);
+	return NULL;
+}
+
+char *project_root_bound(const char *abs)
+{
+	char *named_abs = named_root ? path_absolute(named_root) : NULL;
+
+	if (named_abs && path_within(abs, named_abs))
+		return named_abs;
+	free(named_abs);
+	return path_upwards_holding(abs, ".git");
+}
+
+/* The root --project names: it must be a directory holding the operator
+ * directory, and not "/". */
+static int named(struct project_root *out, const char *opdir, struct diag *diag)
+{
+	struct stat st;
+
+	out->abs = stat(named_root, &st) == 0 && S_ISDIR(st.st_mode) ? path_absolute(named_root) : NULL;
+	if (!out->abs) {
+		diag_plain(diag, DIAG_ERROR, "--project %s: not a directory", named_root);
+		return -1;
+	}
+	if (!path_within(out->opdir_abs, out->abs)) {
+		diag_plain(diag, DIAG_ERROR, "--project %s does not hold the operator directory %s", named_root, opdir);
+		return -1;
+	}
+	out->how = PROJECT_ROOT_NAMED;
+	return 0;
+}
+
+/* The rules' `project "DIR";`: a directory holding the operator directory,
+ * within `bound` (the git top level, else the operator directory): a rules
+ * file of the tree names a part of the tree, never more. */
+static int from_rules(struct project_root *out, const char *opdir, const char *bound, bool git,
+		      const struct rule_policy *p, struct diag *diag)
+{
+	char *dir = path_join(opdir, p->project.value);
+	struct stat st;
+
+	out->abs = stat(dir, &st) == 0 && S_ISDIR(st.st_mode) ? path_absolute(dir) : NULL;
+	if (!out->abs) {
+		diag_at(diag, DIAG_ERROR, p->project.loc, "the project root %s is not a directory", dir);
+		free(dir);
+		return -1;
+	}
+	free(dir);
+	if (!path_within(out->opdir_abs, out->abs)) {
+		diag_at(diag, DIAG_ERROR, p->project.loc,
+			"the project root %s does not hold the operator directory %s", out->abs, opdir);
+		return -1;
+	}
+	if (!path_within(out->abs, bound)) {
+		diag_at(diag, DIAG_ERROR, p->project.loc,
+			"the project root %s lies outside %s %s: a rules file cannot widen the tree autotrace "
+			"edits; name a wider root on the command line: autotrace --project DIR ...",
+			out->abs, git ? "the git checkout" : "the operator directory", bound);
+		return -1;
+	}
+	out->how = PROJECT_ROOT_RULES;
+	return 0;
+}
+
 int project_root_find(const char *opdir, const struct rule_policy *p, struct project_root *out, struct diag *diag)
 {
+	char *git;
+
 	memset(out, 0, sizeof(*out));
 	out->opdir_abs = path_absolute(opdir);
 	if (!out->opdir_abs) {
 		diag_plain(diag, DIAG_ERROR, "%s is not a directory", opdir);
 		return -1;
 	}
+	git = path_upwards_holding(out->opdir_abs, ".git");
 	if (forced_root && path_within(out->opdir_abs, forced_root)) {
 		out->abs = xstrdup(forced_root);
 		out->how = forced_how;
+	} else if (named_root) {
+		if (named(out, opdir, diag) != 0)
+			goto fail;
 	} else if (p->project.value) {
-		char *dir = path_join(opdir, p->project.value);
-		struct stat st;
-		out->abs = stat(dir, &st) == 0 && S_ISDIR(st.st_mode) ? path_absolute(dir) : NULL;
-		if (!out->abs) {
-			diag_at(diag, DIAG_ERROR, p->project.loc, "the project root %s is not a directory", dir);
-			free(dir);
-			return -1;
-		}
-		free(dir);
-		if (!path_within(out->opdir_abs, out->abs)) {
-			diag_at(diag, DIAG_ERROR, p->project.loc,
-				"the project root %s does not hold the operator directory %s", out->abs, opdir);
-			return -1;
-		}
-		out->how = PROJECT_ROOT_RULES;
-	} else if ((out->abs = path_upwards_holding(out->opdir_abs, ".git")) != NULL) {
+		if (from_rules(out, opdir, git ? git : out->opdir_abs, git != NULL, p, diag) != 0)
+			goto fail;
+	} else if (git) {
+		out->abs = git;
+		git = NULL;
 		out->how = PROJECT_ROOT_GIT;
-	} else if ((out->abs = upwards(out->opdir_abs, has_build_script, p)) != NULL) {
-		out->how = PROJECT_ROOT_BUILD_SCRIPT;
 	} else {
 		out->abs = xstrdup(out->opdir_abs);
-		out->how = PROJECT_ROOT_OPDIR;
+		out->how = has_build_script(out->abs, &p->build) ? PROJECT_ROOT_BUILD_SCRIPT : PROJECT_ROOT_OPDIR;
 	}
+	if (strcmp(out->abs, "/") == 0) {
+		/* a git checkout at / (or a rules file saying so): never the tree to edit */
+		if (p->project.value && out->how == PROJECT_ROOT_RULES)
+			diag_at(diag, DIAG_ERROR, p->project.loc, "the project root would be /: refused");
+		else
+			diag_plain(diag, DIAG_ERROR, "the project root of %s would be /: refused; name one with --project DIR",
+				   opdir);
+		goto fail;
+	}
+	free(git);
 	out->path = path_display(out->abs);
 	out->opdir_rel = path_relative(out->abs, out->opdir_abs);
 	return 0;
+fail:
+	free(git);
+	project_root_release(out);
+	return -1;
 }
 
 void project_root_release(struct project_root *r)
@@ -315,7 +389,8 @@ int project_build_script_or_absent(const struct project_root *r, const struct ru
 		char pats[512] = "";
 		for (size_t i = 0; i < globs->n && strlen(pats) + strlen(globs->v[i]) + 4 < sizeof(pats); i++)
 			snprintf(pats + strlen(pats), sizeof(pats) - strlen(pats), "%s%s", i ? ", " : "", globs->v[i]);
-		diag_plain(diag, DIAG_ERROR, "no build script matches the rules' 'build' patterns (%s) under the project root %s (%s)",
+		diag_plain(diag, DIAG_ERROR,
+			   "no build script matches the rules' 'build' patterns (%s) under the project root %s (%s)",
 			   pats, r->path, project_root_how_text(r->how));
 	} else if (best < 0) {
 		/* a script off the way up (a template the build copies, another
@@ -333,6 +408,15 @@ int project_build_script_or_absent(const struct project_root *r, const struct ru
 	} else {
 		*out = path_join(r->path, found[cand[0]]);
 		ret = 0;
+	}
+	if (ret != 0 && r->how == PROJECT_ROOT_OPDIR) {
+		char *above = script_above(r->abs, globs);
+		if (above)
+			diag_plain(diag, DIAG_NOTE,
+				   "%s, above the operator directory, holds a build script: not taken, as outside git "
+				   "only the command line widens the tree autotrace edits (autotrace --project %s ...)",
+				   above, above);
+		free(above);
 	}
 	free(cand);
 	path_glob_free(found, n);

@@ -2,10 +2,13 @@
  * samples and tests and the build script of a real project often sit outside
  * the operator directory (csrc/torch_binding.cpp, tests/e2e/..., a
  * compile_ascend_proj.sh at the top), so these project-level layers are
- * searched from a project root: the rules' `project "DIR";` (relative to the
- * operator directory), else the git top level above the operator directory,
- * else the nearest directory upwards that holds a build script the rules
- * name, else the operator directory itself.
+ * searched from a project root: the directory `--project DIR` names on the
+ * command line, else the rules' `project "DIR";` (relative to the operator
+ * directory), else the git top level above the operator directory, else the
+ * operator directory itself. A tree is untrusted (a branch anyone may push):
+ * what it says never widens the tree autotrace edits, so the rules' setting
+ * must lie within the git checkout (or, outside git, within the operator
+ * directory), and no root is ever "/".
  *
  * Ownership: struct project_root owns its strings. */
 #ifndef AUTOTRACE_PROJECT_ROOT_H
@@ -17,8 +20,9 @@
 enum project_root_how {
 	PROJECT_ROOT_RULES,        /* operator { project "DIR"; } */
 	PROJECT_ROOT_GIT,          /* the git top level */
-	PROJECT_ROOT_BUILD_SCRIPT, /* the nearest directory holding a build script */
-	PROJECT_ROOT_OPDIR,        /* nothing above: the operator directory */
+	PROJECT_ROOT_BUILD_SCRIPT, /* no git: the operator directory, holding a build script */
+	PROJECT_ROOT_NAMED,        /* --project DIR */
+	PROJECT_ROOT_OPDIR,        /* no git: the operator directory */
 };
 
 struct project_root {
@@ -31,8 +35,18 @@ struct project_root {
 };
 
 /* Finds the root of `opdir`'s project. Returns 0, or -1 after reporting (a
- * `project` setting that is not a directory holding the operator directory). */
+ * `project` setting that is not a directory holding the operator directory,
+ * or one outside the git checkout; --project not holding it; "/"). */
 int project_root_find(const char *opdir, const struct rule_policy *p, struct project_root *out, struct diag *diag);
+/* Makes every later project_root_find take `dir` (a directory named on the
+ * command line, --project) as the root; NULL undoes it. */
+void project_root_name(const char *dir);
+/* The widest project a directory (absolute) may belong to: the root
+ * --project names when it holds the directory, else the git top level
+ * above it; NULL when neither (newly allocated). The tree lock is taken
+ * there (edit_journal.h). */
+char *project_root_bound(const char *abs);
+
 void project_root_release(struct project_root *r);
 
 /* "git top level", "the rules' project setting", ... for messages. */

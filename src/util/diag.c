@@ -173,6 +173,31 @@ void diag_put_text(FILE *out, const char *text, size_t len)
 	fwrite(text + from, 1, len - from, out);
 }
 
+void diag_put_str(FILE *out, const char *text)
+{
+	diag_put_text(out, text, strlen(text));
+}
+
+void diag_put_lines(FILE *out, const char *text, size_t len)
+{
+	size_t from = 0;
+
+	for (size_t i = 0; i <= len; i++)
+		if (i == len || text[i] == '\n') {
+			diag_put_text(out, text + from, i - from);
+			if (i < len)
+				fputc('\n', out);
+			from = i + 1;
+		}
+}
+
+/* A file name as the prefix of a message: escaped as the message text is (a
+ * name of an untrusted tree may hold ESC, OSC or BEL). */
+static void put_path(FILE *out, const char *path)
+{
+	diag_put_text(out, path, strlen(path));
+}
+
 size_t diag_text_cells(const char *text)
 {
 	const unsigned char *s = (const unsigned char *)text;
@@ -266,8 +291,8 @@ void diag_vat(struct diag *d, enum diag_level level, struct src_loc loc, const c
 	}
 	if (d->color)
 		fputs(DIAG_C_BOLD, d->out);
-	fprintf(d->out, "%s:%zu:%zu: ", loc.file->path, src_file_line(loc.file, loc.start),
-		src_file_column(loc.file, loc.start));
+	put_path(d->out, loc.file->path);
+	fprintf(d->out, ":%zu:%zu: ", src_file_line(loc.file, loc.start), src_file_column(loc.file, loc.start));
 	if (d->color)
 		fputs(DIAG_C_RESET, d->out);
 	head(d, level);
@@ -305,12 +330,14 @@ static void vpos(struct diag *d, enum diag_level level, const char *path, size_t
 		fputs(DIAG_C_BOLD, d->out);
 	if (!path)
 		fputs("autotrace: ", d->out);
-	else if (line == 0)
-		fprintf(d->out, "%s: ", path);
-	else if (col == 0)
-		fprintf(d->out, "%s:%zu: ", path, line);
 	else
-		fprintf(d->out, "%s:%zu:%zu: ", path, line, col);
+		put_path(d->out, path);
+	if (path && line == 0)
+		fputs(": ", d->out);
+	else if (path && col == 0)
+		fprintf(d->out, ":%zu: ", line);
+	else if (path)
+		fprintf(d->out, ":%zu:%zu: ", line, col);
 	if (d->color && path)
 		fputs(DIAG_C_RESET, d->out);
 	head(d, level);

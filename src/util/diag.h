@@ -82,6 +82,11 @@ size_t diag_text_cells(const char *text);
  * never reaches the terminal as a control sequence. diag_text_cells counts
  * them so (4 cells). */
 void diag_put_text(FILE *out, const char *text, size_t len);
+/* The same for a NUL-terminated string. */
+void diag_put_str(FILE *out, const char *text);
+/* The same, the line ends kept: a report of several lines built from
+ * strings of the tree (paths, labels, messages). */
+void diag_put_lines(FILE *out, const char *text, size_t len);
 
 /* `autotrace: level: message` with no location. */
 void diag_plain(struct diag *d, enum diag_level level, const char *fmt, ...)

@@ -18,7 +18,7 @@ static char *strip(const char *in, bool all, unsigned *removed)
 {
 	size_t n;
 
-	return edit_strip(in, strlen(in), all, &n, removed);
+	return edit_strip(in, strlen(in), all, &n, removed, NULL, NULL);
 }
 
 START_TEST(test_list_order)

@@ -303,13 +303,25 @@ START_TEST(test_recovery_stays_in_the_tree)
 	free(s);
 	ck_assert(exists(tout) && exists(journal));
 	free(msgs);
-	/* a temporary file not named as autotrace names them: refused too */
+	/* the lock taken for the project (wire's) is the project's: its journal
+	 * is TOP/.autotrace/journal (outside git, the tree the batches change) */
+	unlink(journal);
+	unlink(gi);
+	rmdir(state);
+	free(state);
+	free(journal);
+	free(gi);
+	state = path_join(top, EDIT_STATE_DIR);
+	journal = path_join(state, "journal");
+	gi = path_join(state, ".gitignore");
+	ck_assert_int_eq(mkdir(state, 0777), 0);
+	/* a temporary file not named as autotrace names them: refused */
 	f = fopen(journal, "w");
 	fprintf(f, "autotrace-journal 1\ncommand\twire\npid\t4242\nbatch\t1\nT\t%s\t%s/op/x.h\t-\n", outside, top);
 	fclose(f);
 	ck_assert_ptr_null(edit_lock_acquire_within(op, top, "wire", &q));
 	ck_assert(exists(outside));
-	/* the lock taken for the project (wire's): completed */
+	/* a journal of the project naming a file of it: completed */
 	f = fopen(journal, "w");
 	fprintf(f, "autotrace-journal 1\ncommand\twire\npid\t4242\nbatch\t1\nT\t%s\t%s\t-\nC\n", tout, outside);
 	fclose(f);
