@@ -106,7 +106,8 @@ def main():
     save_slots([v1_slot(mism, t), v1_slot(inter, t)] + [[0] * S] * 4, "pairs", "rank000.pt")
 
     # point maps: another build (v1 ids shifted by one), duplicate ids,
-    # "07" beside "7", a non-integer id, a missing field, NUL, not UTF-8
+    # "07" beside "7", a non-integer id, a missing field, NUL, not UTF-8,
+    # a key twice in a point, a negative event id
     base = json.load(open(os.path.join(SRC, "point_map.json")))
     shifted = dict(base)
     shifted["points"] = {str(int(k) + 1): v for k, v in base["points"].items()}
@@ -121,6 +122,12 @@ def main():
           "maps", "missing_field.json")
     write(b'{"points": {\n "1": {"label": "wait\\u0000flag", "event_type": "B"}}}\n', "maps", "nul.json")
     write(b'{"points": {\n "1": {"label": "caf\xe9", "event_type": "B"}}}\n', "maps", "latin1.json")
+    # a key given twice inside one point (the reader would take the first
+    # and drop the other), a negative event id (preprocess numbers from 1)
+    write(b'{"points": {\n "1": {"label": "a", "event_type": "B", "event_id": 1},\n'
+          b' "2": {"label": "a", "event_type": "E", "label": "b", "event_id": 1}}}\n', "maps", "repeated_key.json")
+    write(b'{"points": {\n "1": {"label": "a", "event_type": "B", "event_id": 1},\n'
+          b' "2": {"label": "a", "event_type": "E", "event_id": -1}}}\n', "maps", "negative_event_id.json")
 
     # rules that do not fit the dumps: a slot size that cuts a flat dump
     # wrongly, cores that differ from the tensors

@@ -89,6 +89,41 @@ START_TEST(t_map_errors)
 }
 END_TEST
 
+/* A key the reader uses, given twice (cJSON keeps both and reads the first):
+ * in a point and at the top; one the reader ignores may repeat. A negative
+ * event id. Each located at the second key. */
+START_TEST(t_map_repeated_keys)
+{
+	struct diag *d = mkdiag();
+	const char *twice = "{\"points\": {\"1\": {\"label\": \"x\", \"event_type\": \"B\",\n \"event_type\": \"E\"}}}";
+	const char *root = "{\"points\": {},\n \"build_stamp\": \"00000000000000aa\", \"points\": {}}";
+	const char *ignored = "{\"points\": {\"1\": {\"label\": \"x\", \"event_type\": \"B\", \"note\": 1, \"note\": 2}}}";
+	const char *negative = "{\"points\": {\"1\": {\"label\": \"x\", \"event_type\": \"B\",\n  \"event_id\": -7}}}";
+	const char *zero = "{\"points\": {\"1\": {\"label\": \"x\", \"event_type\": \"B\", \"event_id\": 0}}}";
+	struct point_map *m;
+
+	ck_assert_ptr_null(point_map_parse("m.json", twice, strlen(twice), d));
+	ck_assert_ptr_nonnull(strstr(errors(d), "m.json:2:2: error: point '1' gives \"event_type\" twice (first at line 1, "
+					      "column 33): which one is meant cannot be told; this map is damaged"));
+	d = mkdiag();
+	ck_assert_ptr_null(point_map_parse("m.json", root, strlen(root), d));
+	ck_assert_ptr_nonnull(strstr(errors(d), "m.json:2:37: error: the map gives \"points\" twice (first at line 1, "
+					      "column 2)"));
+	d = mkdiag();
+	m = point_map_parse("m.json", ignored, strlen(ignored), d);
+	ck_assert_msg(m != NULL, "%s", errors(d));
+	point_map_free(m);
+	d = mkdiag();
+	ck_assert_ptr_null(point_map_parse("m.json", negative, strlen(negative), d));
+	ck_assert_ptr_nonnull(strstr(errors(d), "m.json:2:3: error: point '1': \"event_id\" is negative (-7): event ids "
+					      "number the labels from 1"));
+	d = mkdiag();
+	m = point_map_parse("m.json", zero, strlen(zero), d);
+	ck_assert_msg(m != NULL, "%s", errors(d));
+	point_map_free(m);
+}
+END_TEST
+
 START_TEST(t_npy)
 {
 	unsigned char buf[256];
@@ -520,6 +555,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, t_map_new_form);
 	tcase_add_test(tc, t_map_old_form);
 	tcase_add_test(tc, t_map_errors);
+	tcase_add_test(tc, t_map_repeated_keys);
 	tcase_add_test(tc, t_npy);
 	tcase_add_test(tc, t_bin_odd);
 	tcase_add_test(tc, t_pickle_refuses);
