@@ -226,11 +226,45 @@ static bool whole_number(const cJSON *v, double lo, double hi)
 	       v->valuedouble == (double)(int64_t)v->valuedouble;
 }
 
+/* A key this reader uses, given twice in object `obj` (whose key is at
+ * `obj_off`): cJSON keeps both members and reads the first, so the second
+ * would be dropped without a word. Reports it, located, and returns -1;
+ * `what` names the object in the message ("point '7'", "the map"). Keys
+ * the reader ignores may repeat: nothing is read from them. */
+static int repeated_key(const struct reader *r, const cJSON *obj, size_t obj_off, const char *const *keys,
+			const char *what)
+{
+	for (; *keys; keys++) {
+		const cJSON *c;
+		bool seen = false;
+		cJSON_ArrayForEach(c, obj) {
+			size_t first, second, fl, fc;
+			if (!c->string || strcmp(c->string, *keys) != 0)
+				continue;
+			if (!seen) {
+				seen = true;
+				continue;
+			}
+			first = find_key(r, *keys, obj_off);
+			second = find_key(r, *keys, first + 1);
+			if (second == first + 1)
+				second = first; /* written another way (an escape): the first is where to look */
+			offset_to_line_col(r->text, r->len, first, &fl, &fc);
+			error_at_off(r, second, "%s gives \"%s\" twice (first at line %zu, column %zu): which one is meant "
+				     "cannot be told; this map is damaged", what, *keys, fl, fc);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static int read_point(struct reader *r, struct point_map *m, const cJSON *item, size_t key_off)
 {
+	static const char *const keys[] = { "label", "event_type", "event_id", "file", "line", NULL };
 	const cJSON *label, *type, *event_id, *file, *line;
 	uint64_t id;
 	size_t at;
+	char what[48];
 
 	if (!is_decimal_id(item->string, &id) || id == 0 || id > POINT_MAP_MAX_ID) {
 		error_at_off(r, key_off, "point id '%s' is not a number from 1 to %u", item->string, POINT_MAP_MAX_ID);
@@ -240,6 +274,9 @@ static int read_point(struct reader *r, struct point_map *m, const cJSON *item, 
 		error_at_off(r, key_off, "point '%s' must be an object", item->string);
 		return -1;
 	}
+	snprintf(what, sizeof(what), "point '%s'", item->string);
+	if (repeated_key(r, item, key_off, keys, what) != 0)
+		return -1;
 	label = cJSON_GetObjectItemCaseSensitive(item, "label");
 	type = cJSON_GetObjectItemCaseSensitive(item, "event_type");
 	event_id = cJSON_GetObjectItemCaseSensitive(item, "event_id");
@@ -258,6 +295,12 @@ static int read_point(struct reader *r, struct point_map *m, const cJSON *item, 
 	if (event_id && !whole_number(event_id, -9e15, 9e15)) {
 		error_at_off(r, find_key(r, "event_id", key_off), "point '%s': \"event_id\" must be an integer",
 			     item->string);
+		return -1;
+	}
+	if (event_id && event_id->valuedouble < 0) {
+		error_at_off(r, find_key(r, "event_id", key_off),
+			     "point '%s': \"event_id\" is negative (%.0f): event ids number the labels from 1", item->string,
+			     event_id->valuedouble);
 		return -1;
 	}
 	if (file && !cJSON_IsString(file) && !cJSON_IsNull(file)) {
@@ -374,6 +417,9 @@ struct point_map *point_map_parse(const char *path, const char *text, size_t len
 	m = point_map_new();
 	points = cJSON_GetObjectItemCaseSensitive(root, "points");
 	if (points) {
+		static const char *const keys[] = { "points", "version", "generator", "build_stamp", NULL };
+		if (repeated_key(&r, root, 0, keys, "the map") != 0)
+			goto fail;
 		if (!cJSON_IsObject(points)) {
 			error_at_off(&r, find_key(&r, "points", 0), "\"points\" must be an object");
 			goto fail;

@@ -139,6 +139,30 @@ static void downgrade_sink(void *ctx, const struct diag_msg *m)
 		diag_pos(to, lvl, m->path, m->line, m->col, "%s", m->text);
 }
 
+/* The line breaks of d[start, end) into out + *n (room made): each newline
+ * as it was, a line splice kept a splice (a directive goes on through it),
+ * a CR before it kept. A point written over several lines becomes its id
+ * after as many line breaks, so that the lines after it keep their numbers
+ * (__LINE__, the compiler's messages, the map's lines). */
+static void keep_line_breaks(const char *d, uint32_t start, uint32_t end, char **out, size_t *cap, size_t *n)
+{
+	for (const char *p = d + start, *e = d + end; (p = memchr(p, '\n', (size_t)(e - p))) != NULL; p++) {
+		const char *b = p;
+		bool cr = b > d + start && b[-1] == '\r', splice;
+		if (cr)
+			b--;
+		while (b > d + start && (b[-1] == ' ' || b[-1] == '\t' || b[-1] == '\f' || b[-1] == '\v'))
+			b--;
+		splice = b > d + start && b[-1] == '\\';
+		XGROW(*out, *cap, *n + 4);
+		if (splice)
+			(*out)[(*n)++] = '\\';
+		if (cr)
+			(*out)[(*n)++] = '\r';
+		(*out)[(*n)++] = '\n';
+	}
+}
+
 /* The rewritten text of `f`: points from f->first_id, TRACE_BUILD_STAMP as `stamp`. */
 static char *rewrite(const struct pp_file *f, const char *stamp, size_t *len)
 {
@@ -172,6 +196,10 @@ static char *rewrite(const struct pp_file *f, const char *stamp, size_t *len)
 		XGROW(out, cap, n + (start - at) + rlen + 1);
 		memcpy(out + n, d + at, start - at);
 		n += start - at;
+		/* the breaks before the id: after it, a splice could end the file */
+		if (s)
+			keep_line_breaks(d, start, end, &out, &cap, &n);
+		XGROW(out, cap, n + rlen + 1);
 		memcpy(out + n, rep, rlen);
 		n += rlen;
 		at = end;

@@ -68,15 +68,24 @@ static const char *skip_block_comment(const char *p, const char *end)
 }
 
 /* After the opening quote `q` of a string or character literal. Literals end
- * at their quote, or unterminated at the end of the line. */
+ * at their quote, or unterminated at the end of the line; a line splice
+ * continues them (phase 2 comes first: a backslash escapes the character
+ * after the splices that follow it). */
 static const char *skip_quoted(const char *p, const char *end, char q)
 {
 	for (; p < end; p++) {
+		size_t sp;
 		if (*p == q)
 			return p + 1;
 		if (*p == '\\') {
-			if (p + 1 < end)
-				p++;
+			if ((sp = string_literal_splice(p, end)) != 0) {
+				p += sp - 1;
+				continue;
+			}
+			for (p++; (sp = string_literal_splice(p, end)) != 0;)
+				p += sp;
+			if (p >= end || *p == '\n')
+				return p < end ? p : end; /* a newline is no escape: unterminated */
 			continue;
 		}
 		if (*p == '\n')

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <zip.h>
+#include <zlib.h>
 
 #include "dump.h"
 #include "dump_pickle.h"
@@ -62,6 +63,19 @@ static void entry_corrupt(const struct pt_reader *r, const char *name, const cha
 	diag_pos(r->diag, DIAG_ERROR, r->path, 0, 0, "archive entry '%s'%s %s: %s", name, where, what, why);
 }
 
+static uint32_t crc32_of(const unsigned char *p, size_t n)
+{
+	uLong c = crc32(0L, Z_NULL, 0);
+
+	while (n > 0) {
+		uInt k = n > (1u << 30) ? (1u << 30) : (uInt)n;
+		c = crc32(c, p, k);
+		p += k;
+		n -= k;
+	}
+	return (uint32_t)c;
+}
+
 static int read_entry(struct pt_reader *r, zip_int64_t idx, const char *name, unsigned char **data, size_t *len)
 {
 	zip_stat_t st;
@@ -107,11 +121,27 @@ static int read_entry(struct pt_reader *r, zip_int64_t idx, const char *name, un
 		entry_corrupt(r, name, what, "the archive ends first");
 		goto fail;
 	}
-	/* a CRC mismatch shows only at the end of the entry */
+	/* libzip checks the CRC-32 at the end of what it inflates, and only
+	 * there: a deflated entry whose stream runs on past its declared size,
+	 * with a CRC-32 over all of it, would pass. The entry is its declared
+	 * bytes: their CRC-32 must be the one declared (zipfile's "Bad CRC-32"
+	 * otherwise), and the stream must end with them. */
+	if ((st.valid & ZIP_STAT_CRC) && crc32_of(buf, (size_t)st.size) != st.crc) {
+		entry_corrupt(r, name, "is corrupt", "CRC error");
+		goto fail;
+	}
 	{
 		unsigned char extra;
-		if (zip_fread(f, &extra, 1) < 0) {
+		zip_int64_t n = zip_fread(f, &extra, 1);
+		char why[96];
+		if (n < 0) {
 			entry_corrupt(r, name, "is corrupt", zip_error_strerror(zip_file_get_error(f)));
+			goto fail;
+		}
+		if (n > 0) {
+			snprintf(why, sizeof(why), "its data runs on past the %llu bytes it declares",
+				 (unsigned long long)st.size);
+			entry_corrupt(r, name, "is corrupt", why);
 			goto fail;
 		}
 	}
@@ -303,6 +333,11 @@ static int read_archive(const char *path, zip_t *zip, const struct zip_bytes *zb
 	char err[256];
 	int rc = -1;
 
+	/* libzip reads each entry by its central directory entry alone */
+	if (dump_zip_check_declared(zb, err, sizeof(err))) {
+		diag_pos(diag, DIAG_ERROR, path, 0, 0, "not a readable torch.save archive: %s", err);
+		goto out;
+	}
 	if (find_pickle(&r, &pkl_idx) != 0)
 		goto out;
 	{

@@ -1,5 +1,5 @@
-/* The zip records of a .pt dump, walked to say where it is damaged. See
- * dump_zip.h. Record layouts (PKWARE APPNOTE 6.3): local file header
+/* The zip records of a .pt dump, walked to say where it is damaged and
+ * whether they agree on what each entry holds. See dump_zip.h. Record layouts (PKWARE APPNOTE 6.3): local file header
  * "PK\3\4" (30 bytes + name + extra), data descriptor "PK\7\8" (crc and
  * sizes: 16 bytes, 24 with zip64 sizes), central directory header "PK\1\2"
  * (46 bytes + name + extra + comment), zip64 end record "PK\6\6" and its
@@ -288,7 +288,8 @@ static int find_cd(const struct zip_bytes *zb, struct cd *cd, char *msg, size_t 
 }
 
 struct entry {
-	uint64_t at, data, csize, lho;
+	uint64_t at, data, csize, usize, lho;
+	uint32_t crc;
 	size_t nlen;
 	char name[208];
 };
@@ -298,7 +299,7 @@ static bool read_entry(const struct zip_bytes *zb, const struct cd *cd, uint64_t
 		       size_t cap)
 {
 	unsigned char h[46], x[4];
-	uint64_t elen, clen, usize;
+	uint64_t elen, clen;
 
 	e->at = *p;
 	if (*p + 46 > cd->off + cd->size || !rd(zb, *p, h, 46) || memcmp(h, "PK\1\2", 4) != 0)
@@ -307,8 +308,9 @@ static bool read_entry(const struct zip_bytes *zb, const struct cd *cd, uint64_t
 	e->nlen = (size_t)le(h + 28, 2);
 	elen = le(h + 30, 2);
 	clen = le(h + 32, 2);
+	e->crc = (uint32_t)le(h + 16, 4);
 	e->csize = le(h + 20, 4);
-	usize = le(h + 24, 4);
+	e->usize = le(h + 24, 4);
 	e->lho = le(h + 42, 4);
 	if (*p + 46 + e->nlen + elen + clen > cd->off + cd->size)
 		return !say(msg, cap, "central directory entry at byte %llu runs past the directory: corrupt",
@@ -324,8 +326,10 @@ static bool read_entry(const struct zip_bytes *zb, const struct cd *cd, uint64_t
 		if (id == 1) {
 			unsigned char v[8];
 			f = q + 4;
-			if (usize == 0xFFFFFFFFu && f + 8 <= qe && rd(zb, f, v, 8))
+			if (e->usize == 0xFFFFFFFFu && f + 8 <= qe && rd(zb, f, v, 8)) {
+				e->usize = le(v, 8);
 				f += 8;
+			}
 			if (e->csize == 0xFFFFFFFFu && f + 8 <= qe && rd(zb, f, v, 8)) {
 				e->csize = le(v, 8);
 				f += 8;
@@ -362,10 +366,87 @@ static bool check_local(const struct zip_bytes *zb, const struct cd *cd, struct 
 	return true;
 }
 
+/* ---- the records of one entry against each other ---- */
+
+/* Do the `n` bytes `d` of a data descriptor (its signature optional, its
+ * sizes of 4 or 8 bytes: writers differ) give the CRC-32 and sizes of `e`? */
+static bool descriptor_agrees(const unsigned char *d, size_t n, const struct entry *e)
+{
+	for (size_t skip = 0; skip <= 4; skip += 4) {
+		const unsigned char *p = d + skip;
+		if (skip && memcmp(d, "PK\7\10", 4) != 0)
+			break;
+		if (n >= skip + 12 && le(p, 4) == e->crc && le(p + 4, 4) == e->csize && le(p + 8, 4) == e->usize)
+			return true;
+		if (n >= skip + 20 && le(p, 4) == e->crc && le(p + 4, 8) == e->csize && le(p + 12, 8) == e->usize)
+			return true;
+	}
+	return false;
+}
+
+/* The local header of `e` (read by check_local) and, when it says the
+ * CRC-32 and sizes follow the data, its data descriptor: they must give
+ * what the central directory gives, which is what the entry is read by. */
+static bool check_declared(const struct zip_bytes *zb, const struct cd *cd, const struct entry *e, char *msg,
+			   size_t cap)
+{
+	unsigned char h[30], d[24];
+	uint64_t at = e->data + e->csize;
+	size_t n;
+
+	if (!rd(zb, e->lho, h, 30))
+		return !say(msg, cap, "entry '%s': its local header at byte %llu cannot be read: corrupt", e->name,
+			    (unsigned long long)e->lho);
+	if (!(le(h + 6, 2) & 8)) {
+		/* sizes of 0xFFFFFFFF are in the local zip64 field: only the CRC-32 is compared then */
+		bool sizes = le(h + 18, 4) != 0xFFFFFFFFu && le(h + 22, 4) != 0xFFFFFFFFu;
+		if (le(h + 14, 4) != e->crc || (sizes && (le(h + 18, 4) != e->csize || le(h + 22, 4) != e->usize)))
+			return !say(msg, cap, "entry '%s': its local header at byte %llu gives CRC-32 %08llx and %llu "
+				    "bytes (%llu stored), the central directory %08lx and %llu bytes (%llu stored): "
+				    "corrupt", e->name, (unsigned long long)e->lho, (unsigned long long)le(h + 14, 4),
+				    (unsigned long long)le(h + 22, 4), (unsigned long long)le(h + 18, 4),
+				    (unsigned long)e->crc, (unsigned long long)e->usize, (unsigned long long)e->csize);
+		return true;
+	}
+	/* the descriptor lies between the data and the central directory */
+	n = cd->off - at < sizeof(d) ? (size_t)(cd->off - at) : sizeof(d);
+	if (n < 12 || !rd(zb, at, d, n))
+		return !say(msg, cap, "entry '%s': its data ends at byte %llu, where its data descriptor should be, and "
+			    "the central directory starts %llu bytes later: corrupt", e->name, (unsigned long long)at,
+			    (unsigned long long)(cd->off - at));
+	if (!descriptor_agrees(d, n, e)) {
+		const unsigned char *p = memcmp(d, "PK\7\10", 4) == 0 && n >= 16 ? d + 4 : d;
+		return !say(msg, cap, "entry '%s': its data descriptor at byte %llu gives CRC-32 %08llx and %llu bytes "
+			    "(%llu stored), the central directory %08lx and %llu bytes (%llu stored): corrupt", e->name,
+			    (unsigned long long)at, (unsigned long long)le(p, 4), (unsigned long long)le(p + 8, 4),
+			    (unsigned long long)le(p + 4, 4), (unsigned long)e->crc, (unsigned long long)e->usize,
+			    (unsigned long long)e->csize);
+	}
+	return true;
+}
+
+/* Each entry of the directory: its central directory entry and its local
+ * header, and with `declared` what its records declare (check_declared).
+ * True, with msg, at the first that is wrong; else false, and *end where
+ * the entries end. */
+static bool entry_wrong(const struct zip_bytes *zb, const struct cd *cd, bool declared, uint64_t *end, char *msg,
+			size_t cap)
+{
+	struct entry e;
+	uint64_t p = cd->off;
+
+	for (uint64_t k = 0; k < cd->entries; k++) {
+		if (!read_entry(zb, cd, &p, &e, msg, cap) || !check_local(zb, cd, &e, msg, cap) ||
+		    (declared && !check_declared(zb, cd, &e, msg, cap)))
+			return true;
+	}
+	*end = p;
+	return false;
+}
+
 bool dump_zip_diagnose(const struct zip_bytes *zb, char *msg, size_t cap)
 {
 	struct cd cd;
-	struct entry e;
 	uint64_t p;
 	int rc;
 
@@ -376,16 +457,23 @@ bool dump_zip_diagnose(const struct zip_bytes *zb, char *msg, size_t cap)
 		return diagnose_cut(zb, msg, cap);
 	if (rc == 0)
 		return true;
-	p = cd.off;
-	for (uint64_t k = 0; k < cd.entries; k++) {
-		if (!read_entry(zb, &cd, &p, &e, msg, cap) || !check_local(zb, &cd, &e, msg, cap))
-			return true;
-	}
+	if (entry_wrong(zb, &cd, false, &p, msg, cap))
+		return true;
 	if (p != cd.off + cd.size)
 		return say(msg, cap, "the central directory holds %llu bytes after its %llu entries (from byte %llu): "
 			   "corrupt", (unsigned long long)(cd.off + cd.size - p), (unsigned long long)cd.entries,
 			   (unsigned long long)p);
 	return false;
+}
+
+bool dump_zip_check_declared(const struct zip_bytes *zb, char *msg, size_t cap)
+{
+	struct cd cd;
+	uint64_t end;
+
+	if (find_cd(zb, &cd, msg, cap) != 1)
+		return false; /* libzip opened it: nothing to add */
+	return entry_wrong(zb, &cd, true, &end, msg, cap);
 }
 
 bool dump_zip_entry_span(const struct zip_bytes *zb, const char *name, uint64_t *off, uint64_t *len)

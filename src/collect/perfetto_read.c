@@ -78,9 +78,7 @@ struct prd {
 	size_t chunk_at;              /* inside compressed_packets: where they are in the file */
 };
 
-/* Inflated compressed_packets above this are refused (a chunk of a trace
- * writer is far smaller; this stops a forged one from taking the memory). */
-#define MAX_CHUNK ((size_t)256 << 20)
+#define MAX_CHUNK PERFETTO_MAX_CHUNK
 
 __attribute__((format(printf, 3, 4))) static int fail(struct prd *r, const unsigned char *at, const char *fmt, ...)
 {
@@ -526,8 +524,28 @@ static int track_event(struct prd *r, const struct packet *pk, struct chrome_eve
 
 static int packet(struct prd *r, struct pb b, int (*cb)(void *, const struct chrome_event *), void *ctx, int *cb_rc);
 
+/* The buffer holds MAX_CHUNK bytes: 1 when the stream has more to give,
+ * 0 when it ends there, -1 when it is corrupt or cut short. One byte of
+ * room is all it is given. */
+static int stream_goes_on(z_stream *zs)
+{
+	unsigned char probe;
+	int zr;
+
+	zs->next_out = &probe;
+	zs->avail_out = 1;
+	do
+		zr = inflate(zs, Z_NO_FLUSH);
+	while (zr == Z_OK && zs->avail_out == 1 && zs->avail_in > 0);
+	if (zs->avail_out == 0)
+		return 1;
+	return zr == Z_STREAM_END ? 0 : -1;
+}
+
 /* TracePacket.compressed_packets: a zlib (or gzip) stream of packets, as
- * in a Trace; inflated and walked like the file's own. */
+ * in a Trace; inflated and walked like the file's own. The buffer grows by
+ * doubling up to MAX_CHUNK and never past it: a stream that has more to
+ * give once it is full is refused. */
 static int compressed(struct prd *r, struct pb z, int (*cb)(void *, const struct chrome_event *), void *ctx,
 		      int *cb_rc)
 {
@@ -542,17 +560,26 @@ static int compressed(struct prd *r, struct pb z, int (*cb)(void *, const struct
 	memset(&zs, 0, sizeof(zs));
 	if (inflateInit2(&zs, 15 + 32) != Z_OK) /* zlib or gzip header */
 		return fail(r, z.p, "cannot inflate");
+	if (cap > MAX_CHUNK)
+		cap = MAX_CHUNK;
 	buf = xmalloc(cap);
 	zs.next_in = (unsigned char *)z.p;
 	zs.avail_in = (uInt)(z.end - z.p);
 	for (;;) {
 		if (len == cap) {
-			if (cap >= MAX_CHUNK) {
+			if (cap == MAX_CHUNK) {
+				int more = stream_goes_on(&zs);
+				if (more == 0)
+					break; /* it ends exactly at the cap */
+				if (more < 0)
+					fail(r, z.p, "compressed packets that do not inflate (%s)", zs.msg ? zs.msg : "corrupt");
+				else
+					fail(r, z.p, "compressed packets inflate to more than %zu bytes", MAX_CHUNK);
 				inflateEnd(&zs);
 				free(buf);
-				return fail(r, z.p, "compressed packets inflate to more than %zu bytes", MAX_CHUNK);
+				return -1;
 			}
-			cap *= 2;
+			cap = cap > MAX_CHUNK / 2 ? MAX_CHUNK : cap * 2;
 			buf = xrealloc(buf, cap);
 		}
 		zs.next_out = buf + len;

@@ -21,6 +21,12 @@
 bool perfetto_looks_like_trace(const unsigned char *data, size_t len);
 #define PERFETTO_SNIFF ((size_t)1 << 20)
 
+/* A TracePacket's compressed_packets may inflate to this many bytes; one
+ * that inflates to more is refused once this much is inflated (a chunk of a
+ * trace writer is far smaller: this stops a forged one from taking the
+ * memory). The buffer never grows past it. */
+#define PERFETTO_MAX_CHUNK ((size_t)256 << 20)
+
 /* Calls `cb` for every track descriptor (ph 'M', name "thread_name", args.name
  * the track's name) and every slice begin / end (ph 'B' / 'E') in order;
  * tracks are told apart by pid/tid (the track uuid's high and low 32 bits).

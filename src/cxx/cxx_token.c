@@ -1,6 +1,7 @@
 /* The C++ tokenizer: a single pass over the buffer, a character-class table,
  * no allocation per token beyond the growth of one array. */
 #include "cxx_token.h"
+#include "string_literal.h"
 
 #include <string.h>
 
@@ -197,11 +198,13 @@ static bool skip_block_comment(struct lexer *lx)
 }
 
 /* A quoted literal from the opening quote at lx->pos; stops at an unescaped
- * newline (unterminated) like a compiler would. Returns CXX_TF_UNTERM or 0. */
+ * newline (unterminated) like a compiler would. Line splices continue it,
+ * and come first: a backslash escapes the character after the splices that
+ * follow it (string_literal_splice). Returns CXX_TF_UNTERM or 0. */
 static unsigned scan_quoted(struct lexer *lx, char q)
 {
-	const char *s = lx->s;
-	size_t p = lx->pos + 1;
+	const char *s = lx->s, *end = lx->s + lx->len;
+	size_t p = lx->pos + 1, sp;
 
 	while (p < lx->len) {
 		char c = s[p];
@@ -210,16 +213,23 @@ static unsigned scan_quoted(struct lexer *lx, char q)
 			return 0;
 		}
 		if (c == '\\' && p + 1 < lx->len) {
-			if (s[p + 1] == '\n')
+			if ((sp = string_literal_splice(s + p, end)) != 0) {
 				lx->line++;
-			p += 2;
+				p += sp;
+				continue;
+			}
+			for (p++; (sp = string_literal_splice(s + p, end)) != 0; p += sp)
+				lx->line++;
+			if (p < lx->len && s[p] == '\n')
+				break; /* a newline is no escape: unterminated */
+			p++;
 			continue;
 		}
 		if (c == '\n')
 			break;
 		p++;
 	}
-	lx->pos = p;
+	lx->pos = p < lx->len ? p : lx->len;
 	return CXX_TF_UNTERM;
 }
 

@@ -1,6 +1,8 @@
 /* The unescaper of trace point labels. See string_literal.h. */
 #include "string_literal.h"
 
+#include <string.h>
+
 static int hex_value(char c)
 {
 	if (c >= '0' && c <= '9')
@@ -35,7 +37,36 @@ static char *put_utf8(char *w, unsigned long cp)
 	return w;
 }
 
-size_t string_literal_unescape(const char *s, const char *e, char *out)
+size_t string_literal_splice(const char *p, const char *end)
+{
+	const char *q = p + 1;
+
+	if (p >= end || *p != '\\')
+		return 0;
+	while (q < end && (*q == ' ' || *q == '\t' || *q == '\f' || *q == '\v'))
+		q++;
+	if (q < end && *q == '\r')
+		q++;
+	return q < end && *q == '\n' ? (size_t)(q + 1 - p) : 0;
+}
+
+/* [s, e) without its line splices, into out; its end. */
+static char *splice(const char *s, const char *e, char *out)
+{
+	while (s < e) {
+		size_t n = string_literal_splice(s, e);
+		if (n)
+			s += n;
+		else
+			*out++ = *s++;
+	}
+	return out;
+}
+
+/* The escapes of [s, e) into out, which may be s itself: no escape is
+ * shorter than what it stands for (\uXXXX: 6 bytes, at most 3 of UTF-8;
+ * \UXXXXXXXX: 10, at most 4), and each is read whole before it is written. */
+static size_t unescape(const char *s, const char *e, char *out)
 {
 	static const char simple[] = "n\nt\tr\ra\ab\bf\fv\v";
 	char *w = out;
@@ -80,4 +111,12 @@ size_t string_literal_unescape(const char *s, const char *e, char *out)
 	}
 	*w = '\0';
 	return (size_t)(w - out);
+}
+
+size_t string_literal_unescape(const char *s, const char *e, char *out)
+{
+	/* a body holds a newline only where a splice continues it */
+	if (!memchr(s, '\n', (size_t)(e - s)))
+		return unescape(s, e, out);
+	return unescape(out, splice(s, e, out), out);
 }

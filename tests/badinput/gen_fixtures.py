@@ -8,12 +8,14 @@
 # never run this. Inputs the repository cannot hold (a FIFO, a 2 GB sparse
 # file, a symbolic link loop, a file being written) are made by the runner.
 import importlib.util
+import io
 import json
 import os
 import shutil
 import struct
 import sys
 import zipfile
+import zlib
 
 import torch
 
@@ -39,6 +41,69 @@ def save_slots(slots, *path):
     p = os.path.join(OUT, *path)
     os.makedirs(os.path.dirname(p), exist_ok=True)
     torch.save([torch.tensor([signed(s) for s in slots], dtype=torch.int64)], p)
+
+
+def zip_by_hand(entries, descriptors):
+    """A zip archive of (name, method, stream, crc, size) entries, written
+    record by record so that a record can say what the data is not: the
+    central directory gives crc and size (libzip reads by it); the local
+    header gives them too, or, with descriptors (as torch.save writes), a
+    data descriptor after the data does (sizes: the stream's length, stored,
+    and `size`). An entry may carry "local" or "descriptor" (crc, size) to
+    make that record differ."""
+    out, cd = bytearray(), bytearray()
+    for e in entries:
+        name, method, stream, crc, size = e[:5]
+        lie = e[5] if len(e) > 5 else {}
+        nb = name.encode()
+        flags = 0x800 | (8 if descriptors else 0)
+        off = len(out)
+        lcrc, lsize = lie.get("local", (crc, size))
+        if descriptors:
+            out += struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, flags, method, 0, 0, 0, 0, 0, len(nb), 0) + nb + stream
+            dcrc, dsize = lie.get("descriptor", (crc, size))
+            out += struct.pack("<IIII", 0x08074B50, dcrc, len(stream), dsize)
+        else:
+            out += struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, flags, method, 0, 0, lcrc, len(stream), lsize, len(nb),
+                               0) + nb + stream
+        cd += struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, flags, method, 0, 0, crc, len(stream), size, len(nb),
+                          0, 0, 0, 0, 0, off) + nb
+    end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(entries), len(entries), len(cd), len(out), 0)
+    return bytes(out + cd + end)
+
+
+def hand_zips(good):
+    """Archives whose records disagree with their data, or with each other,
+    from the entries of a real torch.save dump (zip/, seeds of fuzz_pt too):
+    the pickle deflated into a stream that runs on past the size declared,
+    with a CRC-32 over the whole stream (zipfile: "Bad CRC-32"; libzip
+    checks the CRC-32 only where the stream ends) or over the declared bytes
+    alone; with and without data descriptors; a descriptor or local header
+    that gives another size than the central directory; an entry all of
+    whose records claim 4 GB (libzip would allocate it)."""
+    z = zipfile.ZipFile(io.BytesIO(good))
+    stored = [(i.filename, 0, z.read(i.filename), i.CRC, i.file_size) for i in z.infolist()]
+
+    def pickle_runs_on(crc_over_all):
+        out = []
+        for name, method, data, crc, size in stored:
+            if name.endswith("/data.pkl"):
+                whole = data + b"\0" * 64
+                co = zlib.compressobj(9, zlib.DEFLATED, -15)
+                out.append((name, 8, co.compress(whole) + co.flush(), zlib.crc32(whole if crc_over_all else data), size))
+            else:
+                out.append((name, method, data, crc, size))
+        return out
+
+    write(zip_by_hand(pickle_runs_on(True), False), "zip", "runs_on", "rank000.pt")
+    write(zip_by_hand(pickle_runs_on(True), True), "zip", "runs_on_descriptor", "rank000.pt")
+    write(zip_by_hand(pickle_runs_on(False), True), "zip", "runs_on_crc_declared", "rank000.pt")
+    lies = [e + ({"descriptor": (e[3], e[4] + 100)},) if e[0].endswith("/data/1") else e for e in stored]
+    write(zip_by_hand(lies, True), "zip", "descriptor_size", "rank000.pt")
+    lies = [e + ({"local": (e[3] ^ 1, e[4])},) if e[0].endswith("/data/0") else e for e in stored]
+    write(zip_by_hand(lies, False), "zip", "local_crc", "rank000.pt")
+    huge = [e[:4] + (4294576128,) if e[0].endswith("/data/1") else e for e in stored]
+    write(zip_by_hand(huge, True), "zip", "huge_declared", "rank000.pt")
 
 
 def main():
@@ -82,6 +147,7 @@ def main():
     flip_st = bytearray(good)
     flip_st[data_at("rank000/data/1") + 77] ^= 0x80
     write(bytes(flip_st), "flip_storage", "rank000.pt")
+    hand_zips(good)
 
     # ranks with a gap: rank000 and rank002
     for r, name in ((0, "rank000.pt"), (1, "rank002.pt")):
@@ -106,7 +172,8 @@ def main():
     save_slots([v1_slot(mism, t), v1_slot(inter, t)] + [[0] * S] * 4, "pairs", "rank000.pt")
 
     # point maps: another build (v1 ids shifted by one), duplicate ids,
-    # "07" beside "7", a non-integer id, a missing field, NUL, not UTF-8
+    # "07" beside "7", a non-integer id, a missing field, NUL, not UTF-8,
+    # a key twice in a point, a negative event id
     base = json.load(open(os.path.join(SRC, "point_map.json")))
     shifted = dict(base)
     shifted["points"] = {str(int(k) + 1): v for k, v in base["points"].items()}
@@ -121,6 +188,12 @@ def main():
           "maps", "missing_field.json")
     write(b'{"points": {\n "1": {"label": "wait\\u0000flag", "event_type": "B"}}}\n', "maps", "nul.json")
     write(b'{"points": {\n "1": {"label": "caf\xe9", "event_type": "B"}}}\n', "maps", "latin1.json")
+    # a key given twice inside one point (the reader would take the first
+    # and drop the other), a negative event id (preprocess numbers from 1)
+    write(b'{"points": {\n "1": {"label": "a", "event_type": "B", "event_id": 1},\n'
+          b' "2": {"label": "a", "event_type": "E", "label": "b", "event_id": 1}}}\n', "maps", "repeated_key.json")
+    write(b'{"points": {\n "1": {"label": "a", "event_type": "B", "event_id": 1},\n'
+          b' "2": {"label": "a", "event_type": "E", "event_id": -1}}}\n', "maps", "negative_event_id.json")
 
     # rules that do not fit the dumps: a slot size that cuts a flat dump
     # wrongly, cores that differ from the tensors

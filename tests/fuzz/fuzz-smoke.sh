@@ -16,14 +16,14 @@ work="$build/fuzz-work"
 log="$build/fuzz-log.txt"
 status=0
 
-# target: seed directory (under the source tree) and file name suffixes
+# target: seed directories (under the source tree, separated by ':') and file name suffixes
 seeds() {
 	case $1 in
 	rules) echo "tests/rules .rules" ;;
 	cxx) echo "tests/scan .cpp .h .hpp .cc .inl" ;;
-	pt) echo "tests/collect/fixtures .pt" ;;
+	pt) echo "tests/collect/fixtures:tests/badinput/fixtures .pt" ;;
 	npy) echo "tests/collect/fixtures .npy" ;;
-	point_map) echo "tests/collect/fixtures .json" ;;
+	point_map) echo "tests/collect/fixtures:tests/badinput/fixtures/maps .json" ;;
 	chrome) echo "tests/collect .json" ;;
 	perfetto) echo "tests/collect/traces .pftrace" ;;
 	py) echo "tests .py" ;;
@@ -38,8 +38,10 @@ corpus() { # corpus TARGET DIR: copy the seeds, flattened
 	set -- "$1" "$2" $(seeds "$1")
 	t=$1 out=$2 dir=$3; shift 3
 	mkdir -p "$out"
-	for suf in "$@"; do
-		find "$top/$dir" -type f -name "*$suf" -size -1024k 2>/dev/null
+	for d in $(echo "$dir" | tr : ' '); do
+		for suf in "$@"; do
+			find "$top/$d" -type f -name "*$suf" -size -1024k 2>/dev/null
+		done
 	done | sort | while read -r f; do
 		cp "$f" "$out/$(echo "${f#$top/}" | tr / _)"
 	done

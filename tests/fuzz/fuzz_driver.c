@@ -1,7 +1,8 @@
 /* Replays a LLVMFuzzerTestOneInput target without a fuzzing engine, for
  * `make check`: over the seed files given on the command line, or (bare) over
- * every file under $TOP_SRCDIR/FUZZ_SEEDS whose name ends in one of
- * FUZZ_SUFFIXES (both set per target at compile time). Each seed runs whole,
+ * every file under $TOP_SRCDIR/FUZZ_SEEDS (directories separated by ':')
+ * whose name ends in one of FUZZ_SUFFIXES (both set per target at compile
+ * time). Each seed runs whole,
  * cut at many lengths ("chop"), with bytes flipped, zeroed, deleted and
  * replaced by syntax characters. Every run gets a private copy of exactly its
  * length, so a read past the end is caught by ASan or valgrind. Prints TAP,
@@ -166,8 +167,13 @@ int main(int argc, char **argv)
 		for (int i = 1; i < argc; i++)
 			seed_file(argv[i]);
 	} else {
-		snprintf(dir, sizeof(dir), "%s/%s", top ? top : ".", FUZZ_SEEDS);
-		walk(dir);
+		/* FUZZ_SEEDS may name several directories, separated by ':' */
+		for (const char *s = FUZZ_SEEDS; *s;) {
+			size_t k = strcspn(s, ":");
+			snprintf(dir, sizeof(dir), "%s/%.*s", top ? top : ".", (int)k, s);
+			walk(dir);
+			s += k + (s[k] == ':');
+		}
 	}
 	if (nseeds == 0)
 		printf("not ok 1 - no seed found under %s\n", FUZZ_SEEDS);

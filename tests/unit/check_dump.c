@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zlib.h>
+
 #include "collect_run.h"
 #include "chrome_json.h"
 #include "collect_slot.h"
@@ -16,6 +18,7 @@
 #include "dump_layout.h"
 #include "dump_pickle.h"
 #include "index_table.h"
+#include "perfetto_read.h"
 #include "point_map.h"
 #include "rule_policy.h"
 #include "trace_out.h"
@@ -86,6 +89,41 @@ START_TEST(t_map_errors)
 	d = mkdiag();
 	ck_assert_ptr_null(point_map_parse("m.json", bad_id, strlen(bad_id), d));
 	ck_assert_ptr_nonnull(strstr(errors(d), "point id 'abc' is not a number"));
+}
+END_TEST
+
+/* A key the reader uses, given twice (cJSON keeps both and reads the first):
+ * in a point and at the top; one the reader ignores may repeat. A negative
+ * event id. Each located at the second key. */
+START_TEST(t_map_repeated_keys)
+{
+	struct diag *d = mkdiag();
+	const char *twice = "{\"points\": {\"1\": {\"label\": \"x\", \"event_type\": \"B\",\n \"event_type\": \"E\"}}}";
+	const char *root = "{\"points\": {},\n \"build_stamp\": \"00000000000000aa\", \"points\": {}}";
+	const char *ignored = "{\"points\": {\"1\": {\"label\": \"x\", \"event_type\": \"B\", \"note\": 1, \"note\": 2}}}";
+	const char *negative = "{\"points\": {\"1\": {\"label\": \"x\", \"event_type\": \"B\",\n  \"event_id\": -7}}}";
+	const char *zero = "{\"points\": {\"1\": {\"label\": \"x\", \"event_type\": \"B\", \"event_id\": 0}}}";
+	struct point_map *m;
+
+	ck_assert_ptr_null(point_map_parse("m.json", twice, strlen(twice), d));
+	ck_assert_ptr_nonnull(strstr(errors(d), "m.json:2:2: error: point '1' gives \"event_type\" twice (first at line 1, "
+					      "column 33): which one is meant cannot be told; this map is damaged"));
+	d = mkdiag();
+	ck_assert_ptr_null(point_map_parse("m.json", root, strlen(root), d));
+	ck_assert_ptr_nonnull(strstr(errors(d), "m.json:2:37: error: the map gives \"points\" twice (first at line 1, "
+					      "column 2)"));
+	d = mkdiag();
+	m = point_map_parse("m.json", ignored, strlen(ignored), d);
+	ck_assert_msg(m != NULL, "%s", errors(d));
+	point_map_free(m);
+	d = mkdiag();
+	ck_assert_ptr_null(point_map_parse("m.json", negative, strlen(negative), d));
+	ck_assert_ptr_nonnull(strstr(errors(d), "m.json:2:3: error: point '1': \"event_id\" is negative (-7): event ids "
+					      "number the labels from 1"));
+	d = mkdiag();
+	m = point_map_parse("m.json", zero, strlen(zero), d);
+	ck_assert_msg(m != NULL, "%s", errors(d));
+	point_map_free(m);
 }
 END_TEST
 
@@ -513,6 +551,114 @@ START_TEST(t_stats_bounded)
 }
 END_TEST
 
+/* ---- the inflate cap of the Perfetto reader ---- */
+
+static size_t put_varint(unsigned char *p, uint64_t v)
+{
+	size_t n = 0;
+
+	do {
+		p[n++] = (unsigned char)((v & 0x7F) | (v > 0x7F ? 0x80 : 0));
+		v >>= 7;
+	} while (v);
+	return n;
+}
+
+/* A deflate block of `n` zero bytes closed by a full flush (it looks back at
+ * nothing before it, so it may be repeated) into out; its length. */
+static size_t zero_block(size_t n, unsigned char *out, size_t cap)
+{
+	unsigned char *zeros = calloc(1, n ? n : 1);
+	z_stream zs;
+
+	memset(&zs, 0, sizeof(zs));
+	ck_assert_int_eq(deflateInit2(&zs, 9, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY), Z_OK);
+	zs.next_in = zeros;
+	zs.avail_in = (uInt)n;
+	zs.next_out = out;
+	zs.avail_out = (uInt)cap;
+	ck_assert_int_eq(deflate(&zs, Z_FULL_FLUSH), Z_OK);
+	ck_assert_uint_eq(zs.avail_in, 0);
+	deflateEnd(&zs);
+	free(zeros);
+	return cap - zs.avail_out;
+}
+
+/* A trace of one packet whose compressed_packets are a zlib stream of `n`
+ * zero bytes (without its final block and check value when `cut`). */
+static unsigned char *zero_chunk_trace(size_t n, bool cut, size_t *len)
+{
+	enum { MB = 1 << 20 };
+	unsigned char block[4096], tail[64], *z, *t;
+	size_t bl = zero_block(MB, block, sizeof(block)), tl = zero_block(n % MB, tail, sizeof(tail));
+	size_t zl = 0, pl, hl;
+	uint32_t adler = (uint32_t)((n % 65521) << 16 | 1); /* Adler-32 of n zero bytes */
+
+	z = malloc(2 + (n / MB) * bl + tl + 6);
+	z[zl++] = 0x78;
+	z[zl++] = 0xDA;
+	for (size_t i = 0; i < n / MB; i++, zl += bl)
+		memcpy(z + zl, block, bl);
+	memcpy(z + zl, tail, tl);
+	zl += tl;
+	if (!cut) {
+		z[zl++] = 0x03; /* a final block, empty */
+		z[zl++] = 0x00;
+		for (int i = 3; i >= 0; i--)
+			z[zl++] = (unsigned char)(adler >> (8 * i));
+	}
+	t = malloc(zl + 32);
+	{
+		unsigned char head[24];
+		hl = put_varint(head, 50 << 3 | 2); /* TracePacket.compressed_packets */
+		hl += put_varint(head + hl, zl);
+		pl = hl + zl;
+		t[0] = 1 << 3 | 2; /* Trace.packet */
+		*len = 1 + put_varint(t + 1, pl);
+		memcpy(t + *len, head, hl);
+		memcpy(t + *len + hl, z, zl);
+		*len += pl;
+	}
+	free(z);
+	return t;
+}
+
+static int no_event(void *ctx, const struct chrome_event *e)
+{
+	(void)e;
+	++*(int *)ctx;
+	return 0;
+}
+
+/* A chunk inflating to exactly the cap is read; one byte more, or a stream
+ * cut short at the cap, is refused, with no more than the cap allocated
+ * (the memory itself: tests/badinput.test). */
+START_TEST(t_perfetto_cap)
+{
+	size_t len;
+	unsigned char *t;
+	struct diag *d;
+	int events = 0;
+
+	t = zero_chunk_trace(PERFETTO_MAX_CHUNK, false, &len);
+	d = mkdiag();
+	ck_assert_int_eq(perfetto_events("cap.pftrace", t, len, no_event, &events, d), 0);
+	ck_assert_int_eq(events, 0);
+	free(t);
+	t = zero_chunk_trace(PERFETTO_MAX_CHUNK + 1, false, &len);
+	d = mkdiag();
+	ck_assert_int_eq(perfetto_events("over.pftrace", t, len, no_event, &events, d), -1);
+	ck_assert_ptr_nonnull(strstr(errors(d), "over.pftrace: error: not a readable Perfetto trace (truncated or corrupt?): "
+					       "compressed packets inflate to more than 268435456 bytes at byte 9"));
+	free(t);
+	t = zero_chunk_trace(PERFETTO_MAX_CHUNK, true, &len);
+	d = mkdiag();
+	ck_assert_int_eq(perfetto_events("cut.pftrace", t, len, no_event, &events, d), -1);
+	ck_assert_ptr_nonnull(strstr(errors(d), "compressed packets that do not inflate"));
+	free(t);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
 	Suite *s = suite_create("dump");
@@ -520,6 +666,7 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, t_map_new_form);
 	tcase_add_test(tc, t_map_old_form);
 	tcase_add_test(tc, t_map_errors);
+	tcase_add_test(tc, t_map_repeated_keys);
 	tcase_add_test(tc, t_npy);
 	tcase_add_test(tc, t_bin_odd);
 	tcase_add_test(tc, t_pickle_refuses);
@@ -531,6 +678,11 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, t_chrome_json);
 	tcase_add_test(tc, t_index_table);
 	tcase_add_test(tc, t_stats_bounded);
+	suite_add_tcase(s, tc);
+	/* inflates 768 MiB */
+	tc = tcase_create("perfetto_cap");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, t_perfetto_cap);
 	suite_add_tcase(s, tc);
 	return s;
 }

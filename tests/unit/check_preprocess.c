@@ -84,7 +84,10 @@ END_TEST
 START_TEST(t_labels_agree_with_the_parser)
 {
 	static const char *const lits[] = { "plain", "a \\\"q\\\"", "back\\\\slash", "tab\\there", "nl\\n",
-					    "\\x41 stays x41", "\\'quote", "UTF-8 \xe9\x98\xb6\xe6\xae\xb5" };
+					    "\\x41 stays x41", "\\'quote", "UTF-8 \xe9\x98\xb6\xe6\xae\xb5",
+					    /* line splices: the label is the joined text */
+					    "spl\\\nice", "blank \\ \t\nafter", "crlf\\\r\nsplice", "esc\\\\\nn",
+					    "two\\\n\\\nsplices" };
 
 	for (size_t i = 0; i < sizeof(lits) / sizeof(lits[0]); i++) {
 		char code[256];
@@ -334,7 +337,8 @@ END_TEST
 
 /* Labels decode C++'s escapes, the same for every reader: octal and hex
  * are bytes (were: "\x1b" -> "x1b", "\033" -> "033"), \u is UTF-8, the
- * simple escapes their characters, an unknown one its letter. */
+ * simple escapes their characters, an unknown one its letter; lines joined
+ * by a backslash-newline are one (was: a newline in the label). */
 START_TEST(t_label_escapes)
 {
 	static const struct {
@@ -346,6 +350,11 @@ START_TEST(t_label_escapes)
 		{ "\\U0001F600", "\xf0\x9f\x98\x80", 4 }, { "\\n\\t\\r\\a", "\n\t\r\a", 4 },
 		{ "\\\"\\\\\\'\\?", "\"\\'?", 4 }, { "\\q", "q", 1 },            { "\\x", "x", 1 },
 		{ "\\u12", "u12", 3 },           { "tail\\", "tail\\", 5 },
+		/* line splices first (phase 2), blanks or a CR before the newline too; a
+		 * backslash spliced away from what follows still escapes it */
+		{ "spl\\\nice", "splice", 6 }, { "b\\ \t\nlank", "blank", 5 }, { "cr\\\r\nlf", "crlf", 4 },
+		{ "esc\\\\\nn", "esc\n", 4 }, { "oct\\\\\n101", "octA", 4 }, { "x\\\n4\\\n1", "x41", 3 },
+		{ "\\x4\\\n1", "A", 1 },       { "no\\\\n", "no\\n", 4 },
 	};
 	char out[64];
 

@@ -18,3 +18,12 @@ MoeTracing(TRACE_POINT("tab	", "B"));
 MoeTracing(TRACE_POINT("line\
 cont", "B"));
 MoeTracing(TRACE_POINT("unterminated, "B"));
+MoeTracing(TRACE_POINT("splice \  
+blanks", "B"));
+MoeTracing(TRACE_POINT("splice esc\\
+n", "B"));
+MoeTracing(TRACE_POINT("splice\
+\
+twice", "E")); MoeTracing(TRACE_POINT("after splices", "E"));
+MoeTracing(TRACE_POINT("crlf splice\
+", "B"));
