@@ -61,6 +61,12 @@ void stats_observe(struct stats *s, const struct stats_observer *o);
 void stats_free(struct stats *s);
 
 void stats_add(struct stats *s, const char *label, int kind, uint64_t dur_ns);
+/* The number of the row of (label, kind), made when new (rows stay: a
+ * reader caches the number per label), and a duration added to it. */
+size_t stats_row(struct stats *s, const char *label, int kind);
+void stats_row_add(struct stats *s, size_t row, uint64_t dur_ns);
+/* What stats_observe set (NULL: none). */
+const struct stats_observer *stats_observer(const struct stats *s);
 /* Adds a core's busy span (first begin to last end) to its kind's time. */
 void stats_core_time(struct stats *s, int kind, uint64_t ns);
 
@@ -74,7 +80,7 @@ const char *stats_kind_name(int kind);
 void *stats_sink_new(struct stats *s);
 extern const struct trace_ops stats_trace_ops;
 
-/* Reads a trace file: Chrome trace JSON (B/E and X events) or a Perfetto
+/* The trace readers (stats_trace.c). Reads a trace file: Chrome trace JSON (B/E and X events) or a Perfetto
  * protobuf trace (slices on named tracks), told apart by content. Core types
  * come from the thread / track names "AIC ..." / "AIV ...", wherever they
  * stand. One streaming pass. 0 or -1 after reporting `path:line:col: error:`
