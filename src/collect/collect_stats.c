@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "index_table.h"
 #include "xalloc.h"
 
 /* The relative error of a percentile past STATS_EXACT slices. */
@@ -105,6 +106,7 @@ static uint64_t bucket_rank(const struct series *se, uint64_t k)
 struct stats {
 	struct series *v;
 	size_t n, cap;
+	struct index_table index;   /* (label, kind) -> row */
 	uint64_t core_time[STATS_KINDS];
 	struct stats_row *rows;
 	bool sorted;
@@ -131,6 +133,7 @@ void stats_free(struct stats *s)
 		free(s->v[i].bucket);
 	}
 	free(s->v);
+	index_table_free(&s->index);
 	free(s->rows);
 	free(s);
 }
@@ -140,16 +143,33 @@ const char *stats_kind_name(int kind)
 	return kind == STATS_AIC ? "AIC" : kind == STATS_AIV ? "AIV" : "other";
 }
 
-/* Linear search: reports have tens of labels, and the sink caches below. */
+struct row_key {
+	const struct stats *s;
+	const char *label;
+	int kind;
+};
+
+static bool same_row(const void *ctx, size_t item)
+{
+	const struct row_key *k = ctx;
+	return k->s->v[item].kind == k->kind && strcmp(k->s->v[item].label, k->label) == 0;
+}
+
+/* The row of (label, kind), made when new: hashed, as a trace may hold as
+ * many labels as slices (readers cache the row per label besides). */
 static struct series *find(struct stats *s, const char *label, int kind)
 {
-	for (size_t i = 0; i < s->n; i++)
-		if (s->v[i].kind == kind && strcmp(s->v[i].label, label) == 0)
-			return &s->v[i];
+	struct row_key key = { s, label, kind };
+	uint64_t h = index_hash_more(index_hash_bytes(label, strlen(label)), &kind, sizeof(kind));
+	size_t k = index_table_find(&s->index, h, same_row, &key);
+
+	if (k != SIZE_MAX)
+		return &s->v[k];
 	XGROW(s->v, s->cap, s->n + 1);
 	memset(&s->v[s->n], 0, sizeof(s->v[s->n]));
 	s->v[s->n].label = xstrdup(label);
 	s->v[s->n].kind = kind;
+	index_table_add(&s->index, h, s->n);
 	return &s->v[s->n++];
 }
 
@@ -261,6 +281,7 @@ const struct stats_row *stats_rows(struct stats *s, size_t *n)
 
 struct open {
 	uint32_t label, index, extra;
+	uint32_t path;              /* in the sink's paths */
 	uint64_t ts, child;         /* child: the time of the slices closed inside */
 };
 
@@ -268,8 +289,8 @@ struct stats_sink {
 	struct stats *s;
 	const struct point_map *map;
 	struct open *stack;
-	uint32_t *path;             /* the labels of the stack, for the observer */
-	size_t sp, cap, cap_path;
+	size_t sp, cap;
+	struct slice_paths paths;   /* of the open slices, for the observer */
 	size_t *cache;              /* per (label, kind): index into s->v, + 1 */
 	int kind;
 	bool in_track;
@@ -301,7 +322,7 @@ static void sink_free(void *p)
 	if (!k)
 		return;
 	free(k->stack);
-	free(k->path);
+	slice_paths_release(&k->paths);
 	free(k->cache);
 	free(k);
 }
@@ -353,9 +374,9 @@ static void sink_begin_slice(void *p, const struct trace_track *t, uint64_t ts, 
 	struct stats_sink *k = p;
 	(void)t;
 	XGROW(k->stack, k->cap, k->sp + 1);
-	XGROW(k->path, k->cap_path, k->sp + 1);
-	k->stack[k->sp] = (struct open){ label, index, extra, ts, 0 };
-	k->path[k->sp] = label;
+	k->stack[k->sp] = (struct open){ label, index, extra,
+					 slice_path_child(&k->paths, k->sp ? k->stack[k->sp - 1].path : SLICE_PATH_ROOT, label),
+					 ts, 0 };
 	k->sp++;
 	if (ts < k->first)
 		k->first = ts;
@@ -384,7 +405,7 @@ static void sink_end_slice(void *p, const struct trace_track *t, uint64_t ts, bo
 		k->stack[k->sp - 1].child += dur;
 	if (obs) {
 		struct stats_slice sl = { k->kind, k->rank, k->core, o.index, o.extra, dur, dur > o.child ? dur - o.child : 0,
-					  k->path, k->sp + 1, map_label, k->map };
+					  o.path, &k->paths, map_label, k->map };
 		obs->slice(obs->ctx, &sl);
 	}
 	if (ts > k->last)

@@ -3,10 +3,18 @@
  * from either, into the per-label rows of collect_stats.h and to its
  * observer (report's views): tracks and their core types, B/E slices as
  * they close, X events nested by their times, slices of tracks not named
- * yet held until the end, the ranks' names. See collect_stats.h. */
+ * yet held until the end, the ranks' names. See collect_stats.h.
+ *
+ * What the JSON reader checks of an event's times and names (chrome_json.h)
+ * holds for a Perfetto trace's events too, checked here; and for both, a
+ * slice does not end before it begins, and the durations and the cores'
+ * busy times add up within 64 bits of nanoseconds (each time is at most
+ * 2^53 microseconds, but a few of them add up past that): else a located
+ * error, rather than totals that wrap around (issue 33). */
 #include "collect_stats.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,15 +27,16 @@
 /* A slice whose track had no thread name yet: settled at the end. */
 struct pending {
 	size_t track;
-	uint32_t label, index, extra;
+	uint32_t label, path, index, extra;
 	uint64_t dur, self;
-	uint32_t *path;             /* owned */
-	size_t depth;
 };
 
+/* An open slice; `path` in j->paths (SLICE_PATH_ROOT with no observer:
+ * only the observer is given paths). */
 struct jopen {
-	uint32_t label, index, extra;
+	uint32_t label, path, index, extra;
 	uint64_t ts, child;         /* child: the time of the slices closed inside */
+	size_t at;                  /* the event that opened it (its offset) */
 };
 
 /* An X event, held until its track's events are all in (they come
@@ -36,6 +45,7 @@ struct xslice {
 	uint32_t label, index, extra;
 	uint64_t ts, dur;
 	size_t pos;                 /* its place among the track's */
+	size_t at;                  /* the event's offset */
 };
 
 struct jtrack {
@@ -79,34 +89,78 @@ struct jreader {
 	size_t npend, cappend;
 	struct jproc *procs;
 	size_t nprocs, capprocs;
+	struct index_table proc_index; /* key -> process */
 	size_t last_proc;           /* the previous lookup, + 1 */
-	uint32_t *path;             /* scratch: the labels of a slice's stack */
-	size_t cappath;
+	struct slice_paths paths;   /* of the slices, for the observer */
 	struct jopen *xstack;       /* scratch: nesting the X events of a track */
 	uint64_t *xend;             /* their ends */
 	size_t capxstack, capxend;
 	struct file_map *map;       /* the trace file, its read part given back; or NULL */
+	const char *path;           /* the trace, its bytes, for messages */
+	const unsigned char *data;
+	struct diag *diag;
+	uint64_t dur_sum;           /* of every slice so far: the bound of every total */
+	bool failed;                /* an error was reported */
+	unsigned warnings;          /* of args (Perfetto) */
 };
+
+/* An error at the event at `offset` (JSON: its line and column; Perfetto:
+ * the byte of its packet); -1. */
+__attribute__((format(printf, 3, 4))) static int event_error(struct jreader *j, size_t offset, const char *fmt, ...)
+{
+	char msg[320];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	j->failed = true;
+	if (j->perfetto) {
+		diag_pos(j->diag, DIAG_ERROR, j->path, 0, 0, "%s (the packet at byte %zu)", msg, offset);
+	} else {
+		size_t line, col;
+		chrome_json_position((const char *)j->data, offset, &line, &col);
+		diag_pos(j->diag, DIAG_ERROR, j->path, line, col, "%s", msg);
+	}
+	return -1;
+}
 
 static const char *jlabel_text(const void *src, uint32_t label)
 {
 	return ((const struct jreader *)src)->labels[label].text;
 }
 
+struct proc_key {
+	const struct jreader *j;
+	uint64_t key;
+};
+
+static bool same_proc(const void *ctx, size_t item)
+{
+	const struct proc_key *k = ctx;
+	return k->j->procs[item].key == k->key;
+}
+
+/* The process of `key`, made when new: looked up per slice (consecutive
+ * slices mostly share it), hashed (a trace may hold a process per event). */
 static uint32_t proc_find(struct jreader *j, uint64_t key)
 {
+	struct proc_key pk = { j, key };
+	uint64_t h;
+	size_t k;
+
 	if (j->last_proc && j->procs[j->last_proc - 1].key == key)
 		return (uint32_t)(j->last_proc - 1);
-	/* linear: a trace has a process per rank, looked up per track */
-	for (size_t i = 0; i < j->nprocs; i++)
-		if (j->procs[i].key == key) {
-			j->last_proc = i + 1;
-			return (uint32_t)i;
-		}
-	XGROW(j->procs, j->capprocs, j->nprocs + 1);
-	j->procs[j->nprocs] = (struct jproc){ key, NULL };
-	j->last_proc = ++j->nprocs;
-	return (uint32_t)(j->nprocs - 1);
+	h = index_hash_u64(key);
+	k = index_table_find(&j->proc_index, h, same_proc, &pk);
+	if (k == SIZE_MAX) {
+		XGROW(j->procs, j->capprocs, j->nprocs + 1);
+		j->procs[j->nprocs] = (struct jproc){ key, NULL };
+		index_table_add(&j->proc_index, h, j->nprocs);
+		k = j->nprocs++;
+	}
+	j->last_proc = k + 1;
+	return (uint32_t)k;
 }
 
 struct track_key {
@@ -128,7 +182,7 @@ static bool same_track(const void *ctx, size_t item)
 	return k->j->tracks[item].pid == k->pid && k->j->tracks[item].tid == k->tid;
 }
 
-static void flush_x(struct jreader *j, size_t track);
+static int flush_x(struct jreader *j, size_t track);
 
 static size_t jtrack_find(struct jreader *j, const struct chrome_event *e)
 {
@@ -140,9 +194,10 @@ static size_t jtrack_find(struct jreader *j, const struct chrome_event *e)
 	if (j->last && same_track(&key, j->last - 1))
 		return j->last - 1;
 	/* another track: the last one's X events are all in (collect writes a
-	 * track's events together; a trace that interleaves them nests less) */
+	 * track's events together; a trace that interleaves them nests less);
+	 * an error sets j->failed */
 	if (j->last && j->tracks[j->last - 1].nx)
-		flush_x(j, j->last - 1);
+		(void)flush_x(j, j->last - 1);
 	/* with no B event of it open, its stack goes too (it comes back if the
 	 * track does): kept, a trace of 73,728 tracks (1,024 ranks) held them
 	 * all */
@@ -201,10 +256,21 @@ static uint32_t label_intern(struct jreader *j, const struct chrome_str *name)
 	return (uint32_t)j->nlabels++;
 }
 
+/* A slice labelled `label` opened on a stack of `sp` open slices, by the
+ * event at `at`. */
+static struct jopen open_slice(struct jreader *j, const struct jopen *stack, size_t sp, uint32_t label, uint32_t index,
+			       uint32_t extra, uint64_t ts, size_t at)
+{
+	uint32_t path = SLICE_PATH_ROOT;
+
+	if (stats_observer(j->s))
+		path = slice_path_child(&j->paths, sp ? stack[sp - 1].path : SLICE_PATH_ROOT, label);
+	return (struct jopen){ label, path, index, extra, ts, 0, at };
+}
+
 /* A closed slice of `track`: into its row, and to the observer. */
-static void add_slice(struct jreader *j, size_t track, uint32_t label, uint32_t index, uint32_t extra, uint64_t dur,
-		      uint64_t self,
-		      const uint32_t *path, size_t depth)
+static void add_slice(struct jreader *j, size_t track, uint32_t label, uint32_t path, uint32_t index, uint32_t extra,
+		      uint64_t dur, uint64_t self)
 {
 	struct jtrack *t = &j->tracks[track];
 	const struct stats_observer *obs = stats_observer(j->s);
@@ -212,12 +278,7 @@ static void add_slice(struct jreader *j, size_t track, uint32_t label, uint32_t 
 
 	if (t->kind < 0) {
 		XGROW(j->pend, j->cappend, j->npend + 1);
-		j->pend[j->npend] = (struct pending){ track, label, index, extra, dur, self, NULL, depth };
-		if (obs) {
-			j->pend[j->npend].path = xcalloc(depth, sizeof(*path));
-			memcpy(j->pend[j->npend].path, path, depth * sizeof(*path));
-		}
-		j->npend++;
+		j->pend[j->npend++] = (struct pending){ track, label, path, index, extra, dur, self };
 		return;
 	}
 	if ((size_t)label * STATS_KINDS + STATS_KINDS > j->capseries) {
@@ -232,31 +293,35 @@ static void add_slice(struct jreader *j, size_t track, uint32_t label, uint32_t 
 	stats_row_add(j->s, *c - 1, dur);
 	if (obs) {
 		uint32_t rank = proc_find(j, t->has_process ? t->process : UINT64_MAX);
-		struct stats_slice sl = { t->kind, rank, t->core, index, extra, dur, self, path, depth, jlabel_text, j };
+		struct stats_slice sl = { t->kind, rank, t->core, index, extra, dur, self, path, &j->paths, jlabel_text, j };
 		obs->slice(obs->ctx, &sl);
 	}
 }
 
-/* The labels of stack[0 .. n) in j->path. */
-static const uint32_t *stack_path(struct jreader *j, const struct jopen *stack, size_t n)
-{
-	XGROW(j->path, j->cappath, n + 1);
-	for (size_t i = 0; i < n; i++)
-		j->path[i] = stack[i].label;
-	return j->path;
-}
-
-/* Pops the top of a stack of open slices (`*sp` of them) closed at `end`:
- * its row, its parent's child time. */
-static void close_open(struct jreader *j, size_t track, struct jopen *stack, size_t *sp, uint64_t end)
+/* Pops the top of a stack of open slices (`*sp` of them) closed at `end`
+ * by the event at `at`: its row, its parent's child time. -1 after
+ * reporting a slice ending before it begins, or durations past 64 bits. */
+static int close_open(struct jreader *j, size_t track, struct jopen *stack, size_t *sp, uint64_t end, size_t at)
 {
 	struct jopen o = stack[*sp - 1];
-	uint64_t dur = end >= o.ts ? end - o.ts : 0;
-	const uint32_t *path = stack_path(j, stack, *sp);
+	uint64_t dur;
 
-	add_slice(j, track, o.label, o.index, o.extra, dur, dur > o.child ? dur - o.child : 0, path, *sp);
+	if (end < o.ts)
+		return event_error(j, at,
+				   "this slice end (at %.3f us) comes before the begin of '%s' it closes (at %.3f us): a "
+				   "slice cannot end before it begins",
+				   (double)end / 1000.0, j->labels[o.label].text, (double)o.ts / 1000.0);
+	dur = end - o.ts;
+	if (j->dur_sum > UINT64_MAX - dur)
+		return event_error(j, at,
+				   "the durations of the slices add up past 2^64 ns (584 years) with this one ('%s', %.3f "
+				   "us): report's totals cannot hold them",
+				   j->labels[o.label].text, (double)dur / 1000.0);
+	j->dur_sum += dur;
+	add_slice(j, track, o.label, o.path, o.index, o.extra, dur, dur > o.child ? dur - o.child : 0);
 	if (--*sp)
 		stack[*sp - 1].child += dur;
+	return 0;
 }
 
 static int cmp_xslice(const void *a, const void *b)
@@ -270,28 +335,58 @@ static int cmp_xslice(const void *a, const void *b)
 }
 
 /* Nests the X events held for `track` by their times (a slice within
- * another's span is its child) and adds them. */
-static void flush_x(struct jreader *j, size_t track)
+ * another's span is its child) and adds them. -1 as close_open. */
+static int flush_x(struct jreader *j, size_t track)
 {
 	struct jtrack *t = &j->tracks[track];
 	size_t sp = 0;
+	int rc = 0;
 
 	xqsort(t->x, t->nx, sizeof(*t->x), cmp_xslice);
-	for (size_t i = 0; i <= t->nx; i++) {
+	for (size_t i = 0; i <= t->nx && rc == 0; i++) {
 		const struct xslice *x = i < t->nx ? &t->x[i] : NULL;
-		while (sp && (!x || x->ts + x->dur > j->xend[sp - 1]))
-			close_open(j, track, j->xstack, &sp, j->xend[sp - 1]);
-		if (!x)
+		while (rc == 0 && sp && (!x || x->ts + x->dur > j->xend[sp - 1]))
+			rc = close_open(j, track, j->xstack, &sp, j->xend[sp - 1], j->xstack[sp - 1].at);
+		if (!x || rc)
 			break;
 		XGROW(j->xstack, j->capxstack, sp + 1);
 		XGROW(j->xend, j->capxend, sp + 1);
-		j->xstack[sp] = (struct jopen){ x->label, x->index, x->extra, x->ts, 0 };
+		j->xstack[sp] = open_slice(j, j->xstack, sp, x->label, x->index, x->extra, x->ts, x->at);
 		j->xend[sp++] = x->ts + x->dur;
 	}
 	/* (freed: the held events of one track at a time, not of all) */
 	free(t->x);
 	t->x = NULL;
 	t->nx = t->capx = 0;
+	return rc;
+}
+
+static bool is_name(const struct chrome_str *s, const char *name)
+{
+	return s->s && s->len == strlen(name) && memcmp(s->s, name, s->len) == 0;
+}
+
+/* What the JSON reader refuses in a Chrome trace's events, for a Perfetto
+ * trace's (a JSON event never reaches here with it): a slice with no time
+ * or one past CHROME_TIME_MAX_NS, a NUL in a name. -1 after reporting. */
+static int check_event(struct jreader *j, const struct chrome_event *e)
+{
+	const char *what = e->ph == 'B' ? "slice begin" : "slice end";
+
+	if ((e->ph == 'B' || e->ph == 'E') && !e->has_ts)
+		return event_error(j, e->offset, "a %s without a timestamp", what);
+	if ((e->ph == 'B' || e->ph == 'E') && e->ts_ns > CHROME_TIME_MAX_NS)
+		return event_error(j, e->offset,
+				   "a %s at %llu ns, past 2^53 microseconds (285 years): report reads times up to that "
+				   "(a clock snapshot that puts it before 0?)",
+				   what, (unsigned long long)e->ts_ns);
+	if (e->ph == 'B' && e->name.s && memchr(e->name.s, 0, e->name.len))
+		return event_error(j, e->offset, "a NUL character in the name of a slice: a label cannot hold one");
+	if (e->ph == 'M' && (is_name(&e->name, "thread_name") || is_name(&e->name, "process_name")) && e->arg_name.s &&
+	    memchr(e->arg_name.s, 0, e->arg_name.len))
+		return event_error(j, e->offset, "a NUL character in the name of a %s: a name cannot hold one",
+				   is_name(&e->name, "thread_name") ? "track" : "process");
+	return 0;
 }
 
 static int chrome_event(void *ctx, const struct chrome_event *e)
@@ -302,12 +397,21 @@ static int chrome_event(void *ctx, const struct chrome_event *e)
 
 	if (j->map)
 		file_map_release(j->map, e->offset);
+	if (check_event(j, e) != 0)
+		return -1;
+	if (e->ph == 'B' && e->bad_args && ++j->warnings <= CHROME_MAX_WARNINGS)
+		diag_pos(j->diag, DIAG_WARNING, j->path, 0, 0,
+			 "a slice begin's debug annotation \"%s\" is not a whole number from 0 to 4294967295: the slice is "
+			 "read without it (the packet at byte %zu)",
+			 e->bad_args & 1 ? "index" : "extra", e->offset);
 
 	if (e->ph == 'M') {
-		if (e->name.len == 11 && memcmp(e->name.s, "thread_name", 11) == 0 && e->arg_name.s) {
+		if (is_name(&e->name, "thread_name") && e->arg_name.s) {
 			const char *n = e->arg_name.s;
 			size_t len = e->arg_name.len;
 			ti = jtrack_find(j, e); /* may move j->tracks */
+			if (j->failed)
+				return -1;
 			t = &j->tracks[ti];
 			t->kind = len >= 3 && memcmp(n, "AIC", 3) == 0   ? STATS_AIC
 				  : len >= 3 && memcmp(n, "AIV", 3) == 0 ? STATS_AIV
@@ -318,7 +422,7 @@ static int chrome_event(void *ctx, const struct chrome_event *e)
 				t->process = e->process;
 				t->has_process = true;
 			}
-		} else if (e->name.len == 12 && memcmp(e->name.s, "process_name", 12) == 0 && e->arg_name.s &&
+		} else if (is_name(&e->name, "process_name") && e->arg_name.s &&
 			   e->has_process) {
 			uint32_t k = proc_find(j, e->process); /* may move j->procs */
 			struct jproc *p = &j->procs[k];
@@ -330,12 +434,14 @@ static int chrome_event(void *ctx, const struct chrome_event *e)
 	if (e->ph != 'X' && e->ph != 'B' && e->ph != 'E')
 		return 0;
 	ti = jtrack_find(j, e);
+	if (j->failed)
+		return -1;
 	t = &j->tracks[ti];
 	if (e->ph == 'X') {
 		if (e->name.s) {
 			XGROW(t->x, t->capx, t->nx + 1);
 			t->x[t->nx] = (struct xslice){ label_intern(j, &e->name), e->index, e->extra, e->ts_ns,
-						       e->dur_ns, t->nx };
+						       e->dur_ns, t->nx, e->offset };
 			t->nx++;
 		}
 		if (e->ts_ns < t->first)
@@ -344,12 +450,14 @@ static int chrome_event(void *ctx, const struct chrome_event *e)
 			t->last = e->ts_ns + e->dur_ns;
 	} else if (e->ph == 'B') {
 		XGROW(t->stack, t->cap, t->sp + 1);
-		t->stack[t->sp] = (struct jopen){ label_intern(j, &e->name), e->index, e->extra, e->ts_ns, 0 };
+		t->stack[t->sp] = open_slice(j, t->stack, t->sp, label_intern(j, &e->name), e->index, e->extra, e->ts_ns,
+					     e->offset);
 		t->sp++;
 		if (e->ts_ns < t->first)
 			t->first = e->ts_ns;
 	} else if (t->sp) {
-		close_open(j, ti, t->stack, &t->sp, e->ts_ns);
+		if (close_open(j, ti, t->stack, &t->sp, e->ts_ns, e->offset) != 0)
+			return -1;
 		if (e->ts_ns > t->last)
 			t->last = e->ts_ns;
 	}
@@ -363,10 +471,26 @@ static int jreader_done(struct jreader *j, int rc)
 	struct stats *s = j->s;
 	const struct stats_observer *obs = stats_observer(s);
 
+	for (size_t i = 0; rc == 0 && i < j->ntracks; i++)
+		if (j->tracks[i].nx && flush_x(j, i) != 0)
+			rc = -1;
 	if (rc == 0) {
-		for (size_t i = 0; i < j->ntracks; i++)
-			if (j->tracks[i].nx)
-				flush_x(j, i);
+		uint64_t busy = 0;
+		for (size_t i = 0; i < j->ntracks; i++) {
+			const struct jtrack *t = &j->tracks[i];
+			uint64_t span = t->last > t->first && t->first != UINT64_MAX ? t->last - t->first : 0;
+			if (busy > UINT64_MAX - span) {
+				diag_pos(j->diag, DIAG_ERROR, j->path, 0, 0,
+					 "the busy times of the cores add up past 2^64 ns (584 years) with pid %.15g tid %.15g "
+					 "(%.3f us): report's shares cannot be told",
+					 t->pid, t->tid, (double)span / 1000.0);
+				rc = -1;
+				break;
+			}
+			busy += span;
+		}
+	}
+	if (rc == 0) {
 		for (size_t i = 0; i < j->ntracks; i++)
 			if (j->tracks[i].kind < 0) {
 				char name[48];
@@ -376,9 +500,8 @@ static int jreader_done(struct jreader *j, int rc)
 					j->tracks[i].core = obs->core(obs->ctx, name, strlen(name));
 			}
 		for (size_t i = 0; i < j->npend; i++)
-			add_slice(j, j->pend[i].track, j->pend[i].label, j->pend[i].index, j->pend[i].extra, j->pend[i].dur,
-				  j->pend[i].self,
-				  j->pend[i].path, j->pend[i].depth);
+			add_slice(j, j->pend[i].track, j->pend[i].label, j->pend[i].path, j->pend[i].index, j->pend[i].extra,
+				  j->pend[i].dur, j->pend[i].self);
 		for (size_t i = 0; i < j->ntracks; i++)
 			if (j->tracks[i].last > j->tracks[i].first && j->tracks[i].first != UINT64_MAX)
 				stats_core_time(s, j->tracks[i].kind, j->tracks[i].last - j->tracks[i].first);
@@ -411,13 +534,15 @@ static int jreader_done(struct jreader *j, int rc)
 	free(j->labels);
 	index_table_free(&j->label_index);
 	free(j->series);
-	for (size_t i = 0; i < j->npend; i++)
-		free(j->pend[i].path);
 	free(j->pend);
+	if (j->warnings > CHROME_MAX_WARNINGS)
+		diag_pos(j->diag, DIAG_NOTE, j->path, 0, 0, "%u more slices with a debug annotation index or extra read without it",
+			 j->warnings - CHROME_MAX_WARNINGS);
 	for (size_t i = 0; i < j->nprocs; i++)
 		free(j->procs[i].name);
 	free(j->procs);
-	free(j->path);
+	index_table_free(&j->proc_index);
+	slice_paths_release(&j->paths);
 	free(j->xstack);
 	free(j->xend);
 	return rc == 0 ? 0 : -1;
@@ -434,6 +559,9 @@ static int read_trace(struct stats *s, const char *path, const unsigned char *da
 	j.s = s;
 	j.perfetto = perfetto;
 	j.map = map;
+	j.path = path;
+	j.data = data;
+	j.diag = diag;
 	return jreader_done(&j, perfetto ? perfetto_events(path, data, len, chrome_event, &j, diag)
 					 : chrome_json_events(path, (const char *)data, len, chrome_event, &j, diag));
 }
