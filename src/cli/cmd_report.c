@@ -19,6 +19,7 @@
 #include "commands.h"
 #include "exit_status.h"
 #include "index_table.h"
+#include "report_cells.h"
 #include "report_flame.h"
 #include "report_html.h"
 #include "report_views.h"
@@ -75,7 +76,10 @@ static void usage(FILE *out)
 	      "  -f, --format FMT       table (default), csv, json, md; html: one page with\n"
 	      "                         the flame graph per core type, the rank x label\n"
 	      "                         heatmap (past 2097152 cells left out, said) and\n"
-	      "                         every table; svg: the flame graph alone\n"
+	      "                         every table; svg: the flame graph alone. csv and md\n"
+	      "                         keep names data: a csv cell starting with = + - @,\n"
+	      "                         a tab or CR gets a ' first; md escapes < > & as\n"
+	      "                         entities and | \\ ` * _ [ ] ~ with a backslash\n"
 	      "  -o, --output FILE      write there (replaced whole) instead of stdout; never\n"
 	      "                         over an input (a trace, a dump, the map, the rules)\n"
 	      "  -m, --map FILE         point map for dumps (default: as collect)\n"
@@ -196,27 +200,16 @@ static void pad_label(FILE *out, const char *label, int w)
 		fputc(' ', out);
 }
 
+/* A text cell (a label, a core or rank name: anyone's text) in format f:
+ * CSV and markdown as report_cells.h says, else for the terminal. */
 static void put_label(FILE *out, const char *label, enum fmt f)
 {
-	if (f == F_CSV && strpbrk(label, ",\"\n")) {
-		fputc('"', out);
-		for (const char *p = label; *p; p++) {
-			if (*p == '"')
-				fputc('"', out);
-			fputc(*p, out);
-		}
-		fputc('"', out);
-	} else if (f == F_MD) {
-		for (const char *p = label; *p; p++) {
-			if (*p == '|')
-				fputc('\\', out);
-			diag_put_text(out, p, 1);
-		}
-	} else if (f == F_CSV) {
-		fputs(label, out); /* data, not the terminal's */
-	} else {
+	if (f == F_CSV)
+		report_csv_cell(out, label);
+	else if (f == F_MD)
+		report_md_cell(out, label);
+	else
 		diag_put_text(out, label, strlen(label));
-	}
 }
 
 static void print_single(FILE *out, const struct stats_row *r, size_t n, enum fmt f)
