@@ -19,6 +19,8 @@ work=${2:-${TMPDIR:-/tmp}/autotrace-bench}/report-trace
 py=/usr/bin/python3
 runs=${BENCH_RUNS:-3}
 mkdir -p "$work"
+work=$(cd "$work" && pwd)
+case $at in /*) ;; */*) at=$(pwd)/$at ;; esac
 
 gen() { # gen NAME ARGS...: $work/NAME.json, once
 	f="$work/$1.json"
@@ -62,7 +64,8 @@ row() {
 		printf "%-28s %-22s %8.1f %9.3f %12.0f %9.1f\n", n, a, b / 1e6, s, e / s, r / 1024 }'
 	rm -f "$t" "$t".*
 }
-html="-f html -o $work/page.html"
+cd "$work" # (the page is written here: -o page.html)
+html="-f html -o page.html"
 for n in nested30k nested50k nested50k-named; do
 	ev=$(($(echo "$n" | sed 's/nested\([0-9]*\)k.*/\1/') * 2000)) # a B and an E per level
 	row "$n" "$ev" --by rank,core,stage

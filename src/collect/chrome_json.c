@@ -463,11 +463,18 @@ __attribute__((format(printf, 3, 4))) static void warn(struct rd *r, const char 
 	diag_pos(r->diag, DIAG_WARNING, r->path, r->line, (size_t)(at - bol) + 1, "%s", msg);
 }
 
-/* A value of the document quoted in a message: its text, cut. */
+/* A value of the document quoted in a message: its text, cut (not inside
+ * a UTF-8 sequence). */
 #define QUOTE_MAX 32
 static int quote_len(const char *a, const char *b)
 {
-	return b - a > QUOTE_MAX ? QUOTE_MAX : (int)(b - a);
+	int n = QUOTE_MAX;
+
+	if (b - a <= QUOTE_MAX)
+		return (int)(b - a);
+	while (n > 0 && ((unsigned char)a[n] & 0xC0) == 0x80)
+		n--;
+	return n;
 }
 
 static const char *cut_mark(const char *a, const char *b)

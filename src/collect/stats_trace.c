@@ -282,8 +282,12 @@ static void add_slice(struct jreader *j, size_t track, uint32_t label, uint32_t 
 		return;
 	}
 	if ((size_t)label * STATS_KINDS + STATS_KINDS > j->capseries) {
-		size_t old = j->capseries;
-		j->capseries = ((size_t)label + 16) * STATS_KINDS;
+		/* doubled: grown by 16 labels at a time, 60,000 labels copied it
+		 * 3,750 times where realloc cannot move pages (ASan: 18 s) */
+		size_t old = j->capseries, n = old ? old : 16 * STATS_KINDS;
+		while (n < (size_t)label * STATS_KINDS + STATS_KINDS)
+			n *= 2;
+		j->capseries = n;
 		j->series = xrealloc(j->series, j->capseries * sizeof(*j->series));
 		memset(j->series + old, 0, (j->capseries - old) * sizeof(*j->series));
 	}
