@@ -5,7 +5,8 @@
 # moe-v1 .pt dumps (bench/gen_dumps.py) for collect and report. One core
 # (taskset -c 0), page cache warm; each figure is the median of BENCH_RUNS
 # runs (default 5) after a warm-up, wall time including process start.
-# Then the same commands on real operators, when the corpus is there
+# Then report on traces shaped to cost it the most (bench_report_trace.sh),
+# and the same commands on real operators, when the corpus is there
 # (bench_scan_corpus.sh, bench_corpus.sh; see bench/corpus.sh).
 #   bench/run.sh [AUTOTRACE] [WORKDIR]
 # The per-command scripts (bench_scan.sh, bench_collect.sh, ...) give more detail.
@@ -94,6 +95,10 @@ row "report -> html" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "$at" re
 row "report -> svg" "16 ranks x 72 cores" "$dump_bytes" "$records" rec "$at" report -f svg -o "$work/r.svg" --rules "$dumps/bench.rules" -m "$dumps/point_map.json" "$dumps"
 row "report -> html (json)" "the collect -> json trace" "$(size_of "$work/t.json")" "$records" rec "$at" report -f html -o "$work/r.html" "$work/t.json"
 row "report -> html (pftrace)" "the collect -> perfetto trace" "$(size_of "$work/t.pftrace")" "$records" rec "$at" report -f html -o "$work/r.html" "$work/t.pftrace"
+# report on the traces shaped to cost it the most: deep nesting, many labels,
+# labels on ranks of their own (bench/bench_report_trace.sh, issue 33)
+echo
+sh "$here/bench_report_trace.sh" "$at" "$work" || echo "bench_report_trace.sh: failed"
 # Real operators (the shared corpus, when it is there): scan of 20 copies,
 # scan, plan, apply and strip of 40 copies of its 7 operators, and G2's search
 # of a project holding vllm-w4a8 and the generated tree.

@@ -18,6 +18,8 @@
 #include "collect_stats.h"
 #include "commands.h"
 #include "exit_status.h"
+#include "index_table.h"
+#include "report_cells.h"
 #include "report_flame.h"
 #include "report_html.h"
 #include "report_views.h"
@@ -73,12 +75,22 @@ static void usage(FILE *out)
 	      "                         all-to-all, all-gather, reduce-scatter)\n"
 	      "  -f, --format FMT       table (default), csv, json, md; html: one page with\n"
 	      "                         the flame graph per core type, the rank x label\n"
-	      "                         heatmap and every table; svg: the flame graph alone\n"
+	      "                         heatmap (past 2097152 cells left out, said) and\n"
+	      "                         every table; svg: the flame graph alone. csv and md\n"
+	      "                         keep names data: a csv cell starting with = + - @,\n"
+	      "                         a tab or CR gets a ' first; md escapes < > & as\n"
+	      "                         entities and | \\ ` * _ [ ] ~ with a backslash\n"
 	      "  -o, --output FILE      write there (replaced whole) instead of stdout; never\n"
 	      "                         over an input (a trace, a dump, the map, the rules)\n"
 	      "  -m, --map FILE         point map for dumps (default: as collect)\n"
 	      "      --rules FILE       rules file for dumps\n"
 	      "  -h, --help             this help\n"
+	      "\n"
+	      "A trace's B, E and X events need a \"ts\" (X: a \"dur\") from 0 to 2^53 us\n"
+	      "(285 years), a slice must not end before it begins, a name must hold no NUL\n"
+	      "(\\u0000): else exit 2, at the event. An args.index or args.extra (Perfetto: a\n"
+	      "debug annotation) not a whole number from 0 to 4294967295 is a warning naming\n"
+	      "the event; the slice is read without it.\n"
 	      "\n"
 	      "Times are in microseconds (json: nanoseconds). Memory stays small whatever the\n"
 	      "input: p50 and p99 are exact up to 4096 slices of a row, within 0.5% beyond\n"
@@ -180,7 +192,6 @@ static double delta_pct(uint64_t base, uint64_t now)
 	return 100.0 * ((double)now - (double)base) / (double)base;
 }
 
-/* CSV / markdown cells: labels may hold commas, quotes or bars. */
 /* The label left-aligned in `w` terminal cells. */
 static void pad_label(FILE *out, const char *label, int w)
 {
@@ -189,27 +200,16 @@ static void pad_label(FILE *out, const char *label, int w)
 		fputc(' ', out);
 }
 
+/* A text cell (a label, a core or rank name: anyone's text) in format f:
+ * CSV and markdown as report_cells.h says, else for the terminal. */
 static void put_label(FILE *out, const char *label, enum fmt f)
 {
-	if (f == F_CSV && strpbrk(label, ",\"\n")) {
-		fputc('"', out);
-		for (const char *p = label; *p; p++) {
-			if (*p == '"')
-				fputc('"', out);
-			fputc(*p, out);
-		}
-		fputc('"', out);
-	} else if (f == F_MD) {
-		for (const char *p = label; *p; p++) {
-			if (*p == '|')
-				fputc('\\', out);
-			diag_put_text(out, p, 1);
-		}
-	} else if (f == F_CSV) {
-		fputs(label, out); /* data, not the terminal's */
-	} else {
+	if (f == F_CSV)
+		report_csv_cell(out, label);
+	else if (f == F_MD)
+		report_md_cell(out, label);
+	else
 		diag_put_text(out, label, strlen(label));
-	}
 }
 
 static void print_single(FILE *out, const struct stats_row *r, size_t n, enum fmt f)
@@ -282,12 +282,42 @@ static void print_single(FILE *out, const struct stats_row *r, size_t n, enum fm
 			}
 }
 
-static const struct stats_row *match(const struct stats_row *v, size_t n, const struct stats_row *r)
+/* The rows of one run, hashed by (label, core type): --vs pairs each row
+ * of a run with the other's (a trace may hold as many labels as slices). */
+struct row_index {
+	const struct stats_row *rows;
+	struct index_table t;
+};
+
+struct row_key {
+	const struct stats_row *rows, *r;
+};
+
+static uint64_t row_hash(const struct stats_row *r)
 {
+	return index_hash_more(index_hash_bytes(r->label, strlen(r->label)), &r->kind, sizeof(r->kind));
+}
+
+static bool same_row(const void *ctx, size_t item)
+{
+	const struct row_key *k = ctx;
+	return k->rows[item].kind == k->r->kind && strcmp(k->rows[item].label, k->r->label) == 0;
+}
+
+static void row_index_init(struct row_index *x, const struct stats_row *rows, size_t n)
+{
+	memset(x, 0, sizeof(*x));
+	x->rows = rows;
 	for (size_t i = 0; i < n; i++)
-		if (v[i].kind == r->kind && strcmp(v[i].label, r->label) == 0)
-			return &v[i];
-	return NULL;
+		index_table_add(&x->t, row_hash(&rows[i]), i);
+}
+
+/* The row of x with r's label and core type, or NULL. */
+static const struct stats_row *match(const struct row_index *x, const struct stats_row *r)
+{
+	struct row_key key = { x->rows, r };
+	size_t k = index_table_find(&x->t, row_hash(r), same_row, &key);
+	return k == SIZE_MAX ? NULL : &x->rows[k];
 }
 
 static void print_vs(FILE *out, const struct stats_row *a, size_t na, const struct stats_row *b, size_t nb,
@@ -299,16 +329,21 @@ static void print_vs(FILE *out, const struct stats_row *a, size_t na, const stru
 	struct { const struct stats_row *cur, *base; } *rows = xcalloc(na + nb + 1, sizeof(*rows));
 	int w = 5;
 	cJSON *arr = NULL;
+	struct row_index ia, ib;
 
+	row_index_init(&ia, a, na);
+	row_index_init(&ib, b, nb);
 	for (size_t i = 0; i < na; i++) {
 		rows[n].cur = &a[i];
-		rows[n++].base = match(b, nb, &a[i]);
+		rows[n++].base = match(&ib, &a[i]);
 	}
 	for (size_t i = 0; i < nb; i++)
-		if (!match(a, na, &b[i])) {
+		if (!match(&ia, &b[i])) {
 			rows[n].cur = NULL;
 			rows[n++].base = &b[i];
 		}
+	index_table_free(&ia.t);
+	index_table_free(&ib.t);
 	for (size_t i = 0; i < n; i++) {
 		const char *l = rows[i].cur ? rows[i].cur->label : rows[i].base->label;
 		if ((int)diag_text_cells(l) > w)

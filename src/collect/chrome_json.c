@@ -22,9 +22,15 @@ struct rd {
 	const char *start, *p, *end;
 	unsigned depth;
 	const char *err_at;           /* first error, NULL while none */
-	char err[160];
+	char err[192];
 	char *buf[S_COUNT];           /* unescaped strings */
 	size_t cap[S_COUNT];
+	const char *nul_at;           /* the first \u0000 of the string decoded last, or NULL */
+	const char *path;             /* for warnings */
+	struct diag *diag;
+	unsigned warnings;            /* given; past CHROME_MAX_WARNINGS only counted */
+	const char *line_at;          /* lines are counted up to here: */
+	size_t line;                  /* the line of line_at */
 };
 
 __attribute__((format(printf, 3, 4))) static int fail(struct rd *r, const char *at, const char *fmt, ...)
@@ -117,6 +123,7 @@ static int string(struct rd *r, struct chrome_str *out, enum scratch slot)
 	bool escaped = false;
 	size_t k = 0;
 
+	r->nul_at = NULL;
 	while (q < r->end && *q != '"') {
 		unsigned char c = (unsigned char)*q;
 		if (c == '\n' || c == '\r')
@@ -176,6 +183,8 @@ static int string(struct rd *r, struct chrome_str *out, enum scratch slot)
 			}
 			if (cp >= 0xD800 && cp < 0xE000)
 				cp = 0xFFFD; /* a lone surrogate */
+			if (cp == 0 && !r->nul_at)
+				r->nul_at = s - 4;
 			break;
 		default:
 			if ((unsigned char)s[1] >= 0x20 && (unsigned char)s[1] < 0x7f)
@@ -211,7 +220,8 @@ static double span_strtod(const char *a, const char *b)
 
 /* A number at the cursor, checked against the JSON grammar. `d` gets its
  * value; `ns`, when given, the value as microseconds converted to
- * nanoseconds (rounded, negatives 0), exactly for plain decimals. */
+ * nanoseconds (rounded, negatives 0, UINT64_MAX past it), exactly for plain
+ * decimals of up to 16 digits before the point (2^53 microseconds has 16). */
 static int number(struct rd *r, double *d, uint64_t *ns)
 {
 	const char *a = r->p, *q = r->p;
@@ -229,12 +239,12 @@ static int number(struct rd *r, double *d, uint64_t *ns)
 		q++;
 	} else {
 		while (q < r->end && *q >= '0' && *q <= '9') {
-			if (intdigits++ < 15)
+			if (intdigits++ < 16)
 				ip = ip * 10 + (uint64_t)(*q - '0');
 			q++;
 		}
 	}
-	if (intdigits > 15)
+	if (intdigits > 16)
 		plain = false;
 	if (q < r->end && *q == '.') {
 		q++;
@@ -413,26 +423,160 @@ struct walk {
 	bool found;                   /* an event array was walked */
 };
 
+void chrome_json_position(const char *data, size_t offset, size_t *line, size_t *col)
+{
+	const char *bol = data, *at = data + offset;
+
+	*line = 1;
+	for (const char *q = data; q < at; q++) {
+		q = memchr(q, '\n', (size_t)(at - q));
+		if (!q)
+			break;
+		(*line)++;
+		bol = q + 1;
+	}
+	*col = (size_t)(at - bol) + 1;
+}
+
+/* A warning at `at`: lines counted on from the last one (warnings come in
+ * order), so that many cost one pass. */
+__attribute__((format(printf, 3, 4))) static void warn(struct rd *r, const char *at, const char *fmt, ...)
+{
+	char msg[256];
+	const char *bol;
+	va_list ap;
+
+	if (++r->warnings > CHROME_MAX_WARNINGS)
+		return;
+	if (!r->line_at) {
+		r->line_at = r->start;
+		r->line = 1;
+	}
+	for (const char *q; (q = memchr(r->line_at, '\n', (size_t)(at - r->line_at))) != NULL;) {
+		r->line++;
+		r->line_at = q + 1;
+	}
+	bol = r->line_at;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	diag_pos(r->diag, DIAG_WARNING, r->path, r->line, (size_t)(at - bol) + 1, "%s", msg);
+}
+
+/* A value of the document quoted in a message: its text, cut (not inside
+ * a UTF-8 sequence). */
+#define QUOTE_MAX 32
+static int quote_len(const char *a, const char *b)
+{
+	int n = QUOTE_MAX;
+
+	if (b - a <= QUOTE_MAX)
+		return (int)(b - a);
+	while (n > 0 && ((unsigned char)a[n] & 0xC0) == 0x80)
+		n--;
+	return n;
+}
+
+static const char *cut_mark(const char *a, const char *b)
+{
+	return b - a > QUOTE_MAX ? "..." : "";
+}
+
+/* What an event holds that the reader cannot take, each where it stands;
+ * judged once the event's "ph" is known (it may come last). */
+struct ev {
+	struct chrome_event e;
+	const char *time_at[2];       /* "ts", "dur": where a value that is not a time stands */
+	const char *time_end[2];
+	const char *why[2];           /* what is wrong with it */
+	const char *name_nul, *arg_nul; /* a \u0000 in "name", in args.name */
+	const char *arg_at[2];        /* args.index, args.extra: a value that is not one */
+	const char *arg_end[2];
+};
+
+/* The JSON type of the value at the cursor, for messages. */
+static const char *json_type(char c)
+{
+	switch (c) {
+	case '"': return "a string";
+	case '{': return "an object";
+	case '[': return "an array";
+	case 't':
+	case 'f': return "a boolean";
+	case 'n': return "null";
+	default: return "not a number";
+	}
+}
+
+/* "ts" (which 0) or "dur" (1): microseconds, 0 to CHROME_TIME_MAX_US. */
+static int time_member(struct rd *r, struct ev *v, int which)
+{
+	const char *at = r->p;
+	char c = at < r->end ? *at : 0;
+	double d;
+	uint64_t ns;
+
+	if (c != '-' && (c < '0' || c > '9')) {
+		if (skip_value(r) != 0)
+			return -1;
+		v->why[which] = json_type(c);
+	} else {
+		if (number(r, &d, &ns) != 0)
+			return -1;
+		if (d < 0)
+			v->why[which] = "negative";
+		else if (ns > CHROME_TIME_MAX_NS)
+			v->why[which] = "huge";
+		else if (which == 0) {
+			v->e.has_ts = true;
+			v->e.ts_ns = ns;
+		} else {
+			v->e.has_dur = true;
+			v->e.dur_ns = ns;
+		}
+	}
+	if (v->why[which]) {
+		v->time_at[which] = at;
+		v->time_end[which] = r->p;
+	}
+	return 0;
+}
+
 static int args_member(struct rd *r, const struct chrome_str *key, void *arg)
 {
-	struct chrome_event *e = arg;
+	struct ev *v = arg;
+	int which = key_is(key, "index") ? 0 : key_is(key, "extra") ? 1 : -1;
+	const char *at = r->p;
+	char c = at < r->end ? *at : 0;
 
-	if (key_is(key, "name") && r->p < r->end && *r->p == '"')
-		return string(r, &e->arg_name, S_ARG);
-	if ((key_is(key, "index") || key_is(key, "extra")) && r->p < r->end && *r->p >= '0' && *r->p <= '9') {
-		double v;
-		if (number(r, &v, NULL) != 0)
+	if (key_is(key, "name") && c == '"') {
+		if (string(r, &v->e.arg_name, S_ARG) != 0)
 			return -1;
-		if (v <= UINT32_MAX && v == (double)(uint32_t)v)
-			*(key->s[0] == 'i' ? &e->index : &e->extra) = (uint32_t)v;
+		v->arg_nul = r->nul_at;
 		return 0;
 	}
-	return skip_value(r);
+	if (which < 0)
+		return skip_value(r);
+	if (c == '-' || (c >= '0' && c <= '9')) {
+		double d;
+		if (number(r, &d, NULL) != 0)
+			return -1;
+		if (d >= 0 && d <= UINT32_MAX && d == (double)(uint32_t)d) {
+			*(which == 0 ? &v->e.index : &v->e.extra) = (uint32_t)d;
+			return 0;
+		}
+	} else if (skip_value(r) != 0) {
+		return -1;
+	}
+	v->arg_at[which] = at;
+	v->arg_end[which] = r->p;
+	return 0;
 }
 
 static int event_member(struct rd *r, const struct chrome_str *key, void *arg)
 {
-	struct chrome_event *e = arg;
+	struct ev *v = arg;
+	struct chrome_event *e = &v->e;
 	char c = r->p < r->end ? *r->p : 0;
 	bool num = c == '-' || (c >= '0' && c <= '9');
 
@@ -443,18 +587,18 @@ static int event_member(struct rd *r, const struct chrome_str *key, void *arg)
 		e->ph = ph.len == 1 ? ph.s[0] : 0;
 		return 0;
 	}
-	if (key_is(key, "name") && c == '"')
-		return string(r, &e->name, S_NAME);
+	if (key_is(key, "name") && c == '"') {
+		if (string(r, &e->name, S_NAME) != 0)
+			return -1;
+		v->name_nul = r->nul_at;
+		return 0;
+	}
 	if (key_is(key, "args") && c == '{')
-		return object(r, args_member, e);
-	if (num && key_is(key, "ts")) {
-		e->has_ts = true;
-		return number(r, &(double){ 0 }, &e->ts_ns);
-	}
-	if (num && key_is(key, "dur")) {
-		e->has_dur = true;
-		return number(r, &(double){ 0 }, &e->dur_ns);
-	}
+		return object(r, args_member, v);
+	if (key_is(key, "ts"))
+		return time_member(r, v, 0);
+	if (key_is(key, "dur"))
+		return time_member(r, v, 1);
 	if (num && key_is(key, "pid"))
 		return number(r, &e->pid, NULL);
 	if (num && key_is(key, "tid"))
@@ -462,20 +606,72 @@ static int event_member(struct rd *r, const struct chrome_str *key, void *arg)
 	return skip_value(r);
 }
 
+/* The article of a phase letter's name: "an 'X' event", "a 'B' event". */
+static const char *article(char ph)
+{
+	return ph && strchr("AEFHILMNORSX", ph) ? "an" : "a";
+}
+
+/* The event decoded into v, starting at `open`: an error (-1) or warnings
+ * for what report cannot read of it. */
+static int event_check(struct rd *r, const struct ev *v, const char *open)
+{
+	static const char *const time_key[2] = { "ts", "dur" };
+	const struct chrome_event *e = &v->e;
+	bool slice = e->ph == 'B' || e->ph == 'E' || e->ph == 'X';
+
+	for (int i = 0; slice && i < 2; i++) {
+		const char *a = v->time_at[i], *b = v->time_end[i], *why = v->why[i];
+		if (i == 1 && e->ph != 'X')
+			break;
+		if (why && strcmp(why, "negative") == 0)
+			return fail(r, a, "\"%s\" of %s '%c' event is negative (%.*s%s): times are 0 or more microseconds",
+				    time_key[i], article(e->ph), e->ph, quote_len(a, b), a, cut_mark(a, b));
+		if (why && strcmp(why, "huge") == 0)
+			return fail(r, a,
+				    "\"%s\" of %s '%c' event is past 2^53 microseconds (%.*s%s): report reads times up to "
+				    "285 years, where a double still holds every microsecond",
+				    time_key[i], article(e->ph), e->ph, quote_len(a, b), a, cut_mark(a, b));
+		if (why)
+			return fail(r, a, "\"%s\" of %s '%c' event is %s (%.*s%s), not a number of microseconds",
+				    time_key[i], article(e->ph), e->ph, why, quote_len(a, b), a, cut_mark(a, b));
+		if (!(i == 0 ? e->has_ts : e->has_dur))
+			return fail(r, open, "%s '%c' event without \"%s\"", article(e->ph), e->ph, time_key[i]);
+	}
+	if ((e->ph == 'B' || e->ph == 'X') && v->name_nul)
+		return fail(r, v->name_nul,
+			    "a NUL character (\\u0000) in the name of %s '%c' event: a label cannot hold one", article(e->ph),
+			    e->ph);
+	if (e->ph == 'M' && v->arg_nul && e->name.s &&
+	    ((e->name.len == 11 && memcmp(e->name.s, "thread_name", 11) == 0) ||
+	     (e->name.len == 12 && memcmp(e->name.s, "process_name", 12) == 0)))
+		return fail(r, v->arg_nul, "a NUL character (\\u0000) in the args.name of a %.*s event: a name cannot hold one",
+			    (int)e->name.len, e->name.s);
+	for (int i = 0; (e->ph == 'B' || e->ph == 'X') && i < 2; i++)
+		if (v->arg_at[i])
+			warn(r, v->arg_at[i],
+			     "args.%s of %s '%c' event is not a whole number from 0 to 4294967295 (%.*s%s): the slice is "
+			     "read without it",
+			     i == 0 ? "index" : "extra", article(e->ph), e->ph, quote_len(v->arg_at[i], v->arg_end[i]), v->arg_at[i],
+			     cut_mark(v->arg_at[i], v->arg_end[i]));
+	return 0;
+}
+
 static int event_element(struct rd *r, void *arg)
 {
 	struct walk *w = arg;
-	struct chrome_event e;
+	struct ev v;
+	const char *open = r->p;
 
 	if (r->p >= r->end || *r->p != '{')
 		return skip_value(r);
-	memset(&e, 0, sizeof(e));
-	e.offset = (size_t)(r->p - r->start);
-	if (object(r, event_member, &e) != 0)
+	memset(&v, 0, sizeof(v));
+	v.e.offset = (size_t)(r->p - r->start);
+	if (object(r, event_member, &v) != 0 || event_check(r, &v, open) != 0)
 		return -1;
-	memcpy(&e.process, &e.pid, sizeof(e.process));
-	e.has_process = true;
-	w->cb_rc = w->cb(w->ctx, &e);
+	memcpy(&v.e.process, &v.e.pid, sizeof(v.e.process));
+	v.e.has_process = true;
+	w->cb_rc = w->cb(w->ctx, &v.e);
 	return w->cb_rc ? -1 : 0;
 }
 
@@ -494,17 +690,10 @@ static int top_member(struct rd *r, const struct chrome_str *key, void *arg)
 
 static void report(const struct rd *r, const char *path, struct diag *diag)
 {
-	size_t line = 1;
-	const char *bol = r->start;
+	size_t line, col;
 
-	for (const char *q = r->start; q < r->err_at; q++) {
-		q = memchr(q, '\n', (size_t)(r->err_at - q));
-		if (!q)
-			break;
-		line++;
-		bol = q + 1;
-	}
-	diag_pos(diag, DIAG_ERROR, path, line, (size_t)(r->err_at - bol) + 1, "%s", r->err);
+	chrome_json_position(r->start, (size_t)(r->err_at - r->start), &line, &col);
+	diag_pos(diag, DIAG_ERROR, path, line, col, "%s", r->err);
 }
 
 int chrome_json_events(const char *path, const char *data, size_t len,
@@ -517,6 +706,8 @@ int chrome_json_events(const char *path, const char *data, size_t len,
 	memset(&r, 0, sizeof(r));
 	r.start = r.p = data;
 	r.end = data + len;
+	r.path = path;
+	r.diag = diag;
 	ws(&r);
 	if (r.p < r.end && *r.p == '[') {
 		w.found = true;
@@ -540,6 +731,9 @@ int chrome_json_events(const char *path, const char *data, size_t len,
 		diag_pos(diag, DIAG_ERROR, path, 0, 0, "no \"traceEvents\" array: not a Chrome trace");
 		rc = -1;
 	}
+	if (r.warnings > CHROME_MAX_WARNINGS)
+		diag_pos(diag, DIAG_NOTE, path, 0, 0, "%u more events with an args.index or args.extra read without it",
+			 r.warnings - CHROME_MAX_WARNINGS);
 	for (int i = 0; i < S_COUNT; i++)
 		free(r.buf[i]);
 	return rc;

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "slice_path.h"
 #include "trace_ops.h"
 
 enum { STATS_OTHER = 0, STATS_AIC = 1, STATS_AIV = 2, STATS_KINDS = 3 };
@@ -30,16 +31,17 @@ struct stats_row {
 /* One slice as report's views see it (report_views.h): what the table rows
  * above reduce away. Ranks and cores are ordinals the reader gives out
  * (named through the observer); labels are ids of the reader, whose text
- * label_text gives, the path from the outermost slice open around this one
- * down to its own label (path[depth - 1]). self_ns is the duration less
- * that of the slices nested in it. */
+ * label_text gives. `path` is the slice's path in the reader's `paths`
+ * (slice_path.h): its own label, then its parent's path, up to the
+ * outermost slice open around it. self_ns is the duration less that of the
+ * slices nested in it. */
 struct stats_slice {
 	int kind;
 	uint32_t rank, core;
 	uint32_t index, extra;      /* record bits 40..63 and 32..39 (0: none) */
 	uint64_t dur_ns, self_ns;
-	const uint32_t *path;
-	size_t depth;
+	uint32_t path;
+	const struct slice_paths *paths;
 	const char *(*label_text)(const void *src, uint32_t label);
 	const void *src;
 };
@@ -61,6 +63,12 @@ void stats_observe(struct stats *s, const struct stats_observer *o);
 void stats_free(struct stats *s);
 
 void stats_add(struct stats *s, const char *label, int kind, uint64_t dur_ns);
+/* The number of the row of (label, kind), made when new (rows stay: a
+ * reader caches the number per label), and a duration added to it. */
+size_t stats_row(struct stats *s, const char *label, int kind);
+void stats_row_add(struct stats *s, size_t row, uint64_t dur_ns);
+/* What stats_observe set (NULL: none). */
+const struct stats_observer *stats_observer(const struct stats *s);
 /* Adds a core's busy span (first begin to last end) to its kind's time. */
 void stats_core_time(struct stats *s, int kind, uint64_t ns);
 
@@ -74,7 +82,7 @@ const char *stats_kind_name(int kind);
 void *stats_sink_new(struct stats *s);
 extern const struct trace_ops stats_trace_ops;
 
-/* Reads a trace file: Chrome trace JSON (B/E and X events) or a Perfetto
+/* The trace readers (stats_trace.c). Reads a trace file: Chrome trace JSON (B/E and X events) or a Perfetto
  * protobuf trace (slices on named tracks), told apart by content. Core types
  * come from the thread / track names "AIC ..." / "AIV ...", wherever they
  * stand. One streaming pass. 0 or -1 after reporting `path:line:col: error:`

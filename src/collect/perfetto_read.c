@@ -432,13 +432,15 @@ static int track_descriptor(struct prd *r, struct pb b, struct chrome_event *e)
 }
 
 /* A DebugAnnotation: when it is named "index" or "extra" (inline or
- * interned) and holds an integer of 32 bits, into e. */
+ * interned) and holds an integer of 32 bits, into e; any other value of
+ * theirs (a negative or larger integer, a double, a string) is marked in
+ * e->bad_args. */
 static int annotation_arg(struct prd *r, uint32_t seq, struct pb b, struct chrome_event *e)
 {
 	unsigned num, wire;
 	uint64_t v, iid = 0, value = 0;
 	struct pb sub, name = { NULL, NULL };
-	bool has_iid = false, has_value = false;
+	bool has_iid = false, has_value = false, other = false;
 	int rc;
 
 	while ((rc = field(r, &b, &num, &wire, &v, &sub)) == 0) {
@@ -450,6 +452,8 @@ static int annotation_arg(struct prd *r, uint32_t seq, struct pb b, struct chrom
 		} else if ((num == 3 || num == 4) && wire == 0 && (int64_t)v >= 0) {
 			value = v;
 			has_value = true;
+		} else if (num != 16) {
+			other = true; /* a negative int; a bool, double, string, pointer, dict, array... */
 		}
 	}
 	if (rc < 0)
@@ -461,11 +465,19 @@ static int annotation_arg(struct prd *r, uint32_t seq, struct pb b, struct chrom
 			name.end = name.p + n->len;
 		}
 	}
-	if (has_value && value <= UINT32_MAX && name.p && name.end - name.p == 5) {
-		if (memcmp(name.p, "index", 5) == 0)
-			e->index = (uint32_t)value;
-		else if (memcmp(name.p, "extra", 5) == 0)
-			e->extra = (uint32_t)value;
+	if ((has_value || other) && name.p && name.end - name.p == 5) {
+		bool fits = has_value && !other && value <= UINT32_MAX;
+		if (memcmp(name.p, "index", 5) == 0) {
+			if (fits)
+				e->index = (uint32_t)value;
+			else
+				e->bad_args |= 1;
+		} else if (memcmp(name.p, "extra", 5) == 0) {
+			if (fits)
+				e->extra = (uint32_t)value;
+			else
+				e->bad_args |= 2;
+		}
 	}
 	return 0;
 }
@@ -509,6 +521,7 @@ static int track_event(struct prd *r, const struct packet *pk, struct chrome_eve
 	e->ts_ns = pk->ts; /* trace time: see packet() */
 	e->index = args.index;
 	e->extra = args.extra;
+	e->bad_args = args.bad_args;
 	if (name.p) {
 		e->name.s = (const char *)name.p;
 		e->name.len = (size_t)(name.end - name.p);

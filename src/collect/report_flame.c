@@ -18,11 +18,12 @@
 struct layout {
 	const struct report_node *nodes;
 	struct report_views *v;
-	uint32_t **children;         /* per node, sorted */
-	size_t *nchildren;
+	uint32_t *kids;              /* the children of node i, sorted: kids[first[i] ..] */
+	size_t *first, *nchildren;
 	uint32_t *roots[STATS_KINDS];
 	size_t nroots[STATS_KINDS];
 	unsigned *depth;
+	unsigned max_depth[STATS_KINDS]; /* levels of the tree of each kind */
 };
 
 static struct report_views *sort_v;
@@ -34,44 +35,61 @@ static int cmp_child(const void *a, const void *b)
 	return strcmp(report_views_label(sort_v, x->label), report_views_label(sort_v, y->label));
 }
 
+/* Children and roots counted, then placed: linear in the nodes, however
+ * many children one node has or how deep the tree is. */
 static void layout_build(struct layout *l, struct report_views *v)
 {
-	size_t n;
+	size_t n, at = 0, put[STATS_KINDS] = { 0 };
+	size_t *fill;
 
 	memset(l, 0, sizeof(*l));
 	l->v = v;
 	l->nodes = report_views_nodes(v, &n);
-	l->children = xcalloc(n + 1, sizeof(*l->children));
+	l->kids = xcalloc(n + 1, sizeof(*l->kids));
+	l->first = xcalloc(n + 1, sizeof(*l->first));
 	l->nchildren = xcalloc(n + 1, sizeof(*l->nchildren));
 	l->depth = xcalloc(n + 1, sizeof(*l->depth));
+	fill = xcalloc(n + 1, sizeof(*fill));
 	for (size_t i = 0; i < n; i++) {
 		const struct report_node *x = &l->nodes[i];
 		if (x->parent == REPORT_NO_NODE) {
-			l->roots[x->kind] = xrealloc(l->roots[x->kind], (l->nroots[x->kind] + 1) * sizeof(uint32_t));
-			l->roots[x->kind][l->nroots[x->kind]++] = (uint32_t)i;
+			l->nroots[x->kind]++;
 		} else {
 			/* children follow their parent: its depth is known */
 			l->depth[i] = l->depth[x->parent] + 1;
-			l->children[x->parent] =
-				xrealloc(l->children[x->parent], (l->nchildren[x->parent] + 1) * sizeof(uint32_t));
-			l->children[x->parent][l->nchildren[x->parent]++] = (uint32_t)i;
+			l->nchildren[x->parent]++;
 		}
+		if (l->depth[i] + 1 > l->max_depth[x->kind])
+			l->max_depth[x->kind] = l->depth[i] + 1;
 	}
+	for (size_t i = 0; i < n; i++) {
+		l->first[i] = at;
+		at += l->nchildren[i];
+	}
+	for (int k = 0; k < STATS_KINDS; k++)
+		l->roots[k] = xcalloc(l->nroots[k] + 1, sizeof(uint32_t));
+	for (size_t i = 0; i < n; i++) {
+		const struct report_node *x = &l->nodes[i];
+		if (x->parent == REPORT_NO_NODE)
+			l->roots[x->kind][put[x->kind]++] = (uint32_t)i;
+		else
+			l->kids[l->first[x->parent] + fill[x->parent]++] = (uint32_t)i;
+	}
+	free(fill);
 	sort_v = v;
 	sort_nodes = l->nodes;
 	for (size_t i = 0; i < n; i++)
-		xqsort(l->children[i], l->nchildren[i], sizeof(uint32_t), cmp_child);
+		xqsort(l->kids + l->first[i], l->nchildren[i], sizeof(uint32_t), cmp_child);
 	for (int k = 0; k < STATS_KINDS; k++)
 		xqsort(l->roots[k], l->nroots[k], sizeof(uint32_t), cmp_child);
 	sort_v = NULL;
 	sort_nodes = NULL;
 }
 
-static void layout_free(struct layout *l, size_t n)
+static void layout_free(struct layout *l)
 {
-	for (size_t i = 0; i < n; i++)
-		free(l->children[i]);
-	free(l->children);
+	free(l->kids);
+	free(l->first);
 	free(l->nchildren);
 	free(l->depth);
 	for (int k = 0; k < STATS_KINDS; k++)
@@ -92,18 +110,19 @@ static void fill(struct strbuf *b, const char *label, bool waits)
 		markup_printf(b, "hsl(%u,85%%,%u%%)", h % 45, 55 + (h >> 8) % 12);
 }
 
-static void box(struct strbuf *b, const struct layout *l, uint32_t i, double x, double scale, unsigned y0,
+/* Draws node i's box (`waiting`: it or a point above it waits); false when
+ * it is narrower than a pixel's third: not drawn, nor its children. */
+static bool box(struct strbuf *b, const struct layout *l, uint32_t i, double x, double scale, unsigned y0,
 		uint64_t kind_total, bool waiting)
 {
 	const struct report_node *nd = &l->nodes[i];
 	const char *label = report_views_label(l->v, nd->label);
-	double w = (double)nd->total_ns * scale, cx = x;
+	double w = (double)nd->total_ns * scale;
 	unsigned y = y0 + l->depth[i] * ROW_H;
 	size_t fit;
 
-	waiting = waiting || report_views_label_waits(l->v, nd->label);
 	if (w < 0.3)
-		return; /* narrower than a pixel's third: not drawn, nor its children */
+		return false;
 	strbuf_puts(b, "<g class=\"node\" data-label=\"");
 	markup_text(b, label);
 	markup_printf(b, "\" data-depth=\"%u\" data-total-ns=\"%llu\" data-count=\"%llu\"%s><title>", l->depth[i],
@@ -132,28 +151,45 @@ static void box(struct strbuf *b, const struct layout *l, uint32_t i, double x, 
 		free(shown);
 	}
 	strbuf_puts(b, "</g>\n");
-	for (size_t c = 0; c < l->nchildren[i]; c++) {
-		uint32_t k = l->children[i][c];
-		box(b, l, k, cx, scale, y0, kind_total, waiting);
-		cx += (double)l->nodes[k].total_ns * scale;
-	}
+	return true;
 }
 
-static unsigned max_depth(const struct layout *l, const uint32_t *roots, size_t nroots)
-{
-	unsigned d = 0;
-	size_t n;
+/* A box still to draw: its node, left edge, and whether a point above it waits. */
+struct pending_box {
+	uint32_t node;
+	double x;
+	bool waiting;
+};
 
-	report_views_nodes(l->v, &n);
-	for (size_t i = 0; i < n; i++) {
-		uint32_t r = (uint32_t)i;
-		while (l->nodes[r].parent != REPORT_NO_NODE)
-			r = l->nodes[r].parent;
-		for (size_t k = 0; k < nroots; k++)
-			if (roots[k] == r && l->depth[i] + 1 > d)
-				d = l->depth[i] + 1;
+/* Pushes boxes `nodes[0 .. n)` side by side from `x` onto the stack, the
+ * first on top (their left edges summed in order, as they are drawn). */
+static void push_row(struct pending_box **stack, size_t *sp, size_t *cap, const struct layout *l,
+		     const uint32_t *nodes, size_t n, double x, double scale, bool waiting)
+{
+	XGROW(*stack, *cap, *sp + n);
+	for (size_t c = 0; c < n; c++) {
+		(*stack)[*sp + n - 1 - c] = (struct pending_box){ nodes[c], x, waiting };
+		x += (double)l->nodes[nodes[c]].total_ns * scale;
 	}
-	return d;
+	*sp += n;
+}
+
+/* The boxes of the trees under `roots`, each node before its children (an
+ * explicit stack: a tree 50,000 levels deep overflowed the call stack). */
+static void draw_trees(struct strbuf *b, const struct layout *l, const uint32_t *roots, size_t nroots, double x,
+		       double scale, unsigned y0, uint64_t kind_total)
+{
+	struct pending_box *stack = NULL;
+	size_t sp = 0, cap = 0;
+
+	push_row(&stack, &sp, &cap, l, roots, nroots, x, scale, false);
+	while (sp) {
+		struct pending_box p = stack[--sp];
+		bool waiting = p.waiting || report_views_label_waits(l->v, l->nodes[p.node].label);
+		if (box(b, l, p.node, p.x, scale, y0, kind_total, waiting))
+			push_row(&stack, &sp, &cap, l, l->kids + l->first[p.node], l->nchildren[p.node], p.x, scale, waiting);
+	}
+	free(stack);
 }
 
 void report_flame_svg(struct strbuf *b, struct report_views *v, unsigned width)
@@ -167,7 +203,7 @@ void report_flame_svg(struct strbuf *b, struct report_views *v, unsigned width)
 	report_views_nodes(v, &n);
 	for (int k = 0; k < STATS_KINDS; k++)
 		if (l.nroots[k]) {
-			heights[k] = 24 + max_depth(&l, l.roots[k], l.nroots[k]) * ROW_H + 12;
+			heights[k] = 24 + l.max_depth[k] * ROW_H + 12;
 			total_h += heights[k];
 		}
 	if (!total_h)
@@ -194,14 +230,10 @@ void report_flame_svg(struct strbuf *b, struct report_views *v, unsigned width)
 		markup_printf(b, "<text class=\"kind\" x=\"%u\" y=\"%u\">%s: ", LEFT, y + 16, stats_kind_name(k));
 		markup_duration(b, total);
 		strbuf_puts(b, " in the outermost points (blue: waiting)</text>\n");
-		for (size_t r = 0; r < l.nroots[k]; r++) {
-			uint32_t i = l.roots[k][r];
-			box(b, &l, i, x, scale, y + 24, total, false);
-			x += (double)l.nodes[i].total_ns * scale;
-		}
+		draw_trees(b, &l, l.roots[k], l.nroots[k], x, scale, y + 24, total);
 		strbuf_puts(b, "</g>\n");
 		y += heights[k];
 	}
 	strbuf_puts(b, "</svg>\n");
-	layout_free(&l, n);
+	layout_free(&l);
 }

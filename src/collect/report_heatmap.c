@@ -2,10 +2,14 @@
  *
  * A cell's colour is log2(time / the row's median), clamped to [-1, 1] and
  * cut into COLOURS steps; neighbouring cells of one colour are drawn as one
- * rectangle, so 1,024 ranks stay a few thousand elements. */
+ * rectangle, so 1,024 ranks stay a few thousand elements. Its data holds
+ * every cell, so a heatmap of more than REPORT_HEATMAP_MAX_CELLS is left
+ * out, said in its place: 40,000 labels each on its own one of 40,000
+ * ranks made 1.6 G cells of a 4 MB trace (issue 33). */
 #include "report_heatmap.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,15 +58,32 @@ static void colour(struct strbuf *b, int s)
 		markup_printf(b, "hsl(215,80%%,%d%%)", 97 + s * 4);
 }
 
+/* True when the heatmap is left out for its size. */
+static bool too_large(struct report_views *v)
+{
+	size_t rows = report_views_rows(v), ranks = report_views_ranks(v);
+	return ranks && rows > REPORT_HEATMAP_MAX_CELLS / ranks;
+}
+
 void report_heatmap_svg(struct strbuf *b, struct report_views *v, unsigned width)
 {
 	size_t rows = report_views_rows(v), ranks = report_views_ranks(v);
 	double cw = ranks ? (double)(width - LABEL_W - 10) / (double)ranks : 0;
-	uint64_t *sorted = xcalloc(ranks + 1, sizeof(*sorted));
+	uint64_t *sorted, *by_rank;
 	unsigned height = (unsigned)(rows * ROW_H + 40);
 
 	unsigned grid_w;
 
+	if (too_large(v)) {
+		markup_printf(b,
+			      "<p class=\"heatmap-left-out\" id=\"heatmap-left-out\">The heatmap is left out: %zu rows "
+			      "(labels and core types) by %zu ranks are more than %zu cells. The table \"Per label across "
+			      "ranks\" has each label's spread over the ranks.</p>\n",
+			      rows, ranks, (size_t)REPORT_HEATMAP_MAX_CELLS);
+		return;
+	}
+	sorted = xcalloc(ranks + 1, sizeof(*sorted));
+	by_rank = xcalloc(ranks + 1, sizeof(*by_rank));
 	if (cw > 40)
 		cw = 40;
 	grid_w = (unsigned)(LABEL_W + cw * (double)ranks + 10);
@@ -75,13 +96,12 @@ void report_heatmap_svg(struct strbuf *b, struct report_views *v, unsigned width
 	for (size_t r = 0; r < rows; r++) {
 		const char *label;
 		int kind;
-		const uint64_t *by_rank;
-		size_t n, m = 0;
+		size_t m = 0;
 		uint64_t med;
 		unsigned y = (unsigned)(r * ROW_H);
 
-		report_views_row(v, r, &label, &kind, &by_rank, &n);
-		for (size_t k = 0; k < n; k++)
+		report_views_row(v, r, &label, &kind, by_rank);
+		for (size_t k = 0; k < ranks; k++)
 			if (by_rank[k])
 				sorted[m++] = by_rank[k];
 		qsort(sorted, m, sizeof(*sorted), cmp_u64);
@@ -93,9 +113,9 @@ void report_heatmap_svg(struct strbuf *b, struct report_views *v, unsigned width
 		markup_text(b, label);
 		markup_printf(b, " (%s)</text>", stats_kind_name(kind));
 		for (size_t k = 0; k < ranks;) {
-			int s = step(k < n ? by_rank[k] : 0, med);
+			int s = step(by_rank[k], med);
 			size_t e = k + 1;
-			while (e < ranks && step(e < n ? by_rank[e] : 0, med) == s)
+			while (e < ranks && step(by_rank[e], med) == s)
 				e++;
 			markup_printf(b, "<rect x=\"%.2f\" y=\"%u\" width=\"%.2f\" height=\"%u\" fill=\"", LABEL_W + cw * (double)k,
 				      y, cw * (double)(e - k), ROW_H - 1);
@@ -110,12 +130,19 @@ void report_heatmap_svg(struct strbuf *b, struct report_views *v, unsigned width
 		      LABEL_W, (unsigned)(rows * ROW_H + 20), ranks ? ranks - 1 : 0);
 	strbuf_puts(b, "</svg>\n");
 	free(sorted);
+	free(by_rank);
 }
 
 void report_heatmap_json(struct strbuf *b, struct report_views *v)
 {
 	size_t rows = report_views_rows(v), ranks = report_views_ranks(v);
+	uint64_t *by_rank;
 
+	if (too_large(v)) {
+		strbuf_puts(b, "{\"ranks\":[],\"rows\":[],\"left_out\":true}");
+		return;
+	}
+	by_rank = xcalloc(ranks + 1, sizeof(*by_rank));
 	strbuf_puts(b, "{\"ranks\":[");
 	for (size_t k = 0; k < ranks; k++) {
 		if (k)
@@ -126,15 +153,14 @@ void report_heatmap_json(struct strbuf *b, struct report_views *v)
 	for (size_t r = 0; r < rows; r++) {
 		const char *label;
 		int kind;
-		const uint64_t *by_rank;
-		size_t n;
-		report_views_row(v, r, &label, &kind, &by_rank, &n);
+		report_views_row(v, r, &label, &kind, by_rank);
 		strbuf_puts(b, r ? ",\n{\"label\":" : "\n{\"label\":");
 		markup_json_string(b, label);
 		markup_printf(b, ",\"core\":\"%s\",\"ns\":[", stats_kind_name(kind));
 		for (size_t k = 0; k < ranks; k++)
-			markup_printf(b, k ? ",%llu" : "%llu", (unsigned long long)(k < n ? by_rank[k] : 0));
+			markup_printf(b, k ? ",%llu" : "%llu", (unsigned long long)by_rank[k]);
 		strbuf_puts(b, "]}");
 	}
 	strbuf_puts(b, "]}");
+	free(by_rank);
 }

@@ -8,6 +8,11 @@
 #include "report_views.h"
 #include "strbuf.h"
 
+/* Heatmaps of more cells (rows x ranks) are left out: a paragraph saying so
+ * stands in the SVG's place, and the data is {"ranks": [], "rows": [],
+ * "left_out": true}. */
+#define REPORT_HEATMAP_MAX_CELLS ((size_t)1 << 21)
+
 /* Appends the SVG, `width` pixels wide at most, to `b`. */
 void report_heatmap_svg(struct strbuf *b, struct report_views *v, unsigned width);
 /* Appends {"ranks": [names], "rows": [{"label", "core", "ns": [per rank]}]}. */

@@ -3,8 +3,9 @@
  * The observer is called for every slice (73 M at 1,024 ranks), so its path
  * is a few array lookups: the reader's label ids map to ours through a
  * cache, a (label, core type) row through a dense table, and the node of
- * the flame graph through the previous slice's path (consecutive slices
- * share their outer levels). */
+ * the flame graph (and whether the slice is inside a point that waits)
+ * through a cache of the reader's path numbers (slice_path.h), each path
+ * resolved once from its parent's node, whatever its depth. */
 #include "report_views.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 8
@@ -15,12 +16,9 @@
 #include <string.h>
 
 #include "index_table.h"
+#include "row_sums.h"
 #include "xalloc.h"
 
-/* The levels of the flame graph's path cache (deeper paths resolve uncached). */
-#define PATH_CACHE 64
-/* Indexes below this are found in an array per row, others by hashing. */
-#define DIRECT_INDEX 65536
 /* The flame graph's (parent, label) -> child table is an array while it
  * holds no more cells than this, else a hash table. */
 #define DIRECT_CHILDREN (1u << 22)
@@ -35,11 +33,9 @@ struct vrow {
 	uint32_t label;
 	int kind;
 	uint64_t count, total;
-	uint64_t *rank_total, *core_total;
-	uint32_t *rank_count, *core_count;
-	size_t cap_rank, cap_core;
-	uint32_t *index_entry;      /* index (below DIRECT_INDEX) -> v->idx entry + 1 */
+	uint32_t *index_entry;      /* index -> v->idx entry + 1, while dense (as row_sums.h) */
 	size_t cap_index_entry;
+	uint32_t nindexes;          /* distinct indexes */
 	bool indexed;               /* an index other than 0 seen */
 };
 
@@ -57,6 +53,7 @@ struct report_views {
 	struct index_table label_index;
 	char **stages;
 	size_t nstages, capstages;
+	struct index_table stage_index;
 	const void *cache_src;      /* the reader the cache is of */
 	uint32_t *label_cache;      /* reader's label -> ours + 1 */
 	size_t cap_cache;
@@ -69,6 +66,7 @@ struct report_views {
 	struct index_table core_index;
 	char **ranks;
 	size_t nranks, capranks;
+	struct row_sums by_rank, by_core; /* per row */
 	struct vindex *idx;
 	size_t nidx, capidx;
 	struct index_table idx_index;
@@ -80,9 +78,12 @@ struct report_views {
 				     * STATS_KINDS for the roots of each kind, then a node each */
 	size_t cap_child_rows, cap_child_labels;
 	bool children_hashed;       /* past DIRECT_CHILDREN: node_index only */
-	uint32_t last_path[PATH_CACHE], last_node[PATH_CACHE];
-	size_t last_depth;
-	int last_kind;
+	bool *node_waits;           /* per node: its label or one above it waits */
+	size_t cap_node_waits;
+	uint32_t *path_node;        /* [reader's path * STATS_KINDS + kind]: node + 1 */
+	size_t cap_path_node;
+	uint32_t *climb;            /* scratch: the paths resolved by one slice */
+	size_t cap_climb;
 	uint64_t *stage_wait, *stage_busy; /* [stage * STATS_KINDS + kind] */
 	size_t cap_stage;
 	uint64_t kind_total[STATS_KINDS];
@@ -146,15 +147,20 @@ static bool same_label_text(const void *ctx, size_t item)
 	return strcmp(v->labels[item].text, s) == 0;
 }
 
+/* The ordinal of a label's stage (its first word), hashed: a trace may
+ * hold as many stages as labels. */
 static uint32_t stage_of(struct report_views *v, const char *label)
 {
 	size_t n = strcspn(label, " ");
+	struct text_key key = { v->stages, label, n };
+	uint64_t h = index_hash_bytes(label, n);
+	size_t k = index_table_find(&v->stage_index, h, same_text, &key);
 
-	for (size_t i = 0; i < v->nstages; i++)
-		if (strlen(v->stages[i]) == n && memcmp(v->stages[i], label, n) == 0)
-			return (uint32_t)i;
+	if (k != SIZE_MAX)
+		return (uint32_t)k;
 	XGROW(v->stages, v->capstages, v->nstages + 1);
 	v->stages[v->nstages] = xstrndup(label, n);
+	index_table_add(&v->stage_index, h, v->nstages);
 	return (uint32_t)v->nstages++;
 }
 
@@ -182,14 +188,21 @@ static uint32_t label_intern(struct report_views *v, const char *text)
 	return (uint32_t)v->nlabels++;
 }
 
+/* The caches of the reader's ids hold those of the reader of `sl`. */
+static void same_source(struct report_views *v, const struct stats_slice *sl)
+{
+	if (sl->src == v->cache_src)
+		return;
+	if (v->label_cache)
+		memset(v->label_cache, 0, v->cap_cache * sizeof(*v->label_cache));
+	if (v->path_node)
+		memset(v->path_node, 0, v->cap_path_node * sizeof(*v->path_node));
+	v->cache_src = sl->src;
+}
+
 /* Our id of the reader's label `id`. */
 static inline uint32_t our_label(struct report_views *v, const struct stats_slice *sl, uint32_t id)
 {
-	if (sl->src != v->cache_src) {
-		if (v->label_cache)
-			memset(v->label_cache, 0, v->cap_cache * sizeof(*v->label_cache));
-		v->cache_src = sl->src;
-	}
 	GROW_ZEROED(v->label_cache, v->cap_cache, id);
 	if (!v->label_cache[id])
 		v->label_cache[id] = label_intern(v, sl->label_text(sl->src, id)) + 1;
@@ -241,19 +254,6 @@ static struct vrow *row_of(struct report_views *v, uint32_t label, int kind)
 	return &v->rows[v->row_of[k] - 1];
 }
 
-/* Adds `dur` at position `at` of a per-rank or per-core pair of arrays. */
-static void add_at(uint64_t **total, uint32_t **count, size_t *cap, uint32_t at, uint64_t dur)
-{
-	if (at >= *cap) {
-		size_t n = capacity_for(*cap, at);
-		*total = grow_zeroed(*total, *cap, n, sizeof(**total));
-		*count = grow_zeroed(*count, *cap, n, sizeof(**count));
-		*cap = n;
-	}
-	(*total)[at] += dur;
-	(*count)[at]++;
-}
-
 struct idx_key {
 	const struct report_views *v;
 	uint32_t row, index;
@@ -265,6 +265,31 @@ static bool same_idx(const void *ctx, size_t item)
 	return k->v->idx[item].row == k->row && k->v->idx[item].index == k->index;
 }
 
+static uint64_t idx_hash(uint32_t row, uint32_t index)
+{
+	return index_hash_u64((uint64_t)row << 32 | index);
+}
+
+/* Grows row r's index array to hold `index` when it stays dense (as
+ * row_sums.h: a label's few indexes may be large), taking in the entries
+ * of the indexes it now covers that were hashed; false when not. */
+static bool index_dense(struct report_views *v, struct vrow *r, uint32_t row, uint32_t index)
+{
+	size_t n = capacity_for(r->cap_index_entry, index), old = r->cap_index_entry;
+
+	if (n > ROW_SUMS_FLOOR && n > (size_t)ROW_SUMS_SPREAD * (r->nindexes + 1))
+		return false;
+	r->index_entry = grow_zeroed(r->index_entry, old, n, sizeof(*r->index_entry));
+	r->cap_index_entry = n;
+	for (size_t i = old; i < n && v->idx_index.n; i++) {
+		struct idx_key key = { v, row, (uint32_t)i };
+		size_t k = index_table_find(&v->idx_index, idx_hash(row, (uint32_t)i), same_idx, &key);
+		if (k != SIZE_MAX)
+			r->index_entry[i] = (uint32_t)k + 1;
+	}
+	return true;
+}
+
 static void add_index(struct report_views *v, uint32_t row, uint32_t index, uint64_t dur)
 {
 	struct idx_key key = { v, row, index };
@@ -272,23 +297,24 @@ static void add_index(struct report_views *v, uint32_t row, uint32_t index, uint
 	struct vindex *x;
 	size_t k;
 
-	if (index < DIRECT_INDEX) {
-		GROW_ZEROED(r->index_entry, r->cap_index_entry, index);
+	if (index < r->cap_index_entry || index_dense(v, r, row, index)) {
 		if (!r->index_entry[index]) {
 			XGROW(v->idx, v->capidx, v->nidx + 1);
 			v->idx[v->nidx] = (struct vindex){ row, index, 0, 0, 0 };
 			r->index_entry[index] = (uint32_t)++v->nidx;
+			r->nindexes++;
 		}
 		k = r->index_entry[index] - 1;
 	} else if (v->last_idx && same_idx(&key, v->last_idx - 1)) {
 		k = v->last_idx - 1;
 	} else {
-		uint64_t h = index_hash_u64((uint64_t)row << 32 | index);
+		uint64_t h = idx_hash(row, index);
 		k = index_table_find(&v->idx_index, h, same_idx, &key);
 		if (k == SIZE_MAX) {
 			XGROW(v->idx, v->capidx, v->nidx + 1);
 			v->idx[v->nidx] = (struct vindex){ row, index, 0, 0, 0 };
 			k = v->nidx++;
+			r->nindexes++;
 			index_table_add(&v->idx_index, h, k);
 		}
 		v->last_idx = k + 1;
@@ -359,6 +385,8 @@ static uint32_t node_find(struct report_views *v, int kind, uint32_t parent, uin
 		return (uint32_t)k;
 	XGROW(v->nodes, v->capnodes, v->nnodes + 1);
 	v->nodes[v->nnodes] = (struct report_node){ parent, label, kind, 0, 0 };
+	XGROW(v->node_waits, v->cap_node_waits, v->nnodes + 1);
+	v->node_waits[v->nnodes] = v->labels[label].wait || (parent != REPORT_NO_NODE && v->node_waits[parent]);
 	index_table_add(&v->node_index, h, v->nnodes);
 	if (!v->children_hashed) {
 		if (STATS_KINDS + v->nnodes >= v->cap_child_rows)
@@ -369,42 +397,44 @@ static uint32_t node_find(struct report_views *v, int kind, uint32_t parent, uin
 	return (uint32_t)v->nnodes++;
 }
 
-/* The flame graph's node of a slice: its path from the root, resolved from
- * where it parts from the previous slice's. */
+/* The flame graph's node of a slice: cached per path and core type; a path
+ * not seen yet resolved from its nearest ancestor that was (each path of
+ * the reader once per core type, however deep). */
 static uint32_t node_of(struct report_views *v, const struct stats_slice *sl)
 {
-	size_t d = 0, depth = sl->depth;
-	uint32_t node = REPORT_NO_NODE;
+	size_t n = 0;
+	uint32_t p = sl->path, node = REPORT_NO_NODE;
 
-	if (sl->kind == v->last_kind)
-		while (d < depth && d < v->last_depth && v->last_path[d] == sl->path[d])
-			d++;
-	if (d == depth && d)
-		return v->last_node[d - 1];
-	if (d)
-		node = v->last_node[d - 1];
-	for (; d < depth; d++) {
-		node = node_find(v, sl->kind, node, our_label(v, sl, sl->path[d]));
-		if (d < PATH_CACHE) {
-			v->last_path[d] = sl->path[d];
-			v->last_node[d] = node;
-		}
+	/* a parent's number is below its child's: the cache holds the ancestors' */
+	GROW_ZEROED(v->path_node, v->cap_path_node, (size_t)p * STATS_KINDS + STATS_KINDS - 1);
+	while (p != SLICE_PATH_ROOT && !v->path_node[(size_t)p * STATS_KINDS + (size_t)sl->kind]) {
+		XGROW(v->climb, v->cap_climb, n + 1);
+		v->climb[n++] = p;
+		p = slice_path_parent(sl->paths, p);
 	}
-	v->last_depth = depth < PATH_CACHE ? depth : PATH_CACHE;
-	v->last_kind = sl->kind;
+	if (p != SLICE_PATH_ROOT)
+		node = v->path_node[(size_t)p * STATS_KINDS + (size_t)sl->kind] - 1;
+	while (n) {
+		p = v->climb[--n];
+		node = node_find(v, sl->kind, node, our_label(v, sl, slice_path_label(sl->paths, p)));
+		v->path_node[(size_t)p * STATS_KINDS + (size_t)sl->kind] = node + 1;
+	}
 	return node;
 }
 
 static void obs_slice(void *ctx, const struct stats_slice *sl)
 {
 	struct report_views *v = ctx;
-	uint32_t label = our_label(v, sl, sl->path[sl->depth - 1]);
-	struct vrow *r = row_of(v, label, sl->kind);
+	uint32_t label;
+	struct vrow *r;
 	struct report_node *n;
-	bool waiting = false;
+	bool waiting;
 	uint32_t index = v->whole_index ? sl->index << 8 | (sl->extra & 0xFF) : sl->index;
 	size_t k;
 
+	same_source(v, sl);
+	label = our_label(v, sl, slice_path_label(sl->paths, sl->path));
+	r = row_of(v, label, sl->kind);
 	if (sl->extra)
 		v->has_extra = true;
 	if (sl->index)
@@ -418,8 +448,8 @@ static void obs_slice(void *ctx, const struct stats_slice *sl)
 	}
 	r->count++;
 	r->total += sl->dur_ns;
-	add_at(&r->rank_total, &r->rank_count, &r->cap_rank, sl->rank, sl->dur_ns);
-	add_at(&r->core_total, &r->core_count, &r->cap_core, sl->core, sl->dur_ns);
+	row_sums_add(&v->by_rank, (uint32_t)(r - v->rows), sl->rank, sl->dur_ns);
+	row_sums_add(&v->by_core, (uint32_t)(r - v->rows), sl->core, sl->dur_ns);
 	if (index) {
 		r->indexed = true;
 		v->has_index = true;
@@ -429,8 +459,7 @@ static void obs_slice(void *ctx, const struct stats_slice *sl)
 	n = &v->nodes[k];
 	n->total_ns += sl->dur_ns;
 	n->count++;
-	for (size_t d = 0; d < sl->depth && !waiting; d++)
-		waiting = v->labels[our_label(v, sl, sl->path[d])].wait;
+	waiting = v->node_waits[k];
 	k = (size_t)v->labels[label].stage * STATS_KINDS + (size_t)sl->kind;
 	if (k >= v->cap_stage) {
 		size_t grown = capacity_for(v->cap_stage, k);
@@ -464,7 +493,6 @@ struct report_views *report_views_new(const char *wait_regex, bool whole_index, 
 	v->wait_re = re;
 	v->md = pcre2_match_data_create_from_pattern(re, NULL);
 	v->obs = (struct stats_observer){ v, obs_core, obs_rank, obs_slice };
-	v->last_kind = -1;
 	v->whole_index = whole_index;
 	return v;
 }
@@ -487,14 +515,12 @@ void report_views_free(struct report_views *v)
 	free(v->labels);
 	index_table_free(&v->label_index);
 	free_strings(v->stages, v->nstages);
+	index_table_free(&v->stage_index);
 	free(v->label_cache);
-	for (size_t i = 0; i < v->nrows; i++) {
-		free(v->rows[i].rank_total);
-		free(v->rows[i].rank_count);
-		free(v->rows[i].core_total);
-		free(v->rows[i].core_count);
+	for (size_t i = 0; i < v->nrows; i++)
 		free(v->rows[i].index_entry);
-	}
+	row_sums_release(&v->by_rank);
+	row_sums_release(&v->by_core);
 	free(v->rows);
 	free(v->row_of);
 	free_strings(v->cores, v->ncores);
@@ -505,6 +531,9 @@ void report_views_free(struct report_views *v)
 	free(v->nodes);
 	free(v->child_of);
 	index_table_free(&v->node_index);
+	free(v->node_waits);
+	free(v->path_node);
+	free(v->climb);
 	free(v->stage_wait);
 	free(v->stage_busy);
 	free(v->order);
@@ -613,7 +642,8 @@ static struct report_table *spread(struct report_views *v, bool by_rank)
 	struct report_table *t;
 	const size_t *order = row_order(v);
 	uint64_t *vals = NULL;
-	size_t cap = 0;
+	struct row_sums_entry *e = NULL;
+	size_t cap = 0, cape = 0;
 
 	memcpy(cols, spread_cols, sizeof(spread_cols));
 	cols[2].name = by_rank ? "ranks" : "cores";
@@ -622,18 +652,17 @@ static struct report_table *spread(struct report_views *v, bool by_rank)
 			     cols, 8);
 	for (size_t i = 0; i < v->nrows; i++) {
 		const struct vrow *r = &v->rows[order[i]];
-		const uint64_t *tot = by_rank ? r->rank_total : r->core_total;
-		const uint32_t *cnt = by_rank ? r->rank_count : r->core_count;
-		size_t m = by_rank ? r->cap_rank : r->cap_core, n = 0, slowest = 0;
+		size_t n = row_sums_list(by_rank ? &v->by_rank : &v->by_core, (uint32_t)order[i], &e, &cape), slowest = 0;
 		union report_cell *c;
 
-		XGROW(vals, cap, m + 1);
-		for (size_t k = 0; k < m; k++)
-			if (cnt[k]) {
-				vals[n++] = tot[k];
-				if (tot[k] > tot[slowest] || !cnt[slowest])
-					slowest = k;
-			}
+		XGROW(vals, cap, n + 1);
+		/* the slowest: the largest total, of the lowest ordinal among equals */
+		for (size_t k = 0; k < n; k++) {
+			vals[k] = e[k].total;
+			if (e[k].total > e[slowest].total || (e[k].total == e[slowest].total && e[k].at < e[slowest].at))
+				slowest = k;
+		}
+		slowest = n ? e[slowest].at : 0;
 		xqsort(vals, n, sizeof(*vals), cmp_u64);
 		c = report_table_row(t);
 		report_cell_text(&c[0], v->labels[r->label].text);
@@ -647,6 +676,7 @@ static struct report_table *spread(struct report_views *v, bool by_rank)
 		c[7].x = ratio(c[5].n, c[4].n);
 	}
 	free(vals);
+	free(e);
 	return t;
 }
 
@@ -902,13 +932,17 @@ size_t report_views_rows(struct report_views *v)
 	return v->nrows;
 }
 
-void report_views_row(const struct report_views *v, size_t row, const char **label, int *kind,
-		      const uint64_t **by_rank, size_t *nranks)
+void report_views_row(const struct report_views *v, size_t row, const char **label, int *kind, uint64_t *by_rank)
 {
 	const struct vrow *r = &v->rows[v->order[row]];
+	struct row_sums_entry *e = NULL;
+	size_t cap = 0, n = row_sums_list(&v->by_rank, (uint32_t)v->order[row], &e, &cap);
 
 	*label = v->labels[r->label].text;
 	*kind = r->kind;
-	*by_rank = r->rank_total;
-	*nranks = r->cap_rank < v->nranks ? r->cap_rank : v->nranks;
+	memset(by_rank, 0, v->nranks * sizeof(*by_rank));
+	for (size_t k = 0; k < n; k++)
+		if (e[k].at < v->nranks)
+			by_rank[e[k].at] = e[k].total;
+	free(e);
 }

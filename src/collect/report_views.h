@@ -67,11 +67,11 @@ const char *report_views_label(const struct report_views *v, uint32_t label);
 bool report_views_label_waits(const struct report_views *v, uint32_t label);
 
 /* The heatmap: per row (label, core type, in the order of the tables) and
- * rank, the total time. */
+ * rank, the total time: by_rank[0 .. report_views_ranks) filled (0: no
+ * slice). The rows are first counted (report_views_rows). */
 size_t report_views_ranks(const struct report_views *v);
 const char *report_views_rank_name(const struct report_views *v, size_t rank);
 size_t report_views_rows(struct report_views *v);
-void report_views_row(const struct report_views *v, size_t row, const char **label, int *kind,
-		      const uint64_t **by_rank, size_t *nranks);
+void report_views_row(const struct report_views *v, size_t row, const char **label, int *kind, uint64_t *by_rank);
 
 #endif
