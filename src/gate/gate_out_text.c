@@ -39,7 +39,7 @@ static void caret(FILE *f, bool color, const struct gate_loc *l)
 		return;
 	fprintf(f, "%s\n", l->src_line);
 	/* columns count characters; tabs are kept so the caret lines up */
-	for (const unsigned char *s = (const unsigned char *)l->src_line; *s && col < l->col; s++) {
+	for (const unsigned char *s = (const unsigned char *)l->src_line; *s && col < l->src_col; s++) {
 		if ((*s & 0xC0) == 0x80)
 			continue;
 		fputc(*s == '\t' ? '\t' : ' ', f);
@@ -48,7 +48,7 @@ static void caret(FILE *f, bool color, const struct gate_loc *l)
 	if (color)
 		fputs(DIAG_C_GREEN, f);
 	fputc('^', f);
-	for (size_t i = 1; i < l->caret_len; i++)
+	for (size_t i = 1; i < l->src_len; i++)
 		fputc('~', f);
 	if (color)
 		fputs(DIAG_C_RESET, f);

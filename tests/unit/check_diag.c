@@ -1,5 +1,6 @@
 /* Unit tests for diag.c, src_file.c and suggest.c: line tables, columns,
- * message format, caret lines, colour policy, "did you mean"; for the
+ * message format, caret lines (a long line cut around the caret), colour
+ * policy, "did you mean"; for the
  * foundation's text helpers (json_escape.c, strbuf.c); and for file_map.c,
  * the other way a file is read (its pages given back, its bytes kept). */
 #include <check.h>
@@ -18,10 +19,12 @@
 #include "src_file.h"
 #include "strbuf.h"
 #include "suggest.h"
+#include "utf8.h"
 
-/* Runs `fn` with a diag printing into a memory buffer; returns the text. */
-static char *capture_at(const struct src_file *f, uint32_t start, uint32_t end, enum diag_level level,
-			const char *msg, struct diag *out_counts)
+/* Runs `fn` with a diag printing into a memory buffer; returns the text.
+ * (Not inlined: GCC 12 takes the memstream buffer it returns for a local.) */
+__attribute__((noinline)) static char *capture_at(const struct src_file *f, uint32_t start, uint32_t end,
+						  enum diag_level level, const char *msg, struct diag *out_counts)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -180,6 +183,82 @@ START_TEST(t_range_stops_at_end_of_line)
 	ck_assert_str_eq(out, "r.rules:1:1: note: n\nab\n^~\n");
 	free(out);
 	src_file_free(f);
+}
+END_TEST
+
+/* A line wider than a screen is cut around the caret (issue 33: 50 errors
+ * on a line of a megabyte were 50 MB of stderr). */
+START_TEST(t_long_line_cut_around_caret)
+{
+	char text[2001], *out, *line2, *line3, *nl;
+	struct src_file *f;
+
+	memset(text, 'a', 2000);
+	memcpy(text + 1000, "BAD", 3);
+	text[2000] = '\0';
+	f = src_file_from_buffer("l.cpp", text, 2000);
+	out = capture_at(f, 1000, 1003, DIAG_ERROR, "e", NULL);
+	line2 = strchr(out, '\n') + 1;
+	nl = strchr(line2, '\n');
+	line3 = nl + 1;
+	*nl = '\0';
+	/* both sides cut, the width kept, the range inside */
+	ck_assert_int_eq(strncmp(line2, DIAG_CUT, 3), 0);
+	ck_assert_int_eq(strcmp(nl - 3, DIAG_CUT), 0);
+	ck_assert_uint_eq(strlen(line2), DIAG_SOURCE_WIDTH);
+	ck_assert_ptr_nonnull(strstr(line2, "BAD"));
+	/* the caret under the B */
+	ck_assert_uint_eq(strspn(line3, " "), (size_t)(strstr(line2, "BAD") - line2));
+	ck_assert_int_eq(strncmp(line3 + strspn(line3, " "), "^~~\n", 4), 0);
+	free(out);
+	src_file_free(f);
+
+	/* at the start: cut on the right only */
+	f = src_file_from_buffer("l.cpp", text, 2000);
+	out = capture_at(f, 0, 1, DIAG_ERROR, "e", NULL);
+	line2 = strchr(out, '\n') + 1;
+	ck_assert_int_eq(strncmp(line2, "aaa", 3), 0);
+	ck_assert_ptr_nonnull(strstr(line2, "a...\n^\n"));
+	free(out);
+	src_file_free(f);
+}
+END_TEST
+
+/* Cut on character boundaries: the cut line is valid UTF-8, wide
+ * characters counted as two cells. */
+START_TEST(t_long_line_cut_keeps_utf8)
+{
+	struct strbuf b = { 0 };
+	char *out, *line2, *nl;
+	struct src_file *f;
+	uint32_t at;
+
+	for (int i = 0; i < 500; i++)
+		strbuf_puts(&b, "阶");
+	at = (uint32_t)b.n;
+	strbuf_puts(&b, "x");
+	for (int i = 0; i < 500; i++)
+		strbuf_puts(&b, "é");
+	f = src_file_from_buffer("u.cpp", b.s, b.n);
+	out = capture_at(f, at, at + 1, DIAG_ERROR, "e", NULL);
+	line2 = strchr(out, '\n') + 1;
+	nl = strchr(line2, '\n');
+	ck_assert_uint_eq(utf8_invalid_at(line2, (size_t)(nl - line2)), SIZE_MAX);
+	ck_assert_int_eq(strncmp(line2, "...阶", strlen("...阶")), 0);
+	ck_assert_int_eq(strncmp(nl - strlen("é..."), "é...", strlen("é...")), 0);
+	*nl = '\0';
+	ck_assert_uint_le(diag_text_cells(line2), DIAG_SOURCE_WIDTH);
+	/* the caret under the x: three cells of "...", two for each wide one */
+	{
+		const char *x = strchr(line2, 'x');
+		size_t cells = 0;
+		for (const char *p = line2 + 3; p < x; p += strlen("阶"))
+			cells += 2;
+		ck_assert_uint_eq(strspn(nl + 1, " "), 3 + cells);
+	}
+	free(out);
+	src_file_free(f);
+	strbuf_release(&b);
 }
 END_TEST
 
@@ -344,6 +423,8 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, t_caret_keeps_tabs_and_wide_characters);
 	tcase_add_test(tc, t_empty_range_points_at_one_column);
 	tcase_add_test(tc, t_range_stops_at_end_of_line);
+	tcase_add_test(tc, t_long_line_cut_around_caret);
+	tcase_add_test(tc, t_long_line_cut_keeps_utf8);
 	tcase_add_test(tc, t_pos_and_plain_forms);
 	tcase_add_test(tc, t_colour_only_when_asked);
 	tcase_add_test(tc, t_suggestions);
