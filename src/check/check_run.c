@@ -229,6 +229,7 @@ int check_run(const struct check_opts *o, struct check_result *r, struct diag *d
 	ko.ninclude_dirs = o->ninclude_dirs;
 	ko.macros = o->macros;
 	ko.shown_under_root = true;
+	ko.skipped_diag = diag;
 	if (kernel_scan_open(&ks, &ko, &sd, diag) != 0) {
 		diag->errors += sd.errors;
 		goto out;

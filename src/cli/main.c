@@ -3,17 +3,20 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "byte_size.h"
 #include "commands.h"
 #include "config.h"
 #include "exit_status.h"
 #include "rule_load.h"
 #include "rule_regex.h"
+#include "src_file.h"
 #include "suggest.h"
 
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"Usage: autotrace [--allow-include-anywhere] <command> [options] [operator-dir]\n"
+		"Usage: autotrace [--allow-include-anywhere] [--max-file-size SIZE] <command> [options]\n"
+		"                 [operator-dir]\n"
 		"       autotrace --help | --version\n"
 		"\n"
 		"Declarative, checked intra-kernel tracing for Ascend C operators.\n"
@@ -27,10 +30,14 @@ static void usage(FILE *out)
 		"The rules file comes from --rules, else autotrace.rules in the operator\n"
 		"directory, else the installed default (%s/moe.rules).\n"
 		"\n"
-		"Global option (accepted anywhere before '--'):\n"
+		"Global options (accepted anywhere before '--'):\n"
 		"  --allow-include-anywhere  let rules files include files outside their own\n"
 		"                            directory, the git top level above it, the\n"
 		"                            operator's project and the shipped rules\n"
+		"  --max-file-size SIZE      the largest file read (a source, a rules file, a\n"
+		"                            script; bytes, or with K, M or G: 64M; default\n"
+		"                            16M): a larger one a command must read is an\n"
+		"                            error, one found by a walk is skipped, warned\n"
 		"\n"
 		"Exit status: 0 ok, 1 findings, 2 bad usage or bad input, 3 internal error.\n"
 		"See autotrace(1) and autotrace-rules(5).\n",
@@ -91,9 +98,32 @@ static int run(int argc, char **argv, struct diag *diag)
 	return cmd->run(argc - 1, argv + 1, diag);
 }
 
+/* --max-file-size SIZE: the bound of src_file_load. 0, or -1 after saying why. */
+static int max_file_size(const char *text, struct diag *diag)
+{
+	uint64_t v;
+
+	if (!text) {
+		diag_plain(diag, DIAG_ERROR, "--max-file-size needs a size (bytes, or with K, M or G: 64M)");
+		return -1;
+	}
+	if (byte_size_parse(text, &v) != 0) {
+		diag_plain(diag, DIAG_ERROR, "--max-file-size '%s': not a size (bytes, or with K, M or G: 64M)", text);
+		return -1;
+	}
+	if (v == 0 || v > SRC_FILE_MAX_LIMIT) {
+		diag_plain(diag, DIAG_ERROR, "--max-file-size '%s': from 1 byte to %llu bytes (offsets are 32-bit)", text,
+			   (unsigned long long)SRC_FILE_MAX_LIMIT);
+		return -1;
+	}
+	src_file_set_max(v);
+	return 0;
+}
+
 /* Takes the global options out of argv, wherever they stand before "--",
- * so that each command sees only its own. Returns the new argc. */
-static int global_options(int argc, char **argv)
+ * so that each command sees only its own. Returns the new argc, or -1 after
+ * saying what is wrong with one. */
+static int global_options(int argc, char **argv, struct diag *diag)
 {
 	int out = 1;
 
@@ -103,10 +133,17 @@ static int global_options(int argc, char **argv)
 				argv[out++] = argv[i++];
 			break;
 		}
-		if (strcmp(argv[i], "--allow-include-anywhere") == 0)
+		if (strcmp(argv[i], "--allow-include-anywhere") == 0) {
 			rule_load_allow_anywhere(true);
-		else
+		} else if (strcmp(argv[i], "--max-file-size") == 0) {
+			if (max_file_size(i + 1 < argc ? argv[++i] : NULL, diag) != 0)
+				return -1;
+		} else if (strncmp(argv[i], "--max-file-size=", 16) == 0) {
+			if (max_file_size(argv[i] + 16, diag) != 0)
+				return -1;
+		} else {
 			argv[out++] = argv[i];
+		}
 	}
 	argv[out] = NULL;
 	return out;
@@ -117,11 +154,10 @@ int main(int argc, char **argv)
 	struct diag diag;
 	int status;
 
-	argc = global_options(argc, argv);
-
 	diag_init(&diag, stderr, diag_color_auto(stderr));
 	diag.max_errors = DIAG_MAX_ERRORS;
-	status = run(argc, argv, &diag);
+	argc = global_options(argc, argv, &diag);
+	status = argc < 0 ? EXIT_BAD_INPUT : run(argc, argv, &diag);
 	/* a regex that gave up where no step reported it: said, and not a success */
 	if (rule_regex_limits_report(&diag) > 0 && status < EXIT_BAD_INPUT)
 		status = EXIT_BAD_INPUT;

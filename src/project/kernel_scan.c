@@ -160,6 +160,7 @@ int kernel_scan_open(struct kernel_scan *ks, const struct kernel_scan_opts *o, s
 	ks->so.include_dirs = (const char *const *)ks->idirs;
 	ks->so.ninclude_dirs = ks->nidirs;
 	ks->so.macros = ks->macros;
+	ks->so.skipped_diag = o->skipped_diag;
 	if (!o->files && o->entry &&
 	    kernel_scan_entry_files(p, &ks->so, ks->root, o->entry, &files, &nf, diag) != 0)
 		return -1;

@@ -28,6 +28,8 @@ struct kernel_scan_opts {
 	struct cxx_macro_table *macros;  /* NULL: a table of the rules' defines; else the rules'
 	                                    defines are added to it (the caller's -D/-U kept) */
 	bool shown_under_root;        /* diagnostics name files ROOT/PATH (as the user opens them) */
+	struct diag *skipped_diag;    /* the warnings about files a walk found that the size
+	                                 bound leaves unread; NULL: the scan's diag */
 };
 
 struct kernel_scan {

@@ -1,6 +1,7 @@
 /* Unit tests for diag.c, src_file.c and suggest.c: line tables, columns,
  * message format, caret lines (a long line cut around the caret), colour
- * policy, "did you mean"; for the
+ * policy, "did you mean"; the size bound of src_file_load and byte_size.c's
+ * sizes; for the
  * foundation's text helpers (json_escape.c, strbuf.c); and for file_map.c,
  * the other way a file is read (its pages given back, its bytes kept). */
 #include <check.h>
@@ -13,6 +14,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "byte_size.h"
 #include "diag.h"
 #include "file_map.h"
 #include "json_escape.h"
@@ -262,6 +264,65 @@ START_TEST(t_long_line_cut_keeps_utf8)
 }
 END_TEST
 
+/* The size bound: a file over it refused before it is read, why said. */
+START_TEST(t_size_bound)
+{
+	char path[] = "/tmp/check_diag.XXXXXX";
+	int fd = mkstemp(path);
+	struct src_file *f;
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(ftruncate(fd, 3000), 0);
+	close(fd);
+	ck_assert_uint_eq(src_file_max(), SRC_FILE_MAX_DEFAULT);
+	src_file_set_max(2048);
+	errno = 0;
+	ck_assert_ptr_null(src_file_load(path));
+	ck_assert_int_eq(errno, EFBIG);
+	ck_assert_str_eq(src_file_strerror(EFBIG),
+			 "3000 bytes, over the bound of 2 KiB on a file read (the global option --max-file-size raises it)");
+	/* a copy byte for byte has a bound of its own */
+	f = src_file_load_max(path, 4096);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(f->len, 3000);
+	src_file_free(f);
+	src_file_set_max(SRC_FILE_MAX_DEFAULT);
+	f = src_file_load(path);
+	ck_assert_ptr_nonnull(f);
+	src_file_free(f);
+	unlink(path);
+}
+END_TEST
+
+START_TEST(t_byte_size)
+{
+	uint64_t v;
+	char buf[32];
+
+	ck_assert_int_eq(byte_size_parse("16M", &v), 0);
+	ck_assert_uint_eq(v, (uint64_t)16 << 20);
+	ck_assert_int_eq(byte_size_parse("512KiB", &v), 0);
+	ck_assert_uint_eq(v, 512 * 1024);
+	ck_assert_int_eq(byte_size_parse("1g", &v), 0);
+	ck_assert_uint_eq(v, (uint64_t)1 << 30);
+	ck_assert_int_eq(byte_size_parse("100B", &v), 0);
+	ck_assert_uint_eq(v, 100);
+	ck_assert_int_eq(byte_size_parse("100", &v), 0);
+	ck_assert_uint_eq(v, 100);
+	ck_assert_int_eq(byte_size_parse("", &v), -1);
+	ck_assert_int_eq(byte_size_parse("-1", &v), -1);
+	ck_assert_int_eq(byte_size_parse("1.5M", &v), -1);
+	ck_assert_int_eq(byte_size_parse("12X", &v), -1);
+	ck_assert_int_eq(byte_size_parse("99999999999999999999", &v), -1);
+	ck_assert_int_eq(byte_size_parse("17179869184G", &v), -1);
+	ck_assert_str_eq(byte_size_text((uint64_t)16 << 20, buf, sizeof(buf)), "16 MiB");
+	ck_assert_str_eq(byte_size_text(3 << 10, buf, sizeof(buf)), "3 KiB");
+	ck_assert_str_eq(byte_size_text((uint64_t)1 << 30, buf, sizeof(buf)), "1 GiB");
+	ck_assert_str_eq(byte_size_text(3000, buf, sizeof(buf)), "3000 bytes");
+	ck_assert_str_eq(byte_size_text(1, buf, sizeof(buf)), "1 byte");
+}
+END_TEST
+
 START_TEST(t_pos_and_plain_forms)
 {
 	char *buf = NULL;
@@ -425,6 +486,8 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, t_range_stops_at_end_of_line);
 	tcase_add_test(tc, t_long_line_cut_around_caret);
 	tcase_add_test(tc, t_long_line_cut_keeps_utf8);
+	tcase_add_test(tc, t_size_bound);
+	tcase_add_test(tc, t_byte_size);
 	tcase_add_test(tc, t_pos_and_plain_forms);
 	tcase_add_test(tc, t_colour_only_when_asked);
 	tcase_add_test(tc, t_suggestions);
