@@ -579,3 +579,80 @@ size_t cxx_scan_closure(const struct cxx_scan *s, size_t i, size_t **out)
 	return n;
 }
 
+/* Sets up[i] for the files from[] names and those that include them,
+ * transitively: a walk back along the include edges. */
+static void mark_includers(const struct cxx_scan *s, const bool *from, bool *up)
+{
+	size_t *first = xcalloc(s->nfiles + 2, sizeof(*first)), *by, *stack, n = 0, edges = 0;
+
+	for (size_t i = 0; i < s->nfiles; i++)
+		for (size_t k = 0; k < s->files[i].nincs; k++)
+			first[s->files[i].incs[k] + 1]++, edges++;
+	for (size_t i = 0; i < s->nfiles; i++)
+		first[i + 1] += first[i];
+	by = xmalloc((edges + 1) * sizeof(*by));
+	{
+		size_t *fill = xcalloc(s->nfiles + 1, sizeof(*fill));
+		for (size_t i = 0; i < s->nfiles; i++)
+			for (size_t k = 0; k < s->files[i].nincs; k++) {
+				size_t t = s->files[i].incs[k];
+				by[first[t] + fill[t]++] = i;
+			}
+		free(fill);
+	}
+	stack = xmalloc((s->nfiles + 1) * sizeof(*stack));
+	for (size_t i = 0; i < s->nfiles; i++)
+		if (from[i] && !up[i]) {
+			up[i] = true;
+			stack[n++] = i;
+		}
+	while (n > 0) {
+		size_t t = stack[--n];
+		for (size_t k = first[t]; k < first[t + 1]; k++)
+			if (!up[by[k]]) {
+				up[by[k]] = true;
+				stack[n++] = by[k];
+			}
+	}
+	free(stack);
+	free(by);
+	free(first);
+}
+
+size_t cxx_scan_reach(const struct cxx_scan *s, const bool *from, bool includers, bool *reached)
+{
+	size_t *stack = xmalloc((s->nfiles + 1) * sizeof(*stack)), n = 0, count = 0;
+	bool *up = NULL;
+
+	if (includers) {
+		up = xcalloc(s->nfiles + 1, sizeof(*up));
+		mark_includers(s, from, up);
+		from = up;
+	}
+	for (size_t i = 0; i < s->nfiles; i++)
+		if (from[i] && !reached[i]) {
+			reached[i] = true;
+			stack[n++] = i;
+		}
+	while (n > 0) {
+		const struct scan_file *f = &s->files[stack[--n]];
+		count++;
+		for (size_t k = 0; k < f->nincs; k++)
+			if (!reached[f->incs[k]]) {
+				reached[f->incs[k]] = true;
+				stack[n++] = f->incs[k];
+			}
+	}
+	free(up);
+	free(stack);
+	return count;
+}
+
+size_t cxx_scan_index(const struct cxx_scan *s, const char *path)
+{
+	char *c = canon_path(path);
+	size_t i = c ? set_find(s, c) : SIZE_MAX;
+
+	free(c);
+	return i;
+}

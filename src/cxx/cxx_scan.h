@@ -70,5 +70,13 @@ size_t cxx_scan_nkernels(const struct cxx_scan *s, size_t i);
 const char *cxx_scan_kernel(const struct cxx_scan *s, size_t i, size_t k);
 /* Fills *out (caller frees) with file indices; returns their number. */
 size_t cxx_scan_closure(const struct cxx_scan *s, size_t i, size_t **out);
+/* Sets reached[i] (cxx_scan_nfiles entries) for every file in the closure
+ * of the files whose from[i] is set -- with `includers`, of those files and
+ * every file that includes one of them, transitively (the translation
+ * units they are part of) -- and returns how many are newly reached. */
+size_t cxx_scan_reach(const struct cxx_scan *s, const bool *from, bool includers, bool *reached);
+/* The index of the file at `path` (a path that opens from here), or
+ * SIZE_MAX when the scan has no such file. */
+size_t cxx_scan_index(const struct cxx_scan *s, const char *path);
 
 #endif
