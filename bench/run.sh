@@ -32,45 +32,13 @@ if [ ! -f "$dumps/rank015.pt" ]; then
 	"$py" "$here/gen_dumps.py" "$dumps" 16 1000 >/dev/null
 fi
 implemented() { ! "$at" --help | grep -q "^  $1 .*(not implemented yet)"; }
-size_of() { find "$@" -type f ! -name '.done-*' -printf '%s\n' | awk '{ s += $1 } END { print s }'; }
+. "$here/row.sh"
 
 tree_bytes=$(size_of "$tree")
 dump_bytes=$(size_of "$dumps" -name 'rank*')
 records=$((16 * 72 * 1000))
 
-printf '%-22s %-24s %10s %9s %14s %10s\n' "command" "input" "size MB" "seconds" "throughput" "peak MB"
-# row NAME INPUT BYTES UNIT-COUNT UNIT-NAME CMD...: after a warm-up run, time
-# CMD BENCH_RUNS times (default 5; once with NOWARM, for commands that change
-# their input) and print the median wall time (date +%s%N around the run) and
-# the peak RSS of the median run (/usr/bin/time)
-row() {
-	name=$1 input=$2 bytes=$3 count=$4 unit=$5
-	shift 5
-	runs=${BENCH_RUNS:-5}
-	[ -n "${NOWARM:-}" ] && runs=1
-	[ -n "${NOWARM:-}" ] || "$@" >/dev/null 2>&1 || true
-	t=$(mktemp)
-	: >"$t.times"
-	i=0
-	while [ $i -lt "$runs" ]; do
-		t0=$(date +%s%N)
-		if ! /usr/bin/time -v taskset -c 0 "$@" >/dev/null 2>"$t.$i"; then
-			printf '%-22s failed:\n' "$name"; tail -n 5 "$t.$i"; rm -f "$t" "$t".*; return
-		fi
-		t1=$(date +%s%N)
-		echo "$(( (t1 - t0) / 1000 )) $i" >>"$t.times"
-		i=$((i + 1))
-	done
-	med=$(sort -n "$t.times" | sed -n "$(((runs + 1) / 2))p")
-	us=${med% *}
-	rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$t.${med#* }")
-	rm -f "$t" "$t".*
-	awk -v n="$name" -v i="$input" -v b="$bytes" -v us="$us" -v c="$count" -v u="$unit" -v r="$rss" 'BEGIN {
-		s = us / 1e6
-		if (u == "MB") tp = sprintf("%.1f MB/s", b / 1e6 / s); else tp = sprintf("%.1f M rec/s", c / 1e6 / s)
-		printf "%-22s %-24s %10.1f %9.3f %14s %10.1f\n", n, i, b / 1e6, s, tp, r / 1024 }'
-}
-
+row_head
 row "scan (json)" "kernel tree, $lines lines" "$tree_bytes" 0 MB "$at" scan --root "$tree" "$tree"
 if implemented apply; then
 	# apply edits in place: a fresh copy each time, the copy not timed
@@ -102,6 +70,10 @@ sh "$here/bench_report_trace.sh" "$at" "$work" || echo "bench_report_trace.sh: f
 # Real operators (the shared corpus, when it is there): scan of 20 copies,
 # scan, plan, apply and strip of 40 copies of its 7 operators, and G2's search
 # of a project holding vllm-w4a8 and the generated tree.
+echo
+# What a hostile tree costs (issue 33): 100,000 small files nothing includes,
+# an unreferenced source of 40 MB and one of 1 GB.
+sh "$here/bench_untrusted.sh" "$at" "$work/untrusted" || echo "bench_untrusted.sh: failed"
 echo
 for b in bench_scan_corpus.sh bench_corpus.sh bench_g2.sh; do
 	rc=0

@@ -158,6 +158,14 @@ static unsigned check_root_label(const struct rule_policy *p, size_t points, siz
 	return 1;
 }
 
+static bool defines_kernel(const struct cxx_outline *ol)
+{
+	for (size_t k = 0; k < ol->nfuncs; k++)
+		if (ol->funcs[k].kernel)
+			return true;
+	return false;
+}
+
 static size_t count_points(const struct cxx_outline *ol)
 {
 	size_t n = 0;
@@ -171,7 +179,7 @@ int check_run(const struct check_opts *o, struct check_result *r, struct diag *d
 {
 	const char *opdir = o->opdir ? o->opdir : ".";
 	struct project_op_choice op = { NULL, NULL, NULL, 0, -1, -1 };
-	size_t nunits = 0, cap_units = 0, npoints = 0, root_seen = 0, nbase = 0;
+	size_t nunits = 0, nchecked = 0, cap_units = 0, npoints = 0, root_seen = 0, nbase = 0;
 	char *root = NULL, **base = NULL;
 	struct checked *units = NULL;
 	struct rule_policy *p = NULL;
@@ -229,6 +237,7 @@ int check_run(const struct check_opts *o, struct check_result *r, struct diag *d
 	ko.ninclude_dirs = o->ninclude_dirs;
 	ko.macros = o->macros;
 	ko.shown_under_root = true;
+	ko.skipped_diag = diag;
 	if (kernel_scan_open(&ks, &ko, &sd, diag) != 0) {
 		diag->errors += sd.errors;
 		goto out;
@@ -241,6 +250,7 @@ int check_run(const struct check_opts *o, struct check_result *r, struct diag *d
 		char *full = path_join(root, u->path);
 		XGROW(units, cap_units, nunits + 1);
 		ck = &units[nunits++];
+		nchecked++;
 		memset(ck, 0, sizeof(*ck));
 		ck->u = u;
 		ck->real = realpath(full, NULL);
@@ -265,6 +275,13 @@ int check_run(const struct check_opts *o, struct check_result *r, struct diag *d
 		nerr += check_source(u->outline, diag);
 		nerr += check_points(u->outline, &lp, &root_seen, diag);
 		nerr += check_pairing(u->outline, diag);
+		/* checked: held on only when what follows asks of it (a tree of
+		   100,000 files nothing includes costs their names, not outlines) */
+		if (!ck->uses && !ck->runtime && !defines_kernel(u->outline)) {
+			cxx_unit_free(u);
+			free(ck->real);
+			nunits--;
+		}
 	}
 	if (cxx_scan_errors(ks.scan) > 0 || sd.errors > 0) {
 		diag->errors += sd.errors;
@@ -287,7 +304,7 @@ int check_run(const struct check_opts *o, struct check_result *r, struct diag *d
 		diag_plain(diag, DIAG_NOTE,
 			   "the scanner could not follow some code (%u warning%s); points there are not checked (-v shows them)",
 			   q.code, q.code == 1 ? "" : "s");
-	r->nfiles = nunits;
+	r->nfiles = nchecked;
 	r->npoints = npoints;
 	r->errors = nerr;
 	r->clean = nerr == 0 && diag->errors == errors0;

@@ -581,9 +581,10 @@ static int write_tree(struct pp_run *r, const char *stamp_lit, struct edit_batch
 				       : edit_batch_add(batch, src, text, len, r->diag);
 			free(text);
 		} else if (r->o->out) {
-			struct src_file *f = src_file_load(src);
+			/* copied byte for byte, not parsed: no size bound but the offsets' */
+			struct src_file *f = src_file_load_max(src, SRC_FILE_MAX_LIMIT);
 			if (!f) {
-				diag_plain(r->diag, DIAG_ERROR, "cannot read '%s': %s", src, strerror(errno));
+				diag_plain(r->diag, DIAG_ERROR, "cannot read '%s': %s", src, src_file_strerror(errno));
 				rc = -1;
 			} else {
 				rc = write_copy(r->o->out, rel, src, f->data, f->len, r->diag);

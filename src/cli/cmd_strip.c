@@ -131,7 +131,7 @@ static int strip_one(const char *opdir, void *ctx, struct diag *diag)
 		path = path_join(kernel, files[i]);
 		f = src_file_load(path);
 		if (!f) {
-			diag_plain(diag, DIAG_ERROR, "strip: cannot read %s", path);
+			diag_plain(diag, DIAG_ERROR, "strip: cannot read %s: %s", path, src_file_strerror(errno));
 			status = EXIT_BAD_INPUT;
 			free(path);
 			break;

@@ -3,18 +3,21 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "byte_size.h"
 #include "commands.h"
 #include "config.h"
 #include "exit_status.h"
 #include "project_root.h"
 #include "rule_load.h"
 #include "rule_regex.h"
+#include "src_file.h"
 #include "suggest.h"
 
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"Usage: autotrace [--allow-include-anywhere] [--project DIR] <command> [options] [operator-dir]\n"
+		"Usage: autotrace [--allow-include-anywhere] [--project DIR] [--max-file-size SIZE]\n"
+		"                 <command> [options] [operator-dir]\n"
 		"       autotrace --help | --version\n"
 		"\n"
 		"Declarative, checked intra-kernel tracing for Ascend C operators.\n"
@@ -37,6 +40,10 @@ static void usage(FILE *out)
 		"                            level above the operator directory, or the rules'\n"
 		"                            'project' within it, or (outside git) the\n"
 		"                            operator directory itself\n"
+		"  --max-file-size SIZE      the largest file read (a source, a rules file, a\n"
+		"                            script; bytes, or with K, M or G: 64M; default\n"
+		"                            16M): a larger one a command must read is an\n"
+		"                            error, one found by a walk is skipped, warned\n"
 		"\n"
 		"Exit status: 0 ok, 1 findings, 2 bad usage or bad input, 3 internal error.\n"
 		"See autotrace(1) and autotrace-rules(5).\n",
@@ -97,9 +104,31 @@ static int run(int argc, char **argv, struct diag *diag)
 	return cmd->run(argc - 1, argv + 1, diag);
 }
 
+/* --max-file-size SIZE: the bound of src_file_load. 0, or -1 after saying why. */
+static int max_file_size(const char *text, struct diag *diag)
+{
+	uint64_t v;
+
+	if (!text) {
+		diag_plain(diag, DIAG_ERROR, "--max-file-size needs a size (bytes, or with K, M or G: 64M)");
+		return -1;
+	}
+	if (byte_size_parse(text, &v) != 0) {
+		diag_plain(diag, DIAG_ERROR, "--max-file-size '%s': not a size (bytes, or with K, M or G: 64M)", text);
+		return -1;
+	}
+	if (v == 0 || v > SRC_FILE_MAX_LIMIT) {
+		diag_plain(diag, DIAG_ERROR, "--max-file-size '%s': from 1 byte to %llu bytes (offsets are 32-bit)", text,
+			   (unsigned long long)SRC_FILE_MAX_LIMIT);
+		return -1;
+	}
+	src_file_set_max(v);
+	return 0;
+}
+
 /* Takes the global options out of argv, wherever they stand before "--",
  * so that each command sees only its own. Returns the new argc, or -1 after
- * reporting an option without its value. */
+ * saying what is wrong with one. */
 static int global_options(int argc, char **argv, struct diag *diag)
 {
 	int out = 1;
@@ -119,6 +148,12 @@ static int global_options(int argc, char **argv, struct diag *diag)
 				return -1;
 			}
 			project_root_name(dir);
+		} else if (strcmp(argv[i], "--max-file-size") == 0) {
+			if (max_file_size(i + 1 < argc ? argv[++i] : NULL, diag) != 0)
+				return -1;
+		} else if (strncmp(argv[i], "--max-file-size=", 16) == 0) {
+			if (max_file_size(argv[i] + 16, diag) != 0)
+				return -1;
 		} else {
 			argv[out++] = argv[i];
 		}

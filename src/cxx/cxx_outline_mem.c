@@ -46,7 +46,12 @@ void *cxx_arena_alloc(struct cxx_arena *a, size_t n)
 
 	n = (n + 7) & ~(size_t)7;
 	if (!c || c->cap - c->used < n) {
-		size_t cap = n > 32768 ? n : 32768;
+		/* chunks double from 512 bytes to 32 KiB: the outline of a file of
+		 * one line costs bytes, not the 32 KiB a tree of 100,000 of them
+		 * would each hold */
+		size_t cap = c ? (c->cap >= 16384 ? 32768 : c->cap * 2) : 512;
+		if (cap < n)
+			cap = n;
 		c = xmalloc(sizeof(*c) + cap);
 		c->cap = cap;
 		c->used = 0;

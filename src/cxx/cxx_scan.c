@@ -25,6 +25,10 @@ struct scan_file {
 	/* who asked for it, for a located error when it cannot be read */
 	size_t from;       /* SIZE_MAX: the command line */
 	char *from_name;
+	char *from_path;   /* the first #include that names it, as printed (NULL: none yet) */
+	size_t from_line, from_col;
+	bool found;        /* found by a walk: not needed until an #include names it */
+	char *skipped;     /* found, not read for its size: why (src_file_strerror) */
 };
 
 struct missing {
@@ -35,6 +39,7 @@ struct missing {
 
 struct cxx_scan {
 	struct diag *diag;
+	struct diag *skipped_diag; /* see cxx_scan_opts */
 	char *root;        /* canonical */
 	char *bound;       /* canonical: the tree links may lead into (cxx_scan_opts) */
 	char *bound_given; /* as given, NULL: the directory walked */
@@ -155,6 +160,7 @@ struct cxx_scan *cxx_scan_new(const struct cxx_scan_opts *opts, struct diag *dia
 	const char *root = opts->root ? opts->root : ".";
 
 	s->diag = diag;
+	s->skipped_diag = opts->skipped_diag ? opts->skipped_diag : diag;
 	s->root = canon_path(root);
 	s->bound = canon_path(opts->bound ? opts->bound : root);
 	s->bound_given = opts->bound ? xstrdup(opts->bound) : NULL;
@@ -194,6 +200,8 @@ void cxx_scan_free(struct cxx_scan *s)
 		free(s->files[i].rel);
 		free(s->files[i].incs);
 		free(s->files[i].from_name);
+		free(s->files[i].from_path);
+		free(s->files[i].skipped);
 		for (size_t k = 0; k < s->files[i].nkernels; k++)
 			free(s->files[i].kernels[k]);
 		free(s->files[i].kernels);
@@ -226,8 +234,11 @@ static int add_walked(void *ctx, const char *rel, const char *path)
 	if (!src_file_is_cxx_name(path))
 		return 0;
 	c = canon_path(path);
-	if (c)
-		queue_file(s, c, SIZE_MAX, NULL);
+	if (c) {
+		size_t before = s->nfiles, idx = queue_file(s, c, SIZE_MAX, NULL);
+		if (idx == before)
+			s->files[idx].found = true;
+	}
 	free(c);
 	return 0;
 }
@@ -261,10 +272,11 @@ static bool written_under_root(const struct cxx_scan *s, const char *path)
 	return yes;
 }
 
-int cxx_scan_add(struct cxx_scan *s, const char *path)
+static int add_path(struct cxx_scan *s, const char *path, bool found)
 {
 	struct stat st;
 	char *c;
+	size_t idx, before;
 
 	if (stat(path, &st) < 0) {
 		diag_plain(s->diag, DIAG_ERROR, "cannot read '%s': %s", path, strerror(errno));
@@ -289,9 +301,23 @@ int cxx_scan_add(struct cxx_scan *s, const char *path)
 		s->errors++;
 		return -1;
 	}
-	queue_file(s, c, SIZE_MAX, NULL);
+	before = s->nfiles;
+	idx = queue_file(s, c, SIZE_MAX, NULL);
+	/* named on its own: needed, also when a walk found it before */
+	if (idx == before || !found)
+		s->files[idx].found = found;
 	free(c);
 	return 0;
+}
+
+int cxx_scan_add(struct cxx_scan *s, const char *path)
+{
+	return add_path(s, path, false);
+}
+
+int cxx_scan_add_found(struct cxx_scan *s, const char *path)
+{
+	return add_path(s, path, true);
 }
 
 /* Canonical path of `name` in `dir` when it is a regular file. */
@@ -355,6 +381,63 @@ static void report_missing(struct cxx_scan *s)
 		 m->name, s->nmissing - 1, s->nmissing > 2 ? "s" : "", where, list, s->nmissing > 9 ? ", ..." : "");
 }
 
+/* Reports that file `t` cannot be read: at the #include that named it
+ * first, else by its path. */
+static void unreadable(struct cxx_scan *s, size_t t, const char *why)
+{
+	const struct scan_file *f = &s->files[t];
+
+	if (f->from_path)
+		diag_pos(s->diag, DIAG_ERROR, f->from_path, f->from_line, f->from_col,
+			 "cannot read '%s', which this #include names: %s", f->rel, why);
+	else
+		diag_plain(s->diag, DIAG_ERROR, "cannot read '%s'%s%s%s: %s", f->rel, f->from_name ? " (included from " : "",
+			   f->from_name ? s->files[f->from].rel : "", f->from_name ? ")" : "", why);
+	s->errors++;
+}
+
+/* File `t` is named by an #include of file `from` (outline `ol`): needed
+ * now, located there when nothing named it before; one skipped for its
+ * size is an error there. */
+static void named_by(struct cxx_scan *s, size_t t, size_t from, const struct cxx_outline *ol,
+		     const struct cxx_include *inc)
+{
+	struct scan_file *f = &s->files[t];
+
+	f->found = false;
+	if (!f->from_path) {
+		f->from_path = xstrdup(ol->file->path);
+		f->from_line = src_file_line(ol->file, inc->range.start);
+		f->from_col = src_file_column(ol->file, inc->range.start);
+		if (!f->from_name) {
+			f->from = from;
+			f->from_name = xstrdup(inc->name);
+		}
+	}
+	if (f->skipped) {
+		unreadable(s, t, f->skipped);
+		free(f->skipped);
+		f->skipped = NULL;
+	}
+}
+
+/* The files a walk found and the size bound left unread, that no #include
+ * needed: each a warning. */
+static void report_skipped(struct cxx_scan *s)
+{
+	for (size_t i = 0; i < s->nfiles; i++) {
+		struct scan_file *f = &s->files[i];
+		char *shown;
+		if (!f->skipped)
+			continue;
+		shown = s->shown_prefix ? path_join(s->shown_prefix, f->rel) : xstrdup(f->rel);
+		diag_pos(s->skipped_diag, DIAG_WARNING, shown, 0, 0, "not scanned: %s", f->skipped);
+		free(shown);
+		free(f->skipped);
+		f->skipped = NULL;
+	}
+}
+
 static void resolve_includes(struct cxx_scan *s, size_t idx, struct cxx_outline *ol)
 {
 	char *dir = xstrdup(s->files[idx].canon);
@@ -388,6 +471,7 @@ static void resolve_includes(struct cxx_scan *s, size_t idx, struct cxx_outline 
 			inc->status = CXX_INC_FOLLOWED;
 			XGROW(f->incs, f->incs_cap, f->nincs + 1);
 			f->incs[f->nincs++] = t;
+			named_by(s, t, idx, ol, inc);
 		} else {
 			inc->status = CXX_INC_OUTSIDE;
 		}
@@ -405,11 +489,13 @@ struct cxx_unit *cxx_scan_next(struct cxx_scan *s)
 		struct cxx_unit *u;
 
 		if (!file) {
-			diag_plain(s->diag, DIAG_ERROR, "cannot read '%s'%s%s%s: %s", f->rel,
-				   f->from_name ? " (included from " : "",
-				   f->from_name ? s->files[f->from].rel : "", f->from_name ? ")" : "",
-				   strerror(errno));
-			s->errors++;
+			int err = errno;
+			/* a file only a walk found, too big to read: a warning at the
+			   end, unless an #include needs it by then */
+			if (err == EFBIG && f->found)
+				f->skipped = xstrdup(src_file_strerror(err));
+			else
+				unreadable(s, idx, src_file_strerror(err));
 			continue;
 		}
 		/* diagnostics name the file as printed, or as it opens from here */
@@ -431,6 +517,7 @@ struct cxx_unit *cxx_scan_next(struct cxx_scan *s)
 		}
 		return u;
 	}
+	report_skipped(s);
 	report_missing(s);
 	return NULL;
 }
@@ -490,4 +577,82 @@ size_t cxx_scan_closure(const struct cxx_scan *s, size_t i, size_t **out)
 	free(seen);
 	*out = list;
 	return n;
+}
+
+/* Sets up[i] for the files from[] names and those that include them,
+ * transitively: a walk back along the include edges. */
+static void mark_includers(const struct cxx_scan *s, const bool *from, bool *up)
+{
+	size_t *first = xcalloc(s->nfiles + 2, sizeof(*first)), *by, *stack, n = 0, edges = 0;
+
+	for (size_t i = 0; i < s->nfiles; i++)
+		for (size_t k = 0; k < s->files[i].nincs; k++)
+			first[s->files[i].incs[k] + 1]++, edges++;
+	for (size_t i = 0; i < s->nfiles; i++)
+		first[i + 1] += first[i];
+	by = xmalloc((edges + 1) * sizeof(*by));
+	{
+		size_t *fill = xcalloc(s->nfiles + 1, sizeof(*fill));
+		for (size_t i = 0; i < s->nfiles; i++)
+			for (size_t k = 0; k < s->files[i].nincs; k++) {
+				size_t t = s->files[i].incs[k];
+				by[first[t] + fill[t]++] = i;
+			}
+		free(fill);
+	}
+	stack = xmalloc((s->nfiles + 1) * sizeof(*stack));
+	for (size_t i = 0; i < s->nfiles; i++)
+		if (from[i] && !up[i]) {
+			up[i] = true;
+			stack[n++] = i;
+		}
+	while (n > 0) {
+		size_t t = stack[--n];
+		for (size_t k = first[t]; k < first[t + 1]; k++)
+			if (!up[by[k]]) {
+				up[by[k]] = true;
+				stack[n++] = by[k];
+			}
+	}
+	free(stack);
+	free(by);
+	free(first);
+}
+
+size_t cxx_scan_reach(const struct cxx_scan *s, const bool *from, bool includers, bool *reached)
+{
+	size_t *stack = xmalloc((s->nfiles + 1) * sizeof(*stack)), n = 0, count = 0;
+	bool *up = NULL;
+
+	if (includers) {
+		up = xcalloc(s->nfiles + 1, sizeof(*up));
+		mark_includers(s, from, up);
+		from = up;
+	}
+	for (size_t i = 0; i < s->nfiles; i++)
+		if (from[i] && !reached[i]) {
+			reached[i] = true;
+			stack[n++] = i;
+		}
+	while (n > 0) {
+		const struct scan_file *f = &s->files[stack[--n]];
+		count++;
+		for (size_t k = 0; k < f->nincs; k++)
+			if (!reached[f->incs[k]]) {
+				reached[f->incs[k]] = true;
+				stack[n++] = f->incs[k];
+			}
+	}
+	free(up);
+	free(stack);
+	return count;
+}
+
+size_t cxx_scan_index(const struct cxx_scan *s, const char *path)
+{
+	char *c = canon_path(path);
+	size_t i = c ? set_find(s, c) : SIZE_MAX;
+
+	free(c);
+	return i;
 }

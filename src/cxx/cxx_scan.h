@@ -4,7 +4,9 @@
  * to the including file, then the include dirs in order; <name> in the
  * include dirs only. Found under the root: followed; found outside: listed
  * only; "name" not found: a warning (once per name and scan); <name> not
- * found: a toolchain header, silently. */
+ * found: a toolchain header, silently. A file over the size bound of
+ * src_file_load is an error located at the #include that names it, or where
+ * nothing names it (a file a directory walk found), skipped with a warning. */
 #ifndef AUTOTRACE_CXX_SCAN_H
 #define AUTOTRACE_CXX_SCAN_H
 
@@ -27,6 +29,8 @@ struct cxx_scan_opts {
 					   * user can open it); NULL: PATH, relative to the root */
 	const char *bound;                /* the tree symbolic links may lead into (the operator
 					   * directory; path_glob.h's policy); NULL: the root */
+	struct diag *skipped_diag;        /* the warnings about files skipped for their size;
+					   * NULL: the scan's diag */
 };
 
 /* One scanned file; the caller owns it and frees it with cxx_unit_free. */
@@ -45,6 +49,9 @@ void cxx_scan_free(struct cxx_scan *s);
 /* Queues a file, or every C/C++ source under a directory (sorted by path,
  * dot-files skipped). Returns -1 with an error when it cannot be read. */
 int cxx_scan_add(struct cxx_scan *s, const char *path);
+/* Queues a file as one a walk found: one over the size bound is skipped
+ * with a warning unless a file the scan reads includes it. */
+int cxx_scan_add_found(struct cxx_scan *s, const char *path);
 
 /* Outlines the next queued file, queueing the includes it follows. NULL when
  * the queue is empty. A file that cannot be read is reported (located at the
@@ -63,5 +70,13 @@ size_t cxx_scan_nkernels(const struct cxx_scan *s, size_t i);
 const char *cxx_scan_kernel(const struct cxx_scan *s, size_t i, size_t k);
 /* Fills *out (caller frees) with file indices; returns their number. */
 size_t cxx_scan_closure(const struct cxx_scan *s, size_t i, size_t **out);
+/* Sets reached[i] (cxx_scan_nfiles entries) for every file in the closure
+ * of the files whose from[i] is set -- with `includers`, of those files and
+ * every file that includes one of them, transitively (the translation
+ * units they are part of) -- and returns how many are newly reached. */
+size_t cxx_scan_reach(const struct cxx_scan *s, const bool *from, bool includers, bool *reached);
+/* The index of the file at `path` (a path that opens from here), or
+ * SIZE_MAX when the scan has no such file. */
+size_t cxx_scan_index(const struct cxx_scan *s, const char *path);
 
 #endif

@@ -476,6 +476,10 @@ void cxx_tokenize(const char *data, size_t len, struct cxx_tokens *out)
 			enum cxx_punct p = scan_punct(&lx);
 			if (p)
 				emit(&lx, CXX_TOK_PUNCT, p, start, line, flags);
+			else if (out->n && out->v[out->n - 1].kind == CXX_TOK_OTHER && out->v[out->n - 1].end == start)
+				/* a run of stray bytes is one token: a file of zeros is not
+				   16 bytes of token per byte */
+				out->v[out->n - 1].end = (uint32_t)lx.pos;
 			else
 				emit(&lx, CXX_TOK_OTHER, 0, start, line, flags);
 		}

@@ -635,7 +635,8 @@ static int put_identity(struct edit_journal *j, const char *name, int fd)
  * descriptor of `to`, or -1 with errno set (`to` removed again). */
 static int copy_file(const char *from, const char *to)
 {
-	struct src_file *f = src_file_load(from);
+	/* a backup is never refused for its size: the bound is on what is parsed */
+	struct src_file *f = src_file_load_max(from, SRC_FILE_MAX_LIMIT);
 	struct stat st;
 	int fd = -1, e;
 

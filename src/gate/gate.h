@@ -35,8 +35,11 @@ enum gate_status { GATE_PASSED, GATE_FAILED, GATE_SKIPPED };
 struct gate_loc {
 	char *path;
 	size_t line, col;
-	char *src_line;       /* the line's text, without its newline */
+	char *src_line;       /* the line's text, without its newline, cut around the
+	                         column as diag cuts a long one (DIAG_CUT at a cut side) */
 	size_t caret_len;     /* characters to underline (>= 1) */
+	size_t src_col;       /* where the caret stands in src_line (1-based characters) */
+	size_t src_len;       /* characters to underline there (>= 1) */
 };
 
 struct gate_finding {

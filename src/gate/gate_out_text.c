@@ -41,7 +41,7 @@ static void caret(FILE *f, bool color, const struct gate_loc *l)
 	fputc('\n', f);
 	/* columns count characters; tabs are kept so the caret lines up, and a
 	 * control character shown as \xNN takes four cells */
-	for (const unsigned char *s = (const unsigned char *)l->src_line; *s && col < l->col; s++) {
+	for (const unsigned char *s = (const unsigned char *)l->src_line; *s && col < l->src_col; s++) {
 		if ((*s & 0xC0) == 0x80)
 			continue;
 		if ((*s < 0x20 && *s != '\t') || *s == 0x7f)
@@ -53,7 +53,7 @@ static void caret(FILE *f, bool color, const struct gate_loc *l)
 	if (color)
 		fputs(DIAG_C_GREEN, f);
 	fputc('^', f);
-	for (size_t i = 1; i < l->caret_len; i++)
+	for (size_t i = 1; i < l->src_len; i++)
 		fputc('~', f);
 	if (color)
 		fputs(DIAG_C_RESET, f);

@@ -8,6 +8,7 @@
 
 #include "gate_out.h"
 #include "gate_run.h"
+#include "strbuf.h"
 #include "xalloc.h"
 
 static const char *const gate_names[GATE_COUNT] = {
@@ -129,12 +130,29 @@ struct gate_loc gate_loc_at(const struct src_file *f, uint32_t start, uint32_t e
 	l.path = xstrdup(f->path);
 	l.line = line;
 	l.col = src_file_column(f, start);
-	l.src_line = xstrndup(f->data + ls, llen);
 	if (end > ls + llen)
 		end = ls + (uint32_t)llen;
 	c1 = l.col;
 	c2 = end > start ? src_file_column(f, end) : c1 + 1;
 	l.caret_len = c2 > c1 ? c2 - c1 : 1;
+	{
+		/* the line as diag shows it: a long one cut around the column */
+		struct diag_window w = diag_source_window(f, ls, ls + (uint32_t)llen, start);
+		struct strbuf b = { 0 };
+		size_t cut = w.cut_left ? sizeof(DIAG_CUT) - 1 : 0, lim = w.to;
+		if (w.cut_left)
+			strbuf_puts(&b, DIAG_CUT);
+		strbuf_put(&b, f->data + w.from, w.to - w.from);
+		if (w.cut_right)
+			strbuf_puts(&b, DIAG_CUT);
+		l.src_line = strbuf_take(&b);
+		l.src_col = cut + 1;
+		for (uint32_t i = w.from; i < start && i < lim; i++)
+			l.src_col += ((unsigned char)f->data[i] & 0xC0) != 0x80;
+		l.src_len = 1;
+		for (uint32_t i = start + 1; i < end && i < lim; i++)
+			l.src_len += ((unsigned char)f->data[i] & 0xC0) != 0x80;
+	}
 	return l;
 }
 

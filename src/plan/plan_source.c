@@ -26,7 +26,8 @@ static size_t find_unit(struct plan_map *paths, const char *path)
 
 struct plan *plan_build(const struct rule_policy *p, const char *opdir, const char *entry, struct diag *diag)
 {
-	struct kernel_scan_opts ko = { .policy = p, .opdir = opdir, .entry = entry, .shown_under_root = true };
+	struct kernel_scan_opts ko = { .policy = p, .opdir = opdir, .entry = entry, .shown_under_root = true,
+					.reached = true };
 	struct kernel_scan ks;
 	struct cxx_scan *scan;
 	struct cxx_unit *u;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel_reach.h"
 #include "kernel_scan.h"
 #include "path_glob.h"
 #include "src_file.h"
@@ -139,6 +140,7 @@ int kernel_scan_open(struct kernel_scan *ks, const struct kernel_scan_opts *o, s
 	char **files = NULL;
 	size_t nf = 0;
 	int rc = 0;
+	struct kernel_reach reach = { .whole = true };
 
 	memset(ks, 0, sizeof(*ks));
 	ks->root = o->root ? xstrdup(o->root) : path_join(o->opdir, p->kernel.value);
@@ -160,12 +162,24 @@ int kernel_scan_open(struct kernel_scan *ks, const struct kernel_scan_opts *o, s
 	ks->so.include_dirs = (const char *const *)ks->idirs;
 	ks->so.ninclude_dirs = ks->nidirs;
 	ks->so.macros = ks->macros;
+	ks->so.skipped_diag = o->skipped_diag;
+	diag_init_quiet(&ks->quiet);
 	if (!o->files && o->entry &&
 	    kernel_scan_entry_files(p, &ks->so, ks->root, o->entry, &files, &nf, diag) != 0)
 		return -1;
+	if (!o->files && !o->entry && o->reached) {
+		/* macros of its own: the include guards it defines are not the next scan's */
+		struct cxx_macro_table *first = kernel_scan_macros(p);
+		kernel_reach_files(p, &ks->so, first, ks->root, o->opdir, &reach,
+				   o->skipped_diag ? o->skipped_diag : scan_diag);
+		cxx_macros_free(first);
+		/* the files left unread for their size are said: once */
+		ks->so.skipped_diag = &ks->quiet;
+	}
 	ks->scan = cxx_scan_new(&ks->so, scan_diag);
 	if (!ks->scan) {
 		path_glob_free(files, nf);
+		kernel_reach_release(&reach);
 		return -1;
 	}
 	if (o->files)
@@ -174,9 +188,16 @@ int kernel_scan_open(struct kernel_scan *ks, const struct kernel_scan_opts *o, s
 	else if (o->entry)
 		for (size_t i = 0; i < nf && rc == 0; i++)
 			rc = cxx_scan_add(ks->scan, files[i]);
+	else if (!reach.whole)
+		/* in the whole directory's order; a file only an #include needs may
+		   be left unread for its size, located there */
+		for (size_t i = 0; i < reach.n && rc == 0; i++)
+			rc = reach.named[i] ? cxx_scan_add(ks->scan, reach.files[i])
+					    : cxx_scan_add_found(ks->scan, reach.files[i]);
 	else
 		rc = cxx_scan_add(ks->scan, ks->root);
 	path_glob_free(files, nf);
+	kernel_reach_release(&reach);
 	return rc;
 }
 

@@ -4,7 +4,9 @@
  * directory), the rules' include_dirs (relative to the operator directory)
  * then any the caller adds, the rules' define/undef on the macro table, and
  * for one operator of several (project_ops.h) only the files that define
- * its __global__ entry and what they include. */
+ * its __global__ entry and what they include; for the planner and the
+ * project model, of a whole kernel directory only what its entries reach
+ * (kernel_reach.h). */
 #ifndef AUTOTRACE_KERNEL_SCAN_H
 #define AUTOTRACE_KERNEL_SCAN_H
 
@@ -28,6 +30,10 @@ struct kernel_scan_opts {
 	struct cxx_macro_table *macros;  /* NULL: a table of the rules' defines; else the rules'
 	                                    defines are added to it (the caller's -D/-U kept) */
 	bool shown_under_root;        /* diagnostics name files ROOT/PATH (as the user opens them) */
+	bool reached;                 /* the whole kernel directory (entry and files NULL): only
+	                                 what its entries, roots and base headers reach */
+	struct diag *skipped_diag;    /* the warnings about files a walk found that the size
+	                                 bound leaves unread; NULL: the scan's diag */
 };
 
 struct kernel_scan {
@@ -38,6 +44,7 @@ struct kernel_scan {
 	bool own_macros;
 	struct cxx_scan_opts so;      /* how it was set up, for another scan of the same tree */
 	struct cxx_scan *scan;        /* with its files added; cxx_scan_next gives the units */
+	struct diag quiet;            /* what is said once already */
 };
 
 /* Sets up the scan (its messages to `scan_diag`; errors of the setup -- a

@@ -455,7 +455,7 @@ static void entry_closure(struct project_kentry *e, struct cxx_unit **units, siz
 int project_kernels_read(const struct rule_policy *policy, const char *opdir, struct project_kernels *out,
 			 struct diag *diag)
 {
-	struct kernel_scan_opts ko = { .policy = policy, .opdir = opdir };
+	struct kernel_scan_opts ko = { .policy = policy, .opdir = opdir, .reached = true, .skipped_diag = diag };
 	struct kernel_scan ks;
 	struct cxx_unit *u, **units = NULL;
 	size_t nunits = 0;

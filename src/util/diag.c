@@ -211,6 +211,56 @@ size_t diag_text_cells(const char *text)
 	return cells;
 }
 
+/* Cells of the character at s[i] (a tab: the most it can take). */
+static int cells_at(const unsigned char *s, uint32_t i, uint32_t le, size_t *n)
+{
+	unsigned cp;
+
+	*n = utf8_step(s + i, le - i, &cp);
+	return cp == '\t' ? 8 : cell_width(cp);
+}
+
+struct diag_window diag_source_window(const struct src_file *f, uint32_t ls, uint32_t le, uint32_t start)
+{
+	const unsigned char *s = (const unsigned char *)f->data;
+	const int cut = (int)sizeof(DIAG_CUT) - 1;
+	struct diag_window w = { ls, le, false, false };
+	uint32_t at = start < ls ? ls : start > le ? le : start;
+	int room, left = 0;
+	size_t n;
+
+	/* the whole line when it fits (counted no further than that) */
+	room = DIAG_SOURCE_WIDTH;
+	for (uint32_t i = ls; i < le; i += (uint32_t)n)
+		if ((room -= cells_at(s, i, le, &n)) < 0)
+			break;
+	if (room >= 0)
+		return w;
+	/* a third of the width before the caret, the rest after it */
+	w.from = at;
+	while (w.from > ls) {
+		uint32_t p = w.from - 1;
+		int c;
+		while (p > ls && (s[p] & 0xC0) == 0x80 && w.from - p < 4)
+			p--;
+		c = cells_at(s, p, le, &n);
+		if (left + c > DIAG_SOURCE_WIDTH / 3 - cut)
+			break;
+		left += c;
+		w.from = p;
+	}
+	w.cut_left = w.from > ls;
+	room = DIAG_SOURCE_WIDTH - left - (w.cut_left ? cut : 0) - cut;
+	for (w.to = at; w.to < le; w.to += (uint32_t)n) {
+		int c = cells_at(s, w.to, le, &n);
+		if (c > room)
+			break;
+		room -= c;
+	}
+	w.cut_right = w.to < le;
+	return w;
+}
+
 static void show_source(struct diag *d, struct src_loc loc)
 {
 	const struct src_file *f = loc.file;
@@ -220,11 +270,19 @@ static void show_source(struct diag *d, struct src_loc loc)
 	uint32_t le = ls + (uint32_t)llen;
 	uint32_t end = loc.end > loc.start ? loc.end : loc.start + 1;
 	const unsigned char *s = (const unsigned char *)f->data;
+	struct diag_window win = diag_source_window(f, ls, le, loc.start);
 	bool first = true;
 
-	diag_put_text(d->out, f->data + ls, llen);
+	if (win.cut_left)
+		fputs(DIAG_CUT, d->out);
+	diag_put_text(d->out, f->data + win.from, win.to - win.from);
+	if (win.cut_right)
+		fputs(DIAG_CUT, d->out);
 	fputc('\n', d->out);
-	for (uint32_t i = ls; i < loc.start && i < le;) {
+	if (win.cut_left)
+		fprintf(d->out, "%*s", (int)sizeof(DIAG_CUT) - 1, "");
+	le = win.to;
+	for (uint32_t i = win.from; i < loc.start && i < le;) {
 		unsigned cp;
 		size_t n = utf8_step(s + i, le - i, &cp);
 		if (cp == '\t')

@@ -75,6 +75,23 @@ void diag_vat(struct diag *d, enum diag_level level, struct src_loc loc, const c
 void diag_pos(struct diag *d, enum diag_level level, const char *path, size_t line, size_t col,
 	      const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 
+/* The cells a source line takes at most under a message: a longer one is
+ * cut around the range shown, as a compiler does (a line of a megabyte,
+ * echoed by each of 50 errors, would be 50 MB of report). */
+#define DIAG_SOURCE_WIDTH 160
+/* What marks a cut side of a source line. */
+#define DIAG_CUT "..."
+
+/* The part of line [ls, le) of `f` shown under a message about [start,
+ * end): all of it when it takes DIAG_SOURCE_WIDTH cells or fewer, else a
+ * window of about that many cells (markers included) that holds `start` and
+ * as much of the range as fits, cut on character boundaries. */
+struct diag_window {
+	uint32_t from, to;    /* the bytes shown */
+	bool cut_left, cut_right;
+};
+struct diag_window diag_source_window(const struct src_file *f, uint32_t ls, uint32_t le, uint32_t start);
+
 /* Terminal cells `text` (UTF-8) takes: East Asian wide characters count two. */
 size_t diag_text_cells(const char *text);
 /* Writes len bytes of text with each control character (but tab) as \xNN,

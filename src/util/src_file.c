@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "byte_size.h"
 #include "xalloc.h"
 
 static bool word_char(char c)
@@ -77,14 +78,48 @@ struct src_file *src_file_from_buffer(const char *path, const char *data, size_t
 
 /* Why the last src_file_load of this thread refused a file that opened
  * ("" when it was not that). */
-static _Thread_local char refused[48];
+static _Thread_local char refused[160];
+static _Thread_local int refused_errno;
+
+static uint64_t max_bytes = SRC_FILE_MAX_DEFAULT;
+
+void src_file_set_max(uint64_t bytes)
+{
+	max_bytes = bytes == 0 ? 1 : bytes > SRC_FILE_MAX_LIMIT ? SRC_FILE_MAX_LIMIT : bytes;
+}
+
+uint64_t src_file_max(void)
+{
+	return max_bytes;
+}
 
 const char *src_file_strerror(int err)
 {
-	return err == EINVAL && refused[0] ? refused : strerror(err);
+	return err == refused_errno && refused[0] ? refused : strerror(err);
+}
+
+/* Refuses a file of `size` bytes over `max`: EFBIG, with why. */
+static void refuse_size(uint64_t size, uint64_t max, bool bound)
+{
+	char a[32], b[32];
+
+	if (bound)
+		snprintf(refused, sizeof(refused),
+			 "%s, over the bound of %s on a file read (the global option --max-file-size raises it)",
+			 byte_size_text(size, a, sizeof(a)), byte_size_text(max, b, sizeof(b)));
+	else
+		snprintf(refused, sizeof(refused), "%s, over the %s a file read can have",
+			 byte_size_text(size, a, sizeof(a)), byte_size_text(max, b, sizeof(b)));
+	refused_errno = EFBIG;
+	errno = EFBIG;
 }
 
 struct src_file *src_file_load(const char *path)
+{
+	return src_file_load_max(path, max_bytes);
+}
+
+struct src_file *src_file_load_max(const char *path, uint64_t max)
 {
 	struct src_file *f = NULL;
 	/* O_NONBLOCK: a FIFO opens at once (to be refused), with no writer */
@@ -92,8 +127,12 @@ struct src_file *src_file_load(const char *path)
 	struct stat st;
 	size_t got = 0, cap;
 	int saved;
+	bool bound = max < SRC_FILE_MAX_LIMIT; /* the bound the option sets, not the offsets' */
 
+	if (!bound)
+		max = SRC_FILE_MAX_LIMIT;
 	refused[0] = '\0';
+	refused_errno = 0;
 	if (fd < 0)
 		return NULL;
 	if (fstat(fd, &st) < 0)
@@ -108,11 +147,13 @@ struct src_file *src_file_load(const char *path)
 		snprintf(refused, sizeof(refused), "not a regular file (%s)",
 			 S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISCHR(st.st_mode) ? "a character device" :
 			 S_ISBLK(st.st_mode) ? "a block device" : S_ISSOCK(st.st_mode) ? "a socket" : "not a file");
+		refused_errno = EINVAL;
 		errno = EINVAL;
 		goto fail;
 	}
-	if ((uint64_t)st.st_size >= UINT32_MAX) {
-		errno = EFBIG;
+	if ((uint64_t)st.st_size > max) {
+		/* before a byte is read: a file of a GB costs nothing */
+		refuse_size((uint64_t)st.st_size, max, bound);
 		goto fail;
 	}
 	/* the size stat gives (more when the file grows while read) */
@@ -123,11 +164,12 @@ struct src_file *src_file_load(const char *path)
 	for (;;) {
 		ssize_t n;
 		if (got == cap) {
-			if (cap >= UINT32_MAX / 2) {
-				errno = EFBIG;
+			/* it grew while read: past the bound, refused all the same */
+			if (cap > max) {
+				refuse_size(cap, max, bound);
 				goto fail;
 			}
-			cap *= 2;
+			cap = cap * 2 > max + 1 ? (size_t)max + 1 : cap * 2;
 			f->data = xrealloc(f->data, cap + 1);
 		}
 		n = read(fd, f->data + got, cap - got);

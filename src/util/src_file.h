@@ -23,11 +23,27 @@ struct src_loc {
 	uint32_t end;
 };
 
-/* Reads `path` whole. Returns NULL and sets errno on failure. Files over 4 GiB
- * are refused (EFBIG) since offsets are 32-bit. */
+/* The bound on the size of a file src_file_load reads: a text of any size
+ * from a tree costs many times its size once tokenized and outlined (a
+ * token of 16 bytes per byte of `;;;;`), so a file over it is refused
+ * before anything is read (EFBIG). 16 MiB by default, 30 times the largest
+ * source of the corpus; the global option --max-file-size sets it (main). */
+#define SRC_FILE_MAX_DEFAULT ((uint64_t)16 << 20)
+/* The bound can be set from 1 byte up to this (offsets are 32-bit). */
+#define SRC_FILE_MAX_LIMIT ((uint64_t)UINT32_MAX - 1)
+void src_file_set_max(uint64_t bytes);
+uint64_t src_file_max(void);
+
+/* Reads `path` whole. Returns NULL and sets errno on failure: EFBIG for a
+ * file over src_file_max() bytes, EINVAL for one that is not a regular
+ * file. */
 struct src_file *src_file_load(const char *path);
-/* strerror(err), or for a file src_file_load refused because it is not a
- * regular file (a FIFO, a device: errno EINVAL), what it is. */
+/* The same with a bound of its own: `max` bytes (above SRC_FILE_MAX_LIMIT:
+ * that), for a file copied byte for byte rather than read as a text. */
+struct src_file *src_file_load_max(const char *path, uint64_t max);
+/* strerror(err), or for a file src_file_load refused, why: not a regular
+ * file (errno EINVAL: a FIFO, a device), or over the bound (EFBIG: its size,
+ * the bound and the option that raises it). */
 const char *src_file_strerror(int err);
 
 /* Wraps a copy of `len` bytes of `data` under the name `path`. */

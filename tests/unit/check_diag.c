@@ -1,5 +1,7 @@
 /* Unit tests for diag.c, src_file.c and suggest.c: line tables, columns,
- * message format, caret lines, colour policy, "did you mean"; for the
+ * message format, caret lines (a long line cut around the caret), colour
+ * policy, "did you mean"; the size bound of src_file_load and byte_size.c's
+ * sizes; for the
  * foundation's text helpers (json_escape.c, strbuf.c); and for file_map.c,
  * the other way a file is read (its pages given back, its bytes kept). */
 #include <check.h>
@@ -12,16 +14,19 @@
 
 #include <cjson/cJSON.h>
 
+#include "byte_size.h"
 #include "diag.h"
 #include "file_map.h"
 #include "json_escape.h"
 #include "src_file.h"
 #include "strbuf.h"
 #include "suggest.h"
+#include "utf8.h"
 
-/* Runs `fn` with a diag printing into a memory buffer; returns the text. */
-static char *capture_at(const struct src_file *f, uint32_t start, uint32_t end, enum diag_level level,
-			const char *msg, struct diag *out_counts)
+/* Runs `fn` with a diag printing into a memory buffer; returns the text.
+ * (Not inlined: GCC 12 takes the memstream buffer it returns for a local.) */
+__attribute__((noinline)) static char *capture_at(const struct src_file *f, uint32_t start, uint32_t end,
+						  enum diag_level level, const char *msg, struct diag *out_counts)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -180,6 +185,141 @@ START_TEST(t_range_stops_at_end_of_line)
 	ck_assert_str_eq(out, "r.rules:1:1: note: n\nab\n^~\n");
 	free(out);
 	src_file_free(f);
+}
+END_TEST
+
+/* A line wider than a screen is cut around the caret (issue 33: 50 errors
+ * on a line of a megabyte were 50 MB of stderr). */
+START_TEST(t_long_line_cut_around_caret)
+{
+	char text[2001], *out, *line2, *line3, *nl;
+	struct src_file *f;
+
+	memset(text, 'a', 2000);
+	memcpy(text + 1000, "BAD", 3);
+	text[2000] = '\0';
+	f = src_file_from_buffer("l.cpp", text, 2000);
+	out = capture_at(f, 1000, 1003, DIAG_ERROR, "e", NULL);
+	line2 = strchr(out, '\n') + 1;
+	nl = strchr(line2, '\n');
+	line3 = nl + 1;
+	*nl = '\0';
+	/* both sides cut, the width kept, the range inside */
+	ck_assert_int_eq(strncmp(line2, DIAG_CUT, 3), 0);
+	ck_assert_int_eq(strcmp(nl - 3, DIAG_CUT), 0);
+	ck_assert_uint_eq(strlen(line2), DIAG_SOURCE_WIDTH);
+	ck_assert_ptr_nonnull(strstr(line2, "BAD"));
+	/* the caret under the B */
+	ck_assert_uint_eq(strspn(line3, " "), (size_t)(strstr(line2, "BAD") - line2));
+	ck_assert_int_eq(strncmp(line3 + strspn(line3, " "), "^~~\n", 4), 0);
+	free(out);
+	src_file_free(f);
+
+	/* at the start: cut on the right only */
+	f = src_file_from_buffer("l.cpp", text, 2000);
+	out = capture_at(f, 0, 1, DIAG_ERROR, "e", NULL);
+	line2 = strchr(out, '\n') + 1;
+	ck_assert_int_eq(strncmp(line2, "aaa", 3), 0);
+	ck_assert_ptr_nonnull(strstr(line2, "a...\n^\n"));
+	free(out);
+	src_file_free(f);
+}
+END_TEST
+
+/* Cut on character boundaries: the cut line is valid UTF-8, wide
+ * characters counted as two cells. */
+START_TEST(t_long_line_cut_keeps_utf8)
+{
+	struct strbuf b = { 0 };
+	char *out, *line2, *nl;
+	struct src_file *f;
+	uint32_t at;
+
+	for (int i = 0; i < 500; i++)
+		strbuf_puts(&b, "阶");
+	at = (uint32_t)b.n;
+	strbuf_puts(&b, "x");
+	for (int i = 0; i < 500; i++)
+		strbuf_puts(&b, "é");
+	f = src_file_from_buffer("u.cpp", b.s, b.n);
+	out = capture_at(f, at, at + 1, DIAG_ERROR, "e", NULL);
+	line2 = strchr(out, '\n') + 1;
+	nl = strchr(line2, '\n');
+	ck_assert_uint_eq(utf8_invalid_at(line2, (size_t)(nl - line2)), SIZE_MAX);
+	ck_assert_int_eq(strncmp(line2, "...阶", strlen("...阶")), 0);
+	ck_assert_int_eq(strncmp(nl - strlen("é..."), "é...", strlen("é...")), 0);
+	*nl = '\0';
+	ck_assert_uint_le(diag_text_cells(line2), DIAG_SOURCE_WIDTH);
+	/* the caret under the x: three cells of "...", two for each wide one */
+	{
+		const char *x = strchr(line2, 'x');
+		size_t cells = 0;
+		for (const char *p = line2 + 3; p < x; p += strlen("阶"))
+			cells += 2;
+		ck_assert_uint_eq(strspn(nl + 1, " "), 3 + cells);
+	}
+	free(out);
+	src_file_free(f);
+	strbuf_release(&b);
+}
+END_TEST
+
+/* The size bound: a file over it refused before it is read, why said. */
+START_TEST(t_size_bound)
+{
+	char path[] = "/tmp/check_diag.XXXXXX";
+	int fd = mkstemp(path);
+	struct src_file *f;
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(ftruncate(fd, 3000), 0);
+	close(fd);
+	ck_assert_uint_eq(src_file_max(), SRC_FILE_MAX_DEFAULT);
+	src_file_set_max(2048);
+	errno = 0;
+	ck_assert_ptr_null(src_file_load(path));
+	ck_assert_int_eq(errno, EFBIG);
+	ck_assert_str_eq(src_file_strerror(EFBIG),
+			 "3000 bytes, over the bound of 2 KiB on a file read (the global option --max-file-size raises it)");
+	/* a copy byte for byte has a bound of its own */
+	f = src_file_load_max(path, 4096);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(f->len, 3000);
+	src_file_free(f);
+	src_file_set_max(SRC_FILE_MAX_DEFAULT);
+	f = src_file_load(path);
+	ck_assert_ptr_nonnull(f);
+	src_file_free(f);
+	unlink(path);
+}
+END_TEST
+
+START_TEST(t_byte_size)
+{
+	uint64_t v;
+	char buf[32];
+
+	ck_assert_int_eq(byte_size_parse("16M", &v), 0);
+	ck_assert_uint_eq(v, (uint64_t)16 << 20);
+	ck_assert_int_eq(byte_size_parse("512KiB", &v), 0);
+	ck_assert_uint_eq(v, 512 * 1024);
+	ck_assert_int_eq(byte_size_parse("1g", &v), 0);
+	ck_assert_uint_eq(v, (uint64_t)1 << 30);
+	ck_assert_int_eq(byte_size_parse("100B", &v), 0);
+	ck_assert_uint_eq(v, 100);
+	ck_assert_int_eq(byte_size_parse("100", &v), 0);
+	ck_assert_uint_eq(v, 100);
+	ck_assert_int_eq(byte_size_parse("", &v), -1);
+	ck_assert_int_eq(byte_size_parse("-1", &v), -1);
+	ck_assert_int_eq(byte_size_parse("1.5M", &v), -1);
+	ck_assert_int_eq(byte_size_parse("12X", &v), -1);
+	ck_assert_int_eq(byte_size_parse("99999999999999999999", &v), -1);
+	ck_assert_int_eq(byte_size_parse("17179869184G", &v), -1);
+	ck_assert_str_eq(byte_size_text((uint64_t)16 << 20, buf, sizeof(buf)), "16 MiB");
+	ck_assert_str_eq(byte_size_text(3 << 10, buf, sizeof(buf)), "3 KiB");
+	ck_assert_str_eq(byte_size_text((uint64_t)1 << 30, buf, sizeof(buf)), "1 GiB");
+	ck_assert_str_eq(byte_size_text(3000, buf, sizeof(buf)), "3000 bytes");
+	ck_assert_str_eq(byte_size_text(1, buf, sizeof(buf)), "1 byte");
 }
 END_TEST
 
@@ -344,6 +484,10 @@ static Suite *make_suite(void)
 	tcase_add_test(tc, t_caret_keeps_tabs_and_wide_characters);
 	tcase_add_test(tc, t_empty_range_points_at_one_column);
 	tcase_add_test(tc, t_range_stops_at_end_of_line);
+	tcase_add_test(tc, t_long_line_cut_around_caret);
+	tcase_add_test(tc, t_long_line_cut_keeps_utf8);
+	tcase_add_test(tc, t_size_bound);
+	tcase_add_test(tc, t_byte_size);
 	tcase_add_test(tc, t_pos_and_plain_forms);
 	tcase_add_test(tc, t_colour_only_when_asked);
 	tcase_add_test(tc, t_suggestions);

@@ -669,6 +669,27 @@ START_TEST(t_report)
 	ck_assert_uint_eq(fd->loc.col, 6);
 	ck_assert_uint_eq(fd->loc.caret_len, 3);
 	ck_assert_str_eq(fd->loc.src_line, "\tfoo(bar);");
+	ck_assert_uint_eq(fd->loc.src_col, 6);
+	ck_assert_uint_eq(fd->loc.src_len, 3);
+	/* a line of 3,000 characters: held and shown cut around the column
+	   (issue 33), the column and the range as in the file */
+	{
+		char *text = malloc(3002);
+		struct src_file *g;
+		memset(text, 'a', 3000);
+		memcpy(text + 2000, "bad", 3);
+		text[3000] = '\n';
+		g = src_file_from_buffer("l.cpp", text, 3001);
+		fd = gate_add(r, GATE_RULE_G2_LAST, DIAG_ERROR, gate_loc_at(g, 2000, 2003), NULL, "long");
+		ck_assert_uint_eq(fd->loc.col, 2001);
+		ck_assert_uint_eq(fd->loc.caret_len, 3);
+		ck_assert_uint_le(strlen(fd->loc.src_line), DIAG_SOURCE_WIDTH);
+		ck_assert_int_eq(strncmp(fd->loc.src_line, DIAG_CUT, 3), 0);
+		ck_assert_int_eq(strncmp(fd->loc.src_line + fd->loc.src_col - 1, "bad", 3), 0);
+		ck_assert_uint_eq(fd->loc.src_len, 3);
+		src_file_free(g);
+		free(text);
+	}
 	gate_add(r, GATE_RULE_G4_SYNC, DIAG_WARNING, gate_loc_path(NULL, 0, 0), NULL, "meh");
 	r->gates[GATE_G3].run = false;
 	gate_settle(r);
