@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
@@ -62,30 +63,50 @@ static void usage(FILE *out)
 	      out);
 }
 
+static void print_install_to(FILE *out, const struct hook_session *s, const struct hook_install_result *r);
+
+/* What install did, its paths (the tree's) shown with control characters
+ * escaped. */
 static void print_install(const struct hook_session *s, const struct hook_install_result *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	if (!m) {
+		print_install_to(stdout, s, r);
+		return;
+	}
+	print_install_to(m, s, r);
+	fclose(m);
+	diag_put_lines(stdout, buf, len);
+	free(buf);
+}
+
+static void print_install_to(FILE *out, const struct hook_session *s, const struct hook_install_result *r)
 {
 	const char *path = s->script, *kept = "; the old preprocessor call is kept in it, commented";
 
 	if (r->done == HOOK_ALREADY) {
-		printf("%s: the G1 hook is already installed %s line %zu\n", path, r->in_place ? "before" : "after",
+		fprintf(out, "%s: the G1 hook is already installed %s line %zu\n", path, r->in_place ? "before" : "after",
 		       r->in_place ? r->build_line : r->copy_line);
 		return;
 	}
 	if (r->tree_why) {
 		/* how the in-place tree was found, and from where the script was taken to start */
-		printf("%s: the build step at line %zu sees the operator directory as %s: %s", path, r->build_line, r->dest,
+		fprintf(out, "%s: the build step at line %zu sees the operator directory as %s: %s", path, r->build_line, r->dest,
 		       r->tree_why);
 		if (r->start_dir)
-			printf(", %s (%s)", r->start_dir, r->start_why);
-		putchar('\n');
+			fprintf(out, ", %s (%s)", r->start_dir, r->start_why);
+		fputc('\n', out);
 	}
 	if (r->in_place)
-		printf("%s: %s the G1 hook before the build step at line %zu (it preprocesses %s%s in place "
+		fprintf(out, "%s: %s the G1 hook before the build step at line %zu (it preprocesses %s%s in place "
 		       "and puts the sources back when the script ends)%s\n",
 		       path, r->done == HOOK_MOVED ? "moved" : "installed", r->build_line, r->dest,
 		       r->others_kept ? ", and the other operators' trees it already preprocessed," : "", r->replaced ? kept : "");
 	else
-		printf("%s: %s the G1 hook after line %zu (copy into %s), before the build step at line %zu%s\n", path,
+		fprintf(out, "%s: %s the G1 hook after line %zu (copy into %s), before the build step at line %zu%s\n", path,
 		       r->done == HOOK_MOVED ? "moved" : "installed", r->copy_line, r->dest, r->build_line,
 		       r->replaced ? kept : "");
 }

@@ -113,7 +113,13 @@ static int run_wire(const struct wire_run_opts *o, struct diag *diag)
 				    r.files[i].text, r.files[i].len);
 	for (size_t i = 0; i < r.nfiles; i++)
 		for (size_t k = 0; k < r.files[i].wf->n; k++)
-			printf("%s:%zu: %s\n", r.files[i].wf->f->path, wire_edit_line(&r.files[i], k), r.files[i].wf->v[k].what);
+		{
+			/* a file name of the tree never drives the terminal */
+			diag_put_str(stdout, r.files[i].wf->f->path);
+			printf(":%zu: ", wire_edit_line(&r.files[i], k));
+			diag_put_str(stdout, r.files[i].wf->v[k].what);
+			putchar('\n');
+		}
 	if (r.nfiles == 0)
 		printf("wire: nothing to change in %s\n", o->opdir);
 	else

@@ -503,7 +503,7 @@ START_TEST(t_chrome_json)
 	/* a bare array is a trace too; an error names line and column */
 	s.n = 0;
 	s.stop_at = -1;
-	ck_assert_int_eq(chrome_json_events("t.json", "[{\"ph\":\"X\"}]", 12, keep_event, &s, dg), 0);
+	ck_assert_int_eq(chrome_json_events("t.json", "[{\"ph\":\"X\",\"ts\":1,\"dur\":1}]", 27, keep_event, &s, dg), 0);
 	ck_assert_int_eq(s.n, 1);
 	ck_assert_int_eq(chrome_json_events("t.json", "[\n{\"ts\":01}]", 12, keep_event, &s, dg), -1);
 	ck_assert_ptr_nonnull(strstr(errors(dg), "t.json:2:8: error: malformed JSON: expected ',' or '}'"));
