@@ -65,22 +65,25 @@ static void usage(FILE *out)
 
 static void print_install_to(FILE *out, const struct hook_session *s, const struct hook_install_result *r);
 
+struct install_shown {
+	const struct hook_session *s;
+	const struct hook_install_result *r;
+};
+
+static void render_install(FILE *out, const void *ctx)
+{
+	const struct install_shown *x = ctx;
+
+	print_install_to(out, x->s, x->r);
+}
+
 /* What install did, its paths (the tree's) shown with control characters
  * escaped. */
 static void print_install(const struct hook_session *s, const struct hook_install_result *r)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
+	struct install_shown x = { s, r };
 
-	if (!m) {
-		print_install_to(stdout, s, r);
-		return;
-	}
-	print_install_to(m, s, r);
-	fclose(m);
-	diag_put_lines(stdout, buf, len);
-	free(buf);
+	diag_put_rendered(stdout, render_install, &x);
 }
 
 static void print_install_to(FILE *out, const struct hook_session *s, const struct hook_install_result *r)

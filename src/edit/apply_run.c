@@ -48,6 +48,8 @@ static int foreign_tags(const struct plan *pl, struct diag *diag)
 		struct edit_foreign fv[EDIT_FOREIGN_MAX];
 		size_t nf = 0, len;
 		unsigned removed;
+		if (!src_file_has_word(f, "autotrace", true))
+			continue; /* every tag holds the word: no tokenizing a file without it */
 		free(edit_strip(f->data, f->len, false, &len, &removed, fv, &nf));
 		for (size_t k = 0; k < nf && k < EDIT_FOREIGN_MAX; k++)
 			diag_at(diag, DIAG_ERROR, src_loc_make(f, fv[k].off, fv[k].end),

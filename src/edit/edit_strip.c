@@ -252,20 +252,33 @@ static void hoists_find(const char *data, size_t len, const struct lits *lits, s
 	}
 }
 
+/* Where x is in v (sorted: found in file order), or n. */
+static size_t sorted_find(const uint32_t *v, size_t n, uint32_t x)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && v[lo] == x ? lo : n;
+}
+
 static bool hoist_ok(const struct hoists *h, uint32_t off)
 {
-	for (size_t i = 0; i < h->n; i++)
-		if (h->at[i] == off)
-			return h->ok[i];
-	return false;
+	size_t i = sorted_find(h->at, h->n, off);
+
+	return i < h->n && h->ok[i];
 }
 
 static bool return_ok(const struct hoists *h, uint32_t ls)
 {
-	for (size_t i = 0; i < h->nret; i++)
-		if (h->ret[i] == ls)
-			return h->ret_ok[i];
-	return false;
+	size_t i = sorted_find(h->ret, h->nret, ls);
+
+	return i < h->nret && h->ret_ok[i];
 }
 
 static void hoists_free(struct hoists *h)

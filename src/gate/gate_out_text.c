@@ -33,23 +33,19 @@ static void where(FILE *f, bool color, const struct gate_loc *l)
 
 static void caret(FILE *f, bool color, const struct gate_loc *l)
 {
-	size_t col = 1;
+	const unsigned char *s = (const unsigned char *)l->src_line;
+	size_t at = 0;
 
 	if (!l->src_line)
 		return;
 	diag_put_str(f, l->src_line);
 	fputc('\n', f);
-	/* columns count characters; tabs are kept so the caret lines up, and a
-	 * control character shown as \xNN takes four cells */
-	for (const unsigned char *s = (const unsigned char *)l->src_line; *s && col < l->src_col; s++) {
-		if ((*s & 0xC0) == 0x80)
-			continue;
-		if ((*s < 0x20 && *s != '\t') || *s == 0x7f)
-			fputs("    ", f);
-		else
-			fputc(*s == '\t' ? '\t' : ' ', f);
-		col++;
-	}
+	/* src_col counts characters: the bytes before the one it names */
+	for (size_t col = 1; s[at] && col < l->src_col; col++)
+		do
+			at++;
+		while ((s[at] & 0xC0) == 0x80);
+	diag_put_pad(f, l->src_line, at);
 	if (color)
 		fputs(DIAG_C_GREEN, f);
 	fputc('^', f);

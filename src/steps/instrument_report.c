@@ -1071,28 +1071,18 @@ static const char *jstr(const cJSON *o, const char *key)
 	return s ? s : "";
 }
 
-static void report_text(FILE *out, const cJSON *r);
+static void report_text(FILE *out, const void *r);
 
 /* The report rendered whole, then written with every control character of
  * the tree's strings (a file name holding ESC) shown as \xNN. */
 void instrument_report_text(FILE *out, const cJSON *r)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
-
-	if (!m) {
-		report_text(out, r);
-		return;
-	}
-	report_text(m, r);
-	fclose(m);
-	diag_put_lines(out, buf, len);
-	free(buf);
+	diag_put_rendered(out, report_text, r);
 }
 
-static void report_text(FILE *out, const cJSON *r)
+static void report_text(FILE *out, const void *report)
 {
+	const cJSON *r = report;
 	const cJSON *x, *t = cJSON_GetObjectItemCaseSensitive(r, "point_tree");
 	const cJSON *hook = cJSON_GetObjectItemCaseSensitive(r, "hook");
 

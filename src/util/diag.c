@@ -191,6 +191,36 @@ void diag_put_lines(FILE *out, const char *text, size_t len)
 		}
 }
 
+void diag_put_rendered(FILE *out, void (*render)(FILE *f, const void *ctx), const void *ctx)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	if (!m) {
+		render(out, ctx);
+		return;
+	}
+	render(m, ctx);
+	fclose(m);
+	diag_put_lines(out, buf, len);
+	free(buf);
+}
+
+void diag_put_pad(FILE *out, const char *text, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)text;
+
+	for (size_t i = 0; i < len;) {
+		unsigned cp;
+		i += utf8_step(s + i, len - i, &cp);
+		if (cp == '\t')
+			fputc('\t', out);
+		else
+			fprintf(out, "%*s", cell_width(cp), "");
+	}
+}
+
 /* A file name as the prefix of a message: escaped as the message text is (a
  * name of an untrusted tree may hold ESC, OSC or BEL). */
 static void put_path(FILE *out, const char *path)
@@ -282,15 +312,8 @@ static void show_source(struct diag *d, struct src_loc loc)
 	if (win.cut_left)
 		fprintf(d->out, "%*s", (int)sizeof(DIAG_CUT) - 1, "");
 	le = win.to;
-	for (uint32_t i = win.from; i < loc.start && i < le;) {
-		unsigned cp;
-		size_t n = utf8_step(s + i, le - i, &cp);
-		if (cp == '\t')
-			fputc('\t', d->out);
-		else
-			fprintf(d->out, "%*s", cell_width(cp), "");
-		i += (uint32_t)n;
-	}
+	if (loc.start > win.from)
+		diag_put_pad(d->out, f->data + win.from, (loc.start < le ? loc.start : le) - win.from);
 	if (d->color)
 		fputs(DIAG_C_GREEN, d->out);
 	for (uint32_t i = loc.start; first || (i < end && i < le);) {

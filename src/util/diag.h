@@ -104,6 +104,14 @@ void diag_put_str(FILE *out, const char *text);
 /* The same, the line ends kept: a report of several lines built from
  * strings of the tree (paths, labels, messages). */
 void diag_put_lines(FILE *out, const char *text, size_t len);
+/* Renders text by render(f, ctx) into memory, then writes it as
+ * diag_put_lines does: a report of several lines that quotes the tree's
+ * strings, escaped whole (render straight to out if memory is short). */
+void diag_put_rendered(FILE *out, void (*render)(FILE *f, const void *ctx), const void *ctx);
+/* The blank cells under len bytes of text as diag_put_text shows them (tabs
+ * kept, a wide character two cells, a control character four): what goes
+ * before a caret. */
+void diag_put_pad(FILE *out, const char *text, size_t len);
 
 /* `autotrace: level: message` with no location. */
 void diag_plain(struct diag *d, enum diag_level level, const char *fmt, ...)

@@ -690,6 +690,25 @@ START_TEST(t_report)
 		src_file_free(g);
 		free(text);
 	}
+	/* the caret under a line holding a wide character and a control one:
+	   two cells for 阶, four for the \x1b it is shown as, tabs kept */
+	{
+		const char *text = "\t\"阶\"\x1b x;\n";
+		struct src_file *g = src_file_from_buffer("w.cpp", text, strlen(text));
+		struct gate_report *w = gate_report_new(".");
+		uint32_t x = (uint32_t)(strchr(text, 'x') - text);
+		char *err = NULL;
+		size_t len = 0;
+		FILE *fp = open_memstream(&err, &len);
+		gate_add(w, GATE_RULE_G2_LAST, DIAG_ERROR, gate_loc_at(g, x, x + 1), NULL, "here");
+		gate_settle(w);
+		gate_out_text(fp, fp, false, w);
+		fclose(fp);
+		ck_assert_ptr_nonnull(strstr(err, "\t\"阶\"\\x1b x;\n\t         ^\n"));
+		free(err);
+		gate_report_free(w);
+		src_file_free(g);
+	}
 	gate_add(r, GATE_RULE_G4_SYNC, DIAG_WARNING, gate_loc_path(NULL, 0, 0), NULL, "meh");
 	r->gates[GATE_G3].run = false;
 	gate_settle(r);
