@@ -94,48 +94,88 @@ static bool passes_params(const struct cxx_call *call, const struct cxx_func *en
 	return false;
 }
 
+/* Is token i (the object's name, followed by ';', '(' or '{') declared with
+ * a class type? Its name token in *k, the first token of its written
+ * qualifier (`ns::`) in *q (== *k when none); template arguments skipped. */
+static bool declared_class(const struct tok_view *tv, size_t i, size_t *k, size_t *q)
+{
+	if (i == 0 || !(tv_is(tv, i + 1, ";") || tv_is(tv, i + 1, "(") || tv_is(tv, i + 1, "{")))
+		return false;
+	*k = i - 1;
+	if (tv_is(tv, *k, ">") || tv_is(tv, *k, ">>")) {
+		int depth = 0;
+		for (;; (*k)--) {
+			if (tv_is(tv, *k, ">"))
+				depth++;
+			else if (tv_is(tv, *k, ">>"))
+				depth += 2;
+			else if (tv_is(tv, *k, "<"))
+				depth--;
+			if (depth <= 0 || *k == 0)
+				break;
+		}
+		if (*k == 0)
+			return false;
+		(*k)--;
+	}
+	if (!tv_ident(tv, *k) || tv_is(tv, *k, "return") || tv_is(tv, *k, "auto"))
+		return false;
+	*q = *k;
+	while (*q >= 2 && tv_is(tv, *q - 1, "::") && tv_ident(tv, *q - 2))
+		*q -= 2;
+	return true;
+}
+
 /* The class of `object` from its declaration in [from, to): `Kernel<T, U> op;`,
  * `Kernel op(...)`, `ns::Kernel op{...}`; its written qualifier ("ns") in
- * *scope (NULL when none). NULL when not found. */
-static char *object_class(const struct src_file *f, uint32_t from, uint32_t to, const char *object, char **scope)
+ * *scope (NULL when none). The declaration in scope at `at` (a call there):
+ * the last one before it whose block is still open, as C++ looks names up
+ * (two objects named op in two blocks are of two classes); without one
+ * before `at` (a call in a macro body), the first in the range. NULL when
+ * none. */
+static char *object_class(const struct src_file *f, uint32_t from, uint32_t to, uint32_t at, const char *object,
+			  char **scope)
 {
 	struct tok_view tv;
+	size_t *seen = NULL, nseen = 0, cap = 0, k, q, pick = (size_t)-1;
+	int *depth_of = NULL, depth = 0;
 	char *klass = NULL;
 
+	*scope = NULL;
 	if (!object || strpbrk(object, ".->[("))
 		return NULL;
 	tok_view_init(&tv, f->data, f->len);
-	for (size_t i = tv_at(&tv, from); i + 1 < tv.n && tv.v[i].start < to && !klass; i++) {
-		size_t k;
-		if (!tv_is(&tv, i, object) || i == 0)
+	for (size_t i = tv_at(&tv, from); i + 1 < tv.n && tv.v[i].start < to; i++) {
+		if (tv_is(&tv, i, "{"))
+			depth++;
+		else if (tv_is(&tv, i, "}") && tv.v[i].start < at)
+			for (depth--; nseen && depth_of[nseen - 1] > depth;)
+				nseen--; /* its block closed before the call: out of scope */
+		if (!tv_is(&tv, i, object) || !declared_class(&tv, i, &k, &q))
 			continue;
-		if (!(tv_is(&tv, i + 1, ";") || tv_is(&tv, i + 1, "(") || tv_is(&tv, i + 1, "{")))
+		if (tv.v[i].start >= at)
 			continue;
-		k = i - 1;
-		if (tv_is(&tv, k, ">") || tv_is(&tv, k, ">>")) {
-			int depth = 0;
-			for (;; k--) {
-				if (tv_is(&tv, k, ">"))
-					depth++;
-				else if (tv_is(&tv, k, ">>"))
-					depth += 2;
-				else if (tv_is(&tv, k, "<"))
-					depth--;
-				if (depth <= 0 || k == 0)
-					break;
-			}
-			if (k == 0)
-				continue;
-			k--;
-		}
-		if (tv_ident(&tv, k) && !tv_is(&tv, k, "return") && !tv_is(&tv, k, "auto")) {
-			size_t q = k;
-			klass = tv_tok_text(&tv, k, false);
-			while (q >= 2 && tv_is(&tv, q - 1, "::") && tv_ident(&tv, q - 2))
-				q -= 2;
-			*scope = q < k ? tv_text(&tv, q, k - 1) : NULL;
-		}
+		XGROW(seen, cap, nseen + 1);
+		depth_of = xrealloc(depth_of, cap * sizeof(*depth_of));
+		depth_of[nseen] = depth;
+		seen[nseen++] = i;
 	}
+	if (nseen)
+		pick = seen[nseen - 1];
+	else {
+		/* none in scope before the call: the first declaration of the range */
+		for (size_t i = tv_at(&tv, from); i + 1 < tv.n && tv.v[i].start < to; i++)
+			if (tv_is(&tv, i, object) && declared_class(&tv, i, &k, &q)) {
+				pick = i;
+				break;
+			}
+	}
+	if (pick != (size_t)-1 && declared_class(&tv, pick, &k, &q)) {
+		klass = tv_tok_text(&tv, k, false);
+		*scope = q < k ? tv_text(&tv, q, k - 1) : NULL;
+	}
+	free(seen);
+	free(depth_of);
 	tok_view_release(&tv);
 	return klass;
 }
@@ -393,7 +433,8 @@ static void take_calls(struct project_kentry *e, const struct cxx_func *fn, cons
 		struct project_kcall *k = &e->calls[c];
 		struct found_def d;
 		char *scope = NULL;
-		k->klass = object_class(file, fn->body_range.start, fn->body_range.end, k->object, &scope);
+		k->klass = object_class(file, fn->body_range.start, fn->body_range.end,
+					k->file == file ? k->start : fn->body_range.start, k->object, &scope);
 		d = find_def(units, nunits, k->klass, scope, k->nargs);
 		free(scope);
 		if (!d.fn)

@@ -154,29 +154,75 @@ static bool call_wireable(struct wire *w, const struct project_kentry *e, const 
 	return true;
 }
 
-/* The kernel's Init calls take the profiling argument right after the last
- * output, and the Init functions they reach the parameter. The entry records
- * the tensor itself (entry_helpers), so passing it to Init is the class's
- * convenience, never needed: an Init that cannot take it cleanly -- it does
- * not take the outputs in their order (one of several sub-operators the
- * entry runs), its definition is not found, two of its calls would pass it
- * at different places, its parameters do not fit -- is passed nothing, and
- * neither is any other call of the same Init (a note says why). */
-static void wire_calls(struct wire *w, const struct project_kentry *e, size_t first, size_t want, const char *pname)
+/* The Init functions (definitions and declarations, by file and place) that
+ * no call may pass the profiling argument to: a call reaching one, in some
+ * kernel entry, cannot take it. Entries that are variants of one kernel
+ * (per SoC, per build) share their class headers: an Init given the
+ * parameter for one entry must be given it by the calls of every entry, or
+ * a variant no longer compiles. */
+struct init_blocked {
+	const char **path;
+	uint32_t *at;
+	long *pos;                          /* where a call passes it (placed sets) */
+	size_t n, cap;
+};
+
+static long blocked_find(const struct init_blocked *b, const struct project_kfunc *fn)
+{
+	for (size_t i = 0; i < b->n; i++)
+		if (b->at[i] == fn->params_start && strcmp(b->path[i], fn->file->path) == 0)
+			return (long)i;
+	return -1;
+}
+
+static bool blocked_has(const struct init_blocked *b, const struct project_kfunc *fn)
+{
+	return blocked_find(b, fn) >= 0;
+}
+
+/* Adds fn (passed the tensor at pos); true when it was not there. */
+static bool blocked_add(struct init_blocked *b, const struct project_kfunc *fn, long pos)
+{
+	if (blocked_has(b, fn))
+		return false;
+	if (b->n == b->cap) {
+		b->cap = b->cap ? 2 * b->cap : 8;
+		b->path = xrealloc(b->path, b->cap * sizeof(*b->path));
+		b->at = xrealloc(b->at, b->cap * sizeof(*b->at));
+		b->pos = xrealloc(b->pos, b->cap * sizeof(*b->pos));
+	}
+	b->path[b->n] = fn->file->path;
+	b->pos[b->n] = pos;
+	b->at[b->n++] = fn->params_start;
+	return true;
+}
+
+static void blocked_free(struct init_blocked *b)
+{
+	free(b->path);
+	free(b->at);
+	free(b->pos);
+}
+
+/* Why each Init call of entry e cannot take the profiling argument (NULL:
+ * it can), decided over all its calls before anything is edited, and over
+ * the Init functions `blocked` by other entries; outputs_elsewhere[c] when
+ * call c does not take the outputs at all. */
+static void decide_calls(struct wire *w, const struct project_kentry *e, size_t first, size_t want, const char *pname,
+			 const struct init_blocked *blocked, const char **why, bool *outputs_elsewhere)
 {
 	long *pos_of = e->nfuncs ? xmalloc(e->nfuncs * sizeof(*pos_of)) : NULL;
 	bool *bad = e->nfuncs ? xcalloc(e->nfuncs, sizeof(*bad)) : NULL;
-	const char **why = e->ncalls ? xcalloc(e->ncalls, sizeof(*why)) : NULL, *all = NULL;
-	bool *done = e->nfuncs ? xcalloc(e->nfuncs, sizeof(*done)) : NULL;
-	bool *outputs_elsewhere = e->ncalls ? xcalloc(e->ncalls, sizeof(*outputs_elsewhere)) : NULL;
+	const char *all = NULL;
 
 	for (size_t i = 0; i < e->nfuncs; i++)
 		pos_of[i] = -1;
-	/* decided per Init function, over all its calls, before anything is edited */
 	for (size_t c = 0; c < e->ncalls; c++) {
 		const struct project_kcall *k = &e->calls[c];
 		long pos = project_kcall_position(e, k, want), have = project_kcall_arg(k, pname);
 		const long fns[2] = { k->def, k->decl };
+		why[c] = NULL;
+		outputs_elsewhere[c] = false;
 		if (have < 0 && !project_kcall_takes_outputs(e, k, first, want)) {
 			why[c] = "it does not take the kernel's outputs in their order";
 			outputs_elsewhere[c] = true;
@@ -202,12 +248,40 @@ static void wire_calls(struct wire *w, const struct project_kentry *e, size_t fi
 	for (size_t c = 0; c < e->ncalls; c++) {
 		const struct project_kcall *k = &e->calls[c];
 		const long fns[2] = { k->def, k->decl };
-		long pos = project_kcall_position(e, k, want), have = project_kcall_arg(k, pname);
 		for (int j = 0; j < 2 && !why[c]; j++)
 			if (fns[j] >= 0 && bad[fns[j]])
 				why[c] = "another call of the same Init cannot take it at the same place";
+		for (int j = 0; j < 2 && !why[c]; j++)
+			if (fns[j] >= 0 && blocked_has(blocked, &e->funcs[fns[j]]))
+				why[c] = "a call of the same Init in another kernel entry (a variant) cannot take it at the same place";
 		if (!why[c] && all)
 			why[c] = "another Init call of the kernel cannot take it";
+	}
+	free(pos_of);
+	free(bad);
+}
+
+/* The kernel's Init calls take the profiling argument right after the last
+ * output, and the Init functions they reach the parameter. The entry records
+ * the tensor itself (entry_helpers), so passing it to Init is the class's
+ * convenience, never needed: an Init that cannot take it cleanly -- it does
+ * not take the outputs in their order (one of several sub-operators the
+ * entry runs), its definition is not found, two of its calls would pass it
+ * at different places (in this entry or another), its parameters do not fit
+ * -- is passed nothing, and neither is any other call of the same Init (a
+ * note says why). */
+static void wire_calls(struct wire *w, const struct project_kentry *e, size_t first, size_t want, const char *pname,
+		       const struct init_blocked *blocked)
+{
+	const char **why = e->ncalls ? xcalloc(e->ncalls, sizeof(*why)) : NULL;
+	bool *done = e->nfuncs ? xcalloc(e->nfuncs, sizeof(*done)) : NULL;
+	bool *outputs_elsewhere = e->ncalls ? xcalloc(e->ncalls, sizeof(*outputs_elsewhere)) : NULL;
+
+	decide_calls(w, e, first, want, pname, blocked, why, outputs_elsewhere);
+	for (size_t c = 0; c < e->ncalls; c++) {
+		const struct project_kcall *k = &e->calls[c];
+		const long fns[2] = { k->def, k->decl };
+		long pos = project_kcall_position(e, k, want), have = project_kcall_arg(k, pname);
 		if (why[c]) {
 			if (have < 0 && outputs_elsewhere[c])
 				diag_at(w->diag, DIAG_NOTE, src_loc_make(k->file, k->start, k->end),
@@ -243,8 +317,6 @@ static void wire_calls(struct wire *w, const struct project_kentry *e, size_t fi
 				init_use(w, fn, pname);
 		}
 	}
-	free(pos_of);
-	free(bad);
 	free(why);
 	free(done);
 	free(outputs_elsewhere);
@@ -319,7 +391,8 @@ out:
 
 /* The profiling parameter of entry e at `want` (the first output at
  * `first`), passed to its Init calls, handed to the runtime in its body. */
-static void wire_entry(struct wire *w, const struct project_kentry *e, size_t first, size_t want, bool launch)
+static void wire_entry(struct wire *w, const struct project_kentry *e, size_t first, size_t want, bool launch,
+		       const struct init_blocked *blocked)
 {
 	const char *pname = w->prof_camel;
 	long at = prof_param(w, e->params, e->nparams);
@@ -353,7 +426,7 @@ static void wire_entry(struct wire *w, const struct project_kentry *e, size_t fi
 	   constructor, Process(...)) or that has no class: the entry records
 	   the profiling tensor itself, as for an Init that takes no outputs */
 	if (e->ncalls)
-		wire_calls(w, e, first, want, pname);
+		wire_calls(w, e, first, want, pname, blocked);
 	else if (!launch)
 		diag_pos(w->diag, DIAG_NOTE, e->file->path, src_file_line(e->file, e->params_start), 0,
 			 "'%s' calls no kernel class Init with its parameters: the entry records '%s' itself", e->name, pname);
@@ -372,12 +445,73 @@ static bool launched(const struct project_launch *l, const struct project_kentry
 	return false;
 }
 
+/* The profiling parameter's name in entry e (its own, or the one wire
+ * adds); false when wire_entry stops at it (a manual step). */
+static bool entry_pname(const struct wire *w, const struct project_kentry *e, size_t want, const char **pname)
+{
+	long at = prof_param(w, e->params, e->nparams);
+
+	*pname = at >= 0 ? e->params[at].name : w->prof_camel;
+	return at >= 0 ? (size_t)at == want : want <= e->nparams;
+}
+
+/* An entry wire_kernel wires, with where its tensor goes. */
+struct entry_job {
+	const struct project_kentry *e;
+	size_t first, want;
+	bool launch;
+};
+
+/* Blocks, until nothing changes, every Init function that a call of some
+ * entry reaches but cannot pass the tensor to (or whose entry stops before
+ * its calls): an entry's calls are decided again with what the others
+ * blocked. */
+static void block_shared_inits(struct wire *w, const struct entry_job *jobs, size_t njobs, struct init_blocked *blocked)
+{
+	bool changed = njobs > 1;
+
+	while (changed) {
+		struct init_blocked placed = { 0 };
+		changed = false;
+		for (size_t j = 0; j < njobs; j++) {
+			const struct project_kentry *e = jobs[j].e;
+			const char **why = e->ncalls ? xcalloc(e->ncalls, sizeof(*why)) : NULL;
+			bool *elsewhere = e->ncalls ? xcalloc(e->ncalls, sizeof(*elsewhere)) : NULL;
+			const char *pname;
+			bool stops = !entry_pname(w, e, jobs[j].want, &pname);
+			if (!stops)
+				decide_calls(w, e, jobs[j].first, jobs[j].want, pname, blocked, why, elsewhere);
+			for (size_t c = 0; c < e->ncalls; c++) {
+				const long fns[2] = { e->calls[c].def, e->calls[c].decl };
+				long pos = project_kcall_position(e, &e->calls[c], jobs[j].want);
+				for (int k = 0; k < 2; k++) {
+					const struct project_kfunc *fn = fns[k] >= 0 ? &e->funcs[fns[k]] : NULL;
+					long at = fn ? blocked_find(&placed, fn) : -1;
+					if (!fn)
+						continue;
+					/* an Init a call cannot pass it to, or that two entries' calls
+					   would give it at two places */
+					if (stops || why[c] || (at >= 0 && placed.pos[at] != pos))
+						changed |= blocked_add(blocked, fn, -1);
+					else
+						blocked_add(&placed, fn, pos);
+				}
+			}
+			free(why);
+			free(elsewhere);
+		}
+		blocked_free(&placed);
+	}
+}
+
 void wire_kernel(struct wire *w)
 {
 	struct project_model *p = w->p;
 	const struct opdef_op *op = p->op;
 	bool launch = project_launch_form(p);
-	size_t want = 0;
+	size_t want = 0, njobs = 0;
+	struct entry_job *jobs;
+	struct init_blocked blocked = { 0 };
 	char *snake;
 
 	if (!launch && (!op || op->nparams == 0))
@@ -392,6 +526,7 @@ void wire_kernel(struct wire *w)
 		return;
 	}
 	snake = op ? project_snake(op->name) : NULL;
+	jobs = xcalloc(p->kernels.n, sizeof(*jobs));
 	for (size_t k = 0; k < p->kernels.n; k++) {
 		const struct project_kentry *e = &p->kernels.v[k];
 		if (launch) {
@@ -400,13 +535,18 @@ void wire_kernel(struct wire *w)
 			if (!launched(&p->launch, e))
 				continue;
 			want = project_launch_position(e, w->prof);
-			wire_entry(w, e, want ? want - 1 : 0, want, true);
+			jobs[njobs++] = (struct entry_job){ e, want ? want - 1 : 0, want, true };
 			continue;
 		}
 		if (p->kernels.n > 1 && strcmp(e->name, snake) != 0)
 			continue;
-		wire_entry(w, e, op->ninputs, want, false);
+		jobs[njobs++] = (struct entry_job){ e, op->ninputs, want, false };
 	}
+	block_shared_inits(w, jobs, njobs, &blocked);
+	for (size_t j = 0; j < njobs; j++)
+		wire_entry(w, jobs[j].e, jobs[j].first, jobs[j].want, jobs[j].launch, &blocked);
+	blocked_free(&blocked);
+	free(jobs);
 	free(snake);
 }
 
