@@ -356,15 +356,25 @@ static long add_func(struct project_kentry *e, const struct project_kfunc *k)
 	return (long)e->nfuncs++;
 }
 
-static void add_call(struct project_kentry *e, const struct src_file *f, const struct cxx_call *call, const char *macro)
+/* A call of entry e; use_class: the class a use of its macro names for
+ * the object (the macro's parameter substituted), or NULL. */
+static void add_call(struct project_kentry *e, const struct src_file *f, const struct cxx_call *call, const char *macro,
+		     char *use_class)
 {
 	struct project_kcall c;
 
 	for (size_t i = 0; i < e->ncalls; i++)
-		if (e->calls[i].file == f && e->calls[i].start == call->range.start)
-			return; /* a macro expanded in several branches */
+		if (e->calls[i].file == f && e->calls[i].start == call->range.start) {
+			/* a macro expanded in several branches: of one class, or of several */
+			struct project_kcall *x = &e->calls[i];
+			if (!use_class != !x->klass || (use_class && strcmp(use_class, x->klass) != 0))
+				x->klass_varies = true;
+			free(use_class);
+			return;
+		}
 	memset(&c, 0, sizeof(c));
 	c.file = f;
+	c.klass = use_class;
 	c.object = call->object ? xstrdup(call->object) : NULL;
 	c.macro = macro ? xstrdup(macro) : NULL;
 	c.nargs = call->nargs;
@@ -400,6 +410,90 @@ static const struct cxx_macro *find_macro(struct cxx_unit **units, size_t nunits
 	return NULL;
 }
 
+/* The texts of the comma-separated arguments in [from, to) of f (commas
+ * inside brackets kept), n of them. */
+static char **split_args(const struct src_file *f, uint32_t from, uint32_t to, size_t *n)
+{
+	char **v = NULL;
+	size_t cap = 0;
+	int depth = 0;
+
+	*n = 0;
+	for (uint32_t i = from, s = from; i <= to; i++) {
+		char ch = i < to ? f->data[i] : ',';
+		if (ch == '(' || ch == '<' || ch == '[' || ch == '{')
+			depth++;
+		else if ((ch == ')' || ch == '>' || ch == ']' || ch == '}') && depth > 0)
+			depth--;
+		else if (ch == ',' && depth == 0) {
+			uint32_t a = s, b = i;
+			while (a < b && (f->data[a] == ' ' || f->data[a] == '\t' || f->data[a] == '\n' || f->data[a] == '\\'))
+				a++;
+			while (b > a && (f->data[b - 1] == ' ' || f->data[b - 1] == '\t' || f->data[b - 1] == '\n' ||
+					 f->data[b - 1] == '\\'))
+				b--;
+			XGROW(v, cap, *n + 1);
+			v[(*n)++] = xstrndup(f->data + a, b - a);
+			s = i + 1;
+		}
+	}
+	return v;
+}
+
+static void free_args(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* The class a use of macro mc (in file mf) gives `object`: when the macro
+ * body declares it with a type that is one of the macro's parameters
+ * (`templateClass<__VA_ARGS__> op(&pipe);`), the use's argument there (its
+ * last name: "ns::Kernel" gives "Kernel"); else NULL (the body names its
+ * class itself, or no declaration is found). */
+static char *macro_use_class(const struct src_file *mf, const struct cxx_macro *mc, const char *object,
+			     const char *const *args, size_t nargs)
+{
+	struct tok_view tv;
+	char *type = NULL, *out = NULL;
+	size_t k, q;
+
+	if (!object || !mc->params)
+		return NULL;
+	/* the body alone: in the file it is one directive, no tokens */
+	tok_view_init(&tv, mf->data + mc->body_range.start, mc->body_range.end - mc->body_range.start);
+	for (size_t i = 0; i + 1 < tv.n && !type; i++)
+		if (tv_is(&tv, i, object) && declared_class(&tv, i, &k, &q) && q == k)
+			type = tv_tok_text(&tv, k, false);
+	tok_view_release(&tv);
+	if (type) {
+		const char *p = mc->params;
+		for (size_t idx = 0; *p; idx++) {
+			size_t len;
+			while (*p == ' ' || *p == '\t')
+				p++;
+			len = strcspn(p, ", \t");
+			if (len == strlen(type) && strncmp(p, type, len) == 0) {
+				if (idx < nargs) {
+					const char *a = args[idx], *end = a + strcspn(a, "<( \t"), *last = a;
+					for (const char *c = a; c + 1 < end; c++)
+						if (c[0] == ':' && c[1] == ':')
+							last = c + 2;
+					if (end > last)
+						out = xstrndup(last, (size_t)(end - last));
+				}
+				break;
+			}
+			p += strcspn(p, ",");
+			if (*p == ',')
+				p++;
+		}
+	}
+	free(type);
+	return out;
+}
+
 static void take_calls(struct project_kentry *e, const struct cxx_func *fn, const struct src_file *file,
 		       struct cxx_unit **units, size_t nunits)
 {
@@ -408,14 +502,15 @@ static void take_calls(struct project_kentry *e, const struct cxx_func *fn, cons
 		const struct cxx_macro *mc;
 		const struct src_file *mf = NULL;
 		if (strcmp(call->name, "Init") == 0 && passes_params(call, fn)) {
-			add_call(e, file, call, NULL);
+			add_call(e, file, call, NULL, NULL);
 			continue;
 		}
 		/* INVOKE_OP_IMPL(); expands `op.Init(x, y, ...)` here */
 		mc = find_macro(units, nunits, call->name, &mf);
 		for (size_t k = 0; mc && k < mc->body.ncalls; k++)
 			if (strcmp(mc->body.calls[k].name, "Init") == 0 && passes_params(&mc->body.calls[k], fn))
-				add_call(e, mf, &mc->body.calls[k], mc->name);
+				add_call(e, mf, &mc->body.calls[k], mc->name,
+					 macro_use_class(mf, mc, mc->body.calls[k].object, call->args, call->nargs));
 	}
 	for (size_t s = 0; s < fn->body.nstmts; s++) {
 		const struct cxx_stmt *st = &fn->body.stmts[s];
@@ -424,17 +519,28 @@ static void take_calls(struct project_kentry *e, const struct cxx_func *fn, cons
 		if (st->kind != CXX_STMT_MACRO || !st->text)
 			continue;
 		mc = find_macro(units, nunits, st->text, &mf);
-		for (size_t k = 0; mc && k < mc->body.ncalls; k++)
-			if (strcmp(mc->body.calls[k].name, "Init") == 0 && passes_params(&mc->body.calls[k], fn))
-				add_call(e, mf, &mc->body.calls[k], mc->name);
+		if (!mc)
+			continue;
+		{
+			size_t nargs;
+			char **args = split_args(file, st->head.start, st->head.end, &nargs);
+			for (size_t k = 0; k < mc->body.ncalls; k++)
+				if (strcmp(mc->body.calls[k].name, "Init") == 0 && passes_params(&mc->body.calls[k], fn))
+					add_call(e, mf, &mc->body.calls[k], mc->name,
+						 macro_use_class(mf, mc, mc->body.calls[k].object, (const char *const *)args, nargs));
+			free_args(args, nargs);
+		}
 	}
 	/* each call's class, definition and declaration */
 	for (size_t c = 0; c < e->ncalls; c++) {
 		struct project_kcall *k = &e->calls[c];
 		struct found_def d;
 		char *scope = NULL;
-		k->klass = object_class(file, fn->body_range.start, fn->body_range.end,
-					k->file == file ? k->start : fn->body_range.start, k->object, &scope);
+		if (k->klass_varies)
+			continue; /* one call, several classes: no one Init to wire */
+		if (!k->klass)
+			k->klass = object_class(file, fn->body_range.start, fn->body_range.end,
+						k->file == file ? k->start : fn->body_range.start, k->object, &scope);
 		d = find_def(units, nunits, k->klass, scope, k->nargs);
 		free(scope);
 		if (!d.fn)

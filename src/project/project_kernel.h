@@ -47,6 +47,8 @@ struct project_kcall {
 	char *object;                        /* "op", or NULL */
 	char *klass;                         /* the class of the object when found ("Kernel"), or NULL */
 	char *macro;                         /* the macro that holds it, or NULL */
+	bool klass_varies;                   /* in a macro whose parameter names the object's class,
+						a different class at each use of the macro */
 	char **args;
 	uint32_t *arg_start, *arg_end;
 	size_t nargs;

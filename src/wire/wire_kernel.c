@@ -130,6 +130,10 @@ static bool call_wireable(struct wire *w, const struct project_kentry *e, const 
 		*why = "it passes no argument after the kernel's last output";
 		return false;
 	}
+	if (k->klass_varies) {
+		*why = "its object's class is a parameter of its macro, another class at each use";
+		return false;
+	}
 	if (k->def < 0) {
 		*why = k->klass ? "its class's Init is not under the kernel directory (a macro parameter?)"
 				: "the Init definition it reaches is not under the kernel directory";
