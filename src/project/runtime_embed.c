@@ -168,6 +168,33 @@ size_t runtime_embed_at(const char *d, size_t len)
 	return after_include;
 }
 
+size_t runtime_embed_before(const char *d, size_t len, size_t limit)
+{
+	size_t at = runtime_embed_at(d, len);
+
+	return at < limit ? at : limit;
+}
+
+const char *runtime_quoted_include(const char *d, size_t len, size_t p, size_t *n)
+{
+	size_t q = p, e;
+
+	while (q < len && (d[q] == ' ' || d[q] == '\t'))
+		q++;
+	if (len - q < 8 || memcmp(d + q, "#include", 8) != 0)
+		return NULL;
+	for (q += 8; q < len && (d[q] == ' ' || d[q] == '\t'); q++)
+		;
+	if (q >= len || d[q] != '"')
+		return NULL;
+	for (e = ++q; e < len && d[e] != '"' && d[e] != '\n'; e++)
+		;
+	if (e >= len || d[e] != '"')
+		return NULL;
+	*n = e - q;
+	return d + q;
+}
+
 /* "AUTOTRACE_X_BASE_H" for "op_kernel/x_base.h" */
 static char *guard_of(const char *path)
 {

@@ -9,6 +9,7 @@
 #include "cxx_scan.h"
 #include "kernel_scan.h"
 #include "path_glob.h"
+#include "path_rel.h"
 #include "project_tokens.h"
 #include "rule_find.h"
 #include "runtime_embed.h"
@@ -158,20 +159,21 @@ static bool call_wireable(struct wire *w, const struct project_kentry *e, const 
 	return true;
 }
 
-/* The Init functions (definitions and declarations, by file and place) that
- * no call may pass the profiling argument to: a call reaching one, in some
- * kernel entry, cannot take it. Entries that are variants of one kernel
- * (per SoC, per build) share their class headers: an Init given the
- * parameter for one entry must be given it by the calls of every entry, or
- * a variant no longer compiles. */
-struct init_blocked {
+/* A set of Init functions (definitions and declarations, by file and
+ * place). Entries that are variants of one kernel (per SoC, per build)
+ * share their class headers: an Init given the parameter for one entry must
+ * be given it once, at one place, by the calls of every entry, or a variant
+ * no longer compiles. wire_kernel keeps three: those no call may pass the
+ * tensor to (a call reaching one, in some entry, cannot take it), where the
+ * calls decided so far pass it, and those already given the parameter. */
+struct init_set {
 	const char **path;
 	uint32_t *at;
 	long *pos;                          /* where a call passes it (placed sets) */
 	size_t n, cap;
 };
 
-static long blocked_find(const struct init_blocked *b, const struct project_kfunc *fn)
+static long init_set_find(const struct init_set *b, const struct project_kfunc *fn)
 {
 	for (size_t i = 0; i < b->n; i++)
 		if (b->at[i] == fn->params_start && strcmp(b->path[i], fn->file->path) == 0)
@@ -179,15 +181,15 @@ static long blocked_find(const struct init_blocked *b, const struct project_kfun
 	return -1;
 }
 
-static bool blocked_has(const struct init_blocked *b, const struct project_kfunc *fn)
+static bool init_set_has(const struct init_set *b, const struct project_kfunc *fn)
 {
-	return blocked_find(b, fn) >= 0;
+	return init_set_find(b, fn) >= 0;
 }
 
 /* Adds fn (passed the tensor at pos); true when it was not there. */
-static bool blocked_add(struct init_blocked *b, const struct project_kfunc *fn, long pos)
+static bool init_set_add(struct init_set *b, const struct project_kfunc *fn, long pos)
 {
-	if (blocked_has(b, fn))
+	if (init_set_has(b, fn))
 		return false;
 	if (b->n == b->cap) {
 		b->cap = b->cap ? 2 * b->cap : 8;
@@ -201,7 +203,7 @@ static bool blocked_add(struct init_blocked *b, const struct project_kfunc *fn, 
 	return true;
 }
 
-static void blocked_free(struct init_blocked *b)
+static void init_set_free(struct init_set *b)
 {
 	free(b->path);
 	free(b->at);
@@ -213,7 +215,7 @@ static void blocked_free(struct init_blocked *b)
  * the Init functions `blocked` by other entries; outputs_elsewhere[c] when
  * call c does not take the outputs at all. */
 static void decide_calls(struct wire *w, const struct project_kentry *e, size_t first, size_t want, const char *pname,
-			 const struct init_blocked *blocked, const char **why, bool *outputs_elsewhere)
+			 const struct init_set *blocked, const char **why, bool *outputs_elsewhere)
 {
 	long *pos_of = e->nfuncs ? xmalloc(e->nfuncs * sizeof(*pos_of)) : NULL;
 	bool *bad = e->nfuncs ? xcalloc(e->nfuncs, sizeof(*bad)) : NULL;
@@ -256,7 +258,7 @@ static void decide_calls(struct wire *w, const struct project_kentry *e, size_t 
 			if (fns[j] >= 0 && bad[fns[j]])
 				why[c] = "another call of the same Init cannot take it at the same place";
 		for (int j = 0; j < 2 && !why[c]; j++)
-			if (fns[j] >= 0 && blocked_has(blocked, &e->funcs[fns[j]]))
+			if (fns[j] >= 0 && init_set_has(blocked, &e->funcs[fns[j]]))
 				why[c] = "a call of the same Init in another kernel entry (a variant) cannot take it at the same place";
 		if (!why[c] && all)
 			why[c] = "another Init call of the kernel cannot take it";
@@ -275,7 +277,7 @@ static void decide_calls(struct wire *w, const struct project_kentry *e, size_t 
  * -- is passed nothing, and neither is any other call of the same Init (a
  * note says why). */
 static void wire_calls(struct wire *w, const struct project_kentry *e, size_t first, size_t want, const char *pname,
-		       const struct init_blocked *blocked)
+		       const struct init_set *blocked, struct init_set *edited)
 {
 	const char **why = e->ncalls ? xcalloc(e->ncalls, sizeof(*why)) : NULL;
 	bool *done = e->nfuncs ? xcalloc(e->nfuncs, sizeof(*done)) : NULL;
@@ -314,7 +316,8 @@ static void wire_calls(struct wire *w, const struct project_kentry *e, size_t fi
 				continue;
 			done[fns[j]] = true;
 			fn = &e->funcs[fns[j]];
-			if (prof_param(w, fn->params, fn->nparams) >= 0)
+			/* once, for every entry that reaches it (variants share their headers) */
+			if (prof_param(w, fn->params, fn->nparams) >= 0 || !init_set_add(edited, fn, pos))
 				continue;
 			add_param(w, fn, (size_t)pos, pname);
 			if (!fn->decl)
@@ -396,7 +399,7 @@ out:
 /* The profiling parameter of entry e at `want` (the first output at
  * `first`), passed to its Init calls, handed to the runtime in its body. */
 static void wire_entry(struct wire *w, const struct project_kentry *e, size_t first, size_t want, bool launch,
-		       const struct init_blocked *blocked)
+		       const struct init_set *blocked, struct init_set *edited)
 {
 	const char *pname = w->prof_camel;
 	long at = prof_param(w, e->params, e->nparams);
@@ -430,7 +433,7 @@ static void wire_entry(struct wire *w, const struct project_kentry *e, size_t fi
 	   constructor, Process(...)) or that has no class: the entry records
 	   the profiling tensor itself, as for an Init that takes no outputs */
 	if (e->ncalls)
-		wire_calls(w, e, first, want, pname, blocked);
+		wire_calls(w, e, first, want, pname, blocked, edited);
 	else if (!launch)
 		diag_pos(w->diag, DIAG_NOTE, e->file->path, src_file_line(e->file, e->params_start), 0,
 			 "'%s' calls no kernel class Init with its parameters: the entry records '%s' itself", e->name, pname);
@@ -470,12 +473,12 @@ struct entry_job {
  * entry reaches but cannot pass the tensor to (or whose entry stops before
  * its calls): an entry's calls are decided again with what the others
  * blocked. */
-static void block_shared_inits(struct wire *w, const struct entry_job *jobs, size_t njobs, struct init_blocked *blocked)
+static void block_shared_inits(struct wire *w, const struct entry_job *jobs, size_t njobs, struct init_set *blocked)
 {
 	bool changed = njobs > 1;
 
 	while (changed) {
-		struct init_blocked placed = { 0 };
+		struct init_set placed = { 0 };
 		changed = false;
 		for (size_t j = 0; j < njobs; j++) {
 			const struct project_kentry *e = jobs[j].e;
@@ -490,21 +493,21 @@ static void block_shared_inits(struct wire *w, const struct entry_job *jobs, siz
 				long pos = project_kcall_position(e, &e->calls[c], jobs[j].want);
 				for (int k = 0; k < 2; k++) {
 					const struct project_kfunc *fn = fns[k] >= 0 ? &e->funcs[fns[k]] : NULL;
-					long at = fn ? blocked_find(&placed, fn) : -1;
+					long at = fn ? init_set_find(&placed, fn) : -1;
 					if (!fn)
 						continue;
 					/* an Init a call cannot pass it to, or that two entries' calls
 					   would give it at two places */
 					if (stops || why[c] || (at >= 0 && placed.pos[at] != pos))
-						changed |= blocked_add(blocked, fn, -1);
+						changed |= init_set_add(blocked, fn, -1);
 					else
-						blocked_add(&placed, fn, pos);
+						init_set_add(&placed, fn, pos);
 				}
 			}
 			free(why);
 			free(elsewhere);
 		}
-		blocked_free(&placed);
+		init_set_free(&placed);
 	}
 }
 
@@ -515,7 +518,7 @@ void wire_kernel(struct wire *w)
 	bool launch = project_launch_form(p);
 	size_t want = 0, njobs = 0;
 	struct entry_job *jobs;
-	struct init_blocked blocked = { 0 };
+	struct init_set blocked = { 0 }, edited = { 0 };
 	char *snake;
 
 	if (!launch && (!op || op->nparams == 0))
@@ -548,8 +551,9 @@ void wire_kernel(struct wire *w)
 	}
 	block_shared_inits(w, jobs, njobs, &blocked);
 	for (size_t j = 0; j < njobs; j++)
-		wire_entry(w, jobs[j].e, jobs[j].first, jobs[j].want, jobs[j].launch, &blocked);
-	blocked_free(&blocked);
+		wire_entry(w, jobs[j].e, jobs[j].first, jobs[j].want, jobs[j].launch, &blocked, &edited);
+	init_set_free(&blocked);
+	init_set_free(&edited);
 	free(jobs);
 	free(snake);
 }
@@ -590,8 +594,8 @@ static void plan_add(struct wire_runtime *r, const char *path, bool create, uint
  * block apply embedded becomes wire's: its BEGIN line loses apply's tag, so
  * that strip keeps it), embedded where runtime_embed_at says, or refused
  * (0 / -1). */
-static int embed_in(struct wire_runtime *r, const struct src_file *f, const char *rtext, const char *runtime_path,
-		    struct diag *diag)
+static int embed_in(struct wire_runtime *r, const struct src_file *f, size_t limit, const char *rtext,
+		    const char *runtime_path, struct diag *diag)
 {
 	size_t rlen = strlen(rtext), b, e;
 	int m = runtime_markers(f->data, f->len, &b, &e);
@@ -626,11 +630,57 @@ static int embed_in(struct wire_runtime *r, const struct src_file *f, const char
 		return -1;
 	}
 	{
-		uint32_t at = (uint32_t)runtime_embed_at(f->data, f->len);
+		uint32_t at = (uint32_t)runtime_embed_before(f->data, f->len, limit);
+		if (at == limit && limit < runtime_embed_at(f->data, f->len))
+			diag_at(diag, DIAG_NOTE, src_loc_make(f, at, (uint32_t)runtime_next_line(f->data, f->len, at) - 1),
+				"the runtime goes before this #include: the header it names includes this one back, and "
+				"its points need the runtime first; a macro configuring the runtime (ENABLE_MOE_PROFILING, "
+				"PROF_SIZE_PER_CORE, ...) takes effect only when defined above this line");
 		plan_add(r, f->path, false, at, at, runtime_block(rtext, rlen, RUNTIME_BY_WIRE),
 			 xasprintf("runtime: %s embedded between the AUTOTRACE-RUNTIME markers", runtime_path));
 	}
 	return 0;
+}
+
+/* The start of the first line of base header bf (at bpath, in the scan)
+ * that includes a header of the operator which includes bf back
+ * (rms_norm_base.h includes reduce_common.h, whose points include
+ * rms_norm_base.h for the runtime): the runtime must come before it.
+ * bf->len when none. */
+static size_t include_back_at(const struct cxx_scan *scan, const char *bpath, const struct src_file *bf)
+{
+	size_t self = cxx_scan_index(scan, bpath), n;
+	char *dir = xstrdup(bpath), *slash = strrchr(dir, '/');
+
+	if (slash)
+		slash[1] = '\0';
+	else
+		dir[0] = '\0';
+	for (size_t p = 0; self != SIZE_MAX && p < bf->len; p = runtime_next_line(bf->data, bf->len, p)) {
+		const char *name = runtime_quoted_include(bf->data, bf->len, p, &n);
+		char *rel, *full;
+		size_t j, *closure, nc;
+		bool back = false;
+		if (!name)
+			continue;
+		rel = xasprintf("%s%.*s", dir, (int)n, name);
+		full = path_normalize(rel);
+		j = cxx_scan_index(scan, full);
+		free(rel);
+		free(full);
+		if (j == SIZE_MAX || j == self)
+			continue;
+		nc = cxx_scan_closure(scan, j, &closure);
+		for (size_t c = 0; c < nc && !back; c++)
+			back = closure[c] == self;
+		free(closure);
+		if (back) {
+			free(dir);
+			return p;
+		}
+	}
+	free(dir);
+	return bf->len;
 }
 
 /* `#include "name"` after the last #include of the entry (or at its top). */
@@ -774,7 +824,7 @@ int wire_runtime_plan(const char *opdir, const struct rule_policy *policy, const
 					out->base = xstrdup(bpath);
 				bf = src_file_load(bpath);
 				if (bf) {
-					if (embed_in(out, bf, rtext, runtime_path, diag) != 0)
+					if (embed_in(out, bf, include_back_at(scan, bpath, bf), rtext, runtime_path, diag) != 0)
 						ret = -1;
 					src_file_free(bf);
 				} else {

@@ -1,0 +1,18 @@
+// The same kernel for another SoC (a variant the build picks by file), calling the Init of the
+// class header both entries share with the same arguments: the Init is given the parameter once,
+// and both entries pass it at one place.
+#include "kernel_operator.h"
+#include "moe_distribute_dispatch_gmm.h"
+
+extern "C" __global__ __aicore__ void moe_distribute_dispatch_gmm(
+    GM_ADDR x, GM_ADDR expertIds, GM_ADDR weight1, GM_ADDR weight2, GM_ADDR scale, GM_ADDR y,
+    GM_ADDR expertTokenNums, GM_ADDR profilingData, GM_ADDR workspace, GM_ADDR tiling)
+{
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
+    MOE_TRACING_KERNEL_BEGIN(profilingData);
+    GET_TILING_DATA_WITH_STRUCT(MoeDistributeDispatchGmmTilingData, tilingData, tiling);
+    MoeDistributeDispatchGmm op;
+    op.Init(x, expertIds, weight1, weight2, scale, y, expertTokenNums, profilingData, workspace, &tilingData);
+    op.Process();
+    MoeTracingKernelEnd();
+}
