@@ -450,8 +450,9 @@ static void free_args(char **v, size_t n)
 /* The class a use of macro mc (in file mf) gives `object`: when the macro
  * body declares it with a type that is one of the macro's parameters
  * (`templateClass<__VA_ARGS__> op(&pipe);`), the use's argument there (its
- * last name: "ns::Kernel" gives "Kernel"); else NULL (the body names its
- * class itself, or no declaration is found). */
+ * last name: "ns::Kernel" gives "Kernel"); when with a class of its own
+ * (`Kernel<T, N> op;`), that class; NULL when no declaration is found there
+ * (the object is the entry's). */
 static char *macro_use_class(const struct src_file *mf, const struct cxx_macro *mc, const char *object,
 			     const char *const *args, size_t nargs)
 {
@@ -489,9 +490,49 @@ static char *macro_use_class(const struct src_file *mf, const struct cxx_macro *
 			if (*p == ',')
 				p++;
 		}
+		if (!*p && !out) /* not a parameter: the class the body names */
+			return type;
 	}
 	free(type);
 	return out;
+}
+
+/* A call of Init definition `def` (a member of a class) from a function of
+ * the sources other than the entry `entry` (an object of that class
+ * declared there: `Post<T> opCast; opCast.Init(...)` in another class's
+ * method): the tensor is not at hand there, so the Init cannot be given a
+ * parameter. Its file and offset set; false when none. */
+static bool init_called_elsewhere(struct cxx_unit **units, size_t nunits, const struct cxx_func *entry,
+				  const struct cxx_func *def, const struct src_file **file, uint32_t *at)
+{
+	char cls[256];
+
+	if (!*member_class(def, cls, sizeof(cls)))
+		return false;
+	for (size_t i = 0; i < nunits; i++)
+		for (size_t f = 0; f < units[i]->outline->nfuncs; f++) {
+			const struct cxx_func *g = &units[i]->outline->funcs[f];
+			if (g == entry || g->kernel || g->def != CXX_DEF_BODY) /* other entries: variants */
+				continue;
+			for (size_t c = 0; c < g->body.ncalls; c++) {
+				const struct cxx_call *call = &g->body.calls[c];
+				char *klass, *scope = NULL;
+				bool same;
+				if (strcmp(call->name, "Init") != 0 || !call->object || call->nargs != def->nparams)
+					continue;
+				klass = object_class(units[i]->file, g->body_range.start, g->body_range.end, call->range.start,
+						     call->object, &scope);
+				same = klass && strcmp(klass, cls) == 0;
+				free(klass);
+				free(scope);
+				if (same) {
+					*file = units[i]->file;
+					*at = call->range.start;
+					return true;
+				}
+			}
+		}
+	return false;
 }
 
 static void take_calls(struct project_kentry *e, const struct cxx_func *fn, const struct src_file *file,
@@ -557,6 +598,7 @@ static void take_calls(struct project_kentry *e, const struct cxx_func *fn, cons
 			kf.body_open = d.fn->body_range.start;
 			k->def = add_func(e, &kf);
 		}
+		init_called_elsewhere(units, nunits, fn, d.fn, &k->other_file, &k->other_at);
 		if (!d.fn->in_class) {
 			struct project_kfunc decl;
 			char cls[256];

@@ -49,6 +49,9 @@ struct project_kcall {
 	char *macro;                         /* the macro that holds it, or NULL */
 	bool klass_varies;                   /* in a macro whose parameter names the object's class,
 						a different class at each use of the macro */
+	const struct src_file *other_file;   /* a call of the same Init from another function of the
+						kernel sources (not the entry), or NULL */
+	uint32_t other_at;
 	char **args;
 	uint32_t *arg_start, *arg_end;
 	size_t nargs;

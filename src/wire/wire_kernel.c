@@ -135,6 +135,10 @@ static bool call_wireable(struct wire *w, const struct project_kentry *e, const 
 		*why = "its object's class is a parameter of its macro, another class at each use";
 		return false;
 	}
+	if (k->other_file) {
+		*why = "its Init is called from another function of the kernel too, where the tensor is not at hand";
+		return false;
+	}
 	if (k->def < 0) {
 		*why = k->klass ? "its class's Init is not under the kernel directory (a macro parameter?)"
 				: "the Init definition it reaches is not under the kernel directory";
