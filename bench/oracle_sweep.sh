@@ -2,9 +2,10 @@
 # The compile oracle over a whole sweep (issue 32's "0 new diagnostics on
 # every completed operator"): for every row of a sweep's results.tsv whose
 # outcome is completed, instrument the operator again in a scratch git copy
-# of its project (with the row's arguments), and run
-# ../shared/tools/compile/check.sh on the pristine and the instrumented
-# operator directory; the -D flags the operator's own CMakeLists.txt files
+# of its project (with the row's arguments); the oracle of
+# ../shared/tools/compile/ (compile_op.sh, diffdiag.py: what check.sh runs)
+# compiles the operator directory in place before and after, so that its
+# includes outside the directory (../common) resolve and name alike; the -D flags the operator's own CMakeLists.txt files
 # pass are given to the oracle as ORACLE_CXXFLAGS. Prints one line per
 # operator and a closing tally; exits 1 when any operator has a new
 # diagnostic or instrument no longer completes. Minutes: about 20 s an
@@ -33,17 +34,21 @@ while IFS=$'\t' read -r n proj op args variant outcome _; do
 			(cd "$w" && git init -q && git add -A && git commit -qm base) || exit 2
 	fi
 	(cd "$w" && git reset -q --hard && git clean -fdxq)
-	rm -rf "$tmp/pristine" && mkdir "$tmp/pristine" && cp -r "$w/$op" "$tmp/pristine/"
 	flags=$(find "$w/$op" -name CMakeLists.txt -exec grep -ohE -- '-D[A-Za-z_][A-Za-z0-9_]*(=[A-Za-z0-9_]+)?' {} + |
 		sort -u | tr '\n' ' ')
 	extra=()
 	[ "$args" = - ] || read -r -a extra <<<"$args"
+	# the pristine side compiled in place, where the instrumented one will be:
+	# includes outside the operator (../common) resolve, and name, alike
+	start=$(date +%s)
+	ORACLE_CXXFLAGS=$flags bash "$oracle/compile_op.sh" "$w/$op" "$tmp/p.txt" >/dev/null 2>&1
 	if ! (cd "$w" && "$at" instrument "${extra[@]}" "$op") >"$tmp/out" 2>&1; then
 		stopped=$((stopped + 1))
 		echo "$proj $op: instrument no longer completes: $(grep -m1 ': error: ' "$tmp/out")"
 		continue
 	fi
-	res=$(ORACLE_CXXFLAGS=$flags bash "$oracle/check.sh" "$tmp/pristine/$(basename "$op")" "$w/$op" 2>&1)
+	ORACLE_CXXFLAGS=$flags bash "$oracle/compile_op.sh" "$w/$op" "$tmp/i.txt" >/dev/null 2>&1
+	res=$(python3 "$oracle/diffdiag.py" "$tmp/p.txt" "$tmp/i.txt" "$w/$op" 2>&1; echo "seconds: $(($(date +%s) - start)) (both trees)")
 	line=$(grep -m1 '^new diagnostics: ' <<<"$res")
 	if [ "$line" = "new diagnostics: 0" ]; then
 		ok=$((ok + 1))
