@@ -410,47 +410,10 @@ static const struct cxx_macro *find_macro(struct cxx_unit **units, size_t nunits
 	return NULL;
 }
 
-/* The texts of the comma-separated arguments in [from, to) of f (commas
- * inside brackets kept), n of them. */
-static char **split_args(const struct src_file *f, uint32_t from, uint32_t to, size_t *n)
-{
-	char **v = NULL;
-	size_t cap = 0;
-	int depth = 0;
-
-	*n = 0;
-	for (uint32_t i = from, s = from; i <= to; i++) {
-		char ch = i < to ? f->data[i] : ',';
-		if (ch == '(' || ch == '<' || ch == '[' || ch == '{')
-			depth++;
-		else if ((ch == ')' || ch == '>' || ch == ']' || ch == '}') && depth > 0)
-			depth--;
-		else if (ch == ',' && depth == 0) {
-			uint32_t a = s, b = i;
-			while (a < b && (f->data[a] == ' ' || f->data[a] == '\t' || f->data[a] == '\n' || f->data[a] == '\\'))
-				a++;
-			while (b > a && (f->data[b - 1] == ' ' || f->data[b - 1] == '\t' || f->data[b - 1] == '\n' ||
-					 f->data[b - 1] == '\\'))
-				b--;
-			XGROW(v, cap, *n + 1);
-			v[(*n)++] = xstrndup(f->data + a, b - a);
-			s = i + 1;
-		}
-	}
-	return v;
-}
-
-static void free_args(char **v, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
-
 /* The class a use of macro mc (in file mf) gives `object`: when the macro
  * body declares it with a type that is one of the macro's parameters
- * (`templateClass<__VA_ARGS__> op(&pipe);`), the use's argument there (its
- * last name: "ns::Kernel" gives "Kernel"); when with a class of its own
+ * (`templateClass<__VA_ARGS__> op(&pipe);`), the use's argument there (as
+ * written, "ns::Kernel", its template arguments left out); when with a class of its own
  * (`Kernel<T, N> op;`), that class; NULL when no declaration is found there
  * (the object is the entry's). */
 static char *macro_use_class(const struct src_file *mf, const struct cxx_macro *mc, const char *object,
@@ -477,12 +440,10 @@ static char *macro_use_class(const struct src_file *mf, const struct cxx_macro *
 			len = strcspn(p, ", \t");
 			if (len == strlen(type) && strncmp(p, type, len) == 0) {
 				if (idx < nargs) {
-					const char *a = args[idx], *end = a + strcspn(a, "<( \t"), *last = a;
-					for (const char *c = a; c + 1 < end; c++)
-						if (c[0] == ':' && c[1] == ':')
-							last = c + 2;
-					if (end > last)
-						out = xstrndup(last, (size_t)(end - last));
+					/* qualified as written: ns1::Op and ns2::Op are two classes */
+					const char *a = args[idx], *end = a + strcspn(a, "<( \t");
+					if (end > a)
+						out = xstrndup(a, (size_t)(end - a));
 				}
 				break;
 			}
@@ -518,10 +479,15 @@ static bool init_called_elsewhere(struct cxx_unit **units, size_t nunits, const 
 				const struct cxx_call *call = &g->body.calls[c];
 				char *klass, *scope = NULL;
 				bool same;
-				if (strcmp(call->name, "Init") != 0 || !call->object || call->nargs != def->nparams)
+				char mine[256];
+				/* fewer arguments: the Init's defaults (the tensor would take one's place) */
+				if (strcmp(call->name, "Init") != 0 || call->nargs > def->nparams)
 					continue;
-				klass = object_class(units[i]->file, g->body_range.start, g->body_range.end, call->range.start,
-						     call->object, &scope);
+				if (!call->object) /* Init(...) in a member of the class itself */
+					klass = strcmp(member_class(g, mine, sizeof(mine)), cls) == 0 ? xstrdup(cls) : NULL;
+				else
+					klass = object_class(units[i]->file, g->body_range.start, g->body_range.end,
+							     call->range.start, call->object, &scope);
 				same = klass && strcmp(klass, cls) == 0;
 				free(klass);
 				free(scope);
@@ -533,6 +499,27 @@ static bool init_called_elsewhere(struct cxx_unit **units, size_t nunits, const 
 			}
 		}
 	return false;
+}
+
+/* The class a use of macro mc at `use` (an offset in the entry's file
+ * `file`, function fn) gives the object of the macro's Init call mcall:
+ * what the macro's body says (macro_use_class), else the object's declared
+ * in scope at the use (`KernelA op; INIT_OP();`), qualified as written. */
+static char *use_class_of(const struct src_file *file, const struct cxx_func *fn, const struct src_file *mf,
+			  const struct cxx_macro *mc, const struct cxx_call *mcall, const struct cxx_call *use)
+{
+	char *c = macro_use_class(mf, mc, mcall->object, use->args, use->nargs), *scope = NULL;
+
+	if (c)
+		return c;
+	c = object_class(file, fn->body_range.start, fn->body_range.end, use->range.start, mcall->object, &scope);
+	if (c && scope) {
+		char *q = xasprintf("%s::%s", scope, c);
+		free(c);
+		c = q;
+	}
+	free(scope);
+	return c;
 }
 
 static void take_calls(struct project_kentry *e, const struct cxx_func *fn, const struct src_file *file,
@@ -551,26 +538,27 @@ static void take_calls(struct project_kentry *e, const struct cxx_func *fn, cons
 		for (size_t k = 0; mc && k < mc->body.ncalls; k++)
 			if (strcmp(mc->body.calls[k].name, "Init") == 0 && passes_params(&mc->body.calls[k], fn))
 				add_call(e, mf, &mc->body.calls[k], mc->name,
-					 macro_use_class(mf, mc, mc->body.calls[k].object, call->args, call->nargs));
+					 use_class_of(file, fn, mf, mc, &mc->body.calls[k], call));
 	}
+	/* a macro statement the expression parser did not take as a call */
 	for (size_t s = 0; s < fn->body.nstmts; s++) {
 		const struct cxx_stmt *st = &fn->body.stmts[s];
 		const struct cxx_macro *mc;
 		const struct src_file *mf = NULL;
+		struct cxx_call use;
+		bool seen = false;
 		if (st->kind != CXX_STMT_MACRO || !st->text)
 			continue;
-		mc = find_macro(units, nunits, st->text, &mf);
-		if (!mc)
-			continue;
-		{
-			size_t nargs;
-			char **args = split_args(file, st->head.start, st->head.end, &nargs);
-			for (size_t k = 0; k < mc->body.ncalls; k++)
-				if (strcmp(mc->body.calls[k].name, "Init") == 0 && passes_params(&mc->body.calls[k], fn))
-					add_call(e, mf, &mc->body.calls[k], mc->name,
-						 macro_use_class(mf, mc, mc->body.calls[k].object, (const char *const *)args, nargs));
-			free_args(args, nargs);
-		}
+		for (size_t c = 0; c < fn->body.ncalls && !seen; c++)
+			seen = strcmp(fn->body.calls[c].name, st->text) == 0 && fn->body.calls[c].range.start >= st->range.start &&
+			       fn->body.calls[c].range.start < st->range.end;
+		mc = seen ? NULL : find_macro(units, nunits, st->text, &mf);
+		memset(&use, 0, sizeof(use));
+		use.range.start = st->range.start;
+		for (size_t k = 0; mc && k < mc->body.ncalls; k++)
+			if (strcmp(mc->body.calls[k].name, "Init") == 0 && passes_params(&mc->body.calls[k], fn))
+				add_call(e, mf, &mc->body.calls[k], mc->name,
+					 use_class_of(file, fn, mf, mc, &mc->body.calls[k], &use));
 	}
 	/* each call's class, definition and declaration */
 	for (size_t c = 0; c < e->ncalls; c++) {
@@ -582,6 +570,14 @@ static void take_calls(struct project_kentry *e, const struct cxx_func *fn, cons
 		if (!k->klass)
 			k->klass = object_class(file, fn->body_range.start, fn->body_range.end,
 						k->file == file ? k->start : fn->body_range.start, k->object, &scope);
+		else if (strstr(k->klass, "::")) {
+			/* "ns::Kernel" of a macro use: the scope and the class */
+			char *last = k->klass;
+			for (char *q = strstr(last, "::"); q; q = strstr(last, "::"))
+				last = q + 2;
+			scope = xstrndup(k->klass, (size_t)(last - 2 - k->klass));
+			memmove(k->klass, last, strlen(last) + 1);
+		}
 		d = find_def(units, nunits, k->klass, scope, k->nargs);
 		free(scope);
 		if (!d.fn)

@@ -132,7 +132,7 @@ static bool call_wireable(struct wire *w, const struct project_kentry *e, const 
 		return false;
 	}
 	if (k->klass_varies) {
-		*why = "its object's class is a parameter of its macro, another class at each use";
+		*why = "its object is of another class at each use of its macro";
 		return false;
 	}
 	if (k->other_file) {
@@ -170,19 +170,27 @@ static bool call_wireable(struct wire *w, const struct project_kentry *e, const 
  * no longer compiles. wire_kernel keeps three: those no call may pass the
  * tensor to (a call reaching one, in some entry, cannot take it), where the
  * calls decided so far pass it, and those already given the parameter. */
+struct init_place {
+	const char *path;
+	uint32_t at;                        /* an Init's parameter list, or a call */
+	long pos;                           /* where a call passes it (placed sets) */
+};
 struct init_set {
-	const char **path;
-	uint32_t *at;
-	long *pos;                          /* where a call passes it (placed sets) */
+	struct init_place *v;
 	size_t n, cap;
 };
 
-static long init_set_find(const struct init_set *b, const struct project_kfunc *fn)
+static long init_set_find_at(const struct init_set *b, const char *path, uint32_t at)
 {
 	for (size_t i = 0; i < b->n; i++)
-		if (b->at[i] == fn->params_start && strcmp(b->path[i], fn->file->path) == 0)
+		if (b->v[i].at == at && strcmp(b->v[i].path, path) == 0)
 			return (long)i;
 	return -1;
+}
+
+static long init_set_find(const struct init_set *b, const struct project_kfunc *fn)
+{
+	return init_set_find_at(b, fn->file->path, fn->params_start);
 }
 
 static bool init_set_has(const struct init_set *b, const struct project_kfunc *fn)
@@ -190,28 +198,24 @@ static bool init_set_has(const struct init_set *b, const struct project_kfunc *f
 	return init_set_find(b, fn) >= 0;
 }
 
-/* Adds fn (passed the tensor at pos); true when it was not there. */
+/* Adds (path, at) (passed the tensor at pos); true when it was not there. */
+static bool init_set_add_at(struct init_set *b, const char *path, uint32_t at, long pos)
+{
+	if (init_set_find_at(b, path, at) >= 0)
+		return false;
+	XGROW(b->v, b->cap, b->n + 1);
+	b->v[b->n++] = (struct init_place){ path, at, pos };
+	return true;
+}
+
 static bool init_set_add(struct init_set *b, const struct project_kfunc *fn, long pos)
 {
-	if (init_set_has(b, fn))
-		return false;
-	if (b->n == b->cap) {
-		b->cap = b->cap ? 2 * b->cap : 8;
-		b->path = xrealloc(b->path, b->cap * sizeof(*b->path));
-		b->at = xrealloc(b->at, b->cap * sizeof(*b->at));
-		b->pos = xrealloc(b->pos, b->cap * sizeof(*b->pos));
-	}
-	b->path[b->n] = fn->file->path;
-	b->pos[b->n] = pos;
-	b->at[b->n++] = fn->params_start;
-	return true;
+	return init_set_add_at(b, fn->file->path, fn->params_start, pos);
 }
 
 static void init_set_free(struct init_set *b)
 {
-	free(b->path);
-	free(b->at);
-	free(b->pos);
+	free(b->v);
 }
 
 /* Why each Init call of entry e cannot take the profiling argument (NULL:
@@ -308,7 +312,8 @@ static void wire_calls(struct wire *w, const struct project_kentry *e, size_t fi
 					    pname, have + 1, why[c], pos + 1);
 			continue;
 		}
-		if (have < 0) {
+		/* once: a macro in a header that variant entries share is one call */
+		if (have < 0 && init_set_add_at(edited, k->file->path, k->start, pos)) {
 			char *what = xasprintf("kernel: the Init call%s%s passes '%s' as argument %ld", k->macro ? " in macro " : "",
 					      k->macro ? k->macro : "", pname, pos + 1);
 			insert_item(w, k->file, k->arg_start, k->arg_end, k->nargs, (size_t)pos, k->args_start, pname, what);
@@ -475,14 +480,31 @@ struct entry_job {
 
 /* Blocks, until nothing changes, every Init function that a call of some
  * entry reaches but cannot pass the tensor to (or whose entry stops before
- * its calls): an entry's calls are decided again with what the others
- * blocked. */
-static void block_shared_inits(struct wire *w, const struct entry_job *jobs, size_t njobs, struct init_set *blocked)
+ * its calls, or is not wired at all: another kernel of the directory, one
+ * not launched): an entry's calls are decided again with what the others
+ * blocked. A call that takes the outputs but whose Init is not known (not
+ * found, a different class at each use of its macro) might reach any of
+ * them: then every Init of every entry is blocked. */
+static void block_shared_inits(struct wire *w, const struct project_kernels *all, const struct entry_job *jobs,
+			       size_t njobs, struct init_set *blocked)
 {
-	bool changed = njobs > 1;
+	bool changed = all->n > 1, unknown = false;
 
+	for (size_t k = 0; k < all->n && changed; k++) {
+		const struct project_kentry *e = &all->v[k];
+		bool job = false;
+		for (size_t j = 0; j < njobs; j++)
+			job = job || jobs[j].e == e;
+		for (size_t c = 0; c < e->ncalls && !job; c++) {
+			if (e->calls[c].def >= 0)
+				init_set_add(blocked, &e->funcs[e->calls[c].def], -1);
+			if (e->calls[c].decl >= 0)
+				init_set_add(blocked, &e->funcs[e->calls[c].decl], -1);
+		}
+	}
 	while (changed) {
 		struct init_set placed = { 0 };
+		bool unknown_before = unknown;
 		changed = false;
 		for (size_t j = 0; j < njobs; j++) {
 			const struct project_kentry *e = jobs[j].e;
@@ -495,6 +517,8 @@ static void block_shared_inits(struct wire *w, const struct entry_job *jobs, siz
 			for (size_t c = 0; c < e->ncalls; c++) {
 				const long fns[2] = { e->calls[c].def, e->calls[c].decl };
 				long pos = project_kcall_position(e, &e->calls[c], jobs[j].want);
+				if (!stops && why[c] && !elsewhere[c] && fns[0] < 0 && fns[1] < 0)
+					unknown = true;
 				for (int k = 0; k < 2; k++) {
 					const struct project_kfunc *fn = fns[k] >= 0 ? &e->funcs[fns[k]] : NULL;
 					long at = fn ? init_set_find(&placed, fn) : -1;
@@ -502,7 +526,7 @@ static void block_shared_inits(struct wire *w, const struct entry_job *jobs, siz
 						continue;
 					/* an Init a call cannot pass it to, or that two entries' calls
 					   would give it at two places */
-					if (stops || why[c] || (at >= 0 && placed.pos[at] != pos))
+					if (stops || unknown || why[c] || (at >= 0 && placed.v[at].pos != pos))
 						changed |= init_set_add(blocked, fn, -1);
 					else
 						init_set_add(&placed, fn, pos);
@@ -512,6 +536,7 @@ static void block_shared_inits(struct wire *w, const struct entry_job *jobs, siz
 			free(elsewhere);
 		}
 		init_set_free(&placed);
+		changed |= unknown && !unknown_before; /* once more: block the entries before it too */
 	}
 }
 
@@ -553,7 +578,7 @@ void wire_kernel(struct wire *w)
 			continue;
 		jobs[njobs++] = (struct entry_job){ e, op->ninputs, want, false };
 	}
-	block_shared_inits(w, jobs, njobs, &blocked);
+	block_shared_inits(w, &p->kernels, jobs, njobs, &blocked);
 	for (size_t j = 0; j < njobs; j++)
 		wire_entry(w, jobs[j].e, jobs[j].first, jobs[j].want, jobs[j].launch, &blocked, &edited);
 	init_set_free(&blocked);
@@ -637,9 +662,9 @@ static int embed_in(struct wire_runtime *r, const struct src_file *f, size_t lim
 		uint32_t at = (uint32_t)runtime_embed_before(f->data, f->len, limit);
 		if (at == limit && limit < runtime_embed_at(f->data, f->len))
 			diag_at(diag, DIAG_NOTE, src_loc_make(f, at, (uint32_t)runtime_next_line(f->data, f->len, at) - 1),
-				"the runtime goes before this #include: the header it names includes this one back, and "
-				"its points need the runtime first; a macro configuring the runtime (ENABLE_MOE_PROFILING, "
-				"PROF_SIZE_PER_CORE, ...) takes effect only when defined above this line");
+				"the runtime goes before this line: an #include from here on names a header that includes "
+				"this one back, and its points need the runtime first; a macro configuring the runtime "
+				"(ENABLE_MOE_PROFILING, PROF_SIZE_PER_CORE, ...) takes effect only when defined above it");
 		plan_add(r, f->path, false, at, at, runtime_block(rtext, rlen, RUNTIME_BY_WIRE),
 			 xasprintf("runtime: %s embedded between the AUTOTRACE-RUNTIME markers", runtime_path));
 	}
@@ -653,18 +678,36 @@ static int embed_in(struct wire_runtime *r, const struct src_file *f, size_t lim
  * bf->len when none. */
 static size_t include_back_at(const struct cxx_scan *scan, const char *bpath, const struct src_file *bf)
 {
-	size_t self = cxx_scan_index(scan, bpath), n;
+	size_t self = cxx_scan_index(scan, bpath), n, open_at[64], depth = 0, guard = 0;
 	char *dir = xstrdup(bpath), *slash = strrchr(dir, '/');
+	bool first_directive = true;
 
 	if (slash)
 		slash[1] = '\0';
 	else
 		dir[0] = '\0';
 	for (size_t p = 0; self != SIZE_MAX && p < bf->len; p = runtime_next_line(bf->data, bf->len, p)) {
-		const char *name = runtime_quoted_include(bf->data, bf->len, p, &n);
+		const char *name, *d = bf->data + p, *end = bf->data + bf->len;
 		char *rel, *full;
 		size_t j, *closure, nc;
 		bool back = false;
+		while (d < end && (*d == ' ' || *d == '\t'))
+			d++;
+		/* the #if groups open here: the runtime goes before the outermost
+		   (not the include guard), so that every arm sees it */
+		if (d < end && *d == '#') {
+			bool opens = end - d >= 3 && strncmp(d, "#if", 3) == 0;
+			if (first_directive && end - d >= 7 && strncmp(d, "#ifndef", 7) == 0)
+				guard = 1;
+			first_directive = false;
+			if (opens && depth < 64)
+				open_at[depth] = p;
+			if (opens)
+				depth++;
+			else if (end - d >= 6 && strncmp(d, "#endif", 6) == 0 && depth)
+				depth--;
+		}
+		name = runtime_quoted_include(bf->data, bf->len, p, &n);
 		if (!name)
 			continue;
 		rel = xasprintf("%s%.*s", dir, (int)n, name);
@@ -680,7 +723,7 @@ static size_t include_back_at(const struct cxx_scan *scan, const char *bpath, co
 		free(closure);
 		if (back) {
 			free(dir);
-			return p;
+			return depth > guard && guard < 64 ? open_at[guard] : p;
 		}
 	}
 	free(dir);
