@@ -662,9 +662,10 @@ static int embed_in(struct wire_runtime *r, const struct src_file *f, size_t lim
 		uint32_t at = (uint32_t)runtime_embed_before(f->data, f->len, limit);
 		if (at == limit && limit < runtime_embed_at(f->data, f->len))
 			diag_at(diag, DIAG_NOTE, src_loc_make(f, at, (uint32_t)runtime_next_line(f->data, f->len, at) - 1),
-				"the runtime goes before this line: an #include from here on names a header that includes "
-				"this one back, and its points need the runtime first; a macro configuring the runtime "
-				"(ENABLE_MOE_PROFILING, PROF_SIZE_PER_CORE, ...) takes effect only when defined above it");
+				"the runtime goes before this line: an #include from here on names a header of the operator "
+				"with code (or one including this one back), whose points need the runtime first; a macro "
+				"configuring the runtime (ENABLE_MOE_PROFILING, PROF_SIZE_PER_CORE, ...) takes effect only "
+				"when defined above it");
 		plan_add(r, f->path, false, at, at, runtime_block(rtext, rlen, RUNTIME_BY_WIRE),
 			 xasprintf("runtime: %s embedded between the AUTOTRACE-RUNTIME markers", runtime_path));
 	}
@@ -672,11 +673,14 @@ static int embed_in(struct wire_runtime *r, const struct src_file *f, size_t lim
 }
 
 /* The start of the first line of base header bf (at bpath, in the scan)
- * that includes a header of the operator which includes bf back
- * (rms_norm_base.h includes reduce_common.h, whose points include
- * rms_norm_base.h for the runtime): the runtime must come before it.
- * bf->len when none. */
-static size_t include_back_at(const struct cxx_scan *scan, const char *bpath, const struct src_file *bf)
+ * that includes a header of the operator which includes bf back, or which
+ * has function bodies (bodies[i] for file i of the scan: apply may put points
+ * there, and the #include of bf it then adds is a no-op under bf's include
+ * guard -- rms_norm_base.h includes reduce_common.h before its runtime): the
+ * runtime must come before it (before the #if group holding it). bf->len
+ * when none (a tiling header of structs alone keeps the runtime after it). */
+static size_t include_back_at(const struct cxx_scan *scan, const char *bpath, const struct src_file *bf,
+			      const bool *bodies, size_t nbodies)
 {
 	size_t self = cxx_scan_index(scan, bpath), n, open_at[64], depth = 0, guard = 0;
 	char *dir = xstrdup(bpath), *slash = strrchr(dir, '/');
@@ -719,7 +723,7 @@ static size_t include_back_at(const struct cxx_scan *scan, const char *bpath, co
 			continue;
 		nc = cxx_scan_closure(scan, j, &closure);
 		for (size_t c = 0; c < nc && !back; c++)
-			back = closure[c] == self;
+			back = closure[c] == self || (closure[c] < nbodies && bodies[closure[c]]);
 		free(closure);
 		if (back) {
 			free(dir);
@@ -792,7 +796,8 @@ int wire_runtime_plan(const char *opdir, const struct rule_policy *policy, const
 	struct diag quiet;
 	char *kroot, *rtext;
 	char **done = NULL;
-	size_t ndone = 0, entries = 0;
+	bool *bodies = NULL;
+	size_t ndone = 0, entries = 0, nbodies = 0, nbodies_cap = 0;
 	int ret = 0;
 
 	memset(out, 0, sizeof(out[0]));
@@ -812,8 +817,16 @@ int wire_runtime_plan(const char *opdir, const struct rule_policy *policy, const
 		goto out;
 	}
 	scan = ks.scan;
-	while ((u = cxx_scan_next(scan)) != NULL)
+	while ((u = cxx_scan_next(scan)) != NULL) {
+		bool body = false;
+		for (size_t f = 0; f < u->outline->nfuncs && !body; f++)
+			body = u->outline->funcs[f].def == CXX_DEF_BODY;
+		XGROW(bodies, nbodies_cap, u->index + 1);
+		while (nbodies <= u->index)
+			bodies[nbodies++] = false;
+		bodies[u->index] = body;
 		cxx_unit_free(u);
+	}
 	for (size_t i = 0; i < cxx_scan_nfiles(scan) && ret == 0; i++) {
 		size_t *closure, nc;
 		const char *base = NULL;
@@ -871,7 +884,8 @@ int wire_runtime_plan(const char *opdir, const struct rule_policy *policy, const
 					out->base = xstrdup(bpath);
 				bf = src_file_load(bpath);
 				if (bf) {
-					if (embed_in(out, bf, include_back_at(scan, bpath, bf), rtext, runtime_path, diag) != 0)
+					if (embed_in(out, bf, include_back_at(scan, bpath, bf, bodies, nbodies), rtext,
+						     runtime_path, diag) != 0)
 						ret = -1;
 					src_file_free(bf);
 				} else {
@@ -903,6 +917,7 @@ int wire_runtime_plan(const char *opdir, const struct rule_policy *policy, const
 	}
 out:
 	kernel_scan_close(&ks);
+	free(bodies);
 	path_glob_free(done, ndone);
 	free(rtext);
 	free(kroot);
