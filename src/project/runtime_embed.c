@@ -168,13 +168,6 @@ size_t runtime_embed_at(const char *d, size_t len)
 	return after_include;
 }
 
-size_t runtime_embed_before(const char *d, size_t len, size_t limit)
-{
-	size_t at = runtime_embed_at(d, len);
-
-	return at < limit ? at : limit;
-}
-
 const char *runtime_quoted_include(const char *d, size_t len, size_t p, size_t *n)
 {
 	size_t q = p, e;

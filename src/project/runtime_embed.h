@@ -43,11 +43,6 @@ char *runtime_block(const char *rt, size_t rlen, enum runtime_owner owner);
  * comment lines right above it), else the line after the last #include,
  * else the top (always the start of a line). */
 size_t runtime_embed_at(const char *data, size_t len);
-/* The same, never after `limit` (the start of a line): an #include of a
- * header of the operator that includes this one back, so that the include
- * guard makes the inner #include a no-op and the points of that header would
- * come before the runtime. len for none. */
-size_t runtime_embed_before(const char *data, size_t len, size_t limit);
 /* The name an #include "NAME" line at p includes (quoted only; length in
  * *n), or NULL. */
 const char *runtime_quoted_include(const char *data, size_t len, size_t p, size_t *n);

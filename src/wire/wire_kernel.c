@@ -659,8 +659,9 @@ static int embed_in(struct wire_runtime *r, const struct src_file *f, size_t lim
 		return -1;
 	}
 	{
-		uint32_t at = (uint32_t)runtime_embed_before(f->data, f->len, limit);
-		if (at == limit && limit < runtime_embed_at(f->data, f->len))
+		size_t natural = runtime_embed_at(f->data, f->len);
+		uint32_t at = (uint32_t)(natural < limit ? natural : limit);
+		if (limit < natural)
 			diag_at(diag, DIAG_NOTE, src_loc_make(f, at, (uint32_t)runtime_next_line(f->data, f->len, at) - 1),
 				"the runtime goes before this line: an #include from here on names a header of the operator "
 				"with code (or one including this one back), whose points need the runtime first; a macro "
