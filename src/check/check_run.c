@@ -85,7 +85,103 @@ static char *strlist_text(const struct rule_strlist *l)
 	return s;
 }
 
-static unsigned check_reachability(const struct cxx_scan *scan, struct checked *units, size_t n,
+/* A translation unit read as the preprocessor reads it: depth first through
+ * the active includes in order, each file once (its guard). Is the runtime
+ * declared when `target` is first read (found 1), or not (-1), or is it not
+ * read (0)? `via` is the file that includes it then. */
+struct tu_read {
+	const struct cxx_scan *scan;
+	const struct checked **by_index;
+	bool *seen;
+	size_t target, via;
+	bool runtime;
+	int found;
+};
+
+static void tu_visit(struct tu_read *t, size_t i, size_t from)
+{
+	const struct checked *c;
+	const size_t *incs;
+	size_t n;
+
+	if (t->found || t->seen[i])
+		return;
+	t->seen[i] = true;
+	if (i == t->target) {
+		t->found = t->runtime ? 1 : -1;
+		t->via = from;
+		return;
+	}
+	c = t->by_index[i];
+	n = cxx_scan_includes(t->scan, i, &incs);
+	for (size_t k = 0; k < n && !t->found; k++)
+		tu_visit(t, incs[k], i);
+	if (c && c->runtime)
+		t->runtime = true;
+}
+
+/* File i as the messages name files (newly allocated): under the kernel root. */
+static char *file_name(const struct cxx_scan *scan, const struct checked **by_index, const char *root, size_t i)
+{
+	return by_index[i] ? xstrdup(by_index[i]->u->file->path) : path_join(root, cxx_scan_path(scan, i));
+}
+
+/* A file that uses the runtime without including it relies on its
+ * includers, as C++ allows: every translation unit that reads it must have
+ * declared the runtime first. Nothing is said when all of them have; a
+ * warning names each unit that has not (and the file including it there),
+ * and one is given when no unit reads the file at all. */
+static void check_includers(const struct cxx_scan *scan, const struct checked **by_index, const char *root,
+			    const struct checked *c, const struct checked *def, struct diag *diag)
+{
+	size_t nfiles = cxx_scan_nfiles(scan);
+	bool *included = xcalloc(nfiles + 1, sizeof(bool));
+	struct tu_read t = { scan, by_index, xcalloc(nfiles + 1, sizeof(bool)), c->u->index, 0, false, 0 };
+	size_t readers = 0, bad = 0;
+
+	for (size_t i = 0; i < nfiles; i++) {
+		const size_t *incs;
+		size_t n = cxx_scan_includes(scan, i, &incs);
+		for (size_t k = 0; k < n; k++)
+			if (incs[k] != i)
+				included[incs[k]] = true;
+	}
+	for (size_t i = 0; i < nfiles; i++) {
+		if (included[i] || i == c->u->index)
+			continue;
+		memset(t.seen, 0, nfiles * sizeof(bool));
+		t.runtime = false;
+		t.found = 0;
+		tu_visit(&t, i, SIZE_MAX);
+		if (t.found == 0)
+			continue;
+		readers++;
+		if (t.found > 0)
+			continue;
+		bad++;
+		{
+			char *tu = file_name(scan, by_index, root, i), *via = file_name(scan, by_index, root, t.via);
+			diag_at(diag, DIAG_WARNING, src_loc_make(c->u->file, c->first.start, c->first.end),
+				"'%s' uses the trace point runtime without including it, and translation unit '%s' "
+				"reads it before anything declares MoeTracing ('%s' includes it): include the rules' "
+				"base in it",
+				c->u->file->path, tu, via);
+			free(tu);
+			free(via);
+		}
+	}
+	if (readers == 0)
+		diag_at(diag, DIAG_WARNING, src_loc_make(c->u->file, c->first.start, c->first.end),
+			"'%s' uses the trace point runtime without including it, and no translation unit includes it: "
+			"its points are never compiled",
+			c->u->file->path);
+	if (bad || readers == 0)
+		diag_at(diag, DIAG_NOTE, runtime_loc(def->u->outline), "MoeTracing is defined here (the rules' base)");
+	free(t.seen);
+	free(included);
+}
+
+static unsigned check_reachability(const struct cxx_scan *scan, const char *root, struct checked *units, size_t n,
 				   const struct rule_policy *p, bool have_base_files, bool opdir_mode, struct diag *diag)
 {
 	const struct checked *def = NULL;
@@ -133,12 +229,8 @@ static unsigned check_reachability(const struct cxx_scan *scan, struct checked *
 		for (size_t k = 0; k < nc && !found; k++)
 			found = closure[k] < nfiles && by_index[closure[k]] && by_index[closure[k]]->runtime;
 		free(closure);
-		if (found)
-			continue;
-		errors++;
-		diag_at(diag, DIAG_ERROR, src_loc_make(units[i].u->file, units[i].first.start, units[i].first.end),
-			"the trace point runtime is not in the #include closure of '%s'", units[i].u->file->path);
-		diag_at(diag, DIAG_NOTE, runtime_loc(def->u->outline), "MoeTracing is defined here (the rules' base)");
+		if (!found)
+			check_includers(scan, by_index, root, &units[i], def, diag);
 	}
 out:
 	free(by_index);
@@ -287,7 +379,7 @@ int check_run(const struct check_opts *o, struct check_result *r, struct diag *d
 		diag->errors += sd.errors;
 		goto out;
 	}
-	nerr += check_reachability(ks.scan, units, nunits, p, nbase > 0, opdir_mode, diag);
+	nerr += check_reachability(ks.scan, root, units, nunits, p, nbase > 0, opdir_mode, diag);
 	if (opdir_mode) {
 		size_t nk = 0;
 		kernels = xcalloc(nunits + 1, sizeof(*kernels));

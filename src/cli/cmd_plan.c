@@ -14,6 +14,7 @@
 static void usage(FILE *out)
 {
 	fputs("Usage: autotrace plan [--rules FILE] [--op NAME] [--format tree|json] [OPDIR...]\n"
+	      "       autotrace plan --positions FUNCTION [--rules FILE] [--op NAME] [OPDIR]\n"
 	      "\n"
 	      "Show where 'autotrace apply' puts trace points: the tree from the roots\n"
 	      "(by default the __global__ kernel entry) through the static call graph\n"
@@ -39,6 +40,13 @@ static void usage(FILE *out)
 	      "                      of several operators is refused with their list (the\n"
 	      "                      rules' `name \"NAME\";` names it too)\n"
 	      "  --format tree|json  output form (default tree)\n"
+	      "  --positions FUNCTION  instead of the tree, the statements of FUNCTION (a\n"
+	      "                      qualified name, or its last components: Op::Process,\n"
+	      "                      Process) in every file that defines it, each with the\n"
+	      "                      rule forms that take it by position: `wrap call /RE/ #N`,\n"
+	      "                      `region from /RE/ #N` (or `to`), and per call `hot /RE/ #N`,\n"
+	      "                      N counted as apply counts (points and the arms of if\n"
+	      "                      chains are not); exit 2 when no function has that name\n"
 	      "  -h, --help          this help\n"
 	      "\n"
 	      "OPDIR is the operator directory (default: .); with several, each plan\n"
@@ -51,6 +59,7 @@ static void usage(FILE *out)
 struct plan_opts {
 	const char *rules;
 	const char *op;          /* --op */
+	const char *positions;   /* --positions FUNCTION, or NULL */
 	struct rule_cache cache; /* the rules, loaded once for operators sharing them */
 	bool json;
 };
@@ -69,6 +78,15 @@ static int plan_one(const char *opdir, void *ctx, struct diag *diag)
 	pl = plan_build(p, opdir, op.entry, diag);
 	if (!pl)
 		goto out;
+	if (o->positions) {
+		if (plan_print_positions(stdout, pl, o->positions, diag) == 0) {
+			diag_plain(diag, DIAG_ERROR, "plan: no function named '%s' in the kernel sources of %s", o->positions,
+				   opdir);
+			goto out;
+		}
+		status = EXIT_OK;
+		goto out;
+	}
 	if (o->json)
 		plan_print_json(stdout, pl);
 	else
@@ -91,9 +109,10 @@ int cmd_plan(int argc, char **argv, struct diag *diag)
 		{ "rules", required_argument, NULL, 'r' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "op", required_argument, NULL, 'o' },
+		{ "positions", required_argument, NULL, 'p' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct plan_opts o = { NULL, NULL, { NULL, NULL }, false };
+	struct plan_opts o = { NULL, NULL, NULL, { NULL, NULL }, false };
 	int c, status;
 
 	while ((c = getopt_long(argc, argv, "hr:f:", opts, NULL)) != -1) {
@@ -106,6 +125,9 @@ int cmd_plan(int argc, char **argv, struct diag *diag)
 			break;
 		case 'o':
 			o.op = optarg;
+			break;
+		case 'p':
+			o.positions = optarg;
 			break;
 		case 'f':
 			if (strcmp(optarg, "json") == 0) {

@@ -648,6 +648,12 @@ size_t cxx_scan_reach(const struct cxx_scan *s, const bool *from, bool includers
 	return count;
 }
 
+size_t cxx_scan_includes(const struct cxx_scan *s, size_t i, const size_t **out)
+{
+	*out = s->files[i].incs;
+	return s->files[i].nincs;
+}
+
 size_t cxx_scan_index(const struct cxx_scan *s, const char *path)
 {
 	char *c = canon_path(path);

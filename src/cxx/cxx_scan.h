@@ -75,6 +75,10 @@ size_t cxx_scan_closure(const struct cxx_scan *s, size_t i, size_t **out);
  * every file that includes one of them, transitively (the translation
  * units they are part of) -- and returns how many are newly reached. */
 size_t cxx_scan_reach(const struct cxx_scan *s, const bool *from, bool includers, bool *reached);
+/* The files file i includes and the scan followed, in the order of its
+ * #include lines (a file named twice, twice): their number; *out is the
+ * scan's. */
+size_t cxx_scan_includes(const struct cxx_scan *s, size_t i, const size_t **out);
 /* The index of the file at `path` (a path that opens from here), or
  * SIZE_MAX when the scan has no such file. */
 size_t cxx_scan_index(const struct cxx_scan *s, const char *path);

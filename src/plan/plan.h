@@ -94,6 +94,13 @@ struct plan_unit {
 	size_t nincs;
 };
 
+/* An existing pair no planned point took: kept as it is. */
+struct plan_hand {
+	size_t unit;
+	const char *label;            /* borrowed from the unit's outline */
+	uint32_t b, e;                /* where its B and its E are */
+};
+
 struct plan_unresolved {
 	char *callee;                 /* as written, template arguments dropped */
 	size_t unit;
@@ -146,6 +153,8 @@ struct plan {
 	size_t nunmatched;
 	struct plan_idle_rule *shadowed;
 	size_t nshadowed;
+	struct plan_hand *hand;       /* existing pairs kept as they are, in unit order */
+	size_t nhand;
 	size_t *unit_first;           /* nodes of unit u: by_unit[unit_first[u] .. unit_first[u + 1]) */
 	int *by_unit;                 /* node indices grouped by unit, in plan order */
 	struct plan_index *index;     /* private */
@@ -194,6 +203,10 @@ bool plan_func_is_void(const struct cxx_func *f);
 
 /* Output: the tree with fates and reasons, the density table and the
  * callees that could not be followed. */
+/* plan --positions: the statements of every function named `func` (its
+ * qualified name or last components) with the rule forms that take each by
+ * position, #N counted as the planner counts. Returns how many functions. */
+size_t plan_print_positions(FILE *out, struct plan *pl, const char *func, struct diag *diag);
 void plan_print_tree(FILE *out, const struct plan *pl);
 void plan_print_json(FILE *out, const struct plan *pl);
 /* The JSON form as a new cJSON object (the caller deletes it): what

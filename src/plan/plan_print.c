@@ -219,6 +219,14 @@ void plan_print_tree(FILE *out, const struct plan *pl)
 	fprintf(out, "points: %u to insert, %u present, %u folded; %u skipped, %u merged, %u left alone, %u refused\n",
 		count[PLAN_FATE_INSERT], count[PLAN_FATE_PRESENT], count[PLAN_FATE_FOLDED], count[PLAN_FATE_SKIPPED],
 		count[PLAN_FATE_MERGED], count[PLAN_FATE_MACRO], count[PLAN_FATE_REFUSED]);
+	if (pl->nhand) {
+		fprintf(out, "existing pairs kept as they are (no rule plans a point there): %zu\n", pl->nhand);
+		for (size_t i = 0; i < pl->nhand; i++) {
+			const struct plan_hand *h = &pl->hand[i];
+			fprintf(out, "  %s  (%s:%zu-%zu)\n", h->label, pl->units[h->unit].path,
+				src_file_line(pl->units[h->unit].file, h->b), src_file_line(pl->units[h->unit].file, h->e));
+		}
+	}
 	print_branches(out, pl);
 	if (pl->nunmatched) {
 		fprintf(out, "rules that match nothing in these sources (a name or a form the code does not have):\n");
@@ -297,6 +305,16 @@ cJSON *plan_json(const struct plan *pl)
 		cJSON_AddBoolToObject(o, "defined_in_sources", defined_here(pl, r->callee));
 		if (r->why)
 			cJSON_AddStringToObject(o, "why", r->why);
+		cJSON_AddItemToArray(unres, o);
+	}
+	unres = cJSON_AddArrayToObject(root, "kept");
+	for (size_t i = 0; i < pl->nhand; i++) {
+		const struct plan_hand *h = &pl->hand[i];
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "label", h->label);
+		cJSON_AddStringToObject(o, "file", pl->units[h->unit].path);
+		cJSON_AddNumberToObject(o, "line", (double)src_file_line(pl->units[h->unit].file, h->b));
+		cJSON_AddNumberToObject(o, "end_line", (double)src_file_line(pl->units[h->unit].file, h->e));
 		cJSON_AddItemToArray(unres, o);
 	}
 	unres = cJSON_AddArrayToObject(root, "unmatched_rules");

@@ -326,6 +326,9 @@ static void drop_walk(struct plan *pl)
 		free(pl->unresolved[i].why);
 	}
 	pl->nunresolved = 0;
+	free(pl->hand);
+	pl->hand = NULL;
+	pl->nhand = 0;
 }
 
 /* Drops what a walk made, so that the plan can be walked again. */

@@ -37,17 +37,34 @@ static bool in_profiling_if(struct plan_walker *w, struct plan_fref f, int s)
 	return false;
 }
 
+static const char *const setup_names[] = { "MOE_TRACING_KERNEL_BEGIN", "MOE_TRACING_KERNEL_SCOPE", "SetMoeProfilePtr",
+					 "MoeTracingKernelBegin", NULL };
+/* what reads or writes the active buffer by hand: a header written after the
+ * set-up, a copy-out before the end */
+static const char *const buffer_names[] = { "GetMoeProfilePtr", NULL };
+
 static bool is_setup(struct plan_walker *w, struct plan_fref f, int s)
 {
-	static const char *const names[] = { "MOE_TRACING_KERNEL_BEGIN", "MOE_TRACING_KERNEL_SCOPE", "SetMoeProfilePtr",
-					     NULL };
-	return calls_named(w, f, s, names) || in_profiling_if(w, f, s);
+	return calls_named(w, f, s, setup_names) || in_profiling_if(w, f, s);
 }
 
 static bool is_teardown(struct plan_walker *w, struct plan_fref f, int s)
 {
 	static const char *const names[] = { "MoeTracingKernelEnd", NULL };
 	return calls_named(w, f, s, names) || in_profiling_if(w, f, s);
+}
+
+bool plan_plain_decl(struct plan_walker *w, struct plan_fref f, int s)
+{
+	const struct cxx_body *b = plan_body_of(w, f);
+	struct plan_finfo *fi = plan_finfo(w->pl, f);
+
+	if (b->stmts[s].kind != CXX_STMT_EXPR || fi->point_at[s] >= 0 || cxx_first_child(b, s) >= 0)
+		return false;
+	for (int k = fi->call_first[s]; k < fi->call_first[s + 1]; k++)
+		if (b->calls[fi->call_order[k]].constructs != CXX_CONSTRUCT_DECLARATION)
+			return false;
+	return true;
 }
 
 /* `if (...) return;` (or a return of a value computed without a call),
@@ -70,13 +87,13 @@ static bool is_guard(struct plan_walker *w, struct plan_fref f, int s)
 	return fi->call_first[inner] == fi->call_first[inner + 1]; /* the return calls nothing */
 }
 
-/* The first and last statements a root's or function's points enclose:
- * *first < 0 when nothing is left. Returns true when that is not the whole
- * body (the point is a span). */
-bool plan_body_span(struct plan_walker *w, struct plan_fref f, bool root, int *first, int *last)
+/* The first and last statements of block `parent` (CXX_NONE: the body) a
+ * root's or function's points enclose: *first < 0 when nothing is left.
+ * Returns true when that is not the whole block (the point is a span). */
+bool plan_block_span(struct plan_walker *w, struct plan_fref f, int parent, bool root, int *first, int *last)
 {
 	const struct cxx_body *b = plan_body_of(w, f);
-	int f0 = cxx_first_child(b, CXX_NONE), l0 = cxx_last_child(b, CXX_NONE);
+	int f0 = cxx_first_child(b, parent), l0 = cxx_last_child(b, parent);
 	int s;
 
 	*first = f0;
@@ -90,6 +107,18 @@ bool plan_body_span(struct plan_walker *w, struct plan_fref f, bool root, int *f
 		for (s = f0; s >= 0 && *last >= 0 && s <= *last; s = cxx_next_sibling(b, s))
 			if (is_setup(w, f, s))
 				*first = cxx_next_sibling(b, s);
+		/* a header the set-up writes by hand (`GetMoeProfilePtr()[0] = 1;`)
+		 * is set-up; a copy-out after the work, with the declarations just
+		 * before it, is teardown */
+		while (*first >= 0 && *first != *last && calls_named(w, f, *first, buffer_names))
+			*first = cxx_next_sibling(b, *first);
+		for (s = *first; s >= 0 && *last >= 0 && s <= *last; s = cxx_next_sibling(b, s))
+			if (s != *first && calls_named(w, f, s, buffer_names)) {
+				*last = cxx_prev_sibling(b, s);
+				while (*last >= 0 && *last != *first && plan_plain_decl(w, f, *last))
+					*last = cxx_prev_sibling(b, *last);
+				break;
+			}
 	}
 	while (*first >= 0 && is_guard(w, f, *first) && *first != *last)
 		*first = cxx_next_sibling(b, *first);
@@ -98,6 +127,43 @@ bool plan_body_span(struct plan_walker *w, struct plan_fref f, bool root, int *f
 		return true;
 	}
 	return *first != f0 || *last != l0;
+}
+
+bool plan_body_span(struct plan_walker *w, struct plan_fref f, bool root, int *first, int *last)
+{
+	return plan_block_span(w, f, CXX_NONE, root, first, last);
+}
+
+/* The blocks of f in which the runtime is set up, when that is not in its
+ * body itself (`if (TILING_KEY_IS(1)) { SetMoeProfilePtr(...); ... }`): up
+ * to `max` into out, their number. */
+size_t plan_setup_blocks(struct plan_walker *w, struct plan_fref f, int *out, size_t max)
+{
+	const struct cxx_body *b = plan_body_of(w, f);
+	size_t n = 0;
+
+	for (int s = cxx_first_child(b, CXX_NONE); s >= 0; s = cxx_next_sibling(b, s))
+		if (is_setup(w, f, s))
+			return 0;
+	for (size_t c = 0; c < b->ncalls; c++) {
+		const struct cxx_call *call = &b->calls[c];
+		int p;
+		bool seen = false;
+		if (call->stmt < 0 || !call->name)
+			continue;
+		for (int i = 0; setup_names[i] && !seen; i++)
+			seen = strcmp(call->name, setup_names[i]) == 0;
+		if (!seen)
+			continue;
+		p = b->stmts[call->stmt].parent;
+		if (p == CXX_NONE)
+			continue;
+		for (size_t i = 0; i < n && seen; i++)
+			seen = out[i] != p;
+		if (seen && n < max)
+			out[n++] = p;
+	}
+	return n;
 }
 
 /* Of the leading declarations of statements first..last (-1: to the end of

@@ -1592,36 +1592,59 @@ static void warn_no_root(walker *w)
 	free(list);
 }
 
-/* The root: its point (a span after the runtime's set-up and leading
- * guards), then its body. */
+/* The root's point over statements of block `parent` of the root function
+ * (a span after the runtime's set-up and leading guards, before its
+ * teardown), then those statements; false when nothing is left. */
+static bool root_point(walker *w, struct plan_fref root, int parent, const ctx_t *c0)
+{
+	const struct cxx_func *fn = plan_func(w->pl, root);
+	struct plan_finfo *fi = plan_finfo(w->pl, root);
+	int first, last, n;
+	bool span = plan_block_span(w, root, parent, true, &first, &last);
+	struct cxx_range scope = parent == CXX_NONE ? fn->body_range : fn->body.stmts[parent].range;
+	ctx_t c;
+
+	if (first < 0) {
+		plan_add_note(w, PLAN_root, PLAN_FATE_SKIPPED, root, parent, scope, c0,
+			 xstrdup(w->p->roots[fi->root_rule].label),
+			 xstrdup(span ? "nothing is left to time after the runtime's set-up and the leading guards"
+				      : "its body is empty"));
+		return false;
+	}
+	n = plan_add_point(w, PLAN_root, root, -1, scope, NULL, NULL, c0, "", first, last, -1);
+	if (span || parent != CXX_NONE)
+		plan_make_span(w, n, root, first, last);
+	c = plan_child_ctx(w, n, c0);
+	/* set-up, guards and teardown are outside every point */
+	walk_range(w, root, parent, first, last, &c);
+	return true;
+}
+
+/* The root: its point, then its body; where the runtime is set up in blocks
+ * of the body (the arms of a tiling-key chain) and not in the body itself,
+ * a point in each of those blocks, after the set-up: code outside them
+ * records nothing. */
 static void walk_root(walker *w, struct plan_fref root)
 {
 	struct plan_finfo *fi = plan_finfo(w->pl, root);
 	const struct cxx_func *fn = plan_func(w->pl, root);
 	ctx_t c0 = { .parent = -1, .depth = 0, .phase = NULL, .phase_weak = false, .hot_ok = true, .tile = -1,
 		      .tile_fn = { 0, 0 }, .absorb = -1, .steps = NULL, .setup = false };
-	int first, last, n;
-	bool span;
+	int blocks[16];
+	size_t nb;
+	bool any = false;
 
 	fi->visited = true;
 	w->root_name = fn->name;
 	w->root_label = w->p->roots[fi->root_rule].label;
 	c0.phase = plan_phase_of(w, root, NULL);
-	span = plan_body_span(w, root, true, &first, &last);
-	if (first < 0) {
-		plan_add_note(w, PLAN_root, PLAN_FATE_SKIPPED, root, -1, fn->body_range, &c0,
-			 xstrdup(w->p->roots[fi->root_rule].label),
-			 xstrdup(span ? "nothing is left to time after the runtime's set-up and the leading guards"
-				      : "its body is empty"));
-		return;
-	}
-	n = plan_add_point(w, PLAN_root, root, -1, fn->body_range, NULL, NULL, &c0, "", first, last, -1);
-	if (span)
-		plan_make_span(w, n, root, first, last);
-	w->pl->nroots++;
-	c0 = plan_child_ctx(w, n, &c0);
-	/* set-up, guards and teardown are outside every point */
-	walk_range(w, root, CXX_NONE, first, last, &c0);
+	nb = plan_setup_blocks(w, root, blocks, 16);
+	if (nb == 0)
+		any = root_point(w, root, CXX_NONE, &c0);
+	for (size_t i = 0; i < nb; i++)
+		any |= root_point(w, root, blocks[i], &c0);
+	if (any)
+		w->pl->nroots++;
 }
 
 /* The functions reached only from tile-level code, in the order first
@@ -1699,6 +1722,7 @@ void plan_walk(struct plan *pl, struct diag *diag, const struct rule_policy *fal
 			walk_root(&w, roots[i]);
 	}
 	walk_tile_reached(&w);
+	plan_adopt(&w);
 	/* functions the scanner left out that a rule would instrument */
 	for (size_t u = 0; u < pl->nunits; u++) {
 		const struct cxx_outline *ol = pl->units[u].outline;

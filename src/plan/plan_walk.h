@@ -83,6 +83,12 @@ static inline const struct cxx_body *plan_body_of(struct plan_walker *w, struct 
 	return &plan_func(w->pl, f)->body;
 }
 
+/* plan_adopt.c */
+/* After the walk: planned points that time what an existing pair times
+ * become that pair (present); the others nest with the existing pairs or are
+ * skipped; pl->hand lists the pairs kept as they are. */
+void plan_adopt(struct plan_walker *w);
+
 /* plan_nodes.c */
 /* Keeps `s` (newly allocated) until the walk ends; returns it. */
 const char *plan_keep_string(struct plan_walker *w, char *s);
@@ -109,6 +115,14 @@ char *plan_tile_where(struct plan_walker *w, const struct plan_ctx *ctx);
  * *first < 0 when nothing is left. Returns true when that is not the whole
  * body (the point is a span). */
 bool plan_body_span(struct plan_walker *w, struct plan_fref f, bool root, int *first, int *last);
+/* Is statement s of f a declaration that calls nothing but constructors
+ * (`GlobalTensor<int64_t> g;`, `uint32_t k = 2;`): no work of its own? */
+bool plan_plain_decl(struct plan_walker *w, struct plan_fref f, int s);
+/* The same over the statements of block `parent` of f. */
+bool plan_block_span(struct plan_walker *w, struct plan_fref f, int parent, bool root, int *first, int *last);
+/* The blocks of f in which the runtime is set up when its body itself does
+ * not set it up (an arm of a tiling-key chain): up to max into out. */
+size_t plan_setup_blocks(struct plan_walker *w, struct plan_fref f, int *out, size_t max);
 /* A run of sibling statements first..last (-1: to the end of the block)
  * whose first statements declare a variable the index expression (`index`,
  * `extra`) names (`uint32_t tracingIdx = next++;`), as a loop's, a

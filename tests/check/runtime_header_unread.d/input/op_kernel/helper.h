@@ -1,4 +1,4 @@
-// Uses the runtime without including it: compiles only by luck of include order.
+// Uses the runtime without including it, and nothing includes it.
 void Helper()
 {
     MoeTracing(TRACE_POINT("processing helper", "B"));

@@ -1,0 +1,2 @@
+#include "helper.h"
+#include "op.h"
