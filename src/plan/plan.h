@@ -61,6 +61,8 @@ struct plan_node {
 	char *base;                   /* the label as its rule made it, before it was told
 	                                 apart from its siblings' (NULL: the same) */
 	char *why;                    /* folded/skipped/merged/left alone/refused: the reason */
+	char *rule_label;             /* present: the label the rules made, where the existing
+	                                 pair's (`label`) took its place; else NULL */
 	size_t unit;                  /* file */
 	int func;                     /* function in the unit's outline; -1 for a macro */
 	int stmt;                     /* loop, arm, first statement of a wrap/hot/region; -1: function */
@@ -94,11 +96,14 @@ struct plan_unit {
 	size_t nincs;
 };
 
-/* An existing pair no planned point took: kept as it is. */
+/* An existing pair (B and E statements of one block with one label). */
 struct plan_hand {
 	size_t unit;
+	int func;
+	int b_stmt, e_stmt;           /* its B and E statements in the function's body */
 	const char *label;            /* borrowed from the unit's outline */
 	uint32_t b, e;                /* where its B and its E are */
+	int node;                     /* the planned point that took it (present), or -1: kept as it is */
 };
 
 struct plan_unresolved {
@@ -153,7 +158,7 @@ struct plan {
 	size_t nunmatched;
 	struct plan_idle_rule *shadowed;
 	size_t nshadowed;
-	struct plan_hand *hand;       /* existing pairs kept as they are, in unit order */
+	struct plan_hand *hand;       /* existing pairs, in unit order, and which planned point took each */
 	size_t nhand;
 	size_t *unit_first;           /* nodes of unit u: by_unit[unit_first[u] .. unit_first[u + 1]) */
 	int *by_unit;                 /* node indices grouped by unit, in plan order */
@@ -203,6 +208,10 @@ bool plan_func_is_void(const struct cxx_func *f);
 
 /* Output: the tree with fates and reasons, the density table and the
  * callees that could not be followed. */
+/* learn (plan_learn.c): the rules statement, over names, kinds and
+ * positions, that puts existing pair h back where it is under its label
+ * (newly allocated); NULL with *why (newly allocated) when no rule form can. */
+char *plan_learn_statement(struct plan *pl, const struct plan_hand *h, char **why, struct diag *diag);
 /* plan --positions: the statements of every function named `func` (its
  * qualified name or last components) with the rule forms that take each by
  * position, #N counted as the planner counts. Returns how many functions. */

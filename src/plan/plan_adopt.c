@@ -5,8 +5,8 @@
  * body of a function called once whose call a pair times (and the reverse),
  * is that pair: present, under its label. A planned point whose B and E
  * would interleave with a pair's nests around or inside it where only points
- * and declarations lie between, and is skipped otherwise. The pairs no
- * planned point took are kept as they are and listed (pl->hand). See
+ * and declarations lie between, and is skipped otherwise. pl->hand lists
+ * every pair and the planned point that took it (none: kept as it is). See
  * plan_walk.h. */
 #include <stdlib.h>
 #include <string.h>
@@ -58,8 +58,9 @@ static bool work_within(struct extent a, uint32_t start, uint32_t end)
 	return a.n > 0 && a.lo >= start && a.hi <= end;
 }
 
-/* The existing pairs of f that no planned point has taken, in source order. */
-static size_t free_pairs(struct plan_walker *w, struct plan_fref f, struct pair **out)
+/* The existing pairs of f (`all`), or those no planned point has taken, in
+ * source order. */
+static size_t pairs_of(struct plan_walker *w, struct plan_fref f, bool all, struct pair **out)
 {
 	struct plan_finfo *fi = plan_finfo(w->pl, f);
 	const struct cxx_body *b = plan_body_of(w, f);
@@ -69,7 +70,7 @@ static size_t free_pairs(struct plan_walker *w, struct plan_fref f, struct pair 
 	for (size_t k = 0; k < b->npoints; k++) {
 		const struct cxx_point *p = &b->points[k];
 		int s = p->stmt;
-		if (fi->claimed[k] || !p->label || !p->event || strcmp(p->event, "B") != 0 || s < 0 ||
+		if ((fi->claimed[k] && !all) || !p->label || !p->event || strcmp(p->event, "B") != 0 || s < 0 ||
 		    fi->point_at[s] != (int)k)
 			continue;
 		for (int e = cxx_next_sibling(b, s); e >= 0; e = cxx_next_sibling(b, e)) {
@@ -104,8 +105,9 @@ static void adopt(struct plan_walker *w, int idx, struct plan_fref f, int k)
 	char *old = n->label;
 	size_t len = strlen(old);
 
-	plan_finfo(pl, f)->claimed[k] = true;
+	plan_finfo(pl, f)->claimed[k] = idx + 1;
 	n->fate = PLAN_FATE_PRESENT;
+	n->rule_label = old;
 	n->label = xstrdup(hand);
 	for (size_t i = (size_t)idx + 1; i < pl->nnodes && pl->nodes[i].depth > n->depth; i++) {
 		struct plan_node *c = &pl->nodes[i];
@@ -115,7 +117,6 @@ static void adopt(struct plan_walker *w, int idx, struct plan_fref f, int k)
 		free(c->label);
 		c->label = l;
 	}
-	free(old);
 }
 
 /* The one statement that calls t, in the functions that call it; false when
@@ -148,7 +149,7 @@ static bool only_call_site(struct plan_walker *w, struct plan_fref t, struct pla
 static int pair_with_work(struct plan_walker *w, struct plan_fref f, struct extent x)
 {
 	struct pair *h;
-	size_t nh = free_pairs(w, f, &h);
+	size_t nh = pairs_of(w, f, false, &h);
 	int k = -1;
 
 	for (size_t i = 0; i < nh && k < 0; i++)
@@ -272,7 +273,7 @@ static void adopt_node(struct plan_walker *w, int idx)
 	if (n->fate != PLAN_FATE_INSERT || n->func < 0)
 		return;
 	b = plan_body_of(w, f);
-	nh = free_pairs(w, f, &h);
+	nh = pairs_of(w, f, false, &h);
 	if (n->kind == PLAN_root) {
 		/* the root's label already recorded in the entry: that is the root */
 		for (size_t i = 0; i < nh; i++)
@@ -326,7 +327,7 @@ void plan_adopt(struct plan_walker *w)
 
 	for (size_t i = 0; i < pl->nnodes; i++)
 		adopt_node(w, (int)i);
-	/* the pairs kept as they are */
+	/* every existing pair, and the planned point that took it */
 	for (size_t u = 0; u < pl->nunits; u++) {
 		const struct cxx_outline *ol = pl->units[u].outline;
 		if (pl->units[u].runtime)
@@ -338,13 +339,14 @@ void plan_adopt(struct plan_walker *w)
 			size_t nh;
 			if (b->npoints == 0)
 				continue;
-			nh = free_pairs(w, f, &h);
+			nh = pairs_of(w, f, true, &h);
 			for (size_t i = 0; i < nh; i++) {
 				if (pl->nhand % 16 == 0)
 					pl->hand = xrealloc(pl->hand, (pl->nhand + 16) * sizeof(*pl->hand));
-				pl->hand[pl->nhand++] = (struct plan_hand){ u, b->points[h[i].k].label,
-									  b->stmts[h[i].b].range.start,
-									  b->stmts[h[i].e].range.start };
+				pl->hand[pl->nhand++] = (struct plan_hand){
+					u, (int)fn, h[i].b, h[i].e, b->points[h[i].k].label, b->stmts[h[i].b].range.start,
+					b->stmts[h[i].e].range.start, plan_finfo(pl, f)->claimed[h[i].k] - 1
+				};
 			}
 			free(h);
 		}

@@ -44,7 +44,7 @@ struct plan_finfo {
 	int *call_first;   /* calls of statement s: call_order[call_first[s] .. call_first[s + 1]) */
 	int *call_order;
 	int *point_at;     /* statement -> the existing point that is the whole statement, or -1 */
-	bool *claimed;     /* existing points already taken as the B of a planned point */
+	int *claimed;      /* existing points taken as the B of a planned point: that node + 1, else 0 */
 	unsigned *restr;   /* statement -> core types it can run on (from core-type branches) */
 	unsigned own;      /* the function's own restriction (operator()<AscendC::AIC>...) */
 	unsigned mask;     /* union of the core types of the paths reaching it */

@@ -379,10 +379,10 @@ int plan_add_point(struct plan_walker *w, enum plan_kind kind, struct plan_fref 
 	}
 	k = existing_pair(w, f, b_stmt, e_stmt, kind != PLAN_wrap && kind != PLAN_hot && kind != PLAN_region);
 	if (k >= 0) {
-		fi->claimed[k] = true;
+		fi->claimed[k] = idx + 1;
 		n->fate = PLAN_FATE_PRESENT;
 		if (b->points[k].label) {
-			free(n->label);
+			n->rule_label = n->label;
 			n->label = xstrdup(b->points[k].label);
 		}
 		return idx;

@@ -15,7 +15,6 @@
 static char *head_regex(const char *s)
 {
 	size_t n = strcspn(s, "(");
-	char *out, *o;
 
 	if (s[n] == '(' && n < 60) {
 		n++;
@@ -24,15 +23,7 @@ static char *head_regex(const char *s)
 		while (n > 8 && s[n] && s[n] != ' ')
 			n--;
 	}
-	out = o = xmalloc(2 * n + 2);
-	*o++ = '^';
-	for (size_t i = 0; i < n; i++) {
-		if (strchr("\\^$.|?*+()[]{}/", s[i]))
-			*o++ = '\\';
-		*o++ = s[i];
-	}
-	*o = '\0';
-	return out;
+	return plan_re_quote("^", s, n, "");
 }
 
 static struct rule_regex *compile(const char *pattern, struct diag *diag)
@@ -97,18 +88,7 @@ static void print_stmt(FILE *out, struct plan_walker *w, struct plan_fref f, int
 		char *name_re;
 		if (!call->name || plan_is_trace_call(call) || !plan_makes_call(w->pl, f, call))
 			continue;
-		name_re = xmalloc(2 * strlen(call->name) + 3);
-		{
-			char *o = name_re;
-			*o++ = '^';
-			for (const char *p = call->name; *p; p++) {
-				if (strchr("\\^$.|?*+()[]{}/", *p))
-					*o++ = '\\';
-				*o++ = *p;
-			}
-			*o++ = '$';
-			*o = '\0';
-		}
+		name_re = plan_re_quote("^", call->name, strlen(call->name), "$");
 		memset(&r, 0, sizeof(r));
 		r.match = compile(name_re, diag);
 		for (unsigned k = 1; r.match && k <= 10000; k++) {

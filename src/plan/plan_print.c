@@ -160,6 +160,16 @@ static void print_unresolved(FILE *out, const struct plan *pl)
 	}
 }
 
+/* The existing pairs no planned point took. */
+static size_t plan_kept(const struct plan *pl)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < pl->nhand; i++)
+		n += pl->hand[i].node < 0;
+	return n;
+}
+
 void plan_print_tree(FILE *out, const struct plan *pl)
 {
 	unsigned count[PLAN_FATE_COUNT] = { 0 };
@@ -219,10 +229,12 @@ void plan_print_tree(FILE *out, const struct plan *pl)
 	fprintf(out, "points: %u to insert, %u present, %u folded; %u skipped, %u merged, %u left alone, %u refused\n",
 		count[PLAN_FATE_INSERT], count[PLAN_FATE_PRESENT], count[PLAN_FATE_FOLDED], count[PLAN_FATE_SKIPPED],
 		count[PLAN_FATE_MERGED], count[PLAN_FATE_MACRO], count[PLAN_FATE_REFUSED]);
-	if (pl->nhand) {
-		fprintf(out, "existing pairs kept as they are (no rule plans a point there): %zu\n", pl->nhand);
+	if (plan_kept(pl)) {
+		fprintf(out, "existing pairs kept as they are (no rule plans a point there): %zu\n", plan_kept(pl));
 		for (size_t i = 0; i < pl->nhand; i++) {
 			const struct plan_hand *h = &pl->hand[i];
+			if (h->node >= 0)
+				continue;
 			fprintf(out, "  %s  (%s:%zu-%zu)\n", h->label, pl->units[h->unit].path,
 				src_file_line(pl->units[h->unit].file, h->b), src_file_line(pl->units[h->unit].file, h->e));
 		}
@@ -310,7 +322,10 @@ cJSON *plan_json(const struct plan *pl)
 	unres = cJSON_AddArrayToObject(root, "kept");
 	for (size_t i = 0; i < pl->nhand; i++) {
 		const struct plan_hand *h = &pl->hand[i];
-		cJSON *o = cJSON_CreateObject();
+		cJSON *o;
+		if (h->node >= 0)
+			continue;
+		o = cJSON_CreateObject();
 		cJSON_AddStringToObject(o, "label", h->label);
 		cJSON_AddStringToObject(o, "file", pl->units[h->unit].path);
 		cJSON_AddNumberToObject(o, "line", (double)src_file_line(pl->units[h->unit].file, h->b));

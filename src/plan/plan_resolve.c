@@ -336,7 +336,7 @@ struct plan_finfo *plan_finfo(struct plan *pl, struct plan_fref f)
 		if (b->points[k].range.start == b->stmts[s].range.start)
 			fi->point_at[s] = (int)k;
 	}
-	fi->claimed = xcalloc(b->npoints + 1, sizeof(bool));
+	fi->claimed = xcalloc(b->npoints + 1, sizeof(int));
 	fi->restr = xmalloc((n + 1) * sizeof(unsigned));
 	{
 		unsigned seen = 0; /* core bits covered by earlier arms of the current if chain */

@@ -309,6 +309,7 @@ static void drop_walk(struct plan *pl)
 		free(pl->nodes[i].label);
 		free(pl->nodes[i].base);
 		free(pl->nodes[i].why);
+		free(pl->nodes[i].rule_label);
 	}
 	pl->nnodes = 0;
 	for (size_t i = 0; i < pl->nunmatched; i++)

@@ -89,6 +89,11 @@ static inline const struct cxx_body *plan_body_of(struct plan_walker *w, struct 
  * skipped; pl->hand lists the pairs kept as they are. */
 void plan_adopt(struct plan_walker *w);
 
+/* plan_learn.c */
+/* s[0..n) with the regex metacharacters (and '/') escaped, between `pre`
+ * and `post` (newly allocated): a rules regex matching it literally. */
+char *plan_re_quote(const char *pre, const char *s, size_t n, const char *post);
+
 /* plan_nodes.c */
 /* Keeps `s` (newly allocated) until the walk ends; returns it. */
 const char *plan_keep_string(struct plan_walker *w, char *s);

@@ -1,0 +1,450 @@
+/* `autotrace learn`: the operator's rules file written from the points in
+ * its sources. The existing pairs are found by planning the sources as they
+ * are; every pair the rules do not put back gets the statement that would
+ * (plan_learn.c); again, until
+ * nothing changes. Each try is the proof itself: a scratch copy of the
+ * operator with every point stripped, apply with the rules (computed, not
+ * written), and the B points compared one to one with the originals by file,
+ * label and the code line each stands before; a statement whose removal puts
+ * back as many points, with no more others, is dropped. */
+#define _GNU_SOURCE /* memmem(3) */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "apply_run.h"
+#include "atomic_write.h"
+#include "edit.h"
+#include "learn_run.h"
+#include "path_glob.h"
+#include "plan.h"
+#include "rule_find.h"
+#include "src_file.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+static void discard(void *ctx, const struct diag_msg *m)
+{
+	(void)ctx;
+	(void)m;
+}
+
+struct stmts {
+	char **v;
+	size_t n;
+};
+
+static bool stmts_add(struct stmts *s, char *stmt)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (strcmp(s->v[i], stmt) == 0) {
+			free(stmt);
+			return false;
+		}
+	s->v = xrealloc(s->v, (s->n + 1) * sizeof(*s->v));
+	s->v[s->n++] = stmt;
+	return true;
+}
+
+static char *rules_text(const char *include, const struct stmts *s, const char *head)
+{
+	struct strbuf b = { 0 };
+
+	strbuf_puts(&b, head);
+	strbuf_puts(&b, "rules 1;\ninclude \"");
+	strbuf_puts(&b, include);
+	strbuf_puts(&b, "\";\ntrace {\n");
+	for (size_t i = 0; i < s->n; i++) {
+		strbuf_puts(&b, "    ");
+		strbuf_puts(&b, s->v[i]);
+		strbuf_putc(&b, '\n');
+	}
+	strbuf_puts(&b, "}\n");
+	return strbuf_take(&b);
+}
+
+static int write_file(const char *path, const char *text, struct diag *diag)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f || fputs(text, f) == EOF || fclose(f) != 0) {
+		diag_plain(diag, DIAG_ERROR, "learn: cannot write %s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* A scratch copy of directory `from` (directories and regular files; links,
+ * the VCS's and autotrace's own directories left out). */
+static int copy_tree(const char *from, const char *to, int depth, struct diag *diag)
+{
+	DIR *d;
+	struct dirent *e;
+	int rc = 0;
+
+	if (depth > 64 || mkdir(to, 0700) != 0 || !(d = opendir(from))) {
+		diag_plain(diag, DIAG_ERROR, "learn: cannot copy %s to a scratch directory: %s", from, strerror(errno));
+		return -1;
+	}
+	while (rc == 0 && (e = readdir(d)) != NULL) {
+		struct stat st;
+		char *a, *b;
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 || strcmp(e->d_name, ".git") == 0 ||
+		    strcmp(e->d_name, ".autotrace") == 0)
+			continue;
+		a = path_join(from, e->d_name);
+		b = path_join(to, e->d_name);
+		if (lstat(a, &st) == 0 && S_ISDIR(st.st_mode)) {
+			rc = copy_tree(a, b, depth + 1, diag);
+		} else if (lstat(a, &st) == 0 && S_ISREG(st.st_mode)) {
+			struct src_file *f = src_file_load(a);
+			rc = f ? write_file(b, f->data, diag) : -1;
+			if (!f)
+				diag_plain(diag, DIAG_ERROR, "learn: cannot read %s", a);
+			src_file_free(f);
+		}
+		free(a);
+		free(b);
+	}
+	closedir(d);
+	return rc;
+}
+
+static bool is_source(const char *name)
+{
+	static const char *const ext[] = { ".h", ".hpp", ".hh", ".hxx", ".c", ".cc", ".cpp", ".cxx", ".cu", ".cuh", NULL };
+	const char *dot = strrchr(name, '.');
+
+	for (size_t i = 0; dot && ext[i]; i++)
+		if (strcmp(dot, ext[i]) == 0)
+			return true;
+	return false;
+}
+
+/* Every point of the C and C++ sources under dir taken out. */
+static int strip_tree(const char *dir, struct diag *diag)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int rc = 0;
+
+	if (!d)
+		return -1;
+	while (rc == 0 && (e = readdir(d)) != NULL) {
+		struct stat st;
+		char *p;
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		p = path_join(dir, e->d_name);
+		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
+			rc = strip_tree(p, diag);
+		} else if (S_ISREG(st.st_mode) && is_source(e->d_name)) {
+			struct src_file *f = src_file_load(p);
+			size_t len;
+			unsigned removed = 0;
+			char *text = f ? edit_strip(f->data, f->len, true, &len, &removed, NULL, NULL) : NULL;
+			if (text && removed)
+				rc = write_file(p, text, diag);
+			free(text);
+			src_file_free(f);
+		}
+		free(p);
+	}
+	closedir(d);
+	return rc;
+}
+
+/* The B points of a text: "label\tthe code line it stands before" each. */
+struct bkey {
+	char *key;
+	bool used;
+};
+
+static bool code_line(const char *l, size_t n)
+{
+	while (n && (*l == ' ' || *l == '\t'))
+		l++, n--;
+	return n && !(n >= 2 && l[0] == '/' && l[1] == '/') && !memmem(l, n, "MoeTracing(", 11);
+}
+
+static size_t b_points(const char *rel, const char *data, size_t len, struct bkey **out, size_t n)
+{
+	const char *p = data, *end = data + len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p)), *le = nl ? nl : end;
+		const char *tp = memmem(p, (size_t)(le - p), "TRACE_POINT(\"", 13);
+		if (tp && memmem(tp, (size_t)(le - tp), "\"B\")", 4)) {
+			const char *lab = tp + 13, *q = memchr(lab, '"', (size_t)(le - lab));
+			const char *c = nl ? nl + 1 : end;
+			while (c < end) {
+				const char *cn = memchr(c, '\n', (size_t)(end - c)), *ce = cn ? cn : end;
+				if (code_line(c, (size_t)(ce - c)))
+					break;
+				c = cn ? cn + 1 : end;
+			}
+			if (q) {
+				const char *ce;
+				size_t cl;
+				while (c < end && (*c == ' ' || *c == '\t'))
+					c++;
+				ce = c < end ? memchr(c, '\n', (size_t)(end - c)) : NULL;
+				cl = ce ? (size_t)(ce - c) : (size_t)(end - c);
+				*out = xrealloc(*out, (n + 1) * sizeof(**out));
+				(*out)[n].key = xasprintf("%s\t%.*s\t%.*s", rel, (int)(q - lab), lab, (int)cl, c);
+				(*out)[n++].used = false;
+			}
+		}
+		p = nl ? nl + 1 : end;
+	}
+	return n;
+}
+
+static void free_keys(struct bkey *k, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(k[i].key);
+	free(k);
+}
+
+/* The key of hand pair h of plan pl (planned over the sources as they are):
+ * its file, label and the code line its B stands before. */
+static char *hand_key(const struct plan *pl, const struct plan_hand *h)
+{
+	const struct src_file *f = pl->units[h->unit].file;
+	struct bkey *k = NULL;
+	size_t n, ls = h->b;
+	char *key;
+
+	while (ls > 0 && f->data[ls - 1] != '\n')
+		ls--;
+	n = b_points(pl->units[h->unit].path, f->data + ls, f->len - ls, &k, 0);
+	key = n ? xstrdup(k[0].key) : xstrdup("");
+	free_keys(k, n);
+	return key;
+}
+
+/* Apply (computed, not written) with `rules` on the stripped copy: how many
+ * of the hand keys come back one to one (marking them in `back`), and how
+ * many more B points it puts. The rules are read as the operator's own (its
+ * directory is where they may include from), then given to apply on the
+ * copy. -2 when they cannot be read, -1 when apply fails. */
+static int try_rules(const char *opdir, const char *copy, const char *rules, const char *op, char **keys, bool *back,
+		     size_t nkeys, unsigned *more, struct diag *quiet, struct diag *diag)
+{
+	struct rule_cache cache = { NULL, NULL };
+	struct apply_opts ao = { copy, rules, op, &cache, APPLY_SHOW };
+	struct apply_result ar;
+	struct bkey *got = NULL;
+	size_t ngot = 0, cl = strlen(copy);
+	int same = 0;
+
+	if (!(cache.policy = rule_find_and_load(rules, opdir, diag)))
+		return -2;
+	cache.path = xstrdup(rules);
+	memset(&ar, 0, sizeof(ar));
+	if (apply_run(&ao, &ar, quiet) != 0) {
+		apply_result_release(&ar);
+		rule_cache_release(&cache);
+		return -1;
+	}
+	for (size_t i = 0; i < ar.nfiles; i++) {
+		const char *rel = ar.files[i].fs_path;
+		if (strncmp(rel, copy, cl) == 0 && rel[cl] == '/')
+			rel += cl + 1;
+		ngot = b_points(rel, ar.files[i].text, ar.files[i].len, &got, ngot);
+	}
+	for (size_t i = 0; i < nkeys; i++) {
+		back[i] = false;
+		for (size_t j = 0; j < ngot && !back[i]; j++)
+			if (!got[j].used && strcmp(keys[i], got[j].key) == 0)
+				got[j].used = back[i] = true;
+		same += back[i];
+	}
+	*more = (unsigned)ngot - (unsigned)same;
+	free_keys(got, ngot);
+	apply_result_release(&ar);
+	rule_cache_release(&cache);
+	return same;
+}
+
+static void rm_tree(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	if (d) {
+		while ((e = readdir(d)) != NULL) {
+			struct stat st;
+			char *p;
+			if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+				continue;
+			p = path_join(dir, e->d_name);
+			if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
+				rm_tree(p);
+			else
+				unlink(p);
+			free(p);
+		}
+		closedir(d);
+	}
+	rmdir(dir);
+}
+
+/* The rules with statements s written to `rules`, tried on the copy. */
+static int try_stmts(const struct learn_opts *o, const char *rules, const char *include, const struct stmts *s,
+		     const char *copy, char **keys, bool *back, size_t nkeys, unsigned *more, struct diag *quiet,
+		     struct diag *diag)
+{
+	char *text = rules_text(include, s, "");
+	int rc = write_file(rules, text, diag);
+
+	free(text);
+	return rc != 0 ? -2 : try_rules(o->opdir, copy, rules, o->op, keys, back, nkeys, more, quiet, diag);
+}
+
+int learn_run(const struct learn_opts *o, struct learn_result *r, struct diag *diag)
+{
+	const char *tmpdir = getenv("TMPDIR") && getenv("TMPDIR")[0] ? getenv("TMPDIR") : "/tmp";
+	char *scratch = xasprintf("%s/autotrace-learn-XXXXXX", tmpdir), *rules = NULL, *include, *copy = NULL;
+	struct stmts s = { NULL, 0 };
+	struct plan *pl = NULL;
+	struct rule_policy *p = NULL;
+	struct diag quiet;
+	char **keys = NULL;
+	bool *back = NULL;
+	size_t nkeys = 0;
+	unsigned more = 0;
+	int rc = -1, same;
+
+	memset(r, 0, sizeof(*r));
+	include = o->base ? realpath(o->base, NULL) : xstrdup("moe.rules");
+	if (!include || strchr(include, '"') || strchr(include, '\n') || strchr(include, '\\')) {
+		diag_plain(diag, DIAG_ERROR, "learn: the base rules %s cannot be included (%s)", o->base,
+			   include ? "a quote or a newline in its path" : strerror(errno));
+		free(include);
+		free(scratch);
+		return -1;
+	}
+	if (!mkdtemp(scratch)) {
+		diag_plain(diag, DIAG_ERROR, "learn: cannot make a scratch directory in %s: %s", tmpdir, strerror(errno));
+		free(include);
+		free(scratch);
+		return -1;
+	}
+	rules = path_join(scratch, "learned.rules");
+	copy = path_join(scratch, "op");
+	diag_init(&quiet, diag->out, false);
+	quiet.sink = discard;
+	/* the pairs, where they are: planned over the sources as they are */
+	{
+		char *text = rules_text(include, &s, "");
+		int w = write_file(rules, text, diag);
+		free(text);
+		if (w != 0 || !(p = rule_find_and_load(rules, o->opdir, diag)))
+			goto out;
+	}
+	pl = plan_build(p, o->opdir, o->entry, diag);
+	if (!pl)
+		goto out;
+	nkeys = pl->nhand;
+	keys = xcalloc(nkeys + 1, sizeof(*keys));
+	back = xcalloc(nkeys + 1, sizeof(*back));
+	for (size_t i = 0; i < nkeys; i++)
+		keys[i] = hand_key(pl, &pl->hand[i]);
+	if (copy_tree(o->opdir, copy, 0, diag) != 0 || strip_tree(copy, diag) != 0)
+		goto out;
+	/* a statement for each pair the rules do not put back, until none helps */
+	same = try_stmts(o, rules, include, &s, copy, keys, back, nkeys, &more, &quiet, diag);
+	for (int round = 0; round < 6 && same >= 0; round++) {
+		bool added = false;
+		for (size_t i = 0; i < nkeys; i++) {
+			char *why = NULL, *stmt;
+			if (back[i])
+				continue;
+			stmt = plan_learn_statement(pl, &pl->hand[i], &why, &quiet);
+			if (stmt)
+				added |= stmts_add(&s, stmt);
+			free(why);
+		}
+		if (!added)
+			break;
+		same = try_stmts(o, rules, include, &s, copy, keys, back, nkeys, &more, &quiet, diag);
+	}
+	if (same == -2)
+		goto out;
+	if (same < 0) {
+		diag_plain(diag, DIAG_ERROR, "learn: apply with the learned rules fails on the sources without points");
+		goto out;
+	}
+	/* fewer statements: each that puts nothing back is dropped */
+	for (size_t i = s.n; i-- > 0;) {
+		char *held = s.v[i];
+		unsigned m;
+		int n;
+		memmove(&s.v[i], &s.v[i + 1], (s.n - i - 1) * sizeof(*s.v));
+		s.n--;
+		n = try_stmts(o, rules, include, &s, copy, keys, back, nkeys, &m, &quiet, diag);
+		if (n >= same && (n > same || m <= more)) {
+			free(held);
+			same = n;
+			more = m;
+			continue;
+		}
+		memmove(&s.v[i + 1], &s.v[i], (s.n - i) * sizeof(*s.v));
+		s.v[i] = held;
+		s.n++;
+	}
+	same = try_stmts(o, rules, include, &s, copy, keys, back, nkeys, &more, &quiet, diag);
+	/* what could not be said */
+	for (size_t i = 0; i < nkeys; i++) {
+		const struct plan_hand *h = &pl->hand[i];
+		char *why = NULL, *stmt;
+		if (back[i])
+			continue;
+		stmt = plan_learn_statement(pl, h, &why, &quiet);
+		diag_at(diag, DIAG_WARNING, src_loc_make(pl->units[h->unit].file, h->b, h->b),
+			"learn: the pair '%s' is not put back by the learned rules: %s", h->label,
+			why ? why : stmt ? "the statement for it does not put it here (another rule wins)" : "no statement");
+		free(stmt);
+		free(why);
+	}
+	r->pairs = r->hand = (unsigned)nkeys;
+	r->same = same < 0 ? 0 : (unsigned)same;
+	r->more = more;
+	r->statements = (unsigned)s.n;
+	{
+		char *head = xasprintf("# Learned by autotrace learn from the points in %s: with %u statement%s after\n"
+				       "# the base rules, apply on the sources without points puts %u of their %u B\n"
+				       "# points back one to one (same file, label and line), and %u more.\n",
+				       o->opdir, r->statements, r->statements == 1 ? "" : "s", r->same, r->hand, r->more);
+		/* BASE as the written file reaches it: relative under its directory */
+		char *dir = o->base && o->out_dir ? realpath(o->out_dir, NULL) : NULL;
+		size_t dl = dir ? strlen(dir) : 0;
+		const char *inc = dir && strncmp(include, dir, dl) == 0 && include[dl] == '/' ? include + dl + 1 : include;
+		r->text = rules_text(inc, &s, head);
+		free(dir);
+		free(head);
+	}
+	rc = 0;
+out:
+	plan_free(pl);
+	rule_policy_free(p);
+	for (size_t i = 0; i < nkeys; i++)
+		free(keys[i]);
+	free(keys);
+	free(back);
+	for (size_t i = 0; i < s.n; i++)
+		free(s.v[i]);
+	free(s.v);
+	rm_tree(scratch);
+	free(scratch);
+	free(copy);
+	free(rules);
+	free(include);
+	return rc;
+}
