@@ -2,8 +2,9 @@
  * the rules statement, over names, kinds and positions, that times what the
  * pair times under its label (a function's body; a loop's body; one call, at
  * its call when the callee is the sources' own, else by its name and #N; a
- * run of statements from one call to another, by #N), or why none can (a
- * whole if or for statement, a marker pair). See plan.h. */
+ * run of statements from one call to another, by #N; a whole loop or if
+ * statement, `whole`, by its loop variable or a call it makes), or why none
+ * can (a marker pair). See plan.h. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,6 +116,23 @@ static const struct cxx_call *stmt_call(struct plan_walker *w, struct plan_fref 
 	return NULL;
 }
 
+/* The first call made inside statement s (at any depth) that is not a trace point. */
+static const struct cxx_call *first_call_in(struct plan_walker *w, struct plan_fref f, int s)
+{
+	const struct cxx_body *b = plan_body_of(w, f);
+	const struct cxx_call *best = NULL;
+
+	for (size_t k = 0; k < b->ncalls; k++) {
+		const struct cxx_call *c = &b->calls[k];
+		if (c->stmt < 0 || !c->name || plan_is_trace_call(c) || !plan_makes_call(w->pl, f, c) ||
+		    !cxx_range_contains(b->stmts[s].range, c->range))
+			continue;
+		if (!best || c->range.start < best->range.start)
+			best = c;
+	}
+	return best;
+}
+
 /* Does any function reached from t (t included) hold a point? */
 static bool holds_points(struct plan_walker *w, struct plan_fref t, int depth)
 {
@@ -207,6 +225,19 @@ char *plan_learn_statement(struct plan *pl, const struct plan_hand *h, char **wh
 			} else {
 				*why = xstrdup("the body of a loop with no loop variable: no rule names it");
 			}
+		} else if (whole && parent >= 0 && b->stmts[parent].kind == CXX_STMT_ARM &&
+			   b->stmts[parent].arm != CXX_ARM_ELSE && b->stmts[parent].arm != CXX_ARM_MACRO) {
+			/* an arm's body: a branch rule picking the arm by a call of its condition */
+			const struct cxx_call *made = first_call_in(&w, f, parent);
+			if (made) {
+				char *q = plan_re_quote("^", made->name, strlen(made->name), "$");
+				char *rule = xasprintf("branch calls /%s/ %s%s;", q, label, idx);
+				out = in_function(fn, rule);
+				free(q);
+				free(rule);
+			} else {
+				*why = xstrdup("the body of an arm whose code makes no call: no name to pick it by");
+			}
 		} else if (n == 1) {
 			const struct cxx_stmt *st = &b->stmts[first];
 			const struct cxx_call *c = st->kind == CXX_STMT_EXPR || st->kind == CXX_STMT_RETURN ? stmt_call(&w, f, first)
@@ -214,9 +245,30 @@ char *plan_learn_statement(struct plan *pl, const struct plan_hand *h, char **wh
 			struct plan_fref t[PLAN_RESOLVE_MAX];
 			bool quiet;
 			size_t nt = c ? plan_resolve_call(pl, f, c, t, PLAN_RESOLVE_MAX, &quiet) : 0;
-			if (!c) {
-				*why = xasprintf("a whole %s statement: no rule form times one picked by what it holds",
-						 cxx_stmt_is_loop(st) ? "loop" : st->kind == CXX_STMT_IF ? "if" : "compound");
+			if (!c && (cxx_stmt_is_loop(st) || st->kind == CXX_STMT_IF)) {
+				/* the whole statement (`whole`), picked by its loop variable or
+				 * the first call it makes (of its first arm) */
+				int in = st->kind == CXX_STMT_IF ? cxx_first_child(b, first) : first;
+				const struct cxx_call *made = in >= 0 ? first_call_in(&w, f, in) : NULL;
+				char *rule = NULL;
+				if (cxx_stmt_is_loop(st) && st->var && is_ident(st->var)) {
+					char *q = plan_re_quote("\\b", st->var, strlen(st->var), "\\b");
+					rule = xasprintf("loop /%s/ %s whole%s;", q, label, idx);
+					free(q);
+				} else if (made) {
+					char *q = plan_re_quote("^", made->name, strlen(made->name), "$");
+					rule = xasprintf("%s calls /%s/ %s whole%s;", cxx_stmt_is_loop(st) ? "loop" : "branch", q,
+							 label, idx);
+					free(q);
+				}
+				if (rule) {
+					out = in_function(fn, rule);
+					free(rule);
+				} else {
+					*why = xstrdup("a whole statement that makes no call and has no loop variable: no name to pick it by");
+				}
+			} else if (!c) {
+				*why = xstrdup("a compound statement that is no loop and no if: no rule form times it");
 			} else if (nt == 1 && !pl->units[t[0].unit].runtime && !holds_points(&w, t[0], 0)) {
 				const struct cxx_func *cf = plan_func(pl, t[0]);
 				char *q = plan_re_quote("^", cf->qualified_name, strlen(cf->qualified_name), "$");
@@ -239,7 +291,17 @@ char *plan_learn_statement(struct plan *pl, const struct plan_hand *h, char **wh
 				rule_regex_free(r.match);
 				free(q);
 			} else {
-				*why = xasprintf("a call of '%s', which holds points of its own", c->name);
+				/* a call of the sources' code that holds points (or of several
+				 * functions): the statement, by the call's name and #N */
+				char *at = head_at(&w, f, first, diag);
+				if (at) {
+					char *rule = xasprintf("wrap call %s %s%s;", at, label, idx);
+					out = in_function(fn, rule);
+					free(rule);
+					free(at);
+				} else {
+					*why = xasprintf("a call of '%s' not at the start of its statement", c->name);
+				}
 			}
 		} else {
 			char *from = head_at(&w, f, first, diag), *to = head_at(&w, f, last, diag);

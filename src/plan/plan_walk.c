@@ -442,7 +442,7 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		walk_block(w, f, s, ctx);
 		return;
 	}
-	if (r && !r->match && ctx->hot_ok && ctx->tile < 0) {
+	if (r && !r->whole && !r->match && ctx->hot_ok && ctx->tile < 0) {
 		/* a rule that only asks what the loop calls does not time a loop
 		 * that only waits per iteration: that one is timed as a whole */
 		const struct rule_trace_rule *hot;
@@ -456,7 +456,28 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		free(where);
 		r = NULL;
 	}
-	if (r) {
+	if (r && r->whole) {
+		/* the whole loop, every iteration: one point around the statement */
+		char *name = plan_loop_name_var(st->var, st->text);
+		int n = plan_add_point(w, PLAN_wrap, f, s, st->range, r, r->label, ctx, name, cxx_prev_sibling(b, s),
+				       cxx_next_sibling(b, s), -1);
+		const char *var = st->var;
+		free(name);
+		if (var && ((r->index && strcmp(r->index, var) == 0) || (r->extra && strcmp(r->extra, var) == 0)) &&
+		    w->pl->nodes[n].fate == PLAN_FATE_INSERT) {
+			/* around the loop, its own variable is out of scope */
+			w->pl->nodes[n].fate = PLAN_FATE_REFUSED;
+			w->pl->nodes[n].why = xasprintf("a whole loop's point is outside the loop: its index cannot be the "
+							"loop variable '%s'", var);
+			w->pl->errors++;
+		}
+		c2 = plan_child_ctx(w, n, ctx);
+		c2.hot_ok = false;
+		if (!loop_holds_stage(w, f, s, ctx)) {
+			c2.tile = s;
+			c2.tile_fn = f;
+		}
+	} else if (r) {
 		char *name = plan_loop_name_var(st->var, st->text);
 		int after = st->braced ? plan_index_decl_end(w, f, cxx_first_child(b, s), -1, r->index, r->extra) : -1;
 		int n = plan_add_point(w, PLAN_loop, f, s, st->body, r, r->label, ctx, name,
@@ -554,8 +575,8 @@ static void walk_arm(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		walk_block(w, f, s, ctx);
 		return;
 	}
-	if (r && ctx->tile >= 0)
-		r = NULL; /* tile level: no branch points */
+	if (r && (ctx->tile >= 0 || r->whole))
+		r = NULL; /* tile level: no branch points; a whole rule's point is around the chain (walk_if) */
 	if (r) {
 		/* a branch whose body is one call of a function with a point of its
 		 * own: that point times the same */
@@ -597,6 +618,28 @@ static void walk_arm(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 	walk_block(w, f, s, &c2);
 }
 
+/* An if chain: a branch rule with `whole` that takes its first arm times the
+ * whole chain (one point around the statement); its arms are walked inside. */
+static void walk_if(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
+{
+	const struct cxx_body *b = plan_body_of(w, f);
+	int arm = cxx_first_child(b, s);
+	const struct rule_trace_rule *r = NULL;
+	ctx_t c2 = *ctx;
+
+	if (arm >= 0 && b->stmts[arm].kind == CXX_STMT_ARM && b->stmts[arm].arm != CXX_ARM_MACRO && ctx->tile < 0)
+		r = plan_decide_construct(w, f, arm, RULE_branch, RULE_TARGET_branch);
+	if (r && r->kind == RULE_branch && r->whole) {
+		char *name = plan_cond_name_var(b->stmts[arm].text);
+		int n = plan_add_point(w, PLAN_wrap, f, s, b->stmts[s].range, r, r->label, ctx, name,
+				       cxx_prev_sibling(b, s), cxx_next_sibling(b, s), -1);
+		free(name);
+		c2 = plan_child_ctx(w, n, ctx);
+	}
+	walk_calls_of(w, f, s, &c2);
+	walk_block(w, f, s, &c2);
+}
+
 static void walk_stmt(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 {
 	const struct cxx_stmt *st = &plan_body_of(w, f)->stmts[s];
@@ -611,6 +654,9 @@ static void walk_stmt(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		return;
 	case CXX_STMT_ARM:
 		walk_arm(w, f, s, ctx);
+		return;
+	case CXX_STMT_IF:
+		walk_if(w, f, s, ctx);
 		return;
 	case CXX_STMT_EXPR:
 	case CXX_STMT_RETURN:

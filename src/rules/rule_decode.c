@@ -848,7 +848,8 @@ static void take_args_clauses(struct cursor *c, struct rule_trace_rule *r)
 	}
 }
 
-/* function|loop|branch [/REGEX/] [calls /REGEX/] "LABEL" [else "LABEL"] clauses */
+/* function|loop|branch [/REGEX/] [calls /REGEX/] "LABEL" [else "LABEL"] clauses
+ * [whole clauses] (loop, branch) [opaque | steps "LABEL"] (function) */
 static void d_scope_rule(struct decode *dc, const struct rule_node *n)
 {
 	enum rule_kind kind = strcmp(n->keyword, "function") == 0 ? RULE_function
@@ -872,6 +873,11 @@ static void d_scope_rule(struct decode *dc, const struct rule_node *n)
 		r->else_label = take_label(&c);
 	}
 	take_args_clauses(&c, r);
+	if (kind != RULE_function && at_word(&c, "whole")) {
+		c.i++;
+		r->whole = true;
+		take_args_clauses(&c, r);
+	}
 	if (kind == RULE_function && at_word(&c, "opaque")) {
 		c.i++;
 		r->opaque = true;

@@ -83,6 +83,8 @@ static cJSON *dump_rule(const struct rule_trace_rule *r)
 		cJSON_AddTrueToObject(o, "sync");
 	if (r->opaque)
 		cJSON_AddTrueToObject(o, "opaque");
+	if (r->whole)
+		cJSON_AddTrueToObject(o, "whole");
 	if (r->in) {
 		cJSON *in = cJSON_AddArrayToObject(o, "in");
 		for (const struct rule_in *b = r->in; b; b = b->up) {

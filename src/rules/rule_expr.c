@@ -13,7 +13,7 @@ static bool blank(char c)
 /* Does a clause keyword start at text[i] (a whole word, after a blank)? */
 static bool clause_at(const char *text, size_t len, size_t i)
 {
-	static const char *const words[] = { "index", "extra", "sync", "opaque", "else", NULL };
+	static const char *const words[] = { "index", "extra", "sync", "opaque", "else", "whole", NULL };
 
 	if (i == 0 || !blank(text[i - 1]))
 		return false;

@@ -86,6 +86,8 @@ struct rule_trace_rule {
 	char *index;                  /* expression passed as the record index, or NULL */
 	char *extra;                  /* expression passed as the extra id, or NULL */
 	bool sync;                    /* points record with MoeTracing<true> (a pipe barrier first) */
+	bool whole;                   /* loop, branch: the point goes around the whole statement (all
+				       * its iterations; the if chain with every arm), not each body */
 	bool opaque;                  /* function: the point goes around each call statement of it,
 				       * and nothing inside it is planned (an embedded operator) */
 	struct rule_template *steps;  /* function: `steps "LABEL"`, the label of each step of its

@@ -307,6 +307,35 @@ static int try_stmts(const struct learn_opts *o, const char *rules, const char *
 	return rc != 0 ? -2 : try_rules(o->opdir, copy, rules, o->op, keys, back, nkeys, more, quiet, diag);
 }
 
+/* Fewer statements: each whose removal puts back as many points, with no
+ * more others, is dropped. Returns the points put back. */
+static int minimize(const struct learn_opts *o, const char *rules, const char *include, struct stmts *sp,
+		    const char *copy, char **keys, bool *back, size_t nkeys, int same, unsigned *more,
+		    struct diag *quiet, struct diag *diag)
+{
+	struct stmts s = *sp;
+
+	for (size_t i = s.n; i-- > 0;) {
+		char *held = s.v[i];
+		unsigned m;
+		int n;
+		memmove(&s.v[i], &s.v[i + 1], (s.n - i - 1) * sizeof(*s.v));
+		s.n--;
+		n = try_stmts(o, rules, include, &s, copy, keys, back, nkeys, &m, quiet, diag);
+		if (n >= same && (n > same || m <= *more)) {
+			free(held);
+			same = n;
+			*more = m;
+			continue;
+		}
+		memmove(&s.v[i + 1], &s.v[i], (s.n - i) * sizeof(*s.v));
+		s.v[i] = held;
+		s.n++;
+	}
+	*sp = s;
+	return same;
+}
+
 int learn_run(const struct learn_opts *o, struct learn_result *r, struct diag *diag)
 {
 	const char *tmpdir = getenv("TMPDIR") && getenv("TMPDIR")[0] ? getenv("TMPDIR") : "/tmp";
@@ -381,24 +410,7 @@ int learn_run(const struct learn_opts *o, struct learn_result *r, struct diag *d
 		diag_plain(diag, DIAG_ERROR, "learn: apply with the learned rules fails on the sources without points");
 		goto out;
 	}
-	/* fewer statements: each that puts nothing back is dropped */
-	for (size_t i = s.n; i-- > 0;) {
-		char *held = s.v[i];
-		unsigned m;
-		int n;
-		memmove(&s.v[i], &s.v[i + 1], (s.n - i - 1) * sizeof(*s.v));
-		s.n--;
-		n = try_stmts(o, rules, include, &s, copy, keys, back, nkeys, &m, &quiet, diag);
-		if (n >= same && (n > same || m <= more)) {
-			free(held);
-			same = n;
-			more = m;
-			continue;
-		}
-		memmove(&s.v[i + 1], &s.v[i], (s.n - i) * sizeof(*s.v));
-		s.v[i] = held;
-		s.n++;
-	}
+	same = minimize(o, rules, include, &s, copy, keys, back, nkeys, same, &more, &quiet, diag);
 	same = try_stmts(o, rules, include, &s, copy, keys, back, nkeys, &more, &quiet, diag);
 	/* what could not be said */
 	for (size_t i = 0; i < nkeys; i++) {

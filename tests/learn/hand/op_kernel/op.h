@@ -1,8 +1,8 @@
 // A hand-instrumented test operator for autotrace learn: a pair of each
 // shape learn can say (a function's body, a loop's body, a call of the
 // operator's own function at its call, a library call by its name and #N, a
-// run of statements from one call to another) and two it cannot (a whole
-// if statement, a marker pair).
+// run of statements from one call to another, a whole if statement) and one
+// it cannot (a marker pair).
 #pragma once
 #include "op_base.h"
 
