@@ -116,6 +116,47 @@ static const struct cxx_call *stmt_call(struct plan_walker *w, struct plan_fref 
 	return NULL;
 }
 
+/* Does `text` hold `word` as a whole identifier? */
+static bool has_word(const char *text, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = text ? strstr(text, word) : NULL; p; p = strstr(p + 1, word))
+		if ((p == text || !is_ident((char[]){ p[-1], '\0' })) && !is_ident((char[]){ p[n] ? p[n] : ' ', '\0' }))
+			return true;
+	return false;
+}
+
+/* The regex a loop rule picks loop statement s of body b by: its variable
+ * (`\bgroupIdx\b`), or, when another loop of the body names it too, its
+ * header as written; NULL when it has neither. */
+static char *loop_regex(const struct cxx_body *b, int s)
+{
+	const char *var = b->stmts[s].var, *text = b->stmts[s].text;
+
+	if (var && is_ident(var)) {
+		bool alone = true;
+		for (size_t t = 0; t < b->nstmts && alone; t++)
+			alone = (int)t == s || !cxx_stmt_is_loop(&b->stmts[t]) || !has_word(b->stmts[t].text, var);
+		if (alone)
+			return plan_re_quote("\\b", var, strlen(var), "\\b");
+	}
+	return text && text[0] ? plan_re_quote("^", text, strlen(text) < 60 ? strlen(text) : 60, "") : NULL;
+}
+
+/* Is statement s of f inside an #if group that does not hold statement `outside` too? */
+static bool in_group(const struct plan *pl, struct plan_fref f, int s, int outside)
+{
+	const struct cxx_outline *ol = pl->units[f.unit].outline;
+	const struct cxx_body *b = &plan_func(pl, f)->body;
+
+	for (size_t c = 0; c < ol->nconds; c++)
+		if (cxx_range_contains(ol->conds[c].range, b->stmts[s].range) &&
+		    !cxx_range_contains(ol->conds[c].range, b->stmts[outside].range))
+			return true;
+	return false;
+}
+
 /* The first call made inside statement s (at any depth) that is not a trace point. */
 static const struct cxx_call *first_call_in(struct plan_walker *w, struct plan_fref f, int s)
 {
@@ -131,6 +172,29 @@ static const struct cxx_call *first_call_in(struct plan_walker *w, struct plan_f
 			best = c;
 	}
 	return best;
+}
+
+/* Is t called from one place in the sources (an opaque rule's point goes
+ * around each of its calls)? */
+static bool called_once(struct plan *pl, struct plan_fref t)
+{
+	unsigned seen = 0;
+
+	for (size_t u = 0; u < pl->nunits && seen < 2; u++) {
+		const struct cxx_outline *ol = pl->units[u].outline;
+		for (size_t fn = 0; fn < ol->nfuncs && seen < 2; fn++) {
+			struct plan_fref f = { u, (int)fn };
+			const struct cxx_body *b = &ol->funcs[fn].body;
+			for (size_t c = 0; c < b->ncalls && seen < 2; c++) {
+				struct plan_fref to[PLAN_RESOLVE_MAX];
+				bool quiet;
+				size_t nt = plan_resolve_call(pl, f, &b->calls[c], to, PLAN_RESOLVE_MAX, &quiet);
+				for (size_t i = 0; i < nt; i++)
+					seen += to[i].unit == t.unit && to[i].func == t.func;
+			}
+		}
+	}
+	return seen == 1;
 }
 
 /* Does any function reached from t (t included) hold a point? */
@@ -161,9 +225,20 @@ static char *head_at(struct plan_walker *w, struct plan_fref f, int s, struct di
 	char *re_text, *out = NULL;
 	struct rule_regex *re;
 
-	if (head[n] != '(' || n == 0 || n > 80)
-		return NULL; /* not a call at its start: its text, not a name */
-	re_text = plan_re_quote("^", head, n + 1, "");
+	if (head[n] == '(' && n > 0 && n <= 80) {
+		re_text = plan_re_quote("^", head, n + 1, ""); /* a call at its start: its name */
+	} else {
+		/* a declaration or a plain statement: the name it starts with (the
+		 * type's, `BlockScheduler blockScheduler;`; the variable's, `n++;`) */
+		size_t id = 0;
+		while ((head[id] >= 'A' && head[id] <= 'Z') || (head[id] >= 'a' && head[id] <= 'z') ||
+		       (head[id] >= '0' && head[id] <= '9') || head[id] == '_' || (head[id] == ':' && head[id + 1] == ':') ||
+		       (id > 0 && head[id] == ':' && head[id - 1] == ':'))
+			id++;
+		if (id == 0)
+			return NULL; /* no name at its start */
+		re_text = plan_re_quote("^", head, id, "\\b");
+	}
 	re = rule_regex_compile(re_text, "", src_loc_make(NULL, 0, 0), diag);
 	for (unsigned k = 1; re && k <= (unsigned)s + 1 && k <= 10000; k++)
 		if (plan_nth_stmt(w, f, s, re, k, false)) {
@@ -205,8 +280,45 @@ char *plan_learn_statement(struct plan *pl, const struct plan_hand *h, char **wh
 	w.diag = diag;
 	idx = index_clauses(p);
 	n = work_run(&w, f, cxx_next_sibling(b, h->b_stmt), h->e_stmt, &first, &last);
+	if (n > 1) {
+		/* one statement of work the build always compiles, the others in #if
+		 * groups around it (`#ifdef SYNC_MODE SyncAll(); #endif`): the pair
+		 * is that statement's, as apply spans a point over such groups */
+		int only = -1, k = 0;
+		for (int t = first; t >= 0; t = t == last ? -1 : cxx_next_sibling(b, t)) {
+			if (plan_finfo(pl, f)->point_at[t] >= 0 || plan_plain_decl(&w, f, t) ||
+			    in_group(pl, f, t, h->b_stmt))
+				continue;
+			only = t;
+			k++;
+		}
+		if (k == 1)
+			first = last = only, n = 1;
+	}
 	if (n == 0) {
-		*why = xstrdup("a marker pair (no work between its B and its E): no rule form puts one");
+		/* declarations only (`BlockScheduler s; BlockMmad m(res);`): a region
+		 * over them by the names of their types; nothing at all: a marker */
+		int s0 = -1, s1 = -1;
+		for (int t = cxx_next_sibling(b, h->b_stmt); t >= 0 && t != h->e_stmt; t = cxx_next_sibling(b, t))
+			if (plan_finfo(pl, f)->point_at[t] < 0) {
+				if (s0 < 0)
+					s0 = t;
+				s1 = t;
+			}
+		if (s0 < 0) {
+			*why = xstrdup("a marker pair (nothing between its B and its E): no rule form puts one");
+		} else {
+			char *from = head_at(&w, f, s0, diag), *to = head_at(&w, f, s1, diag);
+			if (from && to) {
+				char *rule = xasprintf("region from %s to %s %s%s;", from, to, label, idx);
+				out = in_function(fn, rule);
+				free(rule);
+			} else {
+				*why = xstrdup("statements that do not start with a name: no names to say them by");
+			}
+			free(from);
+			free(to);
+		}
 	} else {
 		int bf, bl;
 		int nb = work_run(&w, f, cxx_first_child(b, parent), -1, &bf, &bl);
@@ -216,9 +328,9 @@ char *plan_learn_statement(struct plan *pl, const struct plan_hand *h, char **wh
 			out = xasprintf("function /%s/ %s%s;", q, label, idx);
 			free(q);
 		} else if (whole && parent >= 0 && cxx_stmt_is_loop(&b->stmts[parent])) {
-			const char *var = b->stmts[parent].var;
-			if (var && is_ident(var)) {
-				char *q = plan_re_quote("\\b", var, strlen(var), "\\b"), *r = xasprintf("loop /%s/ %s%s;", q, label, idx);
+			char *q = loop_regex(b, parent);
+			if (q) {
+				char *r = xasprintf("loop /%s/ %s%s;", q, label, idx);
 				out = in_function(fn, r);
 				free(q);
 				free(r);
@@ -251,10 +363,10 @@ char *plan_learn_statement(struct plan *pl, const struct plan_hand *h, char **wh
 				int in = st->kind == CXX_STMT_IF ? cxx_first_child(b, first) : first;
 				const struct cxx_call *made = in >= 0 ? first_call_in(&w, f, in) : NULL;
 				char *rule = NULL;
-				if (cxx_stmt_is_loop(st) && st->var && is_ident(st->var)) {
-					char *q = plan_re_quote("\\b", st->var, strlen(st->var), "\\b");
-					rule = xasprintf("loop /%s/ %s whole%s;", q, label, idx);
-					free(q);
+				char *lq = cxx_stmt_is_loop(st) ? loop_regex(b, first) : NULL;
+				if (lq) {
+					rule = xasprintf("loop /%s/ %s whole%s;", lq, label, idx);
+					free(lq);
 				} else if (made) {
 					char *q = plan_re_quote("^", made->name, strlen(made->name), "$");
 					rule = xasprintf("%s calls /%s/ %s whole%s;", cxx_stmt_is_loop(st) ? "loop" : "branch", q,
@@ -269,7 +381,8 @@ char *plan_learn_statement(struct plan *pl, const struct plan_hand *h, char **wh
 				}
 			} else if (!c) {
 				*why = xstrdup("a compound statement that is no loop and no if: no rule form times it");
-			} else if (nt == 1 && !pl->units[t[0].unit].runtime && !holds_points(&w, t[0], 0)) {
+			} else if (nt == 1 && !pl->units[t[0].unit].runtime && !holds_points(&w, t[0], 0) &&
+				   called_once(pl, t[0])) {
 				const struct cxx_func *cf = plan_func(pl, t[0]);
 				char *q = plan_re_quote("^", cf->qualified_name, strlen(cf->qualified_name), "$");
 				out = xasprintf("function /%s/ %s%s opaque;", q, label, idx);

@@ -415,6 +415,12 @@ static int wait_loop_call(walker *w, struct plan_fref f, int s, const struct rul
 	return first;
 }
 
+/* Is r a rule of the operator's own files (not the shipped policy's, not the fallback's)? */
+static bool own_rule(walker *w, const struct rule_trace_rule *r)
+{
+	return r >= w->p->rules && r < w->p->rules + w->p->nrules && w->rule_own[r - w->p->rules];
+}
+
 static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 {
 	const struct cxx_body *b = plan_body_of(w, f);
@@ -449,7 +455,8 @@ static void walk_loop(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 		if (wait_loop_call(w, f, s, &hot) >= 0)
 			r = NULL;
 	}
-	if (r && ctx->tile >= 0) {
+	if (r && ctx->tile >= 0 && !own_rule(w, r)) {
+		/* (a rule of the operator's own names this loop: it is timed) */
 		char *where = plan_tile_where(w, ctx);
 		plan_add_note(w, PLAN_loop, PLAN_FATE_SKIPPED, f, s, st->body, ctx, xstrdup(st->text ? st->text : ""),
 			 xasprintf("inside the tile-level loop at %s", where));
@@ -1237,8 +1244,12 @@ static void walk_stage_sequence(walker *w, struct plan_fref f, int first, int la
 		done = to;
 		from = code_stmt(w, f, from, seq[k], false);
 		to = code_stmt(w, f, to, seq[k], true);
-		const struct rule_trace_rule *r = plan_decide_function(w, callees[k], &f);
+		const struct rule_trace_rule *r = plan_decide_function(w, callees[k], &f), *wr;
 		const struct cxx_func *cf = plan_func(w->pl, callees[k]);
+		int wcall;
+		/* a wrap rule of the operator's own that takes the stage's call names it */
+		if ((wr = plan_decide_stmt(w, f, seq[k], ctx, &wcall)) != NULL && wr->kind == RULE_wrap && own_rule(w, wr))
+			r = wr;
 		struct cxx_range scope = { b->stmts[from].range.start, b->stmts[to].range.end };
 		char *name = plan_generic_method(cf->name) ? plan_call_name_var(&b->calls[calls[k]]) : plan_func_name_var(cf);
 		ctx_t lc = *ctx, sc;
@@ -1255,7 +1266,10 @@ static void walk_stage_sequence(walker *w, struct plan_fref f, int first, int la
 				one.absorb = node;
 				one.setup = true;
 			}
-			walk_stmt(w, f, s, &one);
+			if (s == seq[k] && r == wr)
+				walk_calls_of(w, f, s, &one); /* (the wrap rule's point is the stage's) */
+			else
+				walk_stmt(w, f, s, &one);
 			if (s == to)
 				break;
 		}

@@ -1,7 +1,9 @@
 // A hand-instrumented test operator for autotrace learn: a pair of each
-// shape learn can say (a function's body, a loop's body, a call of the
-// operator's own function at its call, a library call by its name and #N, a
-// run of statements from one call to another, a whole if statement) and one
+// shape learn can say (a function's body, a loop's body, the body of a
+// second loop on the same variable (by its header), a call of the
+// operator's own function called once (at its call), a library call by its
+// name and #N, a run of statements from one call to another, a run of plain
+// statements (by the names they start with), a whole if statement) and one
 // it cannot (a marker pair).
 #pragma once
 #include "op_base.h"
@@ -20,6 +22,15 @@ public:
             Step(tileIdx + 1);
             MoeTracing(TRACE_POINT("processing tile", "E"), tileIdx);
         }
+        for (uint32_t tileIdx = 4; tileIdx < 6; tileIdx++) {
+            MoeTracing(TRACE_POINT("processing last tile", "B"), tileIdx);
+            Step(tileIdx);
+            MoeTracing(TRACE_POINT("processing last tile", "E"), tileIdx);
+        }
+        MoeTracing(TRACE_POINT("processing setup", "B"));
+        uint32_t base = 4;
+        n_ += base;
+        MoeTracing(TRACE_POINT("processing setup", "E"));
         MoeTracing(TRACE_POINT("processing reduce", "B"));
         Reduce();
         MoeTracing(TRACE_POINT("processing reduce", "E"));
