@@ -572,6 +572,8 @@ static void walk_arm(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 	} else if (st->arm != CXX_ARM_MACRO) {
 		r = plan_decide_construct(w, f, s, RULE_branch, RULE_TARGET_branch);
 		t = r ? r->label : NULL;
+		if (r && r->kind == RULE_branch && !t)
+			r = NULL; /* `branch /RE/ else "LABEL"`: only the else arm is timed */
 	}
 	if (r && r->kind == RULE_skip) {
 		plan_add_note(w, PLAN_branch, PLAN_FATE_SKIPPED, f, s, st->body, ctx, xstrdup(st->text), plan_rule_where(r));
@@ -704,6 +706,18 @@ static int region_end(walker *w, struct plan_fref f, int s, const struct open_re
 		if (r->kind != RULE_region || opened || (r->in && !plan_rule_in_scope(w, r, f)) ||
 		    !plan_re_match(w, r->match, plan_stmt_head(w, f, s)) || !plan_nth_stmt(w, f, s, r->match, r->nth, false))
 			continue;
+		if (r->until_end) {
+			/* to the block's last statement (the last one the limit allows) */
+			int last = -1;
+			for (int e = s; e >= 0 && (limit < 0 || e <= limit); e = cxx_next_sibling(b, e))
+				if (fi->point_at[e] < 0)
+					last = e;
+			if (last >= 0) {
+				*rule = r;
+				return last;
+			}
+			continue;
+		}
 		for (int e = s; e >= 0 && (limit < 0 || e <= limit); e = cxx_next_sibling(b, e)) {
 			if (fi->point_at[e] < 0 && plan_re_match(w, r->until, plan_stmt_head(w, f, e)) &&
 			    plan_nth_stmt(w, f, e, r->until, r->until_nth, false)) {

@@ -867,13 +867,19 @@ static void d_scope_rule(struct decode *dc, const struct rule_node *n)
 	} else if (!r->match && !c.failed) {
 		expected(&c, "a regular expression /.../ or 'calls'");
 	}
-	r->label = take_label(&c);
+	/* (a branch rule may time only the else arm: `branch /RE/ else "LABEL"`) */
+	if (!(kind == RULE_branch && at_word(&c, "else")))
+		r->label = take_label(&c);
 	if (kind == RULE_branch && at_word(&c, "else")) {
 		c.i++;
 		r->else_label = take_label(&c);
 	}
 	take_args_clauses(&c, r);
 	if (kind != RULE_function && at_word(&c, "whole")) {
+		if (!r->label) {
+			error_at(dc, c.n->args[c.i]->span, "a whole branch needs the label of its point (before 'else')");
+			c.failed = true;
+		}
 		c.i++;
 		r->whole = true;
 		take_args_clauses(&c, r);
@@ -921,8 +927,13 @@ static void d_region(struct decode *dc, const struct rule_node *n)
 		take_nth(&c, &r->nth);
 	}
 	if (take_keyword(&c, "to")) {
-		r->until = take_regex(&c);
-		take_nth(&c, &r->until_nth);
+		if (at_word(&c, "end")) {
+			c.i++;
+			r->until_end = true; /* the end of the block (`do { ... } while (false)`) */
+		} else {
+			r->until = take_regex(&c);
+			take_nth(&c, &r->until_nth);
+		}
 	}
 	r->label = take_label(&c);
 	take_args_clauses(&c, r);

@@ -66,6 +66,8 @@ static cJSON *dump_rule(const struct rule_trace_rule *r)
 		add_regex(o, "to", r->until);
 	if (r->until_nth)
 		cJSON_AddNumberToObject(o, "to_nth", r->until_nth);
+	if (r->until_end)
+		cJSON_AddTrueToObject(o, "to_end");
 	if (r->calls)
 		add_regex(o, "calls", r->calls);
 	if (r->kind != RULE_phase && r->kind != RULE_skip && r->kind != RULE_merge && r->kind != RULE_transparent)

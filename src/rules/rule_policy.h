@@ -78,6 +78,7 @@ struct rule_trace_rule {
 	unsigned nth;                 /* wrap, hot, region from: `/RE/ #N`, only the N-th match of
 				       * each function body in source order (0: every match) */
 	unsigned until_nth;           /* region to: the same */
+	bool until_end;               /* region `to end`: to the last statement of the block */
 	struct rule_regex *calls;     /* function, loop, branch: a call in the construct's own
 				       * code must match (`calls /RE/`), or NULL */
 	struct rule_template *label;  /* NULL for phase, skip, merge, transparent; hot: may be NULL */
