@@ -127,21 +127,33 @@ static bool has_word(const char *text, const char *word)
 	return false;
 }
 
-/* The regex a loop rule picks loop statement s of body b by: its variable
- * (`\bgroupIdx\b`), or, when another loop of the body names it too, its
- * header as written; NULL when it has neither. */
-static char *loop_regex(const struct cxx_body *b, int s)
+/* How a loop rule picks loop statement s of body b: `/\bVAR\b/` by its
+ * variable, with `#N` when other loops of the body name it too; `/^HEADER/`
+ * when it has no variable; NULL when it has neither. */
+static char *loop_pick(const struct cxx_body *b, int s)
 {
 	const char *var = b->stmts[s].var, *text = b->stmts[s].text;
 
 	if (var && is_ident(var)) {
-		bool alone = true;
-		for (size_t t = 0; t < b->nstmts && alone; t++)
-			alone = (int)t == s || !cxx_stmt_is_loop(&b->stmts[t]) || !has_word(b->stmts[t].text, var);
-		if (alone)
-			return plan_re_quote("\\b", var, strlen(var), "\\b");
+		unsigned nth = 0, all = 0;
+		char *q, *out;
+		for (size_t t = 0; t < b->nstmts; t++)
+			if (cxx_stmt_is_loop(&b->stmts[t]) && has_word(b->stmts[t].text, var)) {
+				all++;
+				if ((int)t <= s)
+					nth++;
+			}
+		q = plan_re_quote("\\b", var, strlen(var), "\\b");
+		out = all > 1 ? xasprintf("/%s/ #%u", q, nth) : xasprintf("/%s/", q);
+		free(q);
+		return out;
 	}
-	return text && text[0] ? plan_re_quote("^", text, strlen(text) < 60 ? strlen(text) : 60, "") : NULL;
+	if (text && text[0]) {
+		char *q = plan_re_quote("^", text, strlen(text) < 60 ? strlen(text) : 60, ""), *out = xasprintf("/%s/", q);
+		free(q);
+		return out;
+	}
+	return NULL;
 }
 
 /* Is statement s of f inside an #if group that does not hold statement `outside` too? */
@@ -328,9 +340,9 @@ char *plan_learn_statement(struct plan *pl, const struct plan_hand *h, char **wh
 			out = xasprintf("function /%s/ %s%s;", q, label, idx);
 			free(q);
 		} else if (whole && parent >= 0 && cxx_stmt_is_loop(&b->stmts[parent])) {
-			char *q = loop_regex(b, parent);
+			char *q = loop_pick(b, parent);
 			if (q) {
-				char *r = xasprintf("loop /%s/ %s%s;", q, label, idx);
+				char *r = xasprintf("loop %s %s%s;", q, label, idx);
 				out = in_function(fn, r);
 				free(q);
 				free(r);
@@ -363,9 +375,9 @@ char *plan_learn_statement(struct plan *pl, const struct plan_hand *h, char **wh
 				int in = st->kind == CXX_STMT_IF ? cxx_first_child(b, first) : first;
 				const struct cxx_call *made = in >= 0 ? first_call_in(&w, f, in) : NULL;
 				char *rule = NULL;
-				char *lq = cxx_stmt_is_loop(st) ? loop_regex(b, first) : NULL;
+				char *lq = cxx_stmt_is_loop(st) ? loop_pick(b, first) : NULL;
 				if (lq) {
-					rule = xasprintf("loop /%s/ %s whole%s;", lq, label, idx);
+					rule = xasprintf("loop %s %s whole%s;", lq, label, idx);
 					free(lq);
 				} else if (made) {
 					char *q = plan_re_quote("^", made->name, strlen(made->name), "$");

@@ -316,6 +316,23 @@ struct construct_q {
 	enum rule_target target;
 };
 
+/* Which of the loops (arms but else arms) of the body, in source order,
+ * whose text r matches, is statement q->s: 1 for the first. */
+static unsigned nth_construct(struct plan_walker *w, const struct construct_q *q, const struct rule_trace_rule *r)
+{
+	const struct cxx_body *b = &plan_func(w->pl, q->f)->body;
+	unsigned seen = 0;
+
+	for (int t = 0; t <= q->s; t++) {
+		const struct cxx_stmt *st = &b->stmts[t];
+		bool kind = r->kind == RULE_loop ? cxx_stmt_is_loop(st)
+						 : st->kind == CXX_STMT_ARM && st->arm != CXX_ARM_ELSE && st->arm != CXX_ARM_MACRO;
+		if (kind && plan_re_match(w, r->match, st->text ? st->text : ""))
+			seen++;
+	}
+	return seen;
+}
+
 static bool construct_applies(struct plan_walker *w, const struct rule_trace_rule *r, void *arg)
 {
 	const struct construct_q *q = arg;
@@ -326,6 +343,8 @@ static bool construct_applies(struct plan_walker *w, const struct rule_trace_rul
 	if (r->in && !plan_rule_in_scope(w, r, q->f))
 		return false;
 	if (r->match && !plan_re_match(w, r->match, st->text ? st->text : ""))
+		return false;
+	if (r->nth && (r->kind == RULE_loop || r->kind == RULE_branch) && nth_construct(w, q, r) != r->nth)
 		return false;
 	return !r->calls || calls_match(w, q->f, q->s, q->kind == RULE_loop, r->calls);
 }

@@ -859,8 +859,11 @@ static void d_scope_rule(struct decode *dc, const struct rule_node *n)
 	struct cursor c = cursor_of(dc, n);
 
 	r->target = kind == RULE_function ? RULE_TARGET_function : kind == RULE_loop ? RULE_TARGET_loop : RULE_TARGET_branch;
-	if (peek(&c) && peek(&c)->kind == RV_REGEX)
+	if (peek(&c) && peek(&c)->kind == RV_REGEX) {
 		r->match = take_regex(&c);
+		if (kind != RULE_function)
+			take_nth(&c, &r->nth); /* the N-th loop (arm) of a function body that matches */
+	}
 	if (at_word(&c, "calls")) {
 		c.i++;
 		r->calls = take_regex(&c);
