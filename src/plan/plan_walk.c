@@ -703,8 +703,16 @@ static int region_end(walker *w, struct plan_fref f, int s, const struct open_re
 		bool opened = false;
 		for (size_t k = 0; k < open->n; k++)
 			opened = opened || open->rule[k] == r;
+		int at = s; /* the statement `from` matches: s, or for `after` the one before it */
+		if (r->kind == RULE_region && r->from_after) {
+			at = cxx_prev_sibling(b, s);
+			while (at >= 0 && fi->point_at[at] >= 0)
+				at = cxx_prev_sibling(b, at);
+			if (at < 0 || fi->point_at[s] >= 0)
+				continue;
+		}
 		if (r->kind != RULE_region || opened || (r->in && !plan_rule_in_scope(w, r, f)) ||
-		    !plan_re_match(w, r->match, plan_stmt_head(w, f, s)) || !plan_nth_stmt(w, f, s, r->match, r->nth, false))
+		    !plan_re_match(w, r->match, plan_stmt_head(w, f, at)) || !plan_nth_stmt(w, f, at, r->match, r->nth, false))
 			continue;
 		if (r->until_end) {
 			/* to the block's last statement (the last one the limit allows) */

@@ -925,7 +925,13 @@ static void d_region(struct decode *dc, const struct rule_node *n)
 	struct cursor c = cursor_of(dc, n);
 
 	r->target = RULE_TARGET_call;
-	if (take_keyword(&c, "from")) {
+	if (at_word(&c, "after")) {
+		/* from the statement after the call named (`after /^Gmm1\(/`) */
+		c.i++;
+		r->from_after = true;
+		r->match = take_regex(&c);
+		take_nth(&c, &r->nth);
+	} else if (take_keyword(&c, "from")) {
 		r->match = take_regex(&c);
 		take_nth(&c, &r->nth);
 	}

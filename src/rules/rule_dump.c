@@ -68,6 +68,8 @@ static cJSON *dump_rule(const struct rule_trace_rule *r)
 		cJSON_AddNumberToObject(o, "to_nth", r->until_nth);
 	if (r->until_end)
 		cJSON_AddTrueToObject(o, "to_end");
+	if (r->from_after)
+		cJSON_AddTrueToObject(o, "from_after");
 	if (r->calls)
 		add_regex(o, "calls", r->calls);
 	if (r->kind != RULE_phase && r->kind != RULE_skip && r->kind != RULE_merge && r->kind != RULE_transparent)
