@@ -482,6 +482,12 @@ static void emit_b(struct ed *e, const struct plan_node *n)
 		} else {
 			add_before(e, s0, code, 1, 0, 0);
 		}
+		if (n->mark) {
+			/* a marker: its E right after its B */
+			char *end = point_code(n, "E");
+			add_before(e, s0, end, 1, 0, 1);
+			free(end);
+		}
 	}
 	free(code);
 }
@@ -650,8 +656,8 @@ static void edit_function(struct ed *e, const struct cxx_func *fn)
 			int l = last_stmt(nd);
 			const struct cxx_stmt *last = st(e, l);
 			char *code;
-			if (cxx_stmt_is_jump(last) && !wrapped_return[l] && leaves(e, l, nd))
-				continue;
+			if (nd->mark || (cxx_stmt_is_jump(last) && !wrapped_return[l] && leaves(e, l, nd)))
+				continue; /* (a marker's E went with its B) */
 			code = point_code(nd, "E");
 			add_after(e, st(e, first_stmt(nd))->range.start, snap_out(e, nd, last->range.end, false), NULL, code, 0,
 				  -e->sdepth[l], -nd->depth);

@@ -77,6 +77,8 @@ struct plan_node {
 	const char *extra;            /* extra id expression, or NULL */
 	bool hoist;                   /* wrap/hot on `return expr;`: the value is computed first */
 	bool sync;                    /* MoeTracing<true>: a pipe barrier before each record */
+	bool mark;                    /* hot `mark`: B and E together before the statement; scope is
+	                                 zero-width there */
 	/* root, function or loop whose points do not go at the braces: B before
 	 * statement span_first, E after span_last (and before every exit between),
 	 * so that runtime set-up, leading guards (`if (...) return;`) or the

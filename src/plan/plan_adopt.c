@@ -273,6 +273,17 @@ static void adopt_node(struct plan_walker *w, int idx)
 	if (n->fate != PLAN_FATE_INSERT || n->func < 0)
 		return;
 	b = plan_body_of(w, f);
+	if (n->mark) {
+		/* a marker: present when its B and E already stand just before the statement */
+		struct plan_finfo *fi = plan_finfo(w->pl, f);
+		int e1 = n->stmt >= 0 ? cxx_prev_sibling(b, n->stmt) : -1, b1 = e1 >= 0 ? cxx_prev_sibling(b, e1) : -1;
+		const struct cxx_point *pe = e1 >= 0 && fi->point_at[e1] >= 0 ? &b->points[fi->point_at[e1]] : NULL;
+		const struct cxx_point *pb = b1 >= 0 && fi->point_at[b1] >= 0 ? &b->points[fi->point_at[b1]] : NULL;
+		if (pe && pb && pe->event && pb->event && strcmp(pe->event, "E") == 0 && strcmp(pb->event, "B") == 0 &&
+		    pe->label && pb->label && strcmp(pe->label, pb->label) == 0 && !fi->claimed[fi->point_at[b1]])
+			adopt(w, idx, f, fi->point_at[b1]);
+		return;
+	}
 	nh = pairs_of(w, f, false, &h);
 	if (n->kind == PLAN_root) {
 		/* the root's label already recorded in the entry: that is the root */

@@ -3,8 +3,8 @@
  * pair times under its label (a function's body; a loop's body; one call, at
  * its call when the callee is the sources' own, else by its name and #N; a
  * run of statements from one call to another, by #N; a whole loop or if
- * statement, `whole`, by its loop variable or a call it makes), or why none
- * can (a marker pair). See plan.h. */
+ * statement, `whole`, by its loop variable or a call it makes; a marker
+ * pair before a call, `hot ... mark`), or why none can. See plan.h. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -318,7 +318,27 @@ char *plan_learn_statement(struct plan *pl, const struct plan_hand *h, char **wh
 				s1 = t;
 			}
 		if (s0 < 0) {
-			*why = xstrdup("a marker pair (nothing between its B and its E): no rule form puts one");
+			/* a marker: `hot ... mark` on the call of the statement after it */
+			int next = cxx_next_sibling(b, h->e_stmt);
+			const struct cxx_call *c = next >= 0 && (b->stmts[next].kind == CXX_STMT_EXPR ||
+								 b->stmts[next].kind == CXX_STMT_RETURN)
+							   ? stmt_call(&w, f, next) : NULL;
+			struct rule_trace_rule r;
+			char *q = c ? plan_re_quote("^", c->name, strlen(c->name), "$") : NULL;
+			memset(&r, 0, sizeof(r));
+			r.match = q ? rule_regex_compile(q, "", src_loc_make(NULL, 0, 0), diag) : NULL;
+			for (unsigned k = 1; r.match && k <= 10000 && !out; k++) {
+				r.nth = k;
+				if (plan_nth_call(&w, f, c, &r)) {
+					char *rule = xasprintf("hot /%s/ #%u %s mark;", q, k, label);
+					out = in_function(fn, rule);
+					free(rule);
+				}
+			}
+			rule_regex_free(r.match);
+			free(q);
+			if (!out)
+				*why = xstrdup("a marker pair (nothing between its B and its E) not before a call: no rule form puts one");
 		} else {
 			char *from = head_at(&w, f, s0, diag), *to = head_at(&w, f, s1, diag);
 			if (from && to) {

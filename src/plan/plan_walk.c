@@ -349,6 +349,12 @@ static void walk_simple(walker *w, struct plan_fref f, int s, const ctx_t *ctx)
 			int n = plan_add_point(w, kind, f, s, st->range, r, r->label, ctx, name, cxx_prev_sibling(&fn->body, s),
 					  cxx_next_sibling(&fn->body, s), call);
 			w->pl->nodes[n].hoist = st->kind == CXX_STMT_RETURN;
+			if (r->kind == RULE_hot && r->mark) {
+				/* an instant: nothing is inside it, nothing leaves it */
+				w->pl->nodes[n].mark = true;
+				w->pl->nodes[n].hoist = false;
+				w->pl->nodes[n].scope = (struct cxx_range){ st->range.start, st->range.start };
+			}
 			plan_refuse_index_decl(w, n, f, s, s);
 			c2 = plan_child_ctx(w, n, ctx);
 			/* a wait is one interval: the waits its callee is made of

@@ -963,6 +963,11 @@ static void d_hot(struct decode *dc, const struct rule_node *n)
 		c.i++;
 		r->sync = true;
 	}
+	if (at_word(&c, "mark")) {
+		/* a marker: B and E together before the call, the instant it starts */
+		c.i++;
+		r->mark = true;
+	}
 	keep_rule(dc, &c);
 }
 

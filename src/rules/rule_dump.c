@@ -70,6 +70,8 @@ static cJSON *dump_rule(const struct rule_trace_rule *r)
 		cJSON_AddTrueToObject(o, "to_end");
 	if (r->from_after)
 		cJSON_AddTrueToObject(o, "from_after");
+	if (r->mark)
+		cJSON_AddTrueToObject(o, "mark");
 	if (r->calls)
 		add_regex(o, "calls", r->calls);
 	if (r->kind != RULE_phase && r->kind != RULE_skip && r->kind != RULE_merge && r->kind != RULE_transparent)

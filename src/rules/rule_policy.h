@@ -80,6 +80,7 @@ struct rule_trace_rule {
 	unsigned until_nth;           /* region to: the same */
 	bool until_end;               /* region `to end`: to the last statement of the block */
 	bool from_after;              /* region `after /RE/`: from the statement after the one matched */
+	bool mark;                    /* hot `mark`: B and E together before the call (an instant) */
 	struct rule_regex *calls;     /* function, loop, branch: a call in the construct's own
 				       * code must match (`calls /RE/`), or NULL */
 	struct rule_template *label;  /* NULL for phase, skip, merge, transparent; hot: may be NULL */

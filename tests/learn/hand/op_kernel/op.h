@@ -3,8 +3,8 @@
 // second loop on the same variable (by its header), a call of the
 // operator's own function called once (at its call), a library call by its
 // name and #N, a run of statements from one call to another, a run of plain
-// statements (by the names they start with), a whole if statement) and one
-// it cannot (a marker pair).
+// statements (by the names they start with), a whole if statement, a marker
+// pair before a call) and one it cannot (a marker pair before no call).
 #pragma once
 #include "op_base.h"
 
@@ -34,6 +34,8 @@ public:
         MoeTracing(TRACE_POINT("processing reduce", "B"));
         Reduce();
         MoeTracing(TRACE_POINT("processing reduce", "E"));
+        MoeTracing(TRACE_POINT("processing step starts", "B"));
+        MoeTracing(TRACE_POINT("processing step starts", "E"));
         Step(0);
         MoeTracing(TRACE_POINT("processing wait", "B"));
         AscendC::SyncAll();
@@ -48,8 +50,8 @@ public:
             Step(3);
         }
         MoeTracing(TRACE_POINT("processing check", "E"));
-        MoeTracing(TRACE_POINT("processing mark", "B"));
-        MoeTracing(TRACE_POINT("processing mark", "E"));
+        MoeTracing(TRACE_POINT("processing end mark", "B"));
+        MoeTracing(TRACE_POINT("processing end mark", "E"));
         MoeTracing(TRACE_POINT("processing", "E"));
     }
 
