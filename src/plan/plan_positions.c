@@ -1,7 +1,8 @@
 /* plan --positions FUNCTION: the statements of a function, each with the
  * rule forms that take it by position (`wrap call /RE/ #N`, `hot /RE/ #N`,
- * `region from /RE/ #N`), the #N counted by the planner's own counting
- * (plan_nth_stmt, plan_nth_call), so that nobody counts by hand. */
+ * `region from /RE/ #N`, `loop /RE/ #N`, `branch /RE/ #N`), the #N counted
+ * as the planner counts (plan_nth_stmt, plan_nth_call, the loops or arms
+ * whose text matches), so that nobody counts by hand. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,6 +67,26 @@ static void print_stmt(FILE *out, struct plan_walker *w, struct plan_fref f, int
 
 	fprintf(out, "%6zu  %*s%.*s%s\n", src_file_line(file, st->range.start), 2 * depth, "", (int)shown, head,
 		shown < strlen(head) ? "..." : "");
+	if ((cxx_stmt_is_loop(st) && st->var) ||
+	    (st->kind == CXX_STMT_ARM && st->arm != CXX_ARM_ELSE && st->arm != CXX_ARM_MACRO && st->text)) {
+		/* loop /RE/ #N, branch /RE/ #N: counted over the loops (arms) whose text matches */
+		bool loop = cxx_stmt_is_loop(st);
+		char *rt = loop ? plan_re_quote("\\b", st->var, strlen(st->var), "\\b")
+				: plan_re_quote("^", st->text, strlen(st->text), "$");
+		struct rule_regex *rx = compile(rt, diag);
+		unsigned k = 0;
+		for (int t = 0; rx && t <= s; t++) {
+			const struct cxx_stmt *o = &b->stmts[t];
+			bool kind = loop ? cxx_stmt_is_loop(o)
+					 : o->kind == CXX_STMT_ARM && o->arm != CXX_ARM_ELSE && o->arm != CXX_ARM_MACRO;
+			if (kind && o->text && rule_regex_match(rx, o->text, strlen(o->text)))
+				k++;
+		}
+		if (k)
+			fprintf(out, "%8s%*s%s /%s/ #%u\n", "", 2 * depth, "", loop ? "loop" : "branch", rt, k);
+		rule_regex_free(rx);
+		free(rt);
+	}
 	if (fi->point_at[s] >= 0 || st->kind == CXX_STMT_ARM) {
 		/* a point is not code, an arm is its chain's: neither is counted */
 		free(head);
