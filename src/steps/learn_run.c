@@ -67,19 +67,31 @@ static char *rules_text(const char *include, const struct stmts *s, const char *
 	return strbuf_take(&b);
 }
 
-static int write_file(const char *path, const char *text, struct diag *diag)
+static int write_bytes(const char *path, const char *data, size_t len, struct diag *diag)
 {
 	FILE *f = fopen(path, "w");
+	bool ok = f && fwrite(data, 1, len, f) == len;
 
-	if (!f || fputs(text, f) == EOF || fclose(f) != 0) {
+	if (f && fclose(f) != 0)
+		ok = false;
+	if (!ok) {
 		diag_plain(diag, DIAG_ERROR, "learn: cannot write %s: %s", path, strerror(errno));
 		return -1;
 	}
 	return 0;
 }
 
-/* A scratch copy of directory `from` (directories and regular files; links,
- * the VCS's and autotrace's own directories left out). */
+static int write_file(const char *path, const char *text, struct diag *diag)
+{
+	return write_bytes(path, text, strlen(text), diag);
+}
+
+static bool is_source(const char *name);
+
+/* A scratch copy of what apply reads of directory `from`: its C and C++
+ * sources and headers and its CMakeLists.txt files (whose -D flags choose
+ * the #if arms), in their directories; links, data, the VCS's and
+ * autotrace's own directories left out. */
 static int copy_tree(const char *from, const char *to, int depth, struct diag *diag)
 {
 	DIR *d;
@@ -100,11 +112,12 @@ static int copy_tree(const char *from, const char *to, int depth, struct diag *d
 		b = path_join(to, e->d_name);
 		if (lstat(a, &st) == 0 && S_ISDIR(st.st_mode)) {
 			rc = copy_tree(a, b, depth + 1, diag);
-		} else if (lstat(a, &st) == 0 && S_ISREG(st.st_mode)) {
+		} else if (lstat(a, &st) == 0 && S_ISREG(st.st_mode) &&
+			   (is_source(e->d_name) || strcmp(e->d_name, "CMakeLists.txt") == 0)) {
+			/* (a file the scan cannot read is left out: the scan says so) */
 			struct src_file *f = src_file_load(a);
-			rc = f ? write_file(b, f->data, diag) : -1;
-			if (!f)
-				diag_plain(diag, DIAG_ERROR, "learn: cannot read %s", a);
+			if (f)
+				rc = write_bytes(b, f->data, f->len, diag);
 			src_file_free(f);
 		}
 		free(a);
