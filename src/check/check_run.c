@@ -131,8 +131,20 @@ static char *file_name(const struct cxx_scan *scan, const struct checked **by_in
  * declared the runtime first. Nothing is said when all of them have; a
  * warning names each unit that has not (and the file including it there),
  * and one is given when no unit reads the file at all. */
-static void check_includers(const struct cxx_scan *scan, const struct checked **by_index, const char *root,
-			    const struct checked *c, const struct checked *def, struct diag *diag)
+/* A source file the compiler reads as a translation unit (not a header). */
+static bool is_unit_source(const char *path)
+{
+	static const char *const ext[] = { ".c", ".cc", ".cpp", ".cxx", ".cu", NULL };
+	const char *dot = strrchr(path, '.');
+
+	for (size_t i = 0; dot && ext[i]; i++)
+		if (strcmp(dot, ext[i]) == 0)
+			return true;
+	return false;
+}
+
+static unsigned check_includers(const struct cxx_scan *scan, const struct checked **by_index, const char *root,
+				const struct checked *c, const struct checked *def, struct diag *diag)
 {
 	size_t nfiles = cxx_scan_nfiles(scan);
 	bool *included = xcalloc(nfiles + 1, sizeof(bool));
@@ -145,6 +157,15 @@ static void check_includers(const struct cxx_scan *scan, const struct checked **
 		for (size_t k = 0; k < n; k++)
 			if (incs[k] != i)
 				included[incs[k]] = true;
+	}
+	if (!included[c->u->index] && is_unit_source(c->u->file->path)) {
+		/* a translation unit of its own (a .cpp): nothing declares the runtime before its points */
+		diag_at(diag, DIAG_ERROR, src_loc_make(c->u->file, c->first.start, c->first.end),
+			"the trace point runtime is not in the #include closure of '%s'", c->u->file->path);
+		diag_at(diag, DIAG_NOTE, runtime_loc(def->u->outline), "MoeTracing is defined here (the rules' base)");
+		free(t.seen);
+		free(included);
+		return 1;
 	}
 	for (size_t i = 0; i < nfiles; i++) {
 		if (included[i] || i == c->u->index)
@@ -179,6 +200,7 @@ static void check_includers(const struct cxx_scan *scan, const struct checked **
 		diag_at(diag, DIAG_NOTE, runtime_loc(def->u->outline), "MoeTracing is defined here (the rules' base)");
 	free(t.seen);
 	free(included);
+	return 0;
 }
 
 static unsigned check_reachability(const struct cxx_scan *scan, const char *root, struct checked *units, size_t n,
@@ -230,7 +252,7 @@ static unsigned check_reachability(const struct cxx_scan *scan, const char *root
 			found = closure[k] < nfiles && by_index[closure[k]] && by_index[closure[k]]->runtime;
 		free(closure);
 		if (!found)
-			check_includers(scan, by_index, root, &units[i], def, diag);
+			errors += check_includers(scan, by_index, root, &units[i], def, diag);
 	}
 out:
 	free(by_index);

@@ -483,9 +483,15 @@ static void emit_b(struct ed *e, const struct plan_node *n)
 			add_before(e, s0, code, 1, 0, 0);
 		}
 		if (n->mark) {
-			/* a marker: its E right after its B */
+			/* a marker: its E right after its B, wherever that went */
 			char *end = point_code(n, "E");
-			add_before(e, s0, end, 1, 0, 1);
+			if (at != s0) {
+				char *ind = indent_at(e, s0);
+				add_line(e, line_start(e, at), ind, end, 1, 0, 1);
+				free(ind);
+			} else {
+				add_before(e, s0, end, 1, 0, 1);
+			}
 			free(end);
 		}
 	}

@@ -109,7 +109,11 @@ static void adopt(struct plan_walker *w, int idx, struct plan_fref f, int k)
 	n->fate = PLAN_FATE_PRESENT;
 	n->rule_label = old;
 	n->label = xstrdup(hand);
-	for (size_t i = (size_t)idx + 1; i < pl->nnodes && pl->nodes[i].depth > n->depth; i++) {
+	/* (a label that cannot be written in a point, `"a\nb"`, is not given on) */
+	for (size_t i = (size_t)idx + 1;
+	     hand[0] && !strchr(hand, '\n') && !strchr(hand, '\r') && !strstr(hand, "*/") && i < pl->nnodes &&
+	     pl->nodes[i].depth > n->depth;
+	     i++) {
 		struct plan_node *c = &pl->nodes[i];
 		if (c->fate == PLAN_FATE_PRESENT || !c->label || strncmp(c->label, old, len) != 0 || c->label[len] != ' ')
 			continue;
@@ -261,6 +265,12 @@ static bool nest(struct plan_walker *w, struct plan_node *n, struct plan_fref f,
 	return false;
 }
 
+/* Is r a rule of the operator's own files? */
+static bool own_rules_file(struct plan_walker *w, const struct rule_trace_rule *r)
+{
+	return w->rule_own && r >= w->p->rules && r < w->p->rules + w->p->nrules && w->rule_own[r - w->p->rules];
+}
+
 static void adopt_node(struct plan_walker *w, int idx)
 {
 	struct plan_node *n = &w->pl->nodes[idx];
@@ -288,7 +298,8 @@ static void adopt_node(struct plan_walker *w, int idx)
 	if (n->kind == PLAN_root) {
 		/* the root's label already recorded in the entry: that is the root */
 		for (size_t i = 0; i < nh; i++)
-			if (strcmp(b->points[h[i].k].label, n->label) == 0) {
+			if (strcmp(b->points[h[i].k].label, n->label) == 0 &&
+			    cxx_range_contains(n->scope, b->stmts[h[i].b].range)) {
 				adopt(w, idx, f, h[i].k);
 				goto out;
 			}
@@ -311,9 +322,10 @@ static void adopt_node(struct plan_walker *w, int idx)
 				   src_file_line(w->pl->units[f.unit].file, p->range.start));
 		goto out;
 	}
-	if (n->kind == PLAN_region) {
+	if (n->kind == PLAN_region && !(n->rule && n->rule->loc.file && own_rules_file(w, n->rule))) {
 		/* a part of a function (set-up, wait, finish) around an existing
-		 * pair that opens or closes where it does: that pair is the part */
+		 * pair that opens or closes where it does: that pair is the part
+		 * (a region rule of the operator's own says what it times) */
 		for (size_t i = 0; i < nh; i++) {
 			uint32_t hb = b->stmts[h[i].b].range.start, he = b->stmts[h[i].e].range.end;
 			const struct cxx_point *p = &b->points[h[i].k];

@@ -34,8 +34,9 @@ static char *rules_string(const char *s)
 {
 	struct strbuf b = { 0 };
 
-	if (strchr(s, '\n') || strchr(s, '\r'))
-		return NULL;
+	for (const char *p = s; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == '"' || *p == '\\' || *p == '{' || *p == '}')
+			return NULL; /* (a rules label cannot hold it, or reads it as a template) */
 	strbuf_putc(&b, '"');
 	for (; *s; s++) {
 		if (*s == '"' || *s == '\\')
@@ -149,7 +150,16 @@ static char *loop_pick(const struct cxx_body *b, int s)
 		return out;
 	}
 	if (text && text[0]) {
-		char *q = plan_re_quote("^", text, strlen(text) < 60 ? strlen(text) : 60, ""), *out = xasprintf("/%s/", q);
+		size_t n = strlen(text) < 60 ? strlen(text) : 60;
+		unsigned nth = 0, all = 0;
+		char *q = plan_re_quote("^", text, n, ""), *out;
+		for (size_t t = 0; t < b->nstmts; t++)
+			if (cxx_stmt_is_loop(&b->stmts[t]) && b->stmts[t].text && strncmp(b->stmts[t].text, text, n) == 0) {
+				all++;
+				if ((int)t <= s)
+					nth++;
+			}
+		out = all > 1 ? xasprintf("/%s/ #%u", q, nth) : xasprintf("/%s/", q);
 		free(q);
 		return out;
 	}

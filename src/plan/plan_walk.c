@@ -407,7 +407,7 @@ static int wait_loop_call(walker *w, struct plan_fref f, int s, const struct rul
 		if (cl->stmt == s && cl->range.start < b->stmts[s].body.start)
 			continue; /* the loop's header */
 		for (size_t i = w->p->nrules; i-- > 0 && !hot;)
-			if (w->p->rules[i].kind == RULE_hot && !w->p->rules[i].in &&
+			if (w->p->rules[i].kind == RULE_hot && !w->p->rules[i].in && !w->p->rules[i].mark &&
 			    plan_re_match(w, w->p->rules[i].match, cl->name) && plan_nth_call(w, f, cl, &w->p->rules[i]))
 				hot = &w->p->rules[i];
 		if (!hot || plan_skip_call_rule(w, cl))

@@ -92,7 +92,7 @@ static bool is_source(const char *name);
  * sources and headers and its CMakeLists.txt files (whose -D flags choose
  * the #if arms), in their directories; links, data, the VCS's and
  * autotrace's own directories left out. */
-static int copy_tree(const char *from, const char *to, int depth, struct diag *diag)
+static int copy_tree(const char *from, const char *to, int depth, const struct stat *scratch, struct diag *diag)
 {
 	DIR *d;
 	struct dirent *e;
@@ -111,7 +111,9 @@ static int copy_tree(const char *from, const char *to, int depth, struct diag *d
 		a = path_join(from, e->d_name);
 		b = path_join(to, e->d_name);
 		if (lstat(a, &st) == 0 && S_ISDIR(st.st_mode)) {
-			rc = copy_tree(a, b, depth + 1, diag);
+			/* (TMPDIR inside the operator: the scratch directory is not copied) */
+			if (st.st_dev != scratch->st_dev || st.st_ino != scratch->st_ino)
+				rc = copy_tree(a, b, depth + 1, scratch, diag);
 		} else if (lstat(a, &st) == 0 && S_ISREG(st.st_mode) &&
 			   (is_source(e->d_name) || strcmp(e->d_name, "CMakeLists.txt") == 0)) {
 			/* (a file the scan cannot read is left out: the scan says so) */
@@ -161,7 +163,7 @@ static int strip_tree(const char *dir, struct diag *diag)
 			unsigned removed = 0;
 			char *text = f ? edit_strip(f->data, f->len, true, &len, &removed, NULL, NULL) : NULL;
 			if (text && removed)
-				rc = write_file(p, text, diag);
+				rc = write_bytes(p, text, len, diag);
 			free(text);
 			src_file_free(f);
 		}
@@ -184,14 +186,17 @@ static bool code_line(const char *l, size_t n)
 	return n && !(n >= 2 && l[0] == '/' && l[1] == '/') && !memmem(l, n, "MoeTracing(", 11);
 }
 
-static size_t b_points(const char *rel, const char *data, size_t len, struct bkey **out, size_t n)
+/* (`tagged`: only the points apply inserted, which carry its tag: a point
+ * the strip left in the copy is not one the rules put back) */
+static size_t b_points(const char *rel, const char *data, size_t len, bool tagged, struct bkey **out, size_t n)
 {
 	const char *p = data, *end = data + len;
 
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p)), *le = nl ? nl : end;
 		const char *tp = memmem(p, (size_t)(le - p), "TRACE_POINT(\"", 13);
-		if (tp && memmem(tp, (size_t)(le - tp), "\"B\")", 4)) {
+		if (tp && memmem(tp, (size_t)(le - tp), "\"B\")", 4) &&
+		    (!tagged || memmem(p, (size_t)(le - p), "// autotrace", 12) || memmem(p, (size_t)(le - p), "/*autotrace:*/", 14))) {
 			const char *lab = tp + 13, *q = memchr(lab, '"', (size_t)(le - lab));
 			const char *c = nl ? nl + 1 : end;
 			while (c < end) {
@@ -235,7 +240,7 @@ static char *hand_key(const struct plan *pl, const struct plan_hand *h)
 
 	while (ls > 0 && f->data[ls - 1] != '\n')
 		ls--;
-	n = b_points(pl->units[h->unit].path, f->data + ls, f->len - ls, &k, 0);
+	n = b_points(pl->units[h->unit].path, f->data + ls, f->len - ls, false, &k, 0);
 	key = n ? xstrdup(k[0].key) : xstrdup("");
 	free_keys(k, n);
 	return key;
@@ -269,7 +274,7 @@ static int try_rules(const char *opdir, const char *copy, const char *rules, con
 		const char *rel = ar.files[i].fs_path;
 		if (strncmp(rel, copy, cl) == 0 && rel[cl] == '/')
 			rel += cl + 1;
-		ngot = b_points(rel, ar.files[i].text, ar.files[i].len, &got, ngot);
+		ngot = b_points(rel, ar.files[i].text, ar.files[i].len, true, &got, ngot);
 	}
 	for (size_t i = 0; i < nkeys; i++) {
 		back[i] = false;
@@ -362,6 +367,7 @@ int learn_run(const struct learn_opts *o, struct learn_result *r, struct diag *d
 	size_t nkeys = 0;
 	unsigned more = 0;
 	int rc = -1, same;
+	struct stat sst;
 
 	memset(r, 0, sizeof(*r));
 	include = o->base ? realpath(o->base, NULL) : xstrdup("moe.rules");
@@ -398,7 +404,7 @@ int learn_run(const struct learn_opts *o, struct learn_result *r, struct diag *d
 	back = xcalloc(nkeys + 1, sizeof(*back));
 	for (size_t i = 0; i < nkeys; i++)
 		keys[i] = hand_key(pl, &pl->hand[i]);
-	if (copy_tree(o->opdir, copy, 0, diag) != 0 || strip_tree(copy, diag) != 0)
+	if (stat(scratch, &sst) != 0 || copy_tree(o->opdir, copy, 0, &sst, diag) != 0 || strip_tree(copy, diag) != 0)
 		goto out;
 	/* a statement for each pair the rules do not put back, until none helps */
 	same = try_stmts(o, rules, include, &s, copy, keys, back, nkeys, &more, &quiet, diag);

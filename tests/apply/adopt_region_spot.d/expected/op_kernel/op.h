@@ -1,7 +1,9 @@
-// Regions of the rules beside hand pairs: one that would open where a hand
-// pair opens (that pair is the part: skipped), one whose B and E would
-// interleave with a hand pair's (skipped), one that starts with a declaration
-// before a hand B and holds only work that pair times (it goes inside it).
+// Regions of the operator's own rules beside hand pairs: one that opens where
+// a hand pair opens and holds more (it nests around it: the operator asked for
+// it; the shipped policy's set-up parts are skipped there, tests/corpus
+// vllm-w4a8-hand), one whose B and E would interleave with a hand pair's
+// (skipped), one that starts with a declaration before a hand B and holds only
+// work that pair times (it goes inside it).
 #pragma once
 #include "op_base.h"
 
@@ -20,12 +22,14 @@ private:
     __aicore__ inline void Spot()
     {
         MoeTracing(TRACE_POINT("processing spot", "B")); // autotrace
+        MoeTracing(TRACE_POINT("processing spot middle", "B")); // autotrace
         MoeTracing(TRACE_POINT("warm-up by hand", "B"));
         Begin();
         Load();
         MoeTracing(TRACE_POINT("warm-up by hand", "E"));
         Compute();
         Finish();
+        MoeTracing(TRACE_POINT("processing spot middle", "E")); // autotrace
         MoeTracing(TRACE_POINT("processing spot", "E")); // autotrace
     }
 

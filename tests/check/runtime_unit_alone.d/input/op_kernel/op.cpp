@@ -1,0 +1,2 @@
+#include "op.h"
+#include "helper.h"
