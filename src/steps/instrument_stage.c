@@ -76,27 +76,6 @@ int stage_file(const struct stage *s, const char *path, struct diag *diag)
 	return rc;
 }
 
-static void remove_tree(const char *path)
-{
-	DIR *d = opendir(path);
-	struct dirent *e;
-
-	if (!d) {
-		unlink(path);
-		return;
-	}
-	while ((e = readdir(d)) != NULL) {
-		char *p;
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		p = path_join(path, e->d_name);
-		remove_tree(p);
-		free(p);
-	}
-	closedir(d);
-	rmdir(path);
-}
-
 char *stage_to_real(const void *ctx, const char *staged)
 {
 	const struct stage *s = ctx;
@@ -280,7 +259,7 @@ void stage_close(struct stage *s)
 {
 	stage_leave(s);
 	if (s->root)
-		remove_tree(s->root);
+		path_remove_tree(s->root);
 	free(s->real_root);
 	free(s->root);
 	free(s->real_cwd);

@@ -1,19 +1,17 @@
 /* `autotrace learn`: the operator's rules file written from the points in
  * its sources. The existing pairs are found by planning the sources as they
  * are; every pair the rules do not put back gets the statement that would
- * (plan_learn.c); again, until
- * nothing changes. Each try is the proof itself: a scratch copy of the
+ * (plan_learn.c); again, until nothing changes. Each try is the proof
+ * itself: a scratch copy of the
  * operator with every point stripped, apply with the rules (computed, not
  * written), and the B points compared one to one with the originals by file,
  * label and the code line each stands before; a statement whose removal puts
  * back as many points, with no more others, is dropped. */
 #define _GNU_SOURCE /* memmem(3) */
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "apply_run.h"
@@ -21,6 +19,7 @@
 #include "edit.h"
 #include "learn_run.h"
 #include "path_glob.h"
+#include "path_rel.h"
 #include "plan.h"
 #include "rule_find.h"
 #include "src_file.h"
@@ -86,90 +85,63 @@ static int write_file(const char *path, const char *text, struct diag *diag)
 	return write_bytes(path, text, strlen(text), diag);
 }
 
-static bool is_source(const char *name);
+/* The scratch copy: what apply reads of the operator, every point taken out. */
+struct copy_ctx {
+	const char *to;          /* the copy's root */
+	char *skip;              /* the scratch directory relative to the operator, when inside it, or NULL */
+	struct diag *diag;
+};
 
-/* A scratch copy of what apply reads of directory `from`: its C and C++
- * sources and headers and its CMakeLists.txt files (whose -D flags choose
- * the #if arms), in their directories; links, data, the VCS's and
- * autotrace's own directories left out. */
-static int copy_tree(const char *from, const char *to, int depth, const struct stat *scratch, struct diag *diag)
+/* One file of the operator (path_visit: the walk every command makes, links
+ * out of the tree refused): a C or C++ source or header, stripped of every
+ * point, or a CMakeLists.txt (its -D flags choose the #if arms), written at
+ * its place in the copy; a file the scan cannot read is left out (the scan
+ * says so). */
+static int copy_one(void *arg, const char *rel, const char *path)
 {
-	DIR *d;
-	struct dirent *e;
+	struct copy_ctx *c = arg;
+	const char *base = strrchr(rel, '/') ? strrchr(rel, '/') + 1 : rel;
+	size_t sl = c->skip ? strlen(c->skip) : 0;
+	struct src_file *f;
+	char *dst, *dir, *text = NULL;
+	size_t len;
+	unsigned removed = 0;
 	int rc = 0;
 
-	if (depth > 64 || mkdir(to, 0700) != 0 || !(d = opendir(from))) {
-		diag_plain(diag, DIAG_ERROR, "learn: cannot copy %s to a scratch directory: %s", from, strerror(errno));
-		return -1;
+	if ((c->skip && strncmp(rel, c->skip, sl) == 0 && rel[sl] == '/') ||
+	    !(src_file_is_cxx_name(rel) || strcmp(base, "CMakeLists.txt") == 0) || !(f = src_file_load(path)))
+		return 0;
+	if (src_file_is_cxx_name(rel))
+		text = edit_strip(f->data, f->len, true, &len, &removed, NULL, NULL);
+	dst = path_join(c->to, rel);
+	dir = xstrndup(dst, (size_t)(strrchr(dst, '/') - dst));
+	if (path_mkdirs(dir, NULL) != 0) {
+		diag_plain(c->diag, DIAG_ERROR, "learn: cannot make %s in the scratch directory: %s", dir, strerror(errno));
+		rc = -1;
+	} else {
+		rc = text ? write_bytes(dst, text, len, c->diag) : write_bytes(dst, f->data, f->len, c->diag);
 	}
-	while (rc == 0 && (e = readdir(d)) != NULL) {
-		struct stat st;
-		char *a, *b;
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 || strcmp(e->d_name, ".git") == 0 ||
-		    strcmp(e->d_name, ".autotrace") == 0)
-			continue;
-		a = path_join(from, e->d_name);
-		b = path_join(to, e->d_name);
-		if (lstat(a, &st) == 0 && S_ISDIR(st.st_mode)) {
-			/* (TMPDIR inside the operator: the scratch directory is not copied) */
-			if (st.st_dev != scratch->st_dev || st.st_ino != scratch->st_ino)
-				rc = copy_tree(a, b, depth + 1, scratch, diag);
-		} else if (lstat(a, &st) == 0 && S_ISREG(st.st_mode) &&
-			   (is_source(e->d_name) || strcmp(e->d_name, "CMakeLists.txt") == 0)) {
-			/* (a file the scan cannot read is left out: the scan says so) */
-			struct src_file *f = src_file_load(a);
-			if (f)
-				rc = write_bytes(b, f->data, f->len, diag);
-			src_file_free(f);
-		}
-		free(a);
-		free(b);
-	}
-	closedir(d);
+	free(dir);
+	free(dst);
+	free(text);
+	src_file_free(f);
 	return rc;
 }
 
-static bool is_source(const char *name)
+/* The copy of `opdir` at `to`, its points stripped; 0 or -1 after reporting. */
+static int copy_stripped(const char *opdir, const char *to, const char *scratch, struct diag *diag)
 {
-	static const char *const ext[] = { ".h", ".hpp", ".hh", ".hxx", ".c", ".cc", ".cpp", ".cxx", ".cu", ".cuh", NULL };
-	const char *dot = strrchr(name, '.');
+	struct copy_ctx c = { to, NULL, diag };
+	char *op = realpath(opdir, NULL), *sc = realpath(scratch, NULL);
+	int rc;
 
-	for (size_t i = 0; dot && ext[i]; i++)
-		if (strcmp(dot, ext[i]) == 0)
-			return true;
-	return false;
-}
-
-/* Every point of the C and C++ sources under dir taken out. */
-static int strip_tree(const char *dir, struct diag *diag)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	int rc = 0;
-
-	if (!d)
-		return -1;
-	while (rc == 0 && (e = readdir(d)) != NULL) {
-		struct stat st;
-		char *p;
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		p = path_join(dir, e->d_name);
-		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
-			rc = strip_tree(p, diag);
-		} else if (S_ISREG(st.st_mode) && is_source(e->d_name)) {
-			struct src_file *f = src_file_load(p);
-			size_t len;
-			unsigned removed = 0;
-			char *text = f ? edit_strip(f->data, f->len, true, &len, &removed, NULL, NULL) : NULL;
-			if (text && removed)
-				rc = write_bytes(p, text, len, diag);
-			free(text);
-			src_file_free(f);
-		}
-		free(p);
-	}
-	closedir(d);
+	/* (TMPDIR inside the operator: the scratch directory is not copied into itself) */
+	if (op && sc && path_within(sc, op))
+		c.skip = path_relative(op, sc);
+	rc = path_visit(opdir, NULL, 0, copy_one, &c, diag);
+	free(c.skip);
+	free(op);
+	free(sc);
 	return rc;
 }
 
@@ -290,29 +262,6 @@ static int try_rules(const char *opdir, const char *copy, const char *rules, con
 	return same;
 }
 
-static void rm_tree(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-
-	if (d) {
-		while ((e = readdir(d)) != NULL) {
-			struct stat st;
-			char *p;
-			if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-				continue;
-			p = path_join(dir, e->d_name);
-			if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
-				rm_tree(p);
-			else
-				unlink(p);
-			free(p);
-		}
-		closedir(d);
-	}
-	rmdir(dir);
-}
-
 /* The rules with statements s written to `rules`, tried on the copy. */
 static int try_stmts(const struct learn_opts *o, const char *rules, const char *include, const struct stmts *s,
 		     const char *copy, char **keys, bool *back, size_t nkeys, unsigned *more, struct diag *quiet,
@@ -367,7 +316,6 @@ int learn_run(const struct learn_opts *o, struct learn_result *r, struct diag *d
 	size_t nkeys = 0;
 	unsigned more = 0;
 	int rc = -1, same;
-	struct stat sst;
 
 	memset(r, 0, sizeof(*r));
 	include = o->base ? realpath(o->base, NULL) : xstrdup("moe.rules");
@@ -404,7 +352,7 @@ int learn_run(const struct learn_opts *o, struct learn_result *r, struct diag *d
 	back = xcalloc(nkeys + 1, sizeof(*back));
 	for (size_t i = 0; i < nkeys; i++)
 		keys[i] = hand_key(pl, &pl->hand[i]);
-	if (stat(scratch, &sst) != 0 || copy_tree(o->opdir, copy, 0, &sst, diag) != 0 || strip_tree(copy, diag) != 0)
+	if (copy_stripped(o->opdir, copy, scratch, diag) != 0)
 		goto out;
 	/* a statement for each pair the rules do not put back, until none helps */
 	same = try_stmts(o, rules, include, &s, copy, keys, back, nkeys, &more, &quiet, diag);
@@ -472,7 +420,7 @@ out:
 	for (size_t i = 0; i < s.n; i++)
 		free(s.v[i]);
 	free(s.v);
-	rm_tree(scratch);
+	path_remove_tree(scratch);
 	free(scratch);
 	free(copy);
 	free(rules);

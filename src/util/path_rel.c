@@ -1,6 +1,7 @@
 /* Relative and display forms of paths. */
 #include "path_rel.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <sys/stat.h>
@@ -189,4 +190,26 @@ int path_mkdirs(const char *path, char **failed)
 	}
 	free(s);
 	return 0;
+}
+
+void path_remove_tree(const char *path)
+{
+	struct stat st;
+	DIR *d = lstat(path, &st) == 0 && S_ISDIR(st.st_mode) ? opendir(path) : NULL;
+	struct dirent *e;
+
+	if (!d) {
+		unlink(path);
+		return;
+	}
+	while ((e = readdir(d)) != NULL) {
+		char *p;
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		p = path_join(path, e->d_name);
+		path_remove_tree(p);
+		free(p);
+	}
+	closedir(d);
+	rmdir(path);
 }

@@ -32,6 +32,8 @@ char *path_relative(const char *from_abs, const char *to_abs);
  * Returns 0, or -1 with errno set (the component that failed in *failed
  * when not NULL, newly allocated). */
 int path_mkdirs(const char *path, char **failed);
+/* Removes `path` and everything under it (links not followed), as far as it can. */
+void path_remove_tree(const char *path);
 
 /* True when `path` (absolute) is `dir` or lies below it. */
 bool path_within(const char *path, const char *dir);
