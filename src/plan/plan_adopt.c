@@ -123,9 +123,7 @@ static void adopt(struct plan_walker *w, int idx, struct plan_fref f, int k)
 	}
 }
 
-/* The one statement that calls t, in the functions that call it; false when
- * there is none or more than one. */
-static bool only_call_site(struct plan_walker *w, struct plan_fref t, struct plan_fref *g, int *stmt)
+bool plan_only_call_site(struct plan_walker *w, struct plan_fref t, struct plan_fref *g, int *stmt)
 {
 	const struct plan_finfo *ti = plan_finfo(w->pl, t);
 	int found = 0;
@@ -172,7 +170,7 @@ static bool adopt_across_call(struct plan_walker *w, int idx, struct plan_fref f
 	struct plan_fref g, t[PLAN_RESOLVE_MAX];
 	int s, k;
 
-	if (n->kind == PLAN_function && only_call_site(w, f, &g, &s)) {
+	if (n->kind == PLAN_function && plan_only_call_site(w, f, &g, &s)) {
 		const struct cxx_body *gb = plan_body_of(w, g);
 		k = pair_with_work(w, g, work_in(w, g, gb->stmts[s].range.start, gb->stmts[s].range.end));
 		if (k >= 0) {
@@ -183,7 +181,7 @@ static bool adopt_across_call(struct plan_walker *w, int idx, struct plan_fref f
 	if ((n->kind == PLAN_wrap || n->kind == PLAN_hot) && n->call >= 0) {
 		bool quiet;
 		size_t nt = plan_resolve_call(w->pl, f, &b->calls[n->call], t, PLAN_RESOLVE_MAX, &quiet);
-		if (nt == 1 && !w->pl->units[t[0].unit].runtime && only_call_site(w, t[0], &g, &s)) {
+		if (nt == 1 && !w->pl->units[t[0].unit].runtime && plan_only_call_site(w, t[0], &g, &s)) {
 			const struct cxx_func *fn = plan_func(w->pl, t[0]);
 			k = pair_with_work(w, t[0], work_in(w, t[0], fn->body_range.start, fn->body_range.end));
 			if (k >= 0) {

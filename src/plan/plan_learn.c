@@ -196,29 +196,6 @@ static const struct cxx_call *first_call_in(struct plan_walker *w, struct plan_f
 	return best;
 }
 
-/* Is t called from one place in the sources (an opaque rule's point goes
- * around each of its calls)? */
-static bool called_once(struct plan *pl, struct plan_fref t)
-{
-	unsigned seen = 0;
-
-	for (size_t u = 0; u < pl->nunits && seen < 2; u++) {
-		const struct cxx_outline *ol = pl->units[u].outline;
-		for (size_t fn = 0; fn < ol->nfuncs && seen < 2; fn++) {
-			struct plan_fref f = { u, (int)fn };
-			const struct cxx_body *b = &ol->funcs[fn].body;
-			for (size_t c = 0; c < b->ncalls && seen < 2; c++) {
-				struct plan_fref to[PLAN_RESOLVE_MAX];
-				bool quiet;
-				size_t nt = plan_resolve_call(pl, f, &b->calls[c], to, PLAN_RESOLVE_MAX, &quiet);
-				for (size_t i = 0; i < nt; i++)
-					seen += to[i].unit == t.unit && to[i].func == t.func;
-			}
-		}
-	}
-	return seen == 1;
-}
-
 /* Does any function reached from t (t included) hold a point? */
 static bool holds_points(struct plan_walker *w, struct plan_fref t, int depth)
 {
@@ -424,7 +401,8 @@ char *plan_learn_statement(struct plan *pl, const struct plan_hand *h, char **wh
 			} else if (!c) {
 				*why = xstrdup("a compound statement that is no loop and no if: no rule form times it");
 			} else if (nt == 1 && !pl->units[t[0].unit].runtime && !holds_points(&w, t[0], 0) &&
-				   called_once(pl, t[0])) {
+				   plan_only_call_site(&w, t[0], &(struct plan_fref){ 0, 0 }, &(int){ 0 })) {
+				/* (called from one place: an opaque rule's point goes around each call) */
 				const struct cxx_func *cf = plan_func(pl, t[0]);
 				char *q = plan_re_quote("^", cf->qualified_name, strlen(cf->qualified_name), "$");
 				out = xasprintf("function /%s/ %s%s opaque;", q, label, idx);

@@ -88,6 +88,9 @@ static inline const struct cxx_body *plan_body_of(struct plan_walker *w, struct 
  * become that pair (present); the others nest with the existing pairs or are
  * skipped; pl->hand lists the pairs kept as they are. */
 void plan_adopt(struct plan_walker *w);
+/* The one statement (*stmt of *g) that calls t, in the functions on paths
+ * from a root that call it; false when there is none or more than one. */
+bool plan_only_call_site(struct plan_walker *w, struct plan_fref t, struct plan_fref *g, int *stmt);
 
 /* plan_learn.c */
 /* s[0..n) with the regex metacharacters (and '/') escaped, between `pre`
